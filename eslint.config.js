@@ -1,0 +1,56 @@
+// Flat config: typescript-eslint + import-x. Enforces the one-way package chain and domain isolation.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import importX from 'eslint-plugin-import-x'
+import globals from 'globals'
+
+const domainNames = ['sites', 'content', 'commerce', 'forms', 'members', 'tracking', 'files', 'mail', 'accounts', 'analytics', 'reviews', 'publishing']
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+    },
+  },
+  // jsont is pure: no I/O, no server, no DOM packages.
+  {
+    files: ['packages/jsont/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:fs', 'node:fs/*', 'fs', 'node:net', 'node:http', 'node:child_process'], message: 'packages/jsont is pure: partials, data, locale and the clock come in through render().' },
+            { group: ['@sitewright/server', '@sitewright/server/*', '@sitewright/editor', '@sitewright/storefront'], message: 'One-way package chain: jsont depends on nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Server domains never reach into each other's insides: cross-domain work goes through src/app (orchestration)
+  // or a domain's public index.ts.
+  ...domainNames.map((d) => ({
+    files: [`packages/server/src/domains/${d}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: domainNames
+            .filter((o) => o !== d)
+            .map((o) => ({
+              group: [`**/domains/${o}/*`, `!**/domains/${o}/index.js`],
+              message: `Domain '${d}' may not import the insides of domain '${o}': use its public index.ts or orchestrate in src/app.`,
+            })),
+        },
+      ],
+    },
+  })),
+)

@@ -1,0 +1,3 @@
+import type { FormatterTable } from './types.js'
+
+export const CONTENT_FORMATTERS: FormatterTable = {}

@@ -1,0 +1,3 @@
+import type { FormatterTable } from './types.js'
+
+export const CORE_FORMATTERS: FormatterTable = {}

@@ -1,0 +1,3 @@
+import type { PredicateTable } from './types.js'
+
+export const COMMERCE_PREDICATES: PredicateTable = {}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Builds every workspace package in dependency order.
+// `--if-needed` skips a package whose outputs are newer than all of its inputs (used by `npm start` and `prepare`).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const ifNeeded = process.argv.includes('--if-needed')
+
+/** Build order: the one-way package chain (jsont -> storefront, editor -> server). */
+const steps = [
+  { dir: 'packages/jsont', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
+  { dir: 'packages/storefront', inputs: ['src', 'package.json', 'vite.config.ts'] },
+  { dir: 'packages/editor', inputs: ['src', 'index.html', 'package.json', 'vite.config.ts'] },
+  { dir: 'packages/server', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
+]
+
+function newest(path) {
+  if (!existsSync(path)) return 0
+  const st = statSync(path)
+  if (!st.isDirectory()) return st.mtimeMs
+  let max = st.mtimeMs
+  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)))
+  return max
+}
+
+let failed = false
+for (const step of steps) {
+  const dir = join(root, step.dir)
+  const stamp = join(dir, 'dist', '.build-stamp')
+  if (ifNeeded && existsSync(stamp)) {
+    const built = statSync(stamp).mtimeMs
+    const changed = Math.max(...step.inputs.map((p) => newest(join(dir, p))))
+    if (changed <= built) continue
+  }
+  const started = Date.now()
+  const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: 'inherit' })
+  if (res.status !== 0) {
+    console.error(`build failed in ${step.dir}`)
+    failed = true
+    break
+  }
+  writeFileSync(stamp, new Date().toISOString())
+  console.log(`built ${step.dir} in ${Date.now() - started} ms`)
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config'
+
+// Three tiers (see ARCHITECTURE.md):
+//   unit         *.test.ts(x) next to code or under test/, no I/O beyond the file system
+//   integration  packages/server/**/*.itest.ts against a real database (PGlite, or PostgreSQL via DATABASE_URL)
+//   e2e          e2e/**/*.e2e.ts in real Chromium against the running server
+const source = { conditions: ['@sitewright/source'] }
+
+export default defineConfig({
+  resolve: source,
+  test: {
+    projects: [
+      {
+        resolve: source,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: source,
+        test: {
+          name: 'integration',
+          include: ['packages/*/src/**/*.itest.ts', 'packages/*/test/**/*.itest.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: source,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
