@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark, printing figures (speed is measured here, never by timed tests).
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const benches = [
+  { name: 'JSON-T engine', cwd: 'packages/jsont', script: 'scripts/bench.ts' },
+  { name: 'HTTP: published pages', cwd: 'packages/server', script: 'scripts/bench-http.ts' },
+  { name: 'HTTP: add to cart', cwd: 'packages/server', script: 'scripts/bench-cart.ts' },
+]
+let failed = false
+for (const b of benches) {
+  const file = join(root, b.cwd, b.script)
+  if (!existsSync(file)) continue
+  console.log(`\n### ${b.name}`)
+  const res = spawnSync('node', ['--import', 'tsx', b.script, ...process.argv.slice(2)], {
+    cwd: join(root, b.cwd),
+    stdio: 'inherit',
+  })
+  if (res.status !== 0) failed = true
+}
+process.exit(failed ? 1 : 0)
