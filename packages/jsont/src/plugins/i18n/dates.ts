@@ -1,0 +1,154 @@
+// Dates through CLDR: instants from template data, the site's time zone, and the option grammar of the `datetime`,
+// `datetime-interval` and `relative-time` formatters.
+import type {
+  CalendarType,
+  CLDR,
+  ContextType,
+  DateFormatOptions,
+  DateIntervalFormatOptions,
+  FormatWidthType,
+  RelativeTimeFormatOptions,
+  ZonedDateTime,
+} from '@phensley/cldr'
+import type { PluginContext } from '../types.js'
+import { applyNumberOption, flag, oneOf, splitArgs } from './options.js'
+
+/** SPEC: default time zone of a site. */
+export const DEFAULT_TIME_ZONE = 'America/New_York'
+
+export const DATE_WIDTHS: readonly FormatWidthType[] = ['short', 'medium', 'long', 'full']
+export const RELATIVE_WIDTHS = ['short', 'narrow', 'wide'] as const
+const CONTEXTS: readonly ContextType[] = ['middle-of-text', 'begin-sentence', 'standalone', 'ui-list-or-menu']
+const CALENDARS: readonly CalendarType[] = ['buddhist', 'gregory', 'iso8601', 'japanese', 'persian']
+const RELATIVE_FIELDS = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millis'] as const
+
+/** Epoch milliseconds from a number or numeric string; undefined when not a finite number. */
+export function toEpoch(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value)
+    return Number.isFinite(n) ? n : undefined
+  }
+  return undefined
+}
+
+/** The site's configured time zone id (`website.timeZone`), as written; the default when unset. */
+export function siteTimeZone(ctx: PluginContext): string {
+  const tz = ctx.resolve(['website', 'timeZone'])
+  return typeof tz === 'string' && tz.trim() !== '' ? tz.trim() : DEFAULT_TIME_ZONE
+}
+
+/**
+ * The zone to format in: the site's zone when CLDR knows it; otherwise a warning and the default zone.
+ */
+export function resolveZone(ctx: PluginContext, cldr: CLDR): string {
+  const wanted = siteTimeZone(ctx)
+  const id = cldr.Calendars.resolveTimeZoneId(wanted)
+  if (id) return id
+  ctx.error('timezone', `No time zone data for '${wanted}': using ${DEFAULT_TIME_ZONE}`)
+  return DEFAULT_TIME_ZONE
+}
+
+export function zoned(ms: number, zoneId: string): ZonedDateTime {
+  return { date: ms, zoneId }
+}
+
+function common(o: { context?: ContextType; ca?: CalendarType }, key: string, value: string): boolean {
+  if (key === 'context') {
+    const c = oneOf(value, CONTEXTS)
+    if (c) o.context = c
+    return true
+  }
+  if (key === 'calendar' || key === 'ca') {
+    const c = oneOf(value === 'gregorian' ? 'gregory' : value, CALENDARS)
+    if (c) o.ca = c
+    return true
+  }
+  return false
+}
+
+/** Date-or-time request: a CLDR width or a skeleton. */
+type Piece = { width: FormatWidthType } | { skeleton: string }
+
+function piece(value: string): Piece | undefined {
+  if (value === '') return undefined
+  const w = oneOf(value, DATE_WIDTHS)
+  return w ? { width: w } : { skeleton: value }
+}
+
+/** Wrapper width matching a date skeleton's richness (CLDR's rule for joining date and time). */
+function wrapFor(p: Piece): FormatWidthType {
+  if ('width' in p) return p.width
+  const s = p.skeleton
+  if (s.includes('MMMM')) return s.includes('E') ? 'full' : 'long'
+  return s.includes('MMM') ? 'medium' : 'short'
+}
+
+/** Formats one instant per the `datetime` arguments (`short`, `date:full time:short`, `skeleton:yMMMd`, ...). */
+export function formatDateTime(cldr: CLDR, date: ZonedDateTime, args: readonly string[]): string {
+  const base: DateFormatOptions = {}
+  let date_: Piece | undefined
+  let time: Piece | undefined
+  let wrap: FormatWidthType | undefined
+  for (const [key, value] of splitArgs(args)) {
+    if (common(base, key, value)) continue
+    if (key === 'date') date_ = piece(value)
+    else if (key === 'time') time = piece(value)
+    else if (key === 'wrap') wrap = oneOf(value, DATE_WIDTHS) ?? wrap
+    else if (key === 'skeleton' && value) base.skeleton = value
+    else if (key === 'datetime') base.datetime = oneOf(value, DATE_WIDTHS) ?? base.datetime
+    else if (key === 'atTime') base.atTime = flag(value)
+    else if (value === '') {
+      const w = oneOf(key, DATE_WIDTHS)
+      if (w) base.datetime = w
+      else base.skeleton = key
+    }
+  }
+  const C = cldr.Calendars
+  if (base.skeleton || base.datetime || (!date_ && !time)) {
+    if (!base.skeleton && !base.datetime) base.date = 'long'
+    return C.formatDate(date, base)
+  }
+  const one = (p: Piece, kind: 'date' | 'time'): string =>
+    'width' in p ? C.formatDate(date, { ...base, [kind]: p.width }) : C.formatDate(date, { ...base, skeleton: p.skeleton })
+  if (date_ && time && 'width' in date_ && 'width' in time) {
+    return C.formatDate(date, { ...base, date: date_.width, time: time.width, ...(wrap ? { wrap } : {}) })
+  }
+  if (date_ && time) {
+    const width = wrap ?? wrapFor(date_)
+    return C.formatDateWrapper(one(date_, 'date'), one(time, 'time'), { width, ...(base.ca ? { ca: base.ca } : {}) })
+  }
+  return date_ ? one(date_, 'date') : one(time as Piece, 'time')
+}
+
+/** Formats a range per the `datetime-interval` arguments (bare skeleton, `skeleton:`, `date:`, `time:`, ...). */
+export function formatInterval(cldr: CLDR, start: ZonedDateTime, end: ZonedDateTime, args: readonly string[]): string {
+  const o: DateIntervalFormatOptions = {}
+  for (const [key, value] of splitArgs(args)) {
+    if (common(o, key, value)) continue
+    if (key === 'skeleton' && value) o.skeleton = value
+    else if (key === 'date' && value) o.date = value
+    else if (key === 'time' && value) o.time = value
+    else if (key === 'wrap') o.wrap = oneOf(value, DATE_WIDTHS) ?? o.wrap
+    else if (key === 'strict') o.strict = flag(value)
+    else if (key === 'atTime') o.atTime = flag(value)
+    else if (value === '') o.skeleton = key
+  }
+  return cldr.Calendars.formatDateInterval(start, end, o)
+}
+
+/** Formats the distance from `start` to `end` per the `relative-time` arguments. */
+export function formatRelative(cldr: CLDR, start: ZonedDateTime, end: ZonedDateTime, args: readonly string[]): string {
+  const o: RelativeTimeFormatOptions = {}
+  for (const [key, value] of splitArgs(args)) {
+    if (common(o, key, value) || applyNumberOption(o, key, value)) continue
+    if (key === 'width') o.width = oneOf(value, RELATIVE_WIDTHS) ?? o.width
+    else if (key === 'allowWeeks') o.allowWeeks = flag(value)
+    else if (key === 'dayOfWeek') o.dayOfWeek = flag(value)
+    else if (key === 'numericOnly') o.numericOnly = flag(value)
+    else if (key === 'alwaysNow') o.alwaysNow = flag(value)
+    else if (key === 'field') o.field = oneOf(value, RELATIVE_FIELDS) ?? o.field
+    else if (value === '') o.width = oneOf(key, RELATIVE_WIDTHS) ?? o.width
+  }
+  return cldr.Calendars.formatRelativeTime(start, end, o)
+}

@@ -1,0 +1,4 @@
+// Public helpers of the i18n plugin family, for the executor (ctx.cldr()), the commerce formatters and the server.
+export { getCldr, normalizeLocale, DEFAULT_LOCALE, NO_LOCALE } from './cldr.js'
+export { formatMoney, formatMoneyToParts, formatLegacyMoney, readMoney, type Money } from './money.js'
+export { DEFAULT_TIME_ZONE } from './dates.js'

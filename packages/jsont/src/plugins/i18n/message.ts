@@ -1,0 +1,105 @@
+// ICU-style messages (`message` and `plural` formatters) on @phensley/messageformat, as CLDR's General API builds
+// it: plural, selectordinal and select come with it; the placeholder formatters below add number, money, date,
+// interval and unit arguments. A formatter is created per locale only when a template first formats a message.
+import type { CLDR, MessageFormatter, MessageFormatFuncMap } from '@phensley/cldr'
+import type { PluginContext } from '../types.js'
+import { formatDateTime, formatInterval, resolveZone, toEpoch, zoned } from './dates.js'
+import { formatMoney, readMoney } from './money.js'
+import { currencyOptions, decimalOptions } from './options.js'
+import { formatUnit } from './units.js'
+
+/** SPEC: message cache 100 (parsed messages kept per locale). */
+export const MESSAGE_CACHE_SIZE = 100
+
+/** Per-call state the placeholder formatters read (the render's time zone). */
+interface CallState {
+  zone: string
+}
+
+interface Entry {
+  formatter: MessageFormatter
+  state: CallState
+}
+
+const entries = new WeakMap<CLDR, Entry>()
+
+function placeholders(cldr: CLDR, state: CallState): MessageFormatFuncMap {
+  const decimal = (args: unknown[], options: string[]): string => {
+    const v = args[0]
+    if (typeof v !== 'number' && typeof v !== 'string') return ''
+    try {
+      return cldr.Numbers.formatDecimal(typeof v === 'string' ? v.trim() : v, decimalOptions(options))
+    } catch {
+      return ''
+    }
+  }
+  const money = (args: unknown[], options: string[]): string => {
+    const m = readMoney(args[0])
+    return m ? formatMoney(cldr, m.amount, m.currency, currencyOptions(options)) : ''
+  }
+  const datetime = (args: unknown[], options: string[]): string => {
+    const ms = toEpoch(args[0])
+    return ms === undefined ? '' : formatDateTime(cldr, zoned(ms, state.zone), options)
+  }
+  const interval = (args: unknown[], options: string[]): string => {
+    const s = toEpoch(args[0])
+    const e = toEpoch(args[1])
+    if (s === undefined || e === undefined) return ''
+    return formatInterval(cldr, zoned(s, state.zone), zoned(e, state.zone), options)
+  }
+  const unit = (args: unknown[], options: string[]): string => formatUnit(cldr, args[0], options)
+  return {
+    decimal,
+    number: decimal,
+    money,
+    currency: money,
+    datetime,
+    'datetime-interval': interval,
+    unit,
+  }
+}
+
+function entry(cldr: CLDR): Entry {
+  let e = entries.get(cldr)
+  if (!e) {
+    const state: CallState = { zone: '' }
+    const formatter = cldr.General.messageFormatter({
+      formatters: placeholders(cldr, state),
+      cacheSize: MESSAGE_CACHE_SIZE,
+    })
+    e = { formatter, state }
+    entries.set(cldr, e)
+  }
+  return e
+}
+
+const NAMED_ARG = /^([A-Za-z_][\w-]*)[=:](.+)$/
+
+/**
+ * Builds the arguments of a message from formatter arguments: each argument is a path resolved in the template
+ * data and takes the next positional index; `name=path` (or `name:path`) also binds `{name}`.
+ */
+export function messageArgs(args: readonly string[], ctx: PluginContext): { positional: unknown[]; named: Record<string, unknown> } {
+  const positional: unknown[] = []
+  const named: Record<string, unknown> = {}
+  for (const arg of args) {
+    const m = NAMED_ARG.exec(arg)
+    const value = ctx.resolve(m ? m[2]! : arg)
+    positional.push(value)
+    if (m) named[m[1]!] = value
+  }
+  return { positional, named }
+}
+
+/** Formats `message` with the arguments; '' without locale data. Errors in the message become ctx errors. */
+export function formatMessage(cldr: CLDR, ctx: PluginContext, message: string, args: readonly string[]): string {
+  const { formatter, state } = entry(cldr)
+  const { positional, named } = messageArgs(args, ctx)
+  state.zone = resolveZone(ctx, cldr)
+  try {
+    return formatter.format(message, positional, named)
+  } catch (e) {
+    ctx.error('message', `Message could not be formatted: ${(e as Error).message}`)
+    return ''
+  }
+}

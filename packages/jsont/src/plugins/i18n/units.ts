@@ -1,0 +1,138 @@
+// The `unit` formatter: converts a quantity (`in:`) to one unit (`out:unit`), a sequence of units (`sequence:` or
+// `out:a,b,c`), or the best-fitting unit of a list (`compact:`, or by default the input's category in the locale's
+// measurement system), then formats it with CLDR (`format:` long, short or narrow; digits, grouping, rounding).
+import { Decimal, type CLDR, type MathContext, type UnitFormatOptions, type UnitType } from '@phensley/cldr'
+import { applyNumberOption, splitArgs } from './options.js'
+import { COMPACT, DEFAULT_COMPACT, UNITS, unitName, type Category } from './unit-data.js'
+
+const MC: MathContext = { precision: 40 }
+const LENGTHS = ['long', 'short', 'narrow'] as const
+
+interface UnitRequest {
+  input?: string
+  out?: string[]
+  sequence?: string[]
+  compact?: string
+  format: UnitFormatOptions
+}
+
+function parseRequest(args: readonly string[]): UnitRequest {
+  const req: UnitRequest = { format: { length: 'narrow', group: false, maximumFractionDigits: 1 } }
+  for (const [key, value] of splitArgs(args)) {
+    if (applyNumberOption(req.format, key, value)) continue
+    if (key === 'in') req.input = value
+    else if (key === 'out') req.out = value.split(',')
+    else if (key === 'sequence') req.sequence = value.split(',')
+    else if (key === 'compact') req.compact = value
+    else if (key === 'format' || key === 'length') {
+      const l = LENGTHS.find((x) => x === value)
+      if (l) req.format.length = l
+    }
+  }
+  return req
+}
+
+function categoryOf(unit: string): Category | undefined {
+  return UNITS.get(unit)?.[0]
+}
+
+/** Units of one category, all known; undefined when any is unknown or the categories differ. */
+function unitList(raw: readonly string[] | undefined, category: Category): string[] | undefined {
+  if (!raw || raw.length === 0) return undefined
+  const names = raw.map(unitName)
+  if (names.some((n) => n === undefined || categoryOf(n) !== category)) return undefined
+  return names as string[]
+}
+
+function toKelvin(v: Decimal, unit: string): Decimal {
+  if (unit === 'celsius') return v.add('273.15')
+  if (unit === 'fahrenheit') return v.subtract(32).multiply(5).divide(9, MC).add('273.15')
+  return v
+}
+
+function fromKelvin(k: Decimal, unit: string): Decimal {
+  if (unit === 'celsius') return k.subtract('273.15')
+  if (unit === 'fahrenheit') return k.subtract('273.15').multiply(9).divide(5, MC).add(32)
+  return k
+}
+
+export function convert(value: Decimal, from: string, to: string): Decimal {
+  if (from === to) return value
+  if (categoryOf(from) === 'temperature') return fromKelvin(toKelvin(value, from), to)
+  const a = UNITS.get(from)![1]
+  const b = UNITS.get(to)![1]
+  return value.multiply(a, MC).divide(b, MC)
+}
+
+function systemList(cldr: CLDR, key: string): readonly string[] | undefined {
+  const lists = COMPACT[key]
+  if (!lists) return undefined
+  const system = key === 'temperature' ? cldr.General.measurementSystem('temperature') : cldr.General.measurementSystem()
+  const us = system === 'us' || (system === 'uk' && (key === 'length' || key === 'speed'))
+  return us ? lists.us : lists.metric
+}
+
+/** The largest unit of `list` in which the value is at least 1 (else the smallest). */
+function bestFit(value: Decimal, from: string, list: readonly string[]): [string, Decimal] {
+  let pick: [string, Decimal] = [list[0]!, convert(value, from, list[0]!)]
+  for (const unit of list) {
+    const v = convert(value, from, unit)
+    if (v.compare(1, true) >= 0) pick = [unit, v]
+  }
+  return pick
+}
+
+/** Splits a value over a sequence of units: whole numbers for all but the last, zero parts left out. */
+function splitSequence(value: Decimal, from: string, units: readonly string[]): [string, Decimal][] {
+  const negative = value.isNegative()
+  let rest = value.abs()
+  let unit = from
+  const parts: [string, Decimal][] = []
+  units.forEach((next, i) => {
+    rest = convert(rest, unit, next)
+    unit = next
+    if (i === units.length - 1) {
+      if (!rest.isZero() || parts.length === 0) parts.push([next, rest])
+      return
+    }
+    const whole = rest.toInteger()
+    if (!whole.isZero()) parts.push([next, whole])
+    rest = rest.subtract(whole)
+  })
+  if (negative && parts.length > 0) parts[0] = [parts[0]![0], parts[0]![1].negate()]
+  return parts
+}
+
+function formatParts(cldr: CLDR, parts: [string, Decimal][], format: UnitFormatOptions): string {
+  return parts
+    .map(([unit, v], i) => {
+      const opts = i < parts.length - 1 ? { ...format, maximumFractionDigits: 0 } : format
+      return cldr.Units.formatQuantity({ value: v, unit: unit as UnitType }, opts)
+    })
+    .join(' ')
+}
+
+/** Formats a quantity per the `unit` arguments; '' when the value or the input unit is not usable. */
+export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): string {
+  if (typeof raw !== 'number' && typeof raw !== 'string') return ''
+  let value: Decimal
+  try {
+    value = new Decimal(typeof raw === 'string' ? raw.trim() : raw)
+  } catch {
+    return ''
+  }
+  if (!value.isFinite()) return ''
+  const req = parseRequest(args)
+  const from = req.input === undefined ? undefined : unitName(req.input)
+  if (!from) return ''
+  const category = categoryOf(from)!
+  const sequence = unitList(req.sequence, category) ?? (req.out && req.out.length > 1 ? unitList(req.out, category) : undefined)
+  if (sequence) return formatParts(cldr, splitSequence(value, from, sequence), req.format)
+  const single = req.out?.length === 1 ? unitList(req.out, category)?.[0] : undefined
+  if (single) return formatParts(cldr, [[single, convert(value, from, single)]], req.format)
+  const compactKey = req.compact ?? DEFAULT_COMPACT[category]
+  const list = compactKey ? systemList(cldr, compactKey) : undefined
+  const fitting = list?.filter((u) => categoryOf(u) === category)
+  const [unit, v] = fitting && fitting.length > 0 ? bestFit(value, from, fitting) : [from, value]
+  return formatParts(cldr, [[unit, v]], req.format)
+}
