@@ -14,17 +14,26 @@ import { PRODUCT_STATUS } from './commerce/templates/product-status.js'
 import { QUANTITY_INPUT } from './commerce/templates/quantity-input.js'
 import { VARIANTS_SELECT } from './commerce/templates/variants-select.js'
 import {
-  asArray, dig, escapeAttr, escapeHtml, localized, toNumber, toText,
+  asArray, dig, escapeAttr, escapeHtml, localized, toNumber, toText, type Lookup,
 } from './commerce/values.js'
 import { addToCartView } from './commerce/views/button.js'
 import { restockViews, scarcityViews, statusView } from './commerce/views/merchandising.js'
-import { productPriceView, subscriptionPriceView } from './commerce/views/price.js'
+import { productPriceView, subscriptionPriceView, type PriceEnv } from './commerce/views/price.js'
 import { quantityView } from './commerce/views/quantity.js'
 import { variantsView } from './commerce/views/variants.js'
 import type { Formatter, FormatterTable, PluginContext } from './types.js'
 
 export const CART_URL = '/cart'
 export const CART_SUBTOTAL_TEXT = 'deprecated, do not use'
+
+/** The context's resolver as a free function (PluginContext methods need their receiver). */
+function lookup(ctx: PluginContext): Lookup {
+  return (path) => ctx.resolve(path)
+}
+
+function priceEnv(ctx: PluginContext): PriceEnv {
+  return { lookup: lookup(ctx), cldr: () => ctx.cldr() }
+}
 
 /** A formatter that replaces the node with `render(node, ctx)`. */
 function replace(render: (node: unknown, ctx: PluginContext) => unknown): Formatter {
@@ -35,16 +44,16 @@ function replace(render: (node: unknown, ctx: PluginContext) => unknown): Format
 }
 
 function addToCartButton(item: unknown, ctx: PluginContext): string {
-  return ctx.renderSource(ADD_TO_CART_BUTTON, addToCartView(item, ctx.resolve))
+  return ctx.renderSource(ADD_TO_CART_BUTTON, addToCartView(item, lookup(ctx)))
 }
 
 function variantsSelect(item: unknown, ctx: PluginContext): string {
-  const view = variantsView(item, ctx.resolve)
+  const view = variantsView(item, lookup(ctx))
   return view ? ctx.renderSource(VARIANTS_SELECT, view) : ''
 }
 
 function quantityInput(item: unknown, ctx: PluginContext): string {
-  const view = quantityView(item, ctx.resolve)
+  const view = quantityView(item, lookup(ctx))
   return view ? ctx.renderSource(QUANTITY_INPUT, view) : ''
 }
 
@@ -65,8 +74,8 @@ const legacyMoneyFormat: Formatter = (vars, args) => {
 
 export const COMMERCE_FORMATTERS: FormatterTable = {
   'add-to-cart-btn': replace(addToCartButton),
-  'product-price': replace((item, ctx) => ctx.renderSource(PRODUCT_PRICE, productPriceView(item, ctx))),
-  'subscription-price': replace((item, ctx) => ctx.renderSource(SUBSCRIPTION_PRICE, subscriptionPriceView(item, ctx))),
+  'product-price': replace((item, ctx) => ctx.renderSource(PRODUCT_PRICE, productPriceView(item, priceEnv(ctx)))),
+  'subscription-price': replace((item, ctx) => ctx.renderSource(SUBSCRIPTION_PRICE, subscriptionPriceView(item, priceEnv(ctx)))),
   'from-price': replace((item) => toMinorUnits(fromPrice(item))),
   'normal-price': replace((item) => toMinorUnits(normalPrice(item))),
   'sale-price': replace((item) => toMinorUnits(salePrice(item))),
@@ -80,14 +89,14 @@ export const COMMERCE_FORMATTERS: FormatterTable = {
     }),
   ),
   'product-restock-notification': replace((item, ctx) => {
-    const views = restockViews(item, ctx.resolve)
+    const views = restockViews(item, lookup(ctx))
     return views.length ? ctx.renderSource(RESTOCK_NOTIFICATION, { views }) : ''
   }),
   'product-scarcity': replace((item, ctx) => {
-    const views = scarcityViews(item, ctx.resolve)
+    const views = scarcityViews(item, lookup(ctx))
     return views.length ? ctx.renderSource(SCARCITY, { views }) : ''
   }),
-  'product-status': replace((item, ctx) => ctx.renderSource(PRODUCT_STATUS, statusView(item, ctx.resolve))),
+  'product-status': replace((item, ctx) => ctx.renderSource(PRODUCT_STATUS, statusView(item, lookup(ctx)))),
   'product-quick-view': (vars, args, ctx) => {
     const v = vars[0]
     if (!v) return
@@ -97,7 +106,7 @@ export const COMMERCE_FORMATTERS: FormatterTable = {
     v.value = ctx.renderSource(QUICK_VIEW, {
       idAttr: escapeAttr(toText(dig(v.value, 'id'))),
       groupAttr: escapeAttr(group),
-      textHtml: escapeHtml(localized(ctx.resolve, 'productQuickViewText', 'Quick View')),
+      textHtml: escapeHtml(localized(lookup(ctx), 'productQuickViewText', 'Quick View')),
     })
   },
   'variant-descriptor': replace((variant) =>
@@ -117,7 +126,7 @@ export const COMMERCE_FORMATTERS: FormatterTable = {
   moneyFormat: legacyMoneyFormat,
   'money-string': (vars, args, ctx) => {
     const v = vars[0]
-    if (v) v.value = moneyMarkup(amountOf(v.value, currencyArg(args)), ctx.cldr(), usesCldrMoney(ctx.resolve))
+    if (v) v.value = moneyMarkup(amountOf(v.value, currencyArg(args)), ctx.cldr(), usesCldrMoney(lookup(ctx)))
   },
   'bookkeeper-money-format': (vars, args, ctx) => {
     const v = vars[0]
@@ -132,11 +141,7 @@ export const COMMERCE_FORMATTERS: FormatterTable = {
     const cldr = ctx.cldr()
     const n = toNumber(v.value)
     v.value = cldr
-      ? cldr.Numbers.formatDecimal(n, {
-          minimumFractionDigits: 2,
-          maximumFractionDigits: 2,
-          trimZeroFractions: args.includes('trim'),
-        })
+      ? cldr.Numbers.formatDecimal(n, { minimumFractionDigits: args.includes('trim') ? 0 : 2, maximumFractionDigits: 2 })
       : ''
   },
 }

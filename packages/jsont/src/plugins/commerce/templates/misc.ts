@@ -16,7 +16,6 @@ export const PRODUCT_CHECKOUT = `{variants}
 
 
 
-
 {button}`
 
 export const CART_QUANTITY = `<span class="sqs-cart-quantity">{quantity}</span>`

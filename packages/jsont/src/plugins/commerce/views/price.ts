@@ -11,8 +11,8 @@ import { dig, escapeHtml, localized, type Lookup } from '../values.js'
 
 /** What the price views need from the render. */
 export interface PriceEnv {
-  resolve: Lookup
-  cldr(): CLDR | undefined
+  lookup: Lookup
+  cldr: () => CLDR | undefined
 }
 
 /** Node of the price templates: each present member is safe markup. */
@@ -45,7 +45,7 @@ function viewOf(display: PriceDisplay, wording: Wording): PriceView {
 
 function subscriptionWording(env: PriceEnv, terms: SubscriptionTerms, money: (m: Money) => string): Wording {
   return (kind, price) => {
-    const message = localized(env.resolve, subscriptionMessageKey(kind, terms), defaultSubscriptionMessage(kind, terms))
+    const message = localized(env.lookup, subscriptionMessageKey(kind, terms), defaultSubscriptionMessage(kind, terms))
     return fillPriceMessage(message, money(price), terms)
   }
 }
@@ -53,12 +53,12 @@ function subscriptionWording(env: PriceEnv, terms: SubscriptionTerms, money: (m:
 /** product-price: 'from' for varied prices, the sale pair, or the single price; subscriptions add their terms. */
 export function productPriceView(item: unknown, env: PriceEnv): PriceView {
   const display = productPriceDisplay(item)
-  const useCldr = usesCldrMoney(env.resolve)
+  const useCldr = usesCldrMoney(env.lookup)
   const money = (m: Money): string => moneyMarkup(m, env.cldr(), useCldr)
   if (display.kind !== 'none' && isSubscribable(item)) {
     const terms = readSubscriptionTerms(dig(item, 'structuredContent', 'subscriptionPlan'))
     if (!terms) {
-      return { ...LABELS, unavailable: escapeHtml(localized(env.resolve, 'productPriceUnavailable', UNAVAILABLE_TEXT)) }
+      return { ...LABELS, unavailable: escapeHtml(localized(env.lookup, 'productPriceUnavailable', UNAVAILABLE_TEXT)) }
     }
     return viewOf(display, subscriptionWording(env, terms, money))
   }
@@ -67,7 +67,7 @@ export function productPriceView(item: unknown, env: PriceEnv): PriceView {
 
 /** subscription-price: the same display over each variant's first subscription pricing option. */
 export function subscriptionPriceView(item: unknown, env: PriceEnv): PriceView {
-  const useCldr = usesCldrMoney(env.resolve)
+  const useCldr = usesCldrMoney(env.lookup)
   const money = (m: Money): string => moneyMarkup(m, env.cldr(), useCldr)
   return viewOf(subscriptionPriceDisplay(item), (kind, price) => (kind === 'from' ? `from ${money(price)}` : money(price)))
 }
