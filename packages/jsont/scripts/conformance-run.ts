@@ -100,7 +100,7 @@ export function runAstSpec(engine: Engine | undefined, text: string): Outcome {
   const s = parseSections(text)
   try {
     const expected = JSON.parse(s.JSON ?? 'null') as unknown
-    const { code } = engine.compile(s.TEMPLATE ?? '')
+    const { code } = engine.compile((s.TEMPLATE ?? '').trimEnd())
     const a = JSON.stringify(expected)
     const b = JSON.stringify(code)
     return a === b ? { ok: true } : { ok: false, reason: 'tree differs', detail: `  - ${a}\n  + ${b}` }

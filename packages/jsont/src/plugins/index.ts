@@ -25,4 +25,4 @@ export const PREDICATES: PredicateTable = Object.freeze({
   ...CONTENT_PREDICATES,
 })
 
-export type { Formatter, FormatterTable, PluginContext, Predicate, PredicateTable, Value, Variable } from './types.js'
+export type { Formatter, FormatterTable, PartialOptions, PluginContext, Predicate, PredicateTable, Value, Variable } from './types.js'

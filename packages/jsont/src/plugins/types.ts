@@ -36,10 +36,19 @@ export interface PluginContext {
    * options, locale and limits. The compiled form is cached by source text. Errors join this render's errors.
    */
   renderSource(source: string, node: Value): string
-  /** Render a partial or macro by name against `node`; undefined when no such partial exists (an error is recorded). */
-  renderPartial(name: string, node: Value): string | undefined
+  /**
+   * Render a partial or macro by name against `node`; undefined when no such partial exists (an error is recorded).
+   * `opts.args` becomes `@args` inside it; `opts.isolated` stops name resolution at `node` (the `private` flag).
+   */
+  renderPartial(name: string, node: Value, opts?: PartialOptions): string | undefined
   /** Record an execute-stage error; rendering goes on. */
   error(code: string, message: string): void
+}
+
+/** Options of PluginContext.renderPartial (an extension of the original contract; all optional). */
+export interface PartialOptions {
+  args?: Record<string, string>
+  isolated?: boolean
 }
 
 /** A formatter transforms `vars` in place (`vars[0]` is the main variable); `args` are its parsed arguments. */

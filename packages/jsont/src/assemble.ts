@@ -1,0 +1,146 @@
+// Stage 3: assemble parsed instructions into the nested instruction tree, checking block structure.
+import { Op, type Block, type RootCode } from './code.js'
+import { ErrorCode } from './errors.js'
+import type { Parsed } from './parse.js'
+
+type Kind = 'section' | 'repeated' | 'predicate' | 'if' | 'macro'
+
+interface Open {
+  kind: Kind
+  /** the block instruction (SECTION, REPEATED, ...) */
+  node: unknown[]
+  /** where new instructions go now */
+  block: Block
+  /** the instruction whose `next` slot the next `.or` / `.end` fills (the block itself or its last OR_PREDICATE) */
+  tail: unknown[]
+  /** index of the `next` slot in `tail` */
+  tailNext: number
+  /** an unconditional `.or` was seen: a further `.or` can never run */
+  sawElse: boolean
+  /** `.alternates with` was seen */
+  sawAlt: boolean
+  offset: number
+}
+
+export interface AssembleEnv {
+  error(code: string, message: string, offset: number): void
+  maxDepth: number
+}
+
+const NEXT_INDEX: Record<Kind, number> = { section: 3, repeated: 3, predicate: 4, if: 4, macro: -1 }
+
+export class Assembler {
+  private readonly root: Block = []
+  private readonly stack: Open[] = []
+  private block: Block = this.root
+  private lastText: unknown[] | undefined
+  private done = false
+
+  constructor(private readonly env: AssembleEnv) {}
+
+  text(s: string): void {
+    if (this.done || s === '') return
+    if (this.lastText) this.lastText[1] += s
+    else {
+      this.lastText = [Op.TEXT, s]
+      this.block.push(this.lastText)
+    }
+  }
+
+  comment(s: string, multi: boolean): void {
+    if (this.done) return
+    this.lastText = undefined
+    this.block.push([Op.COMMENT, s, multi ? 1 : 0])
+  }
+
+  add(p: Parsed, offset: number): void {
+    if (this.done) return
+    switch (p.k) {
+      case 'leaf':
+        if (Array.isArray(p.node) && p.node[0] === Op.TEXT) this.text(p.node[1] as string)
+        else {
+          this.lastText = undefined
+          this.block.push(p.node)
+        }
+        return
+      case 'open':
+        return this.open(p.kind, p.node, offset)
+      case 'or':
+        return this.or(p.node, offset)
+      case 'alt':
+        return this.alternates(offset)
+      case 'end':
+        return this.end(offset)
+      case 'eof':
+        if (this.stack.length > 0) {
+          const top = this.stack[this.stack.length - 1]!
+          this.env.error(ErrorCode.EOF_IN_BLOCK, `{.eof} inside an unclosed ${top.kind} block`, offset)
+        }
+        this.done = true
+    }
+  }
+
+  private open(kind: Kind, node: unknown[], offset: number): void {
+    this.lastText = undefined
+    if (this.stack.length >= this.env.maxDepth) {
+      this.env.error(ErrorCode.NESTING_TOO_DEEP, `blocks nested deeper than ${this.env.maxDepth}`, offset)
+    }
+    const block: Block = []
+    node.push(block)
+    const ni = NEXT_INDEX[kind]
+    if (ni >= 0) node.push(Op.END)
+    if (kind === 'repeated') node.push([])
+    this.block.push(node)
+    this.stack.push({ kind, node, block, tail: node, tailNext: ni, sawElse: false, sawAlt: false, offset })
+    this.block = block
+  }
+
+  private or(node: unknown[], offset: number): void {
+    const top = this.stack[this.stack.length - 1]
+    if (!top) return this.env.error(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.or} outside of a block', offset)
+    if (top.kind === 'macro') return this.env.error(ErrorCode.NOT_ALLOWED_IN_BLOCK, '{.or} not allowed in a macro', offset)
+    if (top.sawElse) {
+      this.env.error(ErrorCode.DEAD_CODE_BLOCK, '{.or} after an unconditional {.or} never runs', offset)
+    }
+    if (node[1] === 0) top.sawElse = true
+    const block: Block = []
+    node.push(block, Op.END)
+    top.tail[top.tailNext] = node
+    top.tail = node
+    top.tailNext = 4
+    top.block = block
+    this.block = block
+    this.lastText = undefined
+  }
+
+  private alternates(offset: number): void {
+    const top = this.stack[this.stack.length - 1]
+    if (!top) return this.env.error(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.alternates with} outside of a block', offset)
+    if (top.kind !== 'repeated' || top.tail !== top.node || top.sawAlt) {
+      return this.env.error(ErrorCode.NOT_ALLOWED_IN_BLOCK, '{.alternates with} only once in a repeated section', offset)
+    }
+    top.sawAlt = true
+    const block = top.node[4] as Block
+    top.block = block
+    this.block = block
+    this.lastText = undefined
+  }
+
+  private end(offset: number): void {
+    const top = this.stack.pop()
+    if (!top) return this.env.error(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.end} without an open block', offset)
+    this.lastText = undefined
+    this.block = this.stack.length ? this.stack[this.stack.length - 1]!.block : this.root
+  }
+
+  finish(srcLength: number): RootCode {
+    if (!this.done) {
+      for (let i = this.stack.length - 1; i >= 0; i--) {
+        const o = this.stack[i]!
+        this.env.error(ErrorCode.UNCLOSED_BLOCK, `${o.kind} block never closed (missing {.end})`, o.offset)
+      }
+      if (this.stack.length) this.env.error(ErrorCode.EOF_IN_BLOCK, 'end of template inside a block', srcLength)
+    }
+    return [Op.ROOT, 1, this.root, Op.EOF]
+  }
+}

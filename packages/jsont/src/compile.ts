@@ -1,0 +1,99 @@
+// compile(source): scan -> parse -> assemble into a JSON-serialisable, immutable instruction tree.
+import { Assembler } from './assemble.js'
+import { isRootCode, type RootCode } from './code.js'
+import { ErrorCode, templateError, type TemplateError } from './errors.js'
+import { ExprError } from './expr/lex.js'
+import { parseExpr } from './expr/parse.js'
+import { parseTag, type ParseEnv } from './parse.js'
+import { FORMATTERS, PREDICATES } from './plugins/index.js'
+import type { FormatterTable, PredicateTable } from './plugins/types.js'
+import { lineColumn, scan, T_COMMENT, T_MCOMMENT, T_TAG, T_TEXT } from './scan.js'
+import { DEFAULT_LIMITS } from './limits.js'
+
+export interface CompiledTemplate {
+  readonly code: RootCode
+  readonly errors: readonly TemplateError[]
+}
+
+export interface CompileOptions {
+  /** Extra formatters/predicates known to this template (besides the built-in families). */
+  formatters?: FormatterTable
+  predicates?: PredicateTable
+  maxTokens?: number
+  maxStringLen?: number
+  /** Max nesting of blocks (default 256). */
+  maxDepth?: number
+}
+
+function deepFreeze<T>(v: T): T {
+  if (Array.isArray(v)) {
+    for (const x of v) deepFreeze(x)
+    Object.freeze(v)
+  }
+  return v
+}
+
+export function compile(source: string, opts: CompileOptions = {}): CompiledTemplate {
+  const errors: TemplateError[] = []
+  const src = typeof source === 'string' ? source : String(source ?? '')
+  const fmts = opts.formatters
+  const preds = opts.predicates
+  const limits = {
+    maxTokens: opts.maxTokens ?? DEFAULT_LIMITS.maxTokens,
+    maxStringLen: opts.maxStringLen ?? DEFAULT_LIMITS.maxStringLen,
+  }
+  let base = 0
+  const at = (stage: 'parse' | 'assemble', code: string, message: string, offset: number): void => {
+    const { line, column } = lineColumn(src, offset)
+    errors.push(templateError(stage, code, message, line, column))
+  }
+  const env: ParseEnv = {
+    hasFormatter: (n) => Object.prototype.hasOwnProperty.call(FORMATTERS, n) || (fmts !== undefined && Object.prototype.hasOwnProperty.call(fmts, n)),
+    hasPredicate: (n) => Object.prototype.hasOwnProperty.call(PREDICATES, n) || (preds !== undefined && Object.prototype.hasOwnProperty.call(preds, n)),
+    error: (code, message, offset) => at('parse', code, message, base + 1 + offset),
+    checkExpr: (expr, offset) => {
+      try {
+        parseExpr(expr, limits)
+      } catch (e) {
+        if (e instanceof ExprError) at('parse', e.code, e.message, base + 1 + offset + e.pos)
+        else throw e
+      }
+    },
+  }
+  const asm = new Assembler({
+    error: (code, message, offset) => at('assemble', code, message, offset),
+    maxDepth: opts.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+  })
+  const tokens = scan(src, (offset) => at('parse', ErrorCode.UNTERMINATED_COMMENT, 'multi-line comment never closed (missing ##})', offset))
+  for (const t of tokens) {
+    switch (t.kind) {
+      case T_TEXT:
+        asm.text(t.text)
+        break
+      case T_COMMENT:
+        asm.comment(t.text, false)
+        break
+      case T_MCOMMENT:
+        asm.comment(t.text, true)
+        break
+      case T_TAG: {
+        base = t.offset
+        const p = parseTag(t.text, env)
+        if (p === null) asm.text(`{${t.text}}`)
+        else asm.add(p, t.offset)
+        break
+      }
+    }
+  }
+  const code = deepFreeze(asm.finish(src.length))
+  return Object.freeze({ code, errors: Object.freeze(errors) })
+}
+
+/** A compiled template given back by a caller (possibly deserialised from JSON). */
+export function asCompiled(t: unknown): CompiledTemplate | undefined {
+  if (typeof t !== 'object' || t === null) return undefined
+  const code = (t as { code?: unknown }).code
+  if (!isRootCode(code)) return undefined
+  const errors = (t as { errors?: unknown }).errors
+  return { code, errors: Array.isArray(errors) ? (errors as TemplateError[]) : [] }
+}

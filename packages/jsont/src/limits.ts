@@ -1,0 +1,15 @@
+// Default limits (on by default: a hostile template cannot hang a server).
+export const DEFAULT_LIMITS = {
+  /** Max tokens in one `.eval` expression. */
+  maxTokens: 500,
+  /** Max length of one string literal in an expression. */
+  maxStringLen: 1000,
+  /** Max partial / macro recursion depth (SPEC: 16). */
+  maxPartialDepth: 16,
+  /** Max executed instructions per render. */
+  maxInstructions: 5_000_000,
+  /** Max output characters per render. */
+  maxOutputChars: 20_000_000,
+  /** Max block nesting in one template. */
+  maxDepth: 256,
+} as const
