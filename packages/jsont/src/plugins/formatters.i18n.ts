@@ -67,13 +67,19 @@ const datetimeInterval = cldrFormatter('datetime-interval', (vars, args, ctx, cl
   return formatInterval(cldr, zoned(start, zone), zoned(end, zone), args)
 })
 
+/** Relative times count calendar units in the site's zone when one is configured, else in UTC. */
+function relativeZone(ctx: PluginContext, cldr: CLDR): string {
+  const tz = ctx.resolve(['website', 'timeZone'])
+  return typeof tz === 'string' && tz.trim() !== '' ? resolveZone(ctx, cldr) : 'UTC'
+}
+
 /** `{t|relative-time}` is relative to the render clock; `{start,end|relative-time}` between two instants. */
 const relativeTime = cldrFormatter('relative-time', (vars, args, ctx, cldr) => {
   const two = vars.length > 1
   const start = two ? toEpoch(vars[0]!.value) : ctx.now
   const end = two ? toEpoch(vars[1]!.value) : toEpoch(vars[0]!.value)
   if (start === undefined || end === undefined) return INVALID_DATE
-  const zone = resolveZone(ctx, cldr)
+  const zone = relativeZone(ctx, cldr)
   return formatRelative(cldr, zoned(start, zone), zoned(end, zone), args)
 })
 

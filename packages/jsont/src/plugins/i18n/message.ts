@@ -6,7 +6,7 @@ import type { PluginContext } from '../types.js'
 import { formatDateTime, formatInterval, resolveZone, toEpoch, zoned } from './dates.js'
 import { formatMoney, readMoney } from './money.js'
 import { currencyOptions, decimalOptions } from './options.js'
-import { formatUnit } from './units.js'
+import { formatUnit, joinListOptions } from './units.js'
 
 /** SPEC: message cache 100 (parsed messages kept per locale). */
 export const MESSAGE_CACHE_SIZE = 100
@@ -47,7 +47,7 @@ function placeholders(cldr: CLDR, state: CallState): MessageFormatFuncMap {
     if (s === undefined || e === undefined) return ''
     return formatInterval(cldr, zoned(s, state.zone), zoned(e, state.zone), options)
   }
-  const unit = (args: unknown[], options: string[]): string => formatUnit(cldr, args[0], options)
+  const unit = (args: unknown[], options: string[]): string => formatUnit(cldr, args[0], joinListOptions(options))
   return {
     decimal,
     number: decimal,

@@ -88,6 +88,10 @@ export const UNITS: ReadonlyMap<string, readonly [Category, string]> = new Map([
   ...table('temperature', { celsius: 1, fahrenheit: 1, kelvin: 1 }),
 ])
 
+const DURATION_SMALL = ['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day']
+const DURATION_LARGE = ['day', 'month', 'year', 'century']
+const same = (units: readonly string[]): { metric: readonly string[]; us: readonly string[] } => ({ metric: units, us: units })
+
 /** Unit lists for best-fit ("compact") output, smallest first. */
 export const COMPACT: Readonly<Record<string, { metric: readonly string[]; us: readonly string[] }>> = {
   length: { metric: ['millimeter', 'centimeter', 'meter', 'kilometer'], us: ['inch', 'foot', 'yard', 'mile'] },
@@ -95,30 +99,22 @@ export const COMPACT: Readonly<Record<string, { metric: readonly string[]; us: r
     metric: ['square-centimeter', 'square-meter', 'square-kilometer'],
     us: ['square-inch', 'square-foot', 'acre', 'square-mile'],
   },
-  volume: { metric: ['milliliter', 'liter'], us: ['fluid-ounce', 'pint', 'quart', 'gallon'] },
+  volume: {
+    metric: ['cubic-centimeter', 'cubic-meter', 'cubic-kilometer'],
+    us: ['cubic-inch', 'cubic-foot', 'cubic-yard', 'cubic-mile'],
+  },
+  liquid: { metric: ['milliliter', 'liter'], us: ['fluid-ounce', 'pint', 'gallon'] },
   mass: { metric: ['gram', 'kilogram', 'tonne'], us: ['ounce', 'pound', 'ton'] },
   temperature: { metric: ['celsius'], us: ['fahrenheit'] },
   speed: { metric: ['kilometer-per-hour'], us: ['mile-per-hour'] },
-  duration: {
-    metric: ['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day', 'year', 'century'],
-    us: ['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day', 'year', 'century'],
-  },
-  bytes: {
-    metric: ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'],
-    us: ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'],
-  },
-  bits: {
-    metric: ['bit', 'kilobit', 'megabit', 'gigabit', 'terabit'],
-    us: ['bit', 'kilobit', 'megabit', 'gigabit', 'terabit'],
-  },
-  frequency: {
-    metric: ['hertz', 'kilohertz', 'megahertz', 'gigahertz'],
-    us: ['hertz', 'kilohertz', 'megahertz', 'gigahertz'],
-  },
-  power: {
-    metric: ['milliwatt', 'watt', 'kilowatt', 'megawatt', 'gigawatt'],
-    us: ['milliwatt', 'watt', 'kilowatt', 'megawatt', 'gigawatt'],
-  },
+  duration: same([...DURATION_SMALL, ...DURATION_LARGE.slice(1)]),
+  'duration-small': same(DURATION_SMALL),
+  'duration-large': same(DURATION_LARGE),
+  angle: same(['arc-second', 'arc-minute', 'degree']),
+  bytes: same(['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte']),
+  bits: same(['bit', 'kilobit', 'megabit', 'gigabit', 'terabit']),
+  frequency: same(['hertz', 'kilohertz', 'megahertz', 'gigahertz']),
+  power: same(['milliwatt', 'watt', 'kilowatt', 'megawatt', 'gigawatt']),
 }
 
 /** The compact list used when a category is given no explicit output (digital defaults to bytes). */

@@ -67,15 +67,20 @@ export function convert(value: Decimal, from: string, to: string): Decimal {
 function systemList(cldr: CLDR, key: string): readonly string[] | undefined {
   const lists = COMPACT[key]
   if (!lists) return undefined
-  const system = key === 'temperature' ? cldr.General.measurementSystem('temperature') : cldr.General.measurementSystem()
+  const system = cldr.General.measurementSystem()
   const us = system === 'us' || (system === 'uk' && (key === 'length' || key === 'speed'))
   return us ? lists.us : lists.metric
 }
 
+function size(unit: string): Decimal {
+  return new Decimal(UNITS.get(unit)![1])
+}
+
 /** The largest unit of `list` in which the value is at least 1 (else the smallest). */
 function bestFit(value: Decimal, from: string, list: readonly string[]): [string, Decimal] {
-  let pick: [string, Decimal] = [list[0]!, convert(value, from, list[0]!)]
-  for (const unit of list) {
+  const sorted = [...list].sort((a, b) => size(a).compare(size(b)))
+  let pick: [string, Decimal] = [sorted[0]!, convert(value, from, sorted[0]!)]
+  for (const unit of sorted) {
     const v = convert(value, from, unit)
     if (v.compare(1, true) >= 0) pick = [unit, v]
   }
@@ -112,6 +117,21 @@ function formatParts(cldr: CLDR, parts: [string, Decimal][], format: UnitFormatO
     .join(' ')
 }
 
+/**
+ * Message placeholders arrive with options split at commas too; unit names following a `sequence:` or `out:` option
+ * are joined back onto it (`sequence:hour`, `minute` -> `sequence:hour,minute`).
+ */
+export function joinListOptions(options: readonly string[]): string[] {
+  const out: string[] = []
+  for (const o of options) {
+    const last = out.length - 1
+    const prev = last >= 0 ? out[last]! : ''
+    if (!o.includes(':') && /^(sequence|out):/.test(prev) && unitName(o) !== undefined) out[last] = `${prev},${o}`
+    else out.push(o)
+  }
+  return out
+}
+
 /** Formats a quantity per the `unit` arguments; '' when the value or the input unit is not usable. */
 export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): string {
   if (typeof raw !== 'number' && typeof raw !== 'string') return ''
@@ -126,10 +146,13 @@ export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): s
   const from = req.input === undefined ? undefined : unitName(req.input)
   if (!from) return ''
   const category = categoryOf(from)!
-  const sequence = unitList(req.sequence, category) ?? (req.out && req.out.length > 1 ? unitList(req.out, category) : undefined)
+  const sequence = unitList(req.sequence, category)
   if (sequence) return formatParts(cldr, splitSequence(value, from, sequence), req.format)
-  const single = req.out?.length === 1 ? unitList(req.out, category)?.[0] : undefined
-  if (single) return formatParts(cldr, [[single, convert(value, from, single)]], req.format)
+  const out = unitList(req.out, category)
+  if (out) {
+    const [unit, v] = bestFit(value, from, out)
+    return formatParts(cldr, [[unit, v]], req.format)
+  }
   const compactKey = req.compact ?? DEFAULT_COMPACT[category]
   const list = compactKey ? systemList(cldr, compactKey) : undefined
   const fitting = list?.filter((u) => categoryOf(u) === category)
