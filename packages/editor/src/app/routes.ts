@@ -1,0 +1,40 @@
+// URL <-> screen mapping. Paths live under the Vite base (/config/).
+import { SECTION_IDS, type SectionId } from '../shell/sections.js'
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'login' }
+  | { name: 'signup' }
+  | { name: 'site'; siteId: string; section: SectionId }
+  | { name: 'not-found' }
+
+/** Where the server serves the editor; equals `base` in vite.config.ts. */
+export const BASE = '/config/'
+
+export function parseRoute(pathname: string): Route {
+  const root = BASE.replace(/\/$/, '')
+  if (pathname !== root && !pathname.startsWith(BASE)) return { name: 'not-found' }
+  const parts = pathname.slice(BASE.length).split('/').filter(Boolean).map(decodeURIComponent)
+  if (parts.length === 0) return { name: 'home' }
+  if (parts.length === 1 && parts[0] === 'login') return { name: 'login' }
+  if (parts.length === 1 && parts[0] === 'signup') return { name: 'signup' }
+  if (parts[0] === 'sites' && parts[1] && parts.length <= 3) {
+    const section = parts[2] ?? 'pages'
+    if ((SECTION_IDS as readonly string[]).includes(section))
+      return { name: 'site', siteId: parts[1], section: section as SectionId }
+  }
+  return { name: 'not-found' }
+}
+
+export function routePath(route: Route): string {
+  switch (route.name) {
+    case 'login':
+      return `${BASE}login`
+    case 'signup':
+      return `${BASE}signup`
+    case 'site':
+      return `${BASE}sites/${encodeURIComponent(route.siteId)}/${route.section}`
+    default:
+      return BASE
+  }
+}

@@ -1,0 +1,52 @@
+// Loads the site's settings and hands them to the form; reflects a saved title in the site switcher.
+import { useCallback, useEffect, useState } from 'react'
+import type { SiteSummary, WebsiteSettings } from '../api/types.js'
+import { useSession } from '../app/session.js'
+import { SettingsForm } from './SettingsForm.js'
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; settings: WebsiteSettings }
+
+export function SettingsScreen({ site }: { site: SiteSummary }) {
+  const { api, updateSite } = useSession()
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+
+  const fetchSettings = useCallback(async () => {
+    setLoad({ status: 'loading' })
+    const res = await api.getSettings(site.id)
+    setLoad(
+      res.ok
+        ? { status: 'ready', settings: res.data.settings }
+        : { status: 'error', message: res.error.message },
+    )
+  }, [api, site.id])
+
+  useEffect(() => {
+    void fetchSettings()
+  }, [fetchSettings])
+
+  return (
+    <section className="settings" aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <p className="lead">Website settings for {site.title}.</p>
+      {load.status === 'loading' && <p role="status">Loading settings…</p>}
+      {load.status === 'error' && (
+        <div className="alert" role="alert">
+          {load.message}{' '}
+          <button type="button" className="button secondary small" onClick={() => void fetchSettings()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {load.status === 'ready' && (
+        <SettingsForm
+          initial={load.settings}
+          save={(patch) => api.updateSettings(site.id, patch)}
+          onSaved={(settings) => updateSite(site.id, { title: settings.title })}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,59 @@
+// The signed-in frame: header (site switcher, account), section navigation, and the current section.
+import type { Me, SiteSummary } from '../api/types.js'
+import { useNavigation } from '../app/navigation.js'
+import { routePath } from '../app/routes.js'
+import { useSession } from '../app/session.js'
+import { SettingsScreen } from '../settings/SettingsScreen.js'
+import { EmptyState } from './EmptyState.js'
+import { Nav } from './Nav.js'
+import { sectionById, type SectionId } from './sections.js'
+import { SiteSwitcher } from './SiteSwitcher.js'
+
+interface Props {
+  me: Me
+  site: SiteSummary
+  section: SectionId
+}
+
+export function Shell({ me, site, section }: Props) {
+  const { navigate, confirmLeave } = useNavigation()
+  const { signOut } = useSession()
+  const siteId = String(site.id)
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="brand">Sitewright</span>
+        <SiteSwitcher
+          sites={me.sites}
+          currentId={siteId}
+          onSwitch={(id) => navigate(routePath({ name: 'site', siteId: id, section }))}
+        />
+        <a className="view-site" href={site.url} target="_blank" rel="noreferrer">
+          View site
+        </a>
+        <span className="account" title={me.user.email}>
+          {me.user.name || me.user.email}
+        </span>
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => confirmLeave(() => void signOut())}
+        >
+          Log out
+        </button>
+      </header>
+      <Nav siteId={siteId} current={section} />
+      <main id="main" className="content">
+        {section === 'settings' ? (
+          <SettingsScreen key={siteId} site={site} />
+        ) : (
+          <EmptyState section={sectionById(section)} />
+        )}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+// The editor's navigation, declared once. Sections not built yet say honestly what will come.
+
+export const SECTION_IDS = ['pages', 'commerce', 'forms', 'analytics', 'settings'] as const
+export type SectionId = (typeof SECTION_IDS)[number]
+
+export interface Section {
+  id: SectionId
+  label: string
+  /** What this section will hold; present while the section is not built yet. */
+  upcoming?: { summary: string; items: string[] }
+}
+
+export const SECTIONS: readonly Section[] = [
+  {
+    id: 'pages',
+    label: 'Pages',
+    upcoming: {
+      summary:
+        'Page editing is not available yet. Published pages are rendered from the default theme meanwhile.',
+      items: [
+        'The page and collection tree, with navigation and page lock states',
+        'Rich text with links to pages, web addresses, email, phone numbers and files',
+        'Blocks, galleries, file upload and management',
+      ],
+    },
+  },
+  {
+    id: 'commerce',
+    label: 'Commerce',
+    upcoming: {
+      summary: 'The store is not available yet.',
+      items: [
+        'Products, variants and inventory',
+        'Orders and the cart',
+        'Restock notifications and product reviews',
+      ],
+    },
+  },
+  {
+    id: 'forms',
+    label: 'Forms',
+    upcoming: {
+      summary: 'Forms are not available yet.',
+      items: ['Form building: fields, storage, captcha and disclaimer', 'Submissions and their storage'],
+    },
+  },
+  {
+    id: 'analytics',
+    label: 'Analytics',
+    upcoming: {
+      summary: 'Analytics are not available yet.',
+      items: ['Traffic and page views from first-party tracking', 'Commerce analytics: carts and orders'],
+    },
+  },
+  { id: 'settings', label: 'Settings' },
+]
+
+export function sectionById(id: SectionId): Section {
+  const found = SECTIONS.find((s) => s.id === id)
+  if (!found) throw new Error(`unknown section ${id}`)
+  return found
+}
