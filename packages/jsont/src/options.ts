@@ -14,4 +14,6 @@ export interface RenderOptions {
   maxInstructions?: number
   /** Render budget: max output characters. */
   maxOutputChars?: number
+  /** `debug?` predicate is true for the whole render. */
+  debug?: boolean
 }

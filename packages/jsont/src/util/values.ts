@@ -66,7 +66,7 @@ export function toNumber(v: unknown): number {
 }
 
 const HTML_RE = /[&<>]/
-const ATTR_RE = /[&<>"']/
+const ATTR_RE = /[&<>"]/
 
 /** Escape text for HTML element content: & < > */
 export function escapeHtml(s: string): string {
@@ -74,7 +74,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** Escape text for a double-quoted HTML attribute: & < > " (and ' as &#39;). */
+/** Escape text for a double-quoted HTML attribute: & < > " */
 export function escapeAttr(s: string): string {
   if (!ATTR_RE.test(s)) return s
   return s
@@ -82,7 +82,6 @@ export function escapeAttr(s: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 }
 
 /** A plain JSON object (not an array, not null). */
