@@ -1,5 +1,6 @@
 // Commerce predicates: product display status (SPEC.md section 4) and list size.
-import { hasVariants, hasVariedPrices, isOnSale, isSoldOut } from './commerce/product.js'
+import { hasVariedPrices } from './commerce/prices.js'
+import { hasVariants, isOnSale, isSoldOut } from './commerce/product.js'
 import type { PredicateTable } from './types.js'
 
 export const COMMERCE_PREDICATES: PredicateTable = {

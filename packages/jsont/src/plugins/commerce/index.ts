@@ -1,7 +1,7 @@
 // Commerce helpers shared beyond the template plugins (the server's store reuses the same rules).
 export {
   ProductType, type ProductTypeCode, type VariantOption, productType, structuredContent, variants, hasVariantPricing,
-  isSoldOut, isOnSale, hasVariants, hasVariedPrices, variantPrice, variantSalePrice, totalStockRemaining,
+  isSoldOut, isOnSale, hasVariants, variantPrice, variantSalePrice, totalStockRemaining,
   isMultipleQuantityAllowedForServices, isSubscribable, showsQuantityInput, getItemVariantOptions,
   findVariantBySku, findVariantByAttributes,
 } from './product.js'
@@ -9,7 +9,7 @@ export {
   type Money, DEFAULT_CURRENCY, MAX_INTEGER_PLACES, fractionDigits, parseDecimal, fromMinorUnits, readMoney,
   toMinorUnits, formatLegacyMoney, formatCldrMoney, moneyMarkup,
 } from './money.js'
-export { fromPrice, normalPrice, salePrice, productPriceDisplay, subscriptionPriceDisplay, type PriceDisplay } from './prices.js'
+export { fromPrice, normalPrice, salePrice, hasVariedPrices, productPriceDisplay, subscriptionPriceDisplay, type PriceDisplay } from './prices.js'
 export {
   PERIODS_PER_YEAR, UNAVAILABLE_TEXT, type BillingUnit, type SubscriptionTerms, readSubscriptionTerms,
   subscriptionDuration, subscriptionMessageKey, defaultSubscriptionMessage,

@@ -1,6 +1,6 @@
 // Product price summaries: from / normal / sale prices and what a price display shows.
 import { ZERO, priceField, type Money, DEFAULT_CURRENCY } from './money.js'
-import { ProductType, hasVariantPricing, hasVariedPrices, productType, variantPrice, variantSalePrice, variants } from './product.js'
+import { ProductType, hasVariantPricing, productType, variantPrice, variantSalePrice, variants } from './product.js'
 import { asArray, dig, isRecord, isTrue, type Rec } from './values.js'
 
 const NOTHING: Money = { amount: ZERO, currency: DEFAULT_CURRENCY }
@@ -71,6 +71,7 @@ export type PriceDisplay =
   | { kind: 'sale'; price: Money; original: Money }
   | { kind: 'single'; price: Money }
 
+/** Prices vary when price, sale price or onSale differ between entries. */
 function variedAmong(list: readonly Priced[]): boolean {
   const first = list[0]
   if (!first) return false
@@ -79,6 +80,11 @@ function variedAmong(list: readonly Priced[]): boolean {
   return list.some(
     (p) => p.onSale !== first.onSale || !same(p.price, first.price) || !same(p.salePrice, first.salePrice),
   )
+}
+
+/** Prices vary when price, sale price or onSale differ between the variants (never for unvaried product kinds). */
+export function hasVariedPrices(item: unknown): boolean {
+  return hasVariantPricing(item) && variedAmong(variants(item).map(pricedOf))
 }
 
 function displayOf(list: readonly Priced[], varied: boolean): PriceDisplay {
@@ -94,7 +100,7 @@ export function productPriceDisplay(item: unknown): PriceDisplay {
   if (productType(item) === undefined) return { kind: 'none' }
   const list = pricedEntries(item)
   if (list.length === 0) return { kind: 'single', price: NOTHING }
-  return displayOf(list, hasVariantPricing(item) && hasVariedPrices(item))
+  return displayOf(list, hasVariedPrices(item))
 }
 
 /** The subscription-price display, from each variant's first pricing option. */

@@ -1,5 +1,5 @@
 // Product display rules of SPEC.md section 4 (sold out, on sale, varied prices), stock, variants and options.
-import { ZERO, priceField, type Money } from './money.js'
+import { priceField, type Money } from './money.js'
 import { asArray, dig, isRecord, isTrue, toNumber, type Rec } from './values.js'
 
 export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
@@ -52,24 +52,6 @@ export function isOnSale(item: unknown): boolean {
 /** More than one variant. */
 export function hasVariants(item: unknown): boolean {
   return variants(item).length > 1
-}
-
-function sameMoney(a: Money | undefined, b: Money | undefined): boolean {
-  return (a?.amount ?? ZERO).compare(b?.amount ?? ZERO) === 0
-}
-
-/** Prices vary when price, sale price or onSale differ between variants. */
-export function hasVariedPrices(item: unknown): boolean {
-  if (!hasVariantPricing(item)) return false
-  const vs = variants(item)
-  const first = vs[0]
-  if (!first) return false
-  const p0 = variantPrice(first)
-  const s0 = variantSalePrice(first)
-  const o0 = isTrue(first.onSale)
-  return vs.some(
-    (v) => isTrue(v.onSale) !== o0 || !sameMoney(variantPrice(v), p0) || !sameMoney(variantSalePrice(v), s0),
-  )
 }
 
 export function variantPrice(v: unknown): Money | undefined {
