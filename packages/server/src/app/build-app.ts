@@ -1,0 +1,115 @@
+// Wires the platform plumbing and the domains into one Fastify app. Used by main.ts and, with inject(), by tests.
+import fastifyCookie from '@fastify/cookie'
+import fastifyFormbody from '@fastify/formbody'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { pino } from 'pino'
+import type { Config } from '../platform/config.js'
+import { openDatabase, type Db } from '../platform/db/index.js'
+import { registerCrumb } from '../platform/http/crumb.js'
+import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
+import { OpenApiRegistry } from '../platform/http/openapi.js'
+import { registerTenancy } from '../platform/http/tenancy.js'
+import { getOrCreateSecret } from '../platform/secrets.js'
+import { createAccounts, type Accounts } from '../domains/accounts/index.js'
+import { createMailer, type Mailer } from '../domains/mail/index.js'
+import { createPublishing } from '../domains/publishing/index.js'
+import { createSites, type Sites } from '../domains/sites/index.js'
+import { ensureDemo } from './demo.js'
+import { registerPlatformRoutes } from './platform-routes.js'
+import { registerStatic } from './static.js'
+import { welcomeMail } from './welcome-mail.js'
+
+export const VERSION = '0.1.0'
+
+export interface App {
+  fastify: FastifyInstance
+  db: Db
+  accounts: Accounts
+  sites: Sites
+  mailer: Mailer
+  demo: 'created' | 'exists' | 'skipped'
+  /** Closes the HTTP server, then the database and mail transport. Idempotent. */
+  close(): Promise<void>
+}
+
+export async function buildApp(config: Config): Promise<App> {
+  const db = await openDatabase(config)
+  try {
+    return await assemble(config, db)
+  } catch (e) {
+    await db.close()
+    throw e
+  }
+}
+
+async function assemble(config: Config, db: Db): Promise<App> {
+  const fastify = Fastify({
+    loggerInstance: pino({ level: config.logLevel }) as FastifyBaseLogger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  fastify.decorate('openapi', new OpenApiRegistry())
+
+  // Content types: JSON (an empty body is "no body", left to the route's validation), form bodies.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error')
+  fastify.removeContentTypeParser('application/json')
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    parseJson(req, text, done)
+  })
+  await fastify.register(fastifyFormbody)
+  await fastify.register(fastifyCookie)
+
+  registerErrorHandler(fastify)
+  fastify.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+  })
+
+  // Domains.
+  const accounts = createAccounts(db.orm)
+  const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort })
+  registerTenancy(fastify, config.rootDomain, sites.resolver)
+  registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'))
+
+  registerPlatformRoutes(fastify, db, VERSION)
+  accounts.registerRoutes(fastify, {
+    sites,
+    onSignedUp: async (owner, site) => {
+      try {
+        await mailer.send(welcomeMail(owner, site))
+      } catch (e) {
+        fastify.log.warn({ err: e }, 'welcome mail not sent')
+      }
+    },
+  })
+  sites.registerRoutes(fastify, accounts.auth)
+  const publishing = createPublishing(fastify, sites, { log: fastify.log })
+  await registerStatic(fastify)
+  registerNotFound(fastify, publishing.notFound)
+
+  const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'
+
+  let closing: Promise<void> | null = null
+  fastify.addHook('onClose', async () => {
+    mailer.close()
+    await db.close()
+  })
+  await fastify.ready()
+  return {
+    fastify,
+    db,
+    accounts,
+    sites,
+    mailer,
+    demo,
+    close() {
+      closing ??= fastify.close().then(() => db.close())
+      return closing
+    },
+  }
+}

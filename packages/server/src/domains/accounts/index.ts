@@ -1,0 +1,37 @@
+// Public API of the accounts domain: owners, sessions, login throttle, website roles.
+import type { FastifyInstance } from 'fastify'
+import type { Orm } from '../../platform/db/index.js'
+import { createAuth, type Auth } from './auth.js'
+import { registerAccountsRoutes, type AccountsDeps } from './routes.js'
+import { countOwners, findOwnerByEmail, insertOwner, prepareOwner, type Owner } from './service.js'
+
+export { SESSION_COOKIE, type Auth } from './auth.js'
+export type { AccountsDeps, OwnedSite } from './routes.js'
+export type { Owner, OwnerSession } from './service.js'
+export { WEBSITE_ROLES, isWebsiteRole, primaryRole, roleName } from './roles.js'
+export type { WebsiteRole, WebsiteRoleName } from './roles.js'
+export { accountsTables } from './schema.js'
+export { MAX_FAILURES, WINDOW_MS } from './throttle.js'
+
+export interface Accounts {
+  auth: Auth
+  /** Hashes the password (slow): call it before opening a transaction, then `insertOwner` inside it. */
+  prepareOwner(input: { email: string; password: string; name?: string }): ReturnType<typeof prepareOwner>
+  /** Inserts a prepared owner with `orm` (the database or a transaction); conflict `email_taken`. */
+  insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepareOwner>>): Promise<Owner>
+  findOwnerByEmail(email: string): Promise<Owner | null>
+  hasOwners(orm?: Orm): Promise<boolean>
+  registerRoutes(app: FastifyInstance, deps: AccountsDeps): void
+}
+
+export function createAccounts(orm: Orm): Accounts {
+  const auth = createAuth(orm)
+  return {
+    auth,
+    prepareOwner,
+    insertOwner,
+    findOwnerByEmail: (email) => findOwnerByEmail(orm, email),
+    hasOwners: async (target = orm) => (await countOwners(target)) > 0,
+    registerRoutes: (app, deps) => registerAccountsRoutes(app, orm, auth, deps),
+  }
+}

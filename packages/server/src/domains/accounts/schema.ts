@@ -1,0 +1,30 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const owners = pgTable('owners', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+export const ownerSessions = pgTable('owner_sessions', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => owners.id, { onDelete: 'cascade' }),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+})
+
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: tz('window_started_at').notNull(),
+})
+
+export const accountsTables = { owners, ownerSessions, loginThrottle }

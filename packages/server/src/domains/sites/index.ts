@@ -1,0 +1,73 @@
+// Public API of the sites domain: websites, settings, membership with website roles, host resolution.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Orm } from '../../platform/db/index.js'
+import type { SiteRef, TenancyResolver } from '../../platform/http/tenancy.js'
+import { WEBSITE_ROLES, roleName, primaryRole, type Auth, type OwnedSite, type WebsiteRole } from '../accounts/index.js'
+import { authorize, requireRole, type SiteAccess } from './access.js'
+import { registerSitesRoutes } from './routes.js'
+import * as svc from './service.js'
+import type { WebsiteSettings } from './validators.js'
+
+export { SETTINGS_EDITORS, SETTINGS_READERS, type SiteAccess } from './access.js'
+export { sitesTables } from './schema.js'
+export type { Website } from './service.js'
+export type { WebsiteSettings } from './validators.js'
+
+/** The slug of the demo site, served at the platform host (localhost). */
+export const DEMO_SLUG = 'demo'
+
+export interface SitesOptions {
+  rootDomain: string
+  publicPort: number
+}
+
+export function createSites(orm: Orm, opts: SitesOptions) {
+  const port = opts.publicPort === 80 ? '' : `:${opts.publicPort}`
+  const urlOf = (slug: string) =>
+    slug === DEMO_SLUG ? `http://${opts.rootDomain}${port}/` : `http://${slug}.${opts.rootDomain}${port}/`
+  const summary = (site: svc.Website, roles: WebsiteRole[]): OwnedSite => {
+    const role = primaryRole(roles) ?? WEBSITE_ROLES.VIEWER
+    return { id: site.id, slug: site.slug, title: site.title, role, roleName: roleName(role), url: urlOf(site.slug) }
+  }
+  const resolver: TenancyResolver = {
+    async platformSite(): Promise<SiteRef | null> {
+      const w = await svc.websiteBySlug(orm, DEMO_SLUG)
+      return w && { id: w.id, slug: w.slug }
+    },
+    async bySlug(slug: string): Promise<SiteRef | null> {
+      const w = await svc.websiteBySlug(orm, slug)
+      return w && { id: w.id, slug: w.slug }
+    },
+  }
+
+  return {
+    resolver,
+    urlOf,
+    get: (siteId: string) => svc.getWebsite(orm, siteId),
+    settingsOf: (site: svc.Website): WebsiteSettings => svc.settingsOf(site),
+    updateSettings: (siteId: string, patch: Partial<WebsiteSettings>) => svc.updateSettings(orm, siteId, patch),
+    count: () => svc.countWebsites(orm),
+    async listForOwner(ownerId: string): Promise<OwnedSite[]> {
+      return (await svc.sitesOfOwner(orm, ownerId)).map((e) => summary(e.site, e.roles))
+    },
+    /** Creates a site with `ownerId` as ADMIN, inside the caller's transaction `tx`. */
+    async createForOwner(tx: Orm, ownerId: string, input: { title: string; slug?: string | undefined }): Promise<OwnedSite> {
+      const site = await svc.insertWebsite(tx, input)
+      await svc.addMember(tx, site.id, ownerId, WEBSITE_ROLES.ADMIN)
+      return summary(site, [WEBSITE_ROLES.ADMIN])
+    },
+    addMember: (siteId: string, ownerId: string, role: WebsiteRole, tx: Orm = orm) => svc.addMember(tx, siteId, ownerId, role),
+    removeMember: (siteId: string, ownerId: string) => svc.removeMember(orm, siteId, ownerId),
+    rolesOf: (siteId: string, ownerId: string) => svc.rolesOf(orm, siteId, ownerId),
+    requireRole: (session: { ownerId: string }, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess> =>
+      requireRole(orm, session, siteId, allowed),
+    registerRoutes(app: FastifyInstance, auth: Auth): void {
+      registerSitesRoutes(app, orm, auth)
+    },
+    /** For other domains' owner routes: session + host rule + role check in one call. */
+    authorize: (auth: Auth, request: FastifyRequest, siteId: string, allowed: readonly WebsiteRole[]) =>
+      authorize(orm, auth, request, siteId, allowed),
+  }
+}
+
+export type Sites = ReturnType<typeof createSites>

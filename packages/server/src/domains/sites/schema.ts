@@ -1,0 +1,35 @@
+import { boolean, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** A website; its row holds the website settings. `id` is the site id every site-data table refers to. */
+export const websites = pgTable('websites', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  commentsEnabled: boolean('comments_enabled').notNull().default(false),
+  disqusShortName: text('disqus_short_name').notNull().default(''),
+  simpleLikingEnabled: boolean('simple_liking_enabled').notNull().default(true),
+  timeZone: text('time_zone').notNull().default('America/New_York'),
+  useCLDRMoneyFormat: boolean('use_cldr_money_format').notNull().default(true),
+  currency: text('currency').notNull().default('USD'),
+  locale: text('locale').notNull().default('en-US'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+/** Website roles per member (owner accounts live in the accounts domain; referenced by id only). */
+export const siteMembers = pgTable(
+  'site_members',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    role: smallint('role').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.ownerId, t.role] })],
+)
+
+export const sitesTables = { websites, siteMembers }

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
+TIME_ZONES.add('UTC')
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
+
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1 && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)
+  } catch {
+    return false
+  }
+}
+
+/** WebsiteSettings of the owner API contract. */
+export const websiteSettings = z
+  .object({
+    title: z.string().trim().min(1, 'Enter a site title.').max(100, 'Use at most 100 characters.'),
+    commentsEnabled: z.boolean({ error: 'Choose on or off.' }),
+    disqusShortName: z
+      .string()
+      .trim()
+      .max(64, 'Use at most 64 characters.')
+      .regex(/^[A-Za-z0-9_-]*$/, 'Use only letters, digits, hyphens and underscores.'),
+    simpleLikingEnabled: z.boolean({ error: 'Choose on or off.' }),
+    timeZone: z.string().refine((v) => TIME_ZONES.has(v), 'Choose a time zone such as America/New_York.'),
+    useCLDRMoneyFormat: z.boolean({ error: 'Choose on or off.' }),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((v) => /^[A-Z]{3}$/.test(v) && CURRENCIES.has(v), 'Choose a three-letter ISO 4217 currency code such as USD.'),
+    locale: z.string().trim().refine(isLocale, 'Choose a language tag such as en-US.'),
+  })
+  .strict()
+export type WebsiteSettings = z.infer<typeof websiteSettings>
+
+/** PATCH body: any subset of the settings; unknown keys are rejected. */
+export const settingsPatch = websiteSettings.partial().strict()
+export type SettingsPatch = z.infer<typeof settingsPatch>
+
+export const siteIdParams = z.object({ siteId: z.string().regex(/^[0-9a-f]{24}$/, 'Unknown site id.') }).strict()
+
+export const settingsResponse = z.object({ settings: websiteSettings })
+
+/** Host labels that never name a site. */
+export const RESERVED_SLUGS = new Set(['www', 'api', 'app', 'admin', 'config', 'assets', 'static', 'mail', 'status'])

@@ -1,0 +1,67 @@
+// Server configuration from the environment. Pure: `loadConfig(env)` never reads process.env itself.
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+export interface Config {
+  host: string
+  port: number
+  /** Port used in the public site addresses (SiteSummary.url); differs from `port` only behind a proxy. */
+  publicPort: number
+  /** The platform's host name: `localhost` serves the demo site, `<slug>.localhost` serves a site. */
+  rootDomain: string
+  dataDir: string
+  /** PostgreSQL connection string; when absent, embedded PGlite under `dataDir/pglite` is used. */
+  databaseUrl: string | null
+  /** PGlite only: `memory` keeps the database in memory (tests); default is file-backed under dataDir. */
+  pgliteStorage: 'file' | 'memory'
+  logLevel: (typeof LOG_LEVELS)[number]
+  smtpUrl: string | null
+  /** Maximum request body size in bytes (413 above). */
+  bodyLimit: number
+  /** Trust X-Forwarded-* headers (only behind a reverse proxy you control). */
+  trustProxy: boolean
+  /** Create the demo owner and site when the database is empty. */
+  seedDemo: boolean
+}
+
+const envSchema = z.object({
+  HOST: z.string().min(1).optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ROOT_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  BODY_LIMIT: z.coerce.number().int().min(1024).optional(),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+})
+
+/** Reads the configuration; throws an Error naming every bad variable. Empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, cleaned[k]])))
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const port = e.PORT ?? 3000
+  return {
+    host: e.HOST ?? '0.0.0.0',
+    port,
+    publicPort: e.PUBLIC_PORT ?? port,
+    rootDomain: e.ROOT_DOMAIN ?? 'localhost',
+    dataDir: resolve(cwd, e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    pgliteStorage: 'file',
+    logLevel: e.LOG_LEVEL ?? 'info',
+    smtpUrl: e.SMTP_URL ?? null,
+    bodyLimit: e.BODY_LIMIT ?? 1024 * 1024,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    seedDemo: e.SEED_DEMO === undefined ? true : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+  }
+}

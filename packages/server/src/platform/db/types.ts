@@ -1,0 +1,32 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+
+/** Drizzle over either backend. Domain services take an `Orm` (the database or an open transaction). */
+export type Orm = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
+
+export type DbKind = 'pglite' | 'postgres'
+
+/** A raw query inside a raw transaction. Without params it may hold several statements (migrations). */
+export type RawQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>
+
+/** The one database handle, the same shape for PGlite and PostgreSQL. */
+export interface Db {
+  readonly kind: DbKind
+  readonly orm: Orm
+  /** Runs `fn` in one transaction on one connection with raw SQL (used by the migration runner). */
+  rawTransaction<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>
+  /** Closes the database (PGlite: flushes to disk and releases the data-dir lock). Idempotent. */
+  close(): Promise<void>
+}
+
+/** Unique-violation check that works on both drivers (SQLSTATE 23505), also when wrapped by Drizzle. */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const err = cur as { code?: unknown; constraint?: unknown; message?: unknown }
+    if (err.code === '23505') {
+      if (!constraint) return true
+      if (err.constraint === constraint) return true
+      if (typeof err.message === 'string' && err.message.includes(constraint)) return true
+    }
+  }
+  return false
+}

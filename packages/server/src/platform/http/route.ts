@@ -1,0 +1,101 @@
+// `defineRoute`: the one way a domain adds an HTTP route. It validates params, query and body with strict zod
+// schemas (types come from the schemas), checks the body's content type, and records the operation for OpenAPI.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { AppError } from '../errors.js'
+import type { OpenApiRegistry } from './openapi.js'
+import { parseWith } from './validate.js'
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type BodyType = 'json' | 'form'
+const MEDIA: Record<BodyType, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded' }
+
+export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+  method: Method
+  url: string
+  summary: string
+  tags: readonly string[]
+  body?: B
+  /** Accepted body media types; default ['json']. */
+  bodyTypes?: readonly BodyType[]
+  params?: P
+  query?: Q
+  responses: Record<number, { description: string; schema?: z.ZodType }>
+  /** Require the crumb (CSRF); default true for POST/PUT/PATCH/DELETE. Turn off only with a reason. */
+  crumb?: boolean
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined
+
+export interface RouteInput<B, P, Q> {
+  request: FastifyRequest
+  reply: FastifyReply
+  body: B
+  params: P
+  query: Q
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    openapi: OpenApiRegistry
+  }
+  interface FastifyContextConfig {
+    /** false: this state-changing route does not check the crumb. */
+    crumb?: boolean
+  }
+}
+
+export function defineRoute<
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  app: FastifyInstance,
+  spec: RouteSpec<B, P, Q>,
+  handler: (input: RouteInput<Infer<B>, Infer<P>, Infer<Q>>) => Promise<unknown>,
+): void {
+  const bodyTypes = spec.bodyTypes ?? ['json']
+  const crumb = spec.crumb ?? spec.method !== 'GET'
+  app.openapi.add({
+    method: spec.method,
+    url: spec.url,
+    summary: spec.summary,
+    tags: spec.tags,
+    body: spec.body,
+    bodyTypes: bodyTypes.map((t) => MEDIA[t]),
+    params: spec.params,
+    query: spec.query,
+    responses: spec.responses,
+    crumb,
+  })
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { crumb },
+    handler: async (request, reply) => {
+      const params = (spec.params ? parseWith(spec.params, request.params, 'path') : undefined) as Infer<P>
+      const query = (spec.query ? parseWith(spec.query, request.query, 'query') : undefined) as Infer<Q>
+      let body = undefined as Infer<B>
+      if (spec.body) {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+        const allowed = bodyTypes.map((t) => MEDIA[t])
+        if (!allowed.includes(type)) {
+          throw new AppError(
+            'unsupported_media_type',
+            'unsupported_media_type',
+            `Send the body as ${allowed.join(' or ')}${type ? `, not ${type}` : ''}.`,
+          )
+        }
+        body = parseWith(spec.body, withoutCrumb(request.body)) as Infer<B>
+      }
+      return handler({ request, reply, body, params, query })
+    },
+  })
+}
+
+/** The crumb may travel as a body field; it is checked by the crumb hook and is not part of any payload. */
+function withoutCrumb(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('crumb' in body)) return body
+  const { crumb: _crumb, ...rest } = body as Record<string, unknown>
+  return rest
+}

@@ -1,0 +1,134 @@
+// Integration-test harness: a fresh app per test file on PGlite (in memory) or, when DATABASE_URL is set, on a
+// fresh PostgreSQL database created for the file and dropped afterwards (so files run in parallel).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { buildApp, type App } from '../src/app/index.js'
+import { loadConfig, type Config } from '../src/platform/config.js'
+
+export const BACKEND = process.env.DATABASE_URL ? 'postgres' : 'pglite'
+
+export interface TestApp {
+  app: App
+  config: Config
+  /** A cookie-keeping client for a host (default: the platform host `localhost`). */
+  client(host?: string): Client
+  close(): Promise<void>
+}
+
+/** A fresh PostgreSQL database on the DATABASE_URL server; returns its URL and a dropper. */
+export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sw_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sw-itest-'))
+  const pgDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
+    databaseUrl: pgDb?.url ?? null,
+    pgliteStorage: 'memory',
+    ...overrides,
+  }
+  let app: App
+  try {
+    app = await buildApp(config)
+  } catch (e) {
+    await pgDb?.drop()
+    throw e
+  }
+  return {
+    app,
+    config,
+    client: (host = 'localhost') => new Client(app, host),
+    async close() {
+      await app.close()
+      await pgDb?.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Res {
+  status: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: string
+  json: any
+}
+
+/** A browser-like client over fastify.inject(): keeps cookies, echoes the crumb on state-changing calls. */
+export class Client {
+  readonly cookies = new Map<string, string>()
+  constructor(
+    private readonly app: App,
+    readonly host: string,
+  ) {}
+
+  get crumb(): string | undefined {
+    return this.cookies.get('crumb')
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    opts: { json?: unknown; body?: string; contentType?: string; crumb?: string | false; headers?: Record<string, string> } = {},
+  ): Promise<Res> {
+    if (method !== 'GET' && opts.crumb !== false && !this.crumb) await this.request('GET', '/api/auth/me')
+    const headers: Record<string, string> = { host: this.host, ...opts.headers }
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (method !== 'GET' && opts.crumb !== false) headers['x-csrf-token'] = opts.crumb ?? this.crumb ?? ''
+    let payload: string | undefined = opts.body
+    if (opts.json !== undefined) {
+      payload = JSON.stringify(opts.json)
+      headers['content-type'] = 'application/json'
+    }
+    if (opts.contentType) headers['content-type'] = opts.contentType
+    const res = await this.app.fastify.inject({ method, url, headers, payload })
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === ''
+      if (expired) this.cookies.delete(c.name)
+      else this.cookies.set(c.name, c.value)
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(res.body)
+    } catch {
+      json = undefined
+    }
+    return { status: res.statusCode, headers: res.headers, body: res.body, json }
+  }
+
+  get(url: string, opts?: Parameters<Client['request']>[2]) {
+    return this.request('GET', url, opts)
+  }
+  post(url: string, json?: unknown, opts: Parameters<Client['request']>[2] = {}) {
+    return this.request('POST', url, { ...opts, ...(json === undefined ? {} : { json }) })
+  }
+  patch(url: string, json?: unknown, opts: Parameters<Client['request']>[2] = {}) {
+    return this.request('PATCH', url, { ...opts, ...(json === undefined ? {} : { json }) })
+  }
+}
+
+let counter = 0
+/** A unique sign-up payload. */
+export function newSignup(extra: Record<string, unknown> = {}) {
+  counter++
+  const tag = `${Date.now().toString(36)}${counter}`
+  return { email: `owner${tag}@example.com`, password: 'a-long-password', name: `Owner ${counter}`, siteTitle: `Site ${tag}`, slug: `site-${tag}`, ...extra }
+}
