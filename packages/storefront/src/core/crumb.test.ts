@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { crumbFetch, getCrumb, withCrumb } from './crumb.js'
+
+describe('crumb helper', () => {
+  it('reads the crumb cookie and adds it as X-CSRF-Token', () => {
+    expect(getCrumb('a=1; crumb=n1.sig')).toBe('n1.sig')
+    expect(getCrumb('a=1')).toBeNull()
+    const init = withCrumb({ method: 'POST', headers: { 'Content-Type': 'text/plain' } }, 'crumb=n1.sig')
+    const headers = new Headers(init.headers)
+    expect(headers.get('x-csrf-token')).toBe('n1.sig')
+    expect(headers.get('content-type')).toBe('text/plain')
+    expect(withCrumb({}, '')).toEqual({})
+  })
+
+  it('retries exactly once on a crumb failure, with the crumb refreshed by the failing response', async () => {
+    // Like a browser: the 403 answer carries a fresh crumb cookie.
+    let jar = 'crumb=stale'
+    const sent: (string | null)[] = []
+    const fetch: typeof globalThis.fetch = async (_url, init) => {
+      const token = new Headers(init?.headers).get('x-csrf-token')
+      sent.push(token)
+      if (token !== 'fresh') {
+        jar = 'crumb=fresh'
+        return new Response(JSON.stringify({ crumbFail: true, error: 'bad crumb' }), { status: 403 })
+      }
+      return new Response('{}', { status: 200 })
+    }
+    const res = await crumbFetch('/api/x', { method: 'POST' }, { fetch, cookies: () => jar })
+    expect(res.status).toBe(200)
+    expect(sent).toEqual(['stale', 'fresh'])
+  })
+
+  it('does not retry other 403s, and stops after one retry', async () => {
+    let calls = 0
+    const forbidden: typeof globalThis.fetch = async () => {
+      calls++
+      return new Response(JSON.stringify({ error: { type: 'forbidden' } }), { status: 403 })
+    }
+    expect((await crumbFetch('/x', { method: 'POST' }, { fetch: forbidden, cookies: () => '' })).status).toBe(
+      403,
+    )
+    expect(calls).toBe(1)
+    calls = 0
+    const alwaysCrumbFail: typeof globalThis.fetch = async () => {
+      calls++
+      return new Response(JSON.stringify({ crumbFail: true }), { status: 403 })
+    }
+    await crumbFetch('/x', { method: 'POST' }, { fetch: alwaysCrumbFail, cookies: () => 'crumb=z' })
+    expect(calls).toBe(2)
+  })
+})
