@@ -1,9 +1,18 @@
 // Date family: `date` (strftime with the site's time zone), `timesince`, `humanizeDuration`.
 import type { CLDR } from '@phensley/cldr'
 import { getCldr, DEFAULT_LOCALE } from './i18n/cldr.js'
+import { I18nErrorCode } from './i18n/codes.js'
 import { siteTimeZone, toEpoch } from './i18n/dates.js'
 import { clockDuration, timeSince } from './i18n/humanize.js'
-import { atOffset, inZone, julianDay, MAX_JULIAN_DAY, MIN_JULIAN_DAY, strftime, type ZonedFields } from './i18n/strftime.js'
+import {
+  atOffset,
+  inZone,
+  julianDay,
+  MAX_JULIAN_DAY,
+  MIN_JULIAN_DAY,
+  strftime,
+  type ZonedFields,
+} from './i18n/strftime.js'
 import type { Formatter, FormatterTable, PluginContext } from './types.js'
 
 /** SPEC: a relative time of something that is not a date. */
@@ -22,7 +31,7 @@ function place(ctx: PluginContext, cldr: CLDR, ms: number): ZonedFields {
   const wanted = siteTimeZone(ctx)
   const id = cldr.Calendars.resolveTimeZoneId(wanted)
   if (id) return inZone(cldr, ms, id)
-  ctx.error('timezone', `Missing time zone data for '${wanted}': using the local offset`)
+  ctx.error(I18nErrorCode.TIMEZONE_MISSING, `Missing time zone data for '${wanted}': using the local offset`)
   return atOffset(cldr, ms, -new Date(ms).getTimezoneOffset())
 }
 
@@ -35,7 +44,10 @@ const date: Formatter = (vars, args, ctx) => {
   }
   const jd = julianDay(ms)
   if (!(jd >= MIN_JULIAN_DAY && jd <= MAX_JULIAN_DAY)) {
-    ctx.error('julian-day', `Julian day ${Math.floor(jd)} is out of range ${MIN_JULIAN_DAY} to ${MAX_JULIAN_DAY}`)
+    ctx.error(
+      I18nErrorCode.JULIAN_DAY_RANGE,
+      `Julian day ${Math.floor(jd)} is out of range ${MIN_JULIAN_DAY} to ${MAX_JULIAN_DAY}`,
+    )
     v.value = ''
     return
   }

@@ -4,6 +4,7 @@ import { formatDateTime, formatInterval, formatRelative, resolveZone, toEpoch, z
 import { formatMessage } from './i18n/message.js'
 import { formatLegacyMoney, formatMoney, readMoney } from './i18n/money.js'
 import { getCldr } from './i18n/cldr.js'
+import { I18nErrorCode } from './i18n/codes.js'
 import { currencyOptions, decimalOptions } from './i18n/options.js'
 import { formatUnit } from './i18n/units.js'
 import type { CLDR } from '@phensley/cldr'
@@ -26,7 +27,7 @@ function cldrFormatter(name: string, body: Body): Formatter {
     try {
       v.value = body(vars, args, ctx, cldr)
     } catch (e) {
-      ctx.error('formatter', `${name}: ${(e as Error).message}`)
+      ctx.error(I18nErrorCode.FORMATTER_FAILED, `${name}: ${(e as Error).message}`)
       v.value = ''
     }
   }
@@ -92,7 +93,7 @@ const unit = cldrFormatter('unit', (vars, args, _ctx, cldr) => formatUnit(cldr, 
 
 /** SPEC: the 'units-metric?' formatter is not implemented. */
 const unitsMetric: Formatter = (vars, _args, ctx) => {
-  ctx.error('not-implemented', "The 'units-metric?' formatter is not implemented")
+  ctx.error(I18nErrorCode.NOT_IMPLEMENTED, "The 'units-metric?' formatter is not implemented")
   vars[0]!.value = ''
 }
 

@@ -11,6 +11,7 @@ import type {
   ZonedDateTime,
 } from '@phensley/cldr'
 import type { PluginContext } from '../types.js'
+import { I18nErrorCode } from './codes.js'
 import { applyNumberOption, flag, oneOf, splitArgs } from './options.js'
 
 /** SPEC: default time zone of a site. */
@@ -45,7 +46,7 @@ export function resolveZone(ctx: PluginContext, cldr: CLDR): string {
   const wanted = siteTimeZone(ctx)
   const id = cldr.Calendars.resolveTimeZoneId(wanted)
   if (id) return id
-  ctx.error('timezone', `No time zone data for '${wanted}': using ${DEFAULT_TIME_ZONE}`)
+  ctx.error(I18nErrorCode.TIMEZONE_MISSING, `No time zone data for '${wanted}': using ${DEFAULT_TIME_ZONE}`)
   return DEFAULT_TIME_ZONE
 }
 
@@ -110,19 +111,29 @@ export function formatDateTime(cldr: CLDR, date: ZonedDateTime, args: readonly s
     return C.formatDate(date, base)
   }
   const one = (p: Piece, kind: 'date' | 'time'): string =>
-    'width' in p ? C.formatDate(date, { ...base, [kind]: p.width }) : C.formatDate(date, { ...base, skeleton: p.skeleton })
+    'width' in p
+      ? C.formatDate(date, { ...base, [kind]: p.width })
+      : C.formatDate(date, { ...base, skeleton: p.skeleton })
   if (date_ && time && 'width' in date_ && 'width' in time) {
     return C.formatDate(date, { ...base, date: date_.width, time: time.width, ...(wrap ? { wrap } : {}) })
   }
   if (date_ && time) {
     const width = wrap ?? wrapFor(date_)
-    return C.formatDateWrapper(one(date_, 'date'), one(time, 'time'), { width, ...(base.ca ? { ca: base.ca } : {}) })
+    return C.formatDateWrapper(one(date_, 'date'), one(time, 'time'), {
+      width,
+      ...(base.ca ? { ca: base.ca } : {}),
+    })
   }
   return date_ ? one(date_, 'date') : one(time as Piece, 'time')
 }
 
 /** Formats a range per the `datetime-interval` arguments (bare skeleton, `skeleton:`, `date:`, `time:`, ...). */
-export function formatInterval(cldr: CLDR, start: ZonedDateTime, end: ZonedDateTime, args: readonly string[]): string {
+export function formatInterval(
+  cldr: CLDR,
+  start: ZonedDateTime,
+  end: ZonedDateTime,
+  args: readonly string[],
+): string {
   const o: DateIntervalFormatOptions = {}
   for (const [key, value] of splitArgs(args)) {
     if (common(o, key, value)) continue
@@ -138,7 +149,12 @@ export function formatInterval(cldr: CLDR, start: ZonedDateTime, end: ZonedDateT
 }
 
 /** Formats the distance from `start` to `end` per the `relative-time` arguments. */
-export function formatRelative(cldr: CLDR, start: ZonedDateTime, end: ZonedDateTime, args: readonly string[]): string {
+export function formatRelative(
+  cldr: CLDR,
+  start: ZonedDateTime,
+  end: ZonedDateTime,
+  args: readonly string[],
+): string {
   const o: RelativeTimeFormatOptions = {}
   for (const [key, value] of splitArgs(args)) {
     if (common(o, key, value) || applyNumberOption(o, key, value)) continue

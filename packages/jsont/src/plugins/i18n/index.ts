@@ -2,3 +2,4 @@
 export { getCldr, normalizeLocale, DEFAULT_LOCALE, NO_LOCALE } from './cldr.js'
 export { formatMoney, formatMoneyToParts, formatLegacyMoney, readMoney, type Money } from './money.js'
 export { DEFAULT_TIME_ZONE } from './dates.js'
+export { I18nErrorCode } from './codes.js'

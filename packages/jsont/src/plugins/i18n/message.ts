@@ -3,6 +3,7 @@
 // interval and unit arguments. A formatter is created per locale only when a template first formats a message.
 import type { CLDR, MessageFormatter, MessageFormatFuncMap } from '@phensley/cldr'
 import type { PluginContext } from '../types.js'
+import { I18nErrorCode } from './codes.js'
 import { formatDateTime, formatInterval, resolveZone, toEpoch, zoned } from './dates.js'
 import { formatMoney, readMoney } from './money.js'
 import { currencyOptions, decimalOptions } from './options.js'
@@ -47,7 +48,8 @@ function placeholders(cldr: CLDR, state: CallState): MessageFormatFuncMap {
     if (s === undefined || e === undefined) return ''
     return formatInterval(cldr, zoned(s, state.zone), zoned(e, state.zone), options)
   }
-  const unit = (args: unknown[], options: string[]): string => formatUnit(cldr, args[0], joinListOptions(options))
+  const unit = (args: unknown[], options: string[]): string =>
+    formatUnit(cldr, args[0], joinListOptions(options))
   return {
     decimal,
     number: decimal,
@@ -79,7 +81,10 @@ const NAMED_ARG = /^([A-Za-z_][\w-]*)[=:](.+)$/
  * Builds the arguments of a message from formatter arguments: each argument is a path resolved in the template
  * data and takes the next positional index; `name=path` (or `name:path`) also binds `{name}`.
  */
-export function messageArgs(args: readonly string[], ctx: PluginContext): { positional: unknown[]; named: Record<string, unknown> } {
+export function messageArgs(
+  args: readonly string[],
+  ctx: PluginContext,
+): { positional: unknown[]; named: Record<string, unknown> } {
   const positional: unknown[] = []
   const named: Record<string, unknown> = {}
   for (const arg of args) {
@@ -92,14 +97,19 @@ export function messageArgs(args: readonly string[], ctx: PluginContext): { posi
 }
 
 /** Formats `message` with the arguments; '' without locale data. Errors in the message become ctx errors. */
-export function formatMessage(cldr: CLDR, ctx: PluginContext, message: string, args: readonly string[]): string {
+export function formatMessage(
+  cldr: CLDR,
+  ctx: PluginContext,
+  message: string,
+  args: readonly string[],
+): string {
   const { formatter, state } = entry(cldr)
   const { positional, named } = messageArgs(args, ctx)
   state.zone = resolveZone(ctx, cldr)
   try {
     return formatter.format(message, positional, named)
   } catch (e) {
-    ctx.error('message', `Message could not be formatted: ${(e as Error).message}`)
+    ctx.error(I18nErrorCode.MESSAGE_FAILED, `Message could not be formatted: ${(e as Error).message}`)
     return ''
   }
 }

@@ -23,7 +23,13 @@ export const NUMBER_STYLES: readonly DecimalFormatStyleType[] = [
   'permille',
   'permille-scaled',
 ]
-export const CURRENCY_STYLES: readonly CurrencyFormatStyleType[] = ['symbol', 'accounting', 'code', 'name', 'short']
+export const CURRENCY_STYLES: readonly CurrencyFormatStyleType[] = [
+  'symbol',
+  'accounting',
+  'code',
+  'name',
+  'short',
+]
 export const ROUNDING_MODES: readonly RoundingModeType[] = [
   'up',
   'down',

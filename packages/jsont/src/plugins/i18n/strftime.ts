@@ -90,50 +90,95 @@ function directive(c: string, z: ZonedFields, ms: number, nm: Names): string | u
   const mm = pad(d.minute(), 2)
   const ss = pad(d.second(), 2)
   switch (c) {
-    case 'a': return weekday
-    case 'A': return nm.weekdays[String(d.dayOfWeek())] ?? ''
-    case 'b': case 'h': return month
-    case 'B': return nm.months[String(d.month())] ?? ''
-    case 'c': return `${weekday}, ${month} ${d.dayOfMonth()}, ${d.year()} ${hour12}:${mm}:${ss} ${period} ${z.abbr}`
-    case 'C': return pad(Math.floor(d.year() / 100), 2)
-    case 'd': return pad(d.dayOfMonth(), 2)
-    case 'D': return `${pad(d.month(), 2)}/${pad(d.dayOfMonth(), 2)}/${pad(d.year() % 100, 2)}`
-    case 'e': return pad(d.dayOfMonth(), 2, ' ')
-    case 'F': return `${d.year()}-${pad(d.month(), 2)}-${pad(d.dayOfMonth(), 2)}`
-    case 'g': return pad(d.yearOfWeekOfYearISO() % 100, 2)
-    case 'G': return String(d.yearOfWeekOfYearISO())
-    case 'H': return pad(hour, 2)
-    case 'I': return pad(hour12, 2)
-    case 'j': return pad(d.dayOfYear(), 3)
-    case 'k': return pad(hour, 2, ' ')
-    case 'l': return pad(hour12, 2, ' ')
-    case 'm': return pad(d.month(), 2)
-    case 'M': return mm
-    case 'n': return '\n'
-    case 'N': return pad(((ms % 1000) + 1000) % 1000, 3) + '000000'
-    case 'p': return period
-    case 'P': return period.toLowerCase()
-    case 'q': return String(Math.floor((d.month() - 1) / 3) + 1)
-    case 'r': return `${hour12}:${mm}:${ss} ${period}`
-    case 'R': return `${pad(hour, 2)}:${mm}`
-    case 's': return String(Math.floor(ms / 1000))
-    case 'S': return ss
-    case 't': return '\t'
-    case 'T': return `${pad(hour, 2)}:${mm}:${ss}`
-    case 'u': return String(d.dayOfWeek() === 1 ? 7 : d.dayOfWeek() - 1)
-    case 'U': return pad(weekOfYear(d, 0), 2)
-    case 'V': return pad(d.weekOfYearISO(), 2)
-    case 'v': return `${pad(d.dayOfMonth(), 2, ' ')}-${month}-${d.year()}`
-    case 'w': return String(d.dayOfWeek() - 1)
-    case 'W': return pad(weekOfYear(d, 1), 2)
-    case 'x': return `${pad(d.month(), 2)}/${pad(d.dayOfMonth(), 2)}/${d.year()}`
-    case 'X': return `${pad(hour12, 2)}:${mm}:${ss} ${period}`
-    case 'y': return pad(d.year() % 100, 2)
-    case 'Y': return String(d.year())
-    case 'z': return formatOffset(z.offset, true)
-    case 'Z': return z.abbr
-    case '%': return '%'
-    default: return undefined
+    case 'a':
+      return weekday
+    case 'A':
+      return nm.weekdays[String(d.dayOfWeek())] ?? ''
+    case 'b':
+    case 'h':
+      return month
+    case 'B':
+      return nm.months[String(d.month())] ?? ''
+    case 'c':
+      return `${weekday}, ${month} ${d.dayOfMonth()}, ${d.year()} ${hour12}:${mm}:${ss} ${period} ${z.abbr}`
+    case 'C':
+      return pad(Math.floor(d.year() / 100), 2)
+    case 'd':
+      return pad(d.dayOfMonth(), 2)
+    case 'D':
+      return `${pad(d.month(), 2)}/${pad(d.dayOfMonth(), 2)}/${pad(d.year() % 100, 2)}`
+    case 'e':
+      return pad(d.dayOfMonth(), 2, ' ')
+    case 'F':
+      return `${d.year()}-${pad(d.month(), 2)}-${pad(d.dayOfMonth(), 2)}`
+    case 'g':
+      return pad(d.yearOfWeekOfYearISO() % 100, 2)
+    case 'G':
+      return String(d.yearOfWeekOfYearISO())
+    case 'H':
+      return pad(hour, 2)
+    case 'I':
+      return pad(hour12, 2)
+    case 'j':
+      return pad(d.dayOfYear(), 3)
+    case 'k':
+      return pad(hour, 2, ' ')
+    case 'l':
+      return pad(hour12, 2, ' ')
+    case 'm':
+      return pad(d.month(), 2)
+    case 'M':
+      return mm
+    case 'n':
+      return '\n'
+    case 'N':
+      return pad(((ms % 1000) + 1000) % 1000, 3) + '000000'
+    case 'p':
+      return period
+    case 'P':
+      return period.toLowerCase()
+    case 'q':
+      return String(Math.floor((d.month() - 1) / 3) + 1)
+    case 'r':
+      return `${hour12}:${mm}:${ss} ${period}`
+    case 'R':
+      return `${pad(hour, 2)}:${mm}`
+    case 's':
+      return String(Math.floor(ms / 1000))
+    case 'S':
+      return ss
+    case 't':
+      return '\t'
+    case 'T':
+      return `${pad(hour, 2)}:${mm}:${ss}`
+    case 'u':
+      return String(d.dayOfWeek() === 1 ? 7 : d.dayOfWeek() - 1)
+    case 'U':
+      return pad(weekOfYear(d, 0), 2)
+    case 'V':
+      return pad(d.weekOfYearISO(), 2)
+    case 'v':
+      return `${pad(d.dayOfMonth(), 2, ' ')}-${month}-${d.year()}`
+    case 'w':
+      return String(d.dayOfWeek() - 1)
+    case 'W':
+      return pad(weekOfYear(d, 1), 2)
+    case 'x':
+      return `${pad(d.month(), 2)}/${pad(d.dayOfMonth(), 2)}/${d.year()}`
+    case 'X':
+      return `${pad(hour12, 2)}:${mm}:${ss} ${period}`
+    case 'y':
+      return pad(d.year() % 100, 2)
+    case 'Y':
+      return String(d.year())
+    case 'z':
+      return formatOffset(z.offset, true)
+    case 'Z':
+      return z.abbr
+    case '%':
+      return '%'
+    default:
+      return undefined
   }
 }
 

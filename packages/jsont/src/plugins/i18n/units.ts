@@ -126,7 +126,8 @@ export function joinListOptions(options: readonly string[]): string[] {
   for (const o of options) {
     const last = out.length - 1
     const prev = last >= 0 ? out[last]! : ''
-    if (!o.includes(':') && /^(sequence|out):/.test(prev) && unitName(o) !== undefined) out[last] = `${prev},${o}`
+    if (!o.includes(':') && /^(sequence|out):/.test(prev) && unitName(o) !== undefined)
+      out[last] = `${prev},${o}`
     else out.push(o)
   }
   return out
