@@ -1,6 +1,14 @@
 // I18N family: CLDR number, currency, date, relative-time, message and unit formatting. Without locale data
 // (locale 'none') every one of them prints ''.
-import { formatDateTime, formatInterval, formatRelative, resolveZone, toEpoch, zoned } from './i18n/dates.js'
+import {
+  configuredTimeZone,
+  formatDateTime,
+  formatInterval,
+  formatRelative,
+  resolveZone,
+  toEpoch,
+  zoned,
+} from './i18n/dates.js'
 import { formatMessage } from './i18n/message.js'
 import { formatLegacyMoney, formatMoney, readMoney } from './i18n/money.js'
 import { getCldr } from './i18n/cldr.js'
@@ -70,8 +78,7 @@ const datetimeInterval = cldrFormatter('datetime-interval', (vars, args, ctx, cl
 
 /** Relative times count calendar units in the site's zone when one is configured, else in UTC. */
 function relativeZone(ctx: PluginContext, cldr: CLDR): string {
-  const tz = ctx.resolve(['website', 'timeZone'])
-  return typeof tz === 'string' && tz.trim() !== '' ? resolveZone(ctx, cldr) : 'UTC'
+  return configuredTimeZone(ctx) === undefined ? 'UTC' : resolveZone(ctx, cldr)
 }
 
 /** `{t|relative-time}` is relative to the render clock; `{start,end|relative-time}` between two instants. */

@@ -31,6 +31,7 @@ describe('date (strftime)', () => {
   it('uses the site time zone, default America/New_York', () => {
     expect(fmt('%H:%M %Z %z', {})).toBe('09:07 EST -05:00')
     expect(fmt('%H:%M %Z %z', { website: { timeZone: 'Asia/Kolkata' } })).toBe('19:37 IST +05:30')
+    expect(fmt('%H:%M %Z', { websiteSettings: { timeZone: 'Europe/London' } })).toBe('14:07 GMT')
   })
 
   it('warns about a zone without data and falls back to the host offset', () => {

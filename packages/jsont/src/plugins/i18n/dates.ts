@@ -35,8 +35,19 @@ export function toEpoch(value: unknown): number | undefined {
 
 /** The site's configured time zone id (`website.timeZone`), as written; the default when unset. */
 export function siteTimeZone(ctx: PluginContext): string {
-  const tz = ctx.resolve(['website', 'timeZone'])
-  return typeof tz === 'string' && tz.trim() !== '' ? tz.trim() : DEFAULT_TIME_ZONE
+  return configuredTimeZone(ctx) ?? DEFAULT_TIME_ZONE
+}
+
+/** The zone the data sets: `website.timeZone`, else `websiteSettings.timeZone`; undefined when neither is set. */
+export function configuredTimeZone(ctx: PluginContext): string | undefined {
+  for (const path of [
+    ['website', 'timeZone'],
+    ['websiteSettings', 'timeZone'],
+  ]) {
+    const tz = ctx.resolve(path)
+    if (typeof tz === 'string' && tz.trim() !== '') return tz.trim()
+  }
+  return undefined
 }
 
 /**
