@@ -12,8 +12,8 @@ export const BACKEND = process.env.DATABASE_URL ? 'postgres' : 'pglite'
 export interface TestApp {
   app: App
   config: Config
-  /** A cookie-keeping client for a host (default: the platform host `localhost`). */
-  client(host?: string): Client
+  /** A cookie-keeping client for a host (default: the platform host `localhost`) from its own random address. */
+  client(host?: string, remoteAddress?: string): Client
   close(): Promise<void>
 }
 
@@ -56,7 +56,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   return {
     app,
     config,
-    client: (host = 'localhost') => new Client(app, host),
+    client: (host = 'localhost', remoteAddress?: string) => new Client(app, host, remoteAddress),
     async close() {
       await app.close()
       await pgDb?.drop()
@@ -78,6 +78,8 @@ export class Client {
   constructor(
     private readonly app: App,
     readonly host: string,
+    /** Each client comes from its own address unless told, so the per-address login throttle stays per test. */
+    readonly remoteAddress = `10.${rnd()}.${rnd()}.${rnd()}`,
   ) {}
 
   get crumb(): string | undefined {
@@ -99,7 +101,7 @@ export class Client {
       headers['content-type'] = 'application/json'
     }
     if (opts.contentType) headers['content-type'] = opts.contentType
-    const res = await this.app.fastify.inject({ method, url, headers, payload })
+    const res = await this.app.fastify.inject({ method, url, headers, payload, remoteAddress: this.remoteAddress })
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === ''
       if (expired) this.cookies.delete(c.name)
@@ -124,6 +126,8 @@ export class Client {
     return this.request('PATCH', url, { ...opts, ...(json === undefined ? {} : { json }) })
   }
 }
+
+const rnd = () => Math.floor(Math.random() * 254) + 1
 
 let counter = 0
 /** A unique sign-up payload. */
