@@ -9,6 +9,7 @@ import {
   toEpoch,
   zoned,
 } from './i18n/dates.js'
+import { formatDateField } from './i18n/datefield.js'
 import { formatMessage } from './i18n/message.js'
 import { formatLegacyMoney, formatMoney, readMoney } from './i18n/money.js'
 import { getCldr } from './i18n/cldr.js'
@@ -68,6 +69,13 @@ const datetime = cldrFormatter('datetime', (vars, args, ctx, cldr) => {
   return formatDateTime(cldr, zoned(ms, resolveZone(ctx, cldr)), args)
 })
 
+/** `{t|datetimefield weekday}`: one field of the instant, in the site's zone. */
+const datetimefield = cldrFormatter('datetimefield', (vars, args, ctx, cldr) => {
+  const ms = toEpoch(vars[0]!.value)
+  if (ms === undefined) return ''
+  return formatDateField(cldr, zoned(ms, resolveZone(ctx, cldr)), args)
+})
+
 const datetimeInterval = cldrFormatter('datetime-interval', (vars, args, ctx, cldr) => {
   const start = toEpoch(vars[0]!.value)
   const end = toEpoch(vars[1]?.value)
@@ -109,6 +117,7 @@ export const I18N_FORMATTERS: FormatterTable = {
   money,
   'i18n-money-format': i18nMoneyFormat,
   datetime,
+  datetimefield,
   'datetime-interval': datetimeInterval,
   'relative-time': relativeTime,
   message,

@@ -47,6 +47,15 @@ describe('dates', () => {
       '8:04\u202fPM',
     )
   })
+  it('formats one field of an instant', () => {
+    const f = (args: string[], locale = 'en-US') => apply(F.datetimefield, [t], args, testCtx({}, locale))
+    expect(f(['weekday'])).toBe('Monday')
+    expect(f(['month', 'abbreviated'])).toBe('Feb')
+    expect(f(['month'], 'fr-FR')).toBe('février')
+    expect(f(['pattern:yyyy'])).toBe('2020')
+    expect(f([])).toBe('')
+    expect(apply(F.datetimefield, [{}], ['year'], en())).toBe('')
+  })
   it('formats intervals from two variables', () => {
     expect(apply(F['datetime-interval'], [t, t + 86_400_000 * 3], [], en())).toBe(
       'Feb 24\u2009–\u200927, 2020',
