@@ -117,7 +117,8 @@ describe('unit', () => {
   it('prints nothing for unknown units or non-numbers', () => {
     expect(u('1', 'in:furlongs-per-week')).toBe('')
     expect(u('x', 'in:meter')).toBe('')
-    expect(u('1', 'out:meter')).toBe('')
+    expect(u('1', 'out:parsnips')).toBe('')
+    expect(u('5040', 'out:watt')).toBe('5040W')
   })
 })
 

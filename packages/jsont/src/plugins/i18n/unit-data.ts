@@ -204,6 +204,8 @@ export const COMPACT: Readonly<Record<string, { metric: readonly string[]; us: r
   'duration-small': same(DURATION_SMALL),
   'duration-large': same(DURATION_LARGE),
   angle: same(['arc-second', 'arc-minute', 'degree']),
+  energy: same(['joule', 'kilojoule']),
+  electric: same(['milliampere', 'ampere']),
   bytes: same(['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte']),
   bits: same(['bit', 'kilobit', 'megabit', 'gigabit', 'terabit']),
   frequency: same(['hertz', 'kilohertz', 'megahertz', 'gigahertz']),
@@ -222,6 +224,14 @@ export const DEFAULT_COMPACT: Readonly<Partial<Record<Category, string>>> = {
   digital: 'bytes',
   frequency: 'frequency',
   power: 'power',
+  energy: 'energy',
+  electric: 'electric',
+}
+
+/** The unit whose size is 1 in its category (assumed when a template gives no `in:`). */
+export function baseUnit(category: Category): string | undefined {
+  for (const [unit, [c, size]] of UNITS) if (c === category && size === '1') return unit
+  return undefined
 }
 
 /** Irregular and plural spellings accepted in templates. */
@@ -232,6 +242,10 @@ const ALIASES: Readonly<Record<string, string>> = {
   'metric-ton': 'tonne',
   'metric-tons': 'tonne',
   radians: 'radian',
+  amp: 'ampere',
+  amps: 'ampere',
+  milliamp: 'milliampere',
+  milliamps: 'milliampere',
 }
 
 /** Canonical unit name, or undefined when unknown. */

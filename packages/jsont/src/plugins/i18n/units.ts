@@ -3,7 +3,7 @@
 // measurement system), then formats it with CLDR (`format:` long, short or narrow; digits, grouping, rounding).
 import { Decimal, type CLDR, type MathContext, type UnitFormatOptions, type UnitType } from '@phensley/cldr'
 import { applyNumberOption, splitArgs } from './options.js'
-import { COMPACT, DEFAULT_COMPACT, UNITS, unitName, type Category } from './unit-data.js'
+import { baseUnit, COMPACT, DEFAULT_COMPACT, UNITS, unitName, type Category } from './unit-data.js'
 
 const MC: MathContext = { precision: 40 }
 const LENGTHS = ['long', 'short', 'narrow'] as const
@@ -29,6 +29,9 @@ function parseRequest(args: readonly string[]): UnitRequest {
       if (l) req.format.length = l
     }
   }
+  const f = req.format
+  if ((f.minimumFractionDigits ?? 0) > (f.maximumFractionDigits ?? 0))
+    f.maximumFractionDigits = f.minimumFractionDigits
   return req
 }
 
@@ -133,6 +136,15 @@ export function joinListOptions(options: readonly string[]): string[] {
   return out
 }
 
+/** The `in:` unit; without one, the base unit of the category of the first `out:` or `sequence:` unit. */
+function inputUnit(req: UnitRequest): string | undefined {
+  if (req.input !== undefined) return unitName(req.input)
+  const first = req.out?.[0] ?? req.sequence?.[0]
+  const unit = first === undefined ? undefined : unitName(first)
+  const category = unit === undefined ? undefined : categoryOf(unit)
+  return category === undefined ? undefined : baseUnit(category)
+}
+
 /** Formats a quantity per the `unit` arguments; '' when the value or the input unit is not usable. */
 export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): string {
   if (typeof raw !== 'number' && typeof raw !== 'string') return ''
@@ -144,7 +156,7 @@ export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): s
   }
   if (!value.isFinite()) return ''
   const req = parseRequest(args)
-  const from = req.input === undefined ? undefined : unitName(req.input)
+  const from = inputUnit(req)
   if (!from) return ''
   const category = categoryOf(from)!
   const sequence = unitList(req.sequence, category)
