@@ -4,24 +4,29 @@ import {
   INVALID_SIZE_MESSAGE,
   RESPONSIVE_WIDTHS,
   altText,
-  focalPoint,
-  heightForWidth,
-  imageMeta,
-  parseSize,
-  srcset,
-  thumbnailBand,
-  widthForHeight,
-} from '../../src/plugins/content/images.js'
-import { brightness, colorWeight, isDark, parseHex, websiteColor } from '../../src/plugins/content/colors.js'
-import { calendarTime, calendarUrl, sameDay } from '../../src/plugins/content/calendar.js'
-import {
+  brightness,
+  calendarTime,
+  calendarUrl,
+  classSlug,
+  colorWeight,
   commentCountListText,
   commentCountText,
   commentsEnabled,
   disqusShortname,
-} from '../../src/plugins/content/comments.js'
-import { summaryView } from '../../src/plugins/content/forms.js'
-import { classSlug, itemClasses } from '../../src/plugins/content/item-classes.js'
+  focalPoint,
+  heightForWidth,
+  imageMeta,
+  isDark,
+  itemClasses,
+  parseHex,
+  parseSize,
+  sameDay,
+  srcset,
+  summaryView,
+  thumbnailBand,
+  websiteColor,
+  widthForHeight,
+} from '../../src/plugins/content/index.js'
 import { activateTwitterLinks, socialUserName } from '../../src/plugins/content/social.js'
 
 describe('image sizes', () => {
