@@ -1,0 +1,37 @@
+// Runs src/main.ts in a child process (TypeScript through tsx, workspace packages from source).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url))
+
+export interface Running {
+  child: ChildProcess
+  output(): string
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>
+}
+
+export function runMain(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--conditions=@sitewright/source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output: () => out, exited }
+}
+
+/** Waits until the server prints its address; returns the port. */
+export async function waitForPort(r: Running, timeoutMs = 45_000): Promise<number> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    const m = /Demo site:\s+http:\/\/[^:]+:(\d+)\//.exec(r.output())
+    if (m) return Number(m[1])
+    if (r.child.exitCode !== null) throw new Error(`server exited early:\n${r.output()}`)
+    await new Promise((res) => setTimeout(res, 50))
+  }
+  throw new Error(`server did not start in time:\n${r.output()}`)
+}
