@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { I18N_FORMATTERS as F } from '../../src/plugins/formatters.i18n.js'
+import { I18N_PREDICATES } from '../../src/plugins/i18n/index.js'
 import { decimalOptions, digits } from '../../src/plugins/i18n/options.js'
 import { joinListOptions } from '../../src/plugins/i18n/units.js'
 import { apply, testCtx } from './ctx.js'
@@ -126,6 +127,14 @@ describe('units-metric?', () => {
   it('is not implemented: an error and no output', () => {
     const ctx = en()
     expect(apply(F['units-metric?'], [1], [], ctx)).toBe('')
+    expect(ctx.errors.map((e) => e.code)).toEqual(['NOT_IMPLEMENTED'])
+  })
+})
+
+describe('units-metric? predicate', () => {
+  it('is not implemented: an error, and false', () => {
+    const ctx = en()
+    expect(I18N_PREDICATES['units-metric?']!(['mass'], ctx)).toBe(false)
     expect(ctx.errors.map((e) => e.code)).toEqual(['NOT_IMPLEMENTED'])
   })
 })
