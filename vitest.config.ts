@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: source,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'themes/*/test/**/*.test.ts'],
           environment: 'node',
         },
       },
