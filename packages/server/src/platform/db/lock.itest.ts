@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freshPostgresDatabase } from '../../../test/harness.js'
 import { runMain, waitForPort } from '../../../test/spawn.js'
-import { DataDirLockedError, openDatabase } from './index.js'
+import { sql } from 'drizzle-orm'
+import { DataDirLockedError, openDatabase, sqlRows } from './index.js'
 import { LOCK_FILE } from './lock.js'
 
 const dirs: string[] = []
@@ -79,8 +80,9 @@ describe(`server process lifecycle (${process.env.DATABASE_URL ? 'postgres' : 'p
         if (!pgDb) expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
       }
       const db = await openDatabase(pgDb ? { databaseUrl: pgDb.url, dataDir: dir, pgliteStorage: 'file' } : { databaseUrl: null, dataDir: dir, pgliteStorage: 'file' })
-      const { rows } = await db.orm.execute<{ owners: number; sites: number }>(
-        (await import('drizzle-orm')).sql`select (select count(*)::int from owners) as owners, (select count(*)::int from websites) as sites`,
+      const rows = await sqlRows<{ owners: number; sites: number }>(
+        db.orm,
+        sql`select (select count(*)::int from owners) as owners, (select count(*)::int from websites) as sites`,
       )
       await db.close()
       expect(rows[0]).toEqual({ owners: 1, sites: 1 })

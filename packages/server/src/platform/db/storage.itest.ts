@@ -5,7 +5,7 @@ import { BACKEND, startTestApp, type TestApp } from '../../../test/harness.js'
 import { accountsTables } from '../../domains/accounts/index.js'
 import { sitesTables } from '../../domains/sites/index.js'
 import { serverSecrets } from '../secrets.js'
-import { migrate, readMigrations } from './index.js'
+import { migrate, readMigrations, sqlRows } from './index.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -16,9 +16,7 @@ afterAll(() => t?.close())
 /** Tables that hold no site data (platform and owner-account tables); every other table must carry site_id. */
 const NOT_SITE_DATA = new Set(['schema_migrations', 'server_secrets', 'owners', 'owner_sessions', 'login_throttle', 'websites'])
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await t.app.db.orm.execute(query)).rows as T[]
-}
+const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(t.app.db.orm, query)
 
 describe(`storage (${BACKEND})`, () => {
   it('migrations are applied once and are idempotent', async () => {

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 
 /** Drizzle over either backend. Domain services take an `Orm` (the database or an open transaction). */
@@ -29,4 +30,10 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
     }
   }
   return false
+}
+
+/** Raw SQL rows through Drizzle, the same on both drivers (both results carry `rows`). */
+export async function sqlRows<T>(orm: Orm, query: SQL): Promise<T[]> {
+  const result = (await orm.execute(query)) as unknown as { rows: T[] }
+  return result.rows
 }
