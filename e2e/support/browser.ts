@@ -1,0 +1,49 @@
+// Chromium through playwright-core: the system browser (CHROME_PATH, else /usr/bin/chromium), never a download.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { ARTIFACTS } from './paths.js'
+
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: CHROME_ARGS,
+  })
+}
+
+/** Collects console errors and uncaught page errors of `page`. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()} (${msg.location().url})`)
+  })
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+  return errors
+}
+
+/**
+ * Errors other than the browser's own log lines for requests the page did not make in error: an expected 401
+ * of /api/auth/* (signed out, wrong password) and Chromium's automatic /favicon.ico probe.
+ */
+export function unexpected(errors: string[]): string[] {
+  return errors.filter(
+    (e) => !/status of 401 .*\/api\/auth\//.test(e) && !/status of 404 .*\/favicon\.ico\)$/.test(e),
+  )
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const path = join(ARTIFACTS, `${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  return path
+}

@@ -1,0 +1,68 @@
+// One real server and one browser per test file, torn down afterwards.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, watchErrors } from './browser.js'
+import { ownerClient } from './owner-api.js'
+import { DEMO_OWNER } from './paths.js'
+import { freshDataDir, removeDataDir, startServer, type RunningServer } from './server.js'
+
+export interface SiteSummary {
+  id: string | number
+  slug: string
+  title: string
+  url: string
+}
+
+export interface Harness {
+  server: RunningServer
+  browser: Browser
+  context: BrowserContext
+  page: Page
+  /** Console and page errors seen so far. */
+  errors: string[]
+  /** Restarts the server on the same port and data directory; returns the exit code of the stop. */
+  restart(): Promise<number | null>
+  close(): Promise<void>
+}
+
+export async function openHarness(): Promise<Harness> {
+  const dataDir = freshDataDir()
+  let server = await startServer({ dataDir })
+  const browser = await launchBrowser()
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1200, height: 900 },
+  })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  const harness: Harness = {
+    get server() {
+      return server
+    },
+    browser,
+    context,
+    page,
+    errors,
+    async restart() {
+      const code = await server.stop()
+      server = await startServer({ dataDir, port: server.port })
+      return code
+    },
+    async close() {
+      await browser.close().catch(() => undefined)
+      await server.stop().catch(() => undefined)
+      removeDataDir(dataDir)
+    },
+  }
+  return harness
+}
+
+/** The demo site as the demo owner sees it through the owner API. */
+export async function demoSite(baseUrl: string): Promise<SiteSummary> {
+  const api = ownerClient(baseUrl)
+  const login = await api.call<{ sites: SiteSummary[] }>('POST', '/api/auth/login', DEMO_OWNER)
+  if (login.status !== 200)
+    throw new Error(`demo login failed: ${login.status} ${JSON.stringify(login.body)}`)
+  const site = login.body.sites.find((s) => s.url === `${baseUrl}/`)
+  if (!site) throw new Error(`no demo site at ${baseUrl}/ in ${JSON.stringify(login.body.sites)}`)
+  return site
+}
