@@ -7,7 +7,7 @@ import { parseExpr } from './expr/parse.js'
 import { parseTag, type ParseEnv } from './parse.js'
 import { FORMATTERS, PREDICATES } from './plugins/index.js'
 import type { FormatterTable, PredicateTable } from './plugins/types.js'
-import { lineColumn, scan, T_COMMENT, T_MCOMMENT, T_TAG, T_TEXT } from './scan.js'
+import { lineColumn, scan } from './scan.js'
 import { DEFAULT_LIMITS } from './limits.js'
 
 export interface CompiledTemplate {
@@ -23,14 +23,6 @@ export interface CompileOptions {
   maxStringLen?: number
   /** Max nesting of blocks (default 256). */
   maxDepth?: number
-}
-
-function deepFreeze<T>(v: T): T {
-  if (Array.isArray(v)) {
-    for (const x of v) deepFreeze(x)
-    Object.freeze(v)
-  }
-  return v
 }
 
 export function compile(source: string, opts: CompileOptions = {}): CompiledTemplate {
@@ -64,28 +56,19 @@ export function compile(source: string, opts: CompileOptions = {}): CompiledTemp
     error: (code, message, offset) => at('assemble', code, message, offset),
     maxDepth: opts.maxDepth ?? DEFAULT_LIMITS.maxDepth,
   })
-  const tokens = scan(src, (offset) => at('parse', ErrorCode.UNTERMINATED_COMMENT, 'multi-line comment never closed (missing ##})', offset))
-  for (const t of tokens) {
-    switch (t.kind) {
-      case T_TEXT:
-        asm.text(t.text)
-        break
-      case T_COMMENT:
-        asm.comment(t.text, false)
-        break
-      case T_MCOMMENT:
-        asm.comment(t.text, true)
-        break
-      case T_TAG: {
-        base = t.offset
-        const p = parseTag(t.text, env)
-        if (p === null) asm.text(`{${t.text}}`)
-        else asm.add(p, t.offset)
-        break
-      }
-    }
-  }
-  const code = deepFreeze(asm.finish(src.length))
+  scan(src, {
+    text: (t) => asm.text(t),
+    comment: (t, multi) => asm.comment(t, multi),
+    tag: (body, offset) => {
+      base = offset
+      const p = parseTag(body, env)
+      if (p === null) asm.text(`{${body}}`)
+      else asm.add(p, offset)
+    },
+    unterminated: (offset) => at('parse', ErrorCode.UNTERMINATED_COMMENT, 'multi-line comment never closed (missing ##})', offset),
+  })
+  // the tree is never mutated after this point (callers must treat it as read-only)
+  const code = asm.finish(src.length)
   return Object.freeze({ code, errors: Object.freeze(errors) })
 }
 

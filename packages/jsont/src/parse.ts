@@ -1,6 +1,7 @@
 // Stage 2: parse one tag body into an instruction (or null: the tag is literal text).
 import { Op, type Args, type FormatterCall, type Path } from './code.js'
 import { ErrorCode } from './errors.js'
+import { parsePath, wordEnd } from './names.js'
 
 export type Parsed =
   | { k: 'leaf'; node: unknown[] | number }
@@ -19,30 +20,48 @@ export interface ParseEnv {
   checkExpr?(expr: string, offset: number): void
 }
 
-const NAME_RE = /^(?:@|[@$A-Za-z_][\w@$-]*)(?:\.[\w@$-]+)*$/
-const WORD_RE = /^[A-Za-z][\w-]*\??/
-const FMT_NAME_RE = /^[A-Za-z_][\w-]*\??/
-
 export function isVariableName(s: string): boolean {
-  return NAME_RE.test(s)
+  return parsePath(s) !== null
 }
 
-/** "a.b.0" -> ["a", "b", 0] */
+/** "a.b.0" -> ["a", "b", 0] (for names already validated) */
 export function splitPath(name: string): Path {
-  if (name.indexOf('.') === -1) return [name]
-  const parts = name.split('.')
-  const out: Path = []
-  for (const p of parts) out.push(p !== '' && /^\d+$/.test(p) && p.length < 10 ? Number(p) : p)
-  return out
+  return parsePath(name) ?? [name]
 }
 
-/** Split arguments: the first character of `rest` is the delimiter. */
+const NAME_RE = { test: isVariableName }
+
+/** Split arguments: the first character of `rest` is the delimiter (runs of blanks count as one). */
 export function parseArgs(rest: string): Args | undefined {
-  if (rest.length === 0) return undefined
+  const n = rest.length
+  if (n === 0) return undefined
   const delim = rest[0]!
-  let parts = rest.slice(1).split(delim)
-  if (delim === ' ' || delim === '\t') parts = parts.filter((p) => p !== '')
+  const d = rest.charCodeAt(0)
+  const blank = d === 32 || d === 9
+  const parts: string[] = []
+  let start = 1
+  for (let i = 1; i <= n; i++) {
+    if (i === n || rest.charCodeAt(i) === d) {
+      if (!blank || i > start) parts.push(rest.slice(start, i))
+      start = i + 1
+    }
+  }
   return [parts, delim]
+}
+
+/** Words separated by blanks. */
+function words(s: string): string[] {
+  const out: string[] = []
+  let start = -1
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 32
+    const sp = c === 32 || c === 9 || c === 10 || c === 13
+    if (sp) {
+      if (start >= 0) out.push(s.slice(start, i))
+      start = -1
+    } else if (start < 0) start = i
+  }
+  return out
 }
 
 /** Parse `name args|name args` formatter chain; returns undefined after reporting an error. */
@@ -50,12 +69,12 @@ function parseFormatters(chain: string[], env: ParseEnv, base: number): Formatte
   const out: FormatterCall[] = []
   let offset = base
   for (const seg of chain) {
-    const m = FMT_NAME_RE.exec(seg)
-    if (!m) {
+    const end = wordEnd(seg, 0, true)
+    if (end === 0) {
       env.error(ErrorCode.INVALID_ARGUMENTS, `invalid formatter '${seg}'`, offset)
       return undefined
     }
-    const name = m[0]
+    const name = end === seg.length ? seg : seg.slice(0, end)
     if (!env.hasFormatter(name)) {
       env.error(ErrorCode.UNKNOWN_FORMATTER, `unknown formatter '${name}'`, offset)
       return undefined
@@ -70,13 +89,18 @@ function parseFormatters(chain: string[], env: ParseEnv, base: number): Formatte
 /** `a, b|fmt args|fmt2` -> [VARIABLE, [paths], formatters|0]; null when not a variable reference. */
 function parseVariable(body: string, env: ParseEnv): Parsed | null {
   const bar = body.indexOf('|')
-  const head = bar === -1 ? body : body.slice(0, bar)
-  const names = head.split(',')
+  const headEnd = bar === -1 ? body.length : bar
   const paths: Path[] = []
-  for (let i = 0; i < names.length; i++) {
-    const n = names.length === 1 ? head : names[i]!.trim()
-    if (!NAME_RE.test(n)) return null
-    paths.push(splitPath(n))
+  if (body.indexOf(',') === -1 || body.indexOf(',') > headEnd) {
+    const p = parsePath(body, 0, headEnd)
+    if (p === null) return null
+    paths.push(p)
+  } else {
+    for (const n of body.slice(0, headEnd).split(',')) {
+      const p = parsePath(n.trim())
+      if (p === null) return null
+      paths.push(p)
+    }
   }
   let fmts: FormatterCall[] | 0 = 0
   if (bar !== -1) {
@@ -96,7 +120,7 @@ function predicateNode(op: number, word: string, rest: string, env: ParseEnv, of
 
 /** `.if a && b || c` -> [IF, ops, vars] (block and next added by the assembler) */
 function parseIf(rest: string, env: ParseEnv, off: number): unknown[] | undefined {
-  const tokens = rest.trim().split(/\s+/)
+  const tokens = words(rest)
   const ops: number[] = []
   const vars: Path[] = []
   for (let i = 0; i < tokens.length; i++) {
@@ -108,8 +132,12 @@ function parseIf(rest: string, env: ParseEnv, off: number): unknown[] | undefine
         env.error(ErrorCode.INVALID_ARGUMENTS, `.if expects '&&' or '||', got '${t}'`, off)
         return undefined
       }
-    } else if (NAME_RE.test(t)) vars.push(splitPath(t))
-    else {
+    } else {
+      const p = parsePath(t)
+      if (p !== null) {
+        vars.push(p)
+        continue
+      }
       env.error(ErrorCode.INVALID_ARGUMENTS, `.if expects a variable, got '${t}'`, off)
       return undefined
     }
@@ -121,6 +149,29 @@ function parseIf(rest: string, env: ParseEnv, off: number): unknown[] | undefine
   return [Op.IF, ops, vars]
 }
 
+/** Instruction keywords -> small ids (a Map lookup beats a chain of string compares on sliced strings). */
+const KW = new Map<string, number>([
+  ['section', 0],
+  ['repeated', 1],
+  ['end', 2],
+  ['alternates', 3],
+  ['or', 4],
+  ['if', 5],
+  ['var', 6],
+  ['ctx', 7],
+  ['inject', 8],
+  ['macro', 9],
+  ['include', 10],
+  ['eval', 11],
+  ['meta-left', 12],
+  ['meta-right', 13],
+  ['newline', 14],
+  ['space', 15],
+  ['tab', 16],
+  ['eof', 17],
+])
+
+const END: Parsed = { k: 'end' }
 const BAD: Parsed = { k: 'leaf', node: [Op.TEXT, ''] }
 
 function needName(rest: string, what: string, env: ParseEnv, off: number): string | undefined {
@@ -132,22 +183,25 @@ function needName(rest: string, what: string, env: ParseEnv, off: number): strin
 /** Parse one tag body (the text between the braces). */
 export function parseTag(body: string, env: ParseEnv): Parsed | null {
   if (body.charCodeAt(0) !== 46 /* . */) return parseVariable(body, env)
-  const m = WORD_RE.exec(body.slice(1))
-  if (!m) return null
-  const word = m[0]
-  const rest = body.slice(1 + word.length)
-  const off = 1 + word.length
+  const wend = wordEnd(body, 1)
+  if (wend === 1) return null
+  const word = body.slice(1, wend)
+  const rest = body.slice(wend)
+  const off = wend
   if (word.endsWith('?')) {
     return { k: 'open', kind: 'predicate', node: predicateNode(Op.PREDICATE, word, rest, env, 1) }
   }
-  if (rest !== '' && !/^\s/.test(rest) && !['meta-left', 'meta-right'].includes(word)) return null
-  switch (word) {
-    case 'section': {
+  if (rest !== '') {
+    const c = rest.charCodeAt(0)
+    if (c !== 32 && c !== 9) return null
+  }
+  switch (KW.get(word) ?? -1) {
+    case 0: { // section
       const p = rest.trim()
       if (!NAME_RE.test(p)) return env.error(ErrorCode.INVALID_ARGUMENTS, '.section requires a variable', off), BAD
       return { k: 'open', kind: 'section', node: [Op.SECTION, splitPath(p)] }
     }
-    case 'repeated': {
+    case 1: { // repeated
       const mm = /^\s+section\s+(\S+)\s*$/.exec(rest)
       if (!mm || !NAME_RE.test(mm[1]!)) {
         env.error(ErrorCode.INVALID_ARGUMENTS, '.repeated section requires a variable', off)
@@ -155,18 +209,18 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
       }
       return { k: 'open', kind: 'repeated', node: [Op.REPEATED, splitPath(mm[1]!)] }
     }
-    case 'end':
-      return rest.trim() === '' ? { k: 'end' } : null
-    case 'alternates':
+    case 2: // end
+      return rest === '' || rest.trim() === '' ? END : null
+    case 3: // alternates
       return /^\s+with\s*$/.test(rest) ? { k: 'alt' } : null
-    case 'or': {
+    case 4: { // or
       const t = rest.trimStart()
       if (t === '') return { k: 'or', node: [Op.OR_PREDICATE, 0, 0] }
       const pm = /^[A-Za-z][\w-]*\?/.exec(t)
       if (!pm) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
       return { k: 'or', node: predicateNode(Op.OR_PREDICATE, pm[0], t.slice(pm[0].length), env, off) }
     }
-    case 'if': {
+    case 5: { // if
       const t = rest.trimStart()
       const pm = /^[A-Za-z][\w-]*\?/.exec(t)
       if (pm) {
@@ -175,7 +229,7 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
       const node = parseIf(t, env, off)
       return node ? { k: 'open', kind: 'if', node } : BAD
     }
-    case 'var': {
+    case 6: { // var
       const mm = /^\s+(@[\w@$-]+)\s+(.+)$/.exec(rest)
       const v = mm ? parseVariable(mm[2]!.trim(), env) : null
       if (!mm || !v || v.k !== 'leaf') {
@@ -186,7 +240,7 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
       if (node[0] !== Op.VARIABLE) return BAD
       return { k: 'leaf', node: [Op.BINDVAR, mm[1], node[1], node[2]] }
     }
-    case 'ctx': {
+    case 7: { // ctx
       const parts = rest.trim().split(/\s+/)
       const name = parts.shift() ?? ''
       if (!/^@[\w@$-]+$/.test(name)) return env.error(ErrorCode.INVALID_ARGUMENTS, '.ctx expects @name', off), BAD
@@ -201,37 +255,37 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
       }
       return { k: 'leaf', node: [Op.CTXVAR, name, pairs] }
     }
-    case 'inject': {
+    case 8: { // inject
       const mm = /^\s+(@[\w@$-]+)\s+(\S+)(.*)$/.exec(rest)
       if (!mm) return env.error(ErrorCode.INVALID_ARGUMENTS, '.inject expects @name and a path', off), BAD
       return { k: 'leaf', node: [Op.INJECT, mm[1], mm[2], parseArgs(mm[3]!) ?? 0] }
     }
-    case 'macro': {
+    case 9: { // macro
       const name = needName(rest, '.macro', env, off)
       return name ? { k: 'open', kind: 'macro', node: [Op.MACRO, name] } : BAD
     }
-    case 'include': {
+    case 10: { // include
       const t = rest.trimStart()
       const name = needName(t, '.include', env, off)
       if (!name) return BAD
       return { k: 'leaf', node: [Op.INCLUDE, name, parseArgs(t.slice(name.length)) ?? [[], ' ']] }
     }
-    case 'eval': {
+    case 11: { // eval
       const expr = rest.trim()
       env.checkExpr?.(expr, off + (rest.length - rest.trimStart().length))
       return { k: 'leaf', node: [Op.EVAL, expr] }
     }
-    case 'meta-left':
+    case 12: // meta-left
       return rest === '' ? { k: 'leaf', node: Op.META_LEFT } : null
-    case 'meta-right':
+    case 13: // meta-right
       return rest === '' ? { k: 'leaf', node: Op.META_RIGHT } : null
-    case 'newline':
+    case 14: // newline
       return rest.trim() === '' ? { k: 'leaf', node: Op.NEWLINE } : null
-    case 'space':
+    case 15: // space
       return rest.trim() === '' ? { k: 'leaf', node: Op.SPACE } : null
-    case 'tab':
+    case 16: // tab
       return rest.trim() === '' ? { k: 'leaf', node: Op.TAB } : null
-    case 'eof':
+    case 17: // eof
       return rest.trim() === '' ? { k: 'eof' } : null
     default:
       env.error(ErrorCode.UNKNOWN_INSTRUCTION, `unknown instruction '.${word}'`, 0)

@@ -1,86 +1,66 @@
 // Stage 1: split source into text runs, comments and instruction tags (the text between '{' and '}' on one line).
 
-export const T_TEXT = 0
-export const T_TAG = 1
-export const T_COMMENT = 2
-export const T_MCOMMENT = 3
-
-export interface Token {
-  kind: 0 | 1 | 2 | 3
-  /** text, tag body (without braces) or comment body */
-  text: string
-  /** source offset of the token's first character */
-  offset: number
+/** Receives the pieces of the source in order (offsets are source offsets of the opening brace or text start). */
+export interface ScanSink {
+  text(s: string, offset: number): void
+  /** a tag body (without braces) */
+  tag(body: string, offset: number): void
+  comment(body: string, multiLine: boolean, offset: number): void
+  /** a `{##` comment with no closing `##}` (the rest of the source then counts as that comment) */
+  unterminated?(offset: number): void
 }
 
 /** Whether `c` can start a tag body: '.', '@', '$', '#', letters and '_'. */
 function startsTag(c: number): boolean {
   return (
-    c === 46 /* . */ ||
-    c === 64 /* @ */ ||
-    c === 36 /* $ */ ||
-    c === 35 /* # */ ||
-    c === 95 /* _ */ ||
-    (c >= 65 && c <= 90) ||
-    (c >= 97 && c <= 122)
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46 || c === 64 || c === 36 || c === 35 || c === 95
   )
 }
 
-/**
- * Scan the source. `onUnterminated` receives the offset of a `{##` comment with no closing `##}` (the rest of the
- * source then counts as that comment).
- */
-export function scan(src: string, onUnterminated?: (offset: number) => void): Token[] {
-  const out: Token[] = []
+export function scan(src: string, sink: ScanSink): void {
   const n = src.length
   let textStart = 0
   let i = src.indexOf('{')
-  const pushText = (end: number): void => {
-    if (end > textStart) out.push({ kind: T_TEXT, text: src.slice(textStart, end), offset: textStart })
-  }
+  // cached positions of the next '}' and '\n' at or after the current brace
+  let close = -2
+  let nl = -2
   while (i !== -1 && i < n - 1) {
     const c = src.charCodeAt(i + 1)
     if (!startsTag(c)) {
       i = src.indexOf('{', i + 1)
       continue
     }
-    if (c === 35 /* # */ && src.charCodeAt(i + 2) === 35) {
-      const close = src.indexOf('##}', i + 3)
-      pushText(i)
-      if (close === -1) {
-        onUnterminated?.(i)
-        out.push({ kind: T_MCOMMENT, text: src.slice(i + 3), offset: i })
+    if (c === 35 /* # */) {
+      const multi = src.charCodeAt(i + 2) === 35
+      const end = multi ? src.indexOf('##}', i + 3) : src.indexOf('}', i + 2)
+      if (end === -1) {
+        if (!multi) break
+        if (i > textStart) sink.text(src.slice(textStart, i), textStart)
+        sink.unterminated?.(i)
+        sink.comment(src.slice(i + 3), true, i)
         textStart = n
         break
       }
-      out.push({ kind: T_MCOMMENT, text: src.slice(i + 3, close), offset: i })
-      textStart = close + 3
+      if (i > textStart) sink.text(src.slice(textStart, i), textStart)
+      sink.comment(src.slice(i + (multi ? 3 : 2), end), multi, i)
+      textStart = end + (multi ? 3 : 1)
       i = src.indexOf('{', textStart)
       continue
     }
-    // find the closing brace on the same line; another '{' first means this one is text
-    let j = i + 1
-    let end = -1
-    for (; j < n; j++) {
-      const d = src.charCodeAt(j)
-      if (d === 125 /* } */) {
-        end = j
-        break
-      }
-      if (d === 10 /* \n */ || d === 123 /* { */) break
-    }
-    if (end === -1) {
-      i = j < n && src.charCodeAt(j) === 123 ? j : src.indexOf('{', j)
+    if (close < i) close = src.indexOf('}', i + 1)
+    if (close === -1) break
+    if (nl !== -1 && nl < i) nl = src.indexOf('\n', i + 1)
+    const next = src.indexOf('{', i + 1)
+    if ((nl !== -1 && nl < close) || (next !== -1 && next < close)) {
+      i = next
       continue
     }
-    pushText(i)
-    if (c === 35) out.push({ kind: T_COMMENT, text: src.slice(i + 2, end), offset: i })
-    else out.push({ kind: T_TAG, text: src.slice(i + 1, end), offset: i })
-    textStart = end + 1
-    i = src.indexOf('{', textStart)
+    if (i > textStart) sink.text(src.slice(textStart, i), textStart)
+    sink.tag(src.slice(i + 1, close), i)
+    textStart = close + 1
+    i = next
   }
-  pushText(n)
-  return out
+  if (n > textStart) sink.text(src.slice(textStart), textStart)
 }
 
 /** 1-based line and column of a source offset. */

@@ -6,7 +6,7 @@ import type { RenderOptions } from '../options.js'
 import type { FormatterTable, PartialOptions, PluginContext, PredicateTable } from '../plugins/types.js'
 import { cldrFor } from '../util/cldr.js'
 import { Frame } from './frame.js'
-import { lookupName, makeResolver, pathOf, step } from './resolve.js'
+import { lookupName, makeResolver, pathOf, resolverFor, step } from './resolve.js'
 import type { Run } from './types.js'
 
 export interface Registry {
@@ -69,6 +69,7 @@ export class Ctx implements PluginContext {
   }
 
   resolve(path: string | readonly (string | number)[]): unknown {
+    if (typeof path === 'string') return resolverFor(path)(this.frame)
     const p = pathOf(path)
     if (p.length === 0) return this.frame.node
     return makeResolver(p)(this.frame)

@@ -6,9 +6,9 @@ import { evaluate, type ExprScope } from '../expr/eval.js'
 import { parseExpr, type Program } from '../expr/parse.js'
 import { DEFAULT_LIMITS } from '../limits.js'
 import type { Formatter, Variable } from '../plugins/types.js'
-import { toText } from '../util/values.js'
+import { printText } from '../util/values.js'
 import type { Ctx, Registry } from './context.js'
-import { makeResolver, pathOf, type Resolver } from './resolve.js'
+import { makeResolver, resolverFor } from './resolve.js'
 import type { Run } from './types.js'
 
 const EMPTY: readonly string[] = Object.freeze([])
@@ -72,13 +72,13 @@ export function linkVariable(node: unknown[], reg: Registry): Run {
     const r = makeResolver(paths[0]!)
     return (c) => {
       const v = r(c.frame)
-      c.out += typeof v === 'string' ? v : toText(v)
+      c.out += typeof v === 'string' ? v : printText(v)
     }
   }
   const get = valueOf(paths, fmts, reg)
   return (c) => {
     const v = get(c)
-    c.out += typeof v === 'string' ? v : toText(v)
+    c.out += typeof v === 'string' ? v : printText(v)
   }
 }
 
@@ -110,7 +110,6 @@ export function linkInject(node: unknown[]): Run {
 
 // Parsed expressions, shared across renders (keyed by limits and source).
 const programs = new Map<string, Program | ExprError>()
-const resolvers = new Map<string, Resolver>()
 
 function programFor(expr: string, limits: ExprLimits): Program | ExprError {
   const key = `${limits.maxTokens}:${limits.maxStringLen}:${expr}`
@@ -126,16 +125,6 @@ function programFor(expr: string, limits: ExprLimits): Program | ExprError {
     programs.set(key, p)
   }
   return p
-}
-
-function resolverFor(path: string): Resolver {
-  let r = resolvers.get(path)
-  if (r === undefined) {
-    r = makeResolver(pathOf(path))
-    if (resolvers.size > 5000) resolvers.clear()
-    resolvers.set(path, r)
-  }
-  return r
 }
 
 export function linkEval(node: unknown[]): Run {
@@ -160,7 +149,7 @@ export function linkEval(node: unknown[]): Run {
     }
     try {
       const v = evaluate(prog, scope)
-      c.out += toText(v)
+      c.out += printText(v)
     } catch (e) {
       if (e instanceof ExprError) c.fail(e.code, `${e.message} in '${expr}'`)
       else c.fail(ErrorCode.EXPR_CALL_FAILED, `error evaluating '${expr}': ${(e as Error)?.message ?? String(e)}`)

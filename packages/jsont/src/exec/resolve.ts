@@ -100,3 +100,16 @@ export function pathOf(p: string | readonly (string | number)[]): Path {
   if (p.indexOf('.') === -1) return [p]
   return p.split('.').map((s) => (/^\d+$/.test(s) && s.length < 10 ? Number(s) : s))
 }
+
+const resolverCache = new Map<string, Resolver>()
+
+/** A resolver for a dotted name, cached (plugins resolve the same few names over and over). */
+export function resolverFor(path: string): Resolver {
+  let r = resolverCache.get(path)
+  if (r === undefined) {
+    r = makeResolver(pathOf(path))
+    if (resolverCache.size > 5000) resolverCache.clear()
+    resolverCache.set(path, r)
+  }
+  return r
+}

@@ -1,5 +1,5 @@
 // Core predicates: comparisons, parity, plural/singular, nth, debug.
-import { argValue } from '../util/args.js'
+import { argGetters, argValue } from '../util/args.js'
 import { isTruthy, toNumber } from '../util/values.js'
 import type { PluginContext, Predicate, PredicateTable, Value } from './types.js'
 
@@ -30,8 +30,9 @@ function order(a: Value, b: Value): number | undefined {
 
 /** The two operands: `pred? a b` compares a and b; `pred? b` compares the current node with b. */
 function operands(args: readonly string[], ctx: PluginContext): [Value, Value] | undefined {
-  if (args.length >= 2) return [argValue(args[0]!, ctx), argValue(args[1]!, ctx)]
-  if (args.length === 1) return [ctx.node(), argValue(args[0]!, ctx)]
+  const g = argGetters(args)
+  if (g.length >= 2) return [g[0]!(ctx), g[1]!(ctx)]
+  if (g.length === 1) return [ctx.node(), g[0]!(ctx)]
   return undefined
 }
 

@@ -20,6 +20,30 @@ export function argValue(arg: string, ctx: PluginContext): unknown {
   return lit ? lit.value : ctx.resolve(arg)
 }
 
+export type ArgGetter = (ctx: PluginContext) => unknown
+
+const compiledArgs = new WeakMap<readonly string[], ArgGetter[]>()
+
+/**
+ * The arguments as value getters (literal or path), parsed once per argument array: the executor passes the same
+ * frozen array on every run of an instruction, so plugins can call this on every call cheaply.
+ */
+export function argGetters(args: readonly string[]): ArgGetter[] {
+  let g = compiledArgs.get(args)
+  if (g === undefined) {
+    g = args.map((a): ArgGetter => {
+      const lit = literal(a)
+      if (lit) {
+        const v = lit.value
+        return () => v
+      }
+      return (ctx) => ctx.resolve(a)
+    })
+    compiledArgs.set(args, g)
+  }
+  return g
+}
+
 /** `key=value` arguments as an object (others ignored); undefined when there are none. */
 export function keyValueArgs(args: readonly string[]): Record<string, string> | undefined {
   let out: Record<string, string> | undefined

@@ -30,8 +30,8 @@ export function numberToText(n: number): string {
   return String(n)
 }
 
-/** The text a value prints as: strings as is, numbers and booleans as JavaScript prints them, missing/null as '',
- * arrays and objects as compact JSON. */
+/** A value as text: strings as is, numbers and booleans as JavaScript prints them, missing/null as '', arrays and
+ * objects as compact JSON. (A bare `{variable}` holding an array or object prints nothing: see printText.) */
 export function toText(v: unknown): string {
   switch (typeof v) {
     case 'string':
@@ -49,6 +49,11 @@ export function toText(v: unknown): string {
     default:
       return ''
   }
+}
+
+/** What a `{variable}` instruction prints: like toText, but arrays and objects print nothing. */
+export function printText(v: unknown): string {
+  return typeof v === 'object' ? '' : toText(v)
 }
 
 /** The string a value means as text input to a formatter (like toText, but null prints as ''). */

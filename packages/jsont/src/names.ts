@@ -1,0 +1,61 @@
+// Character-level helpers for names in tags (hot in compile: no regular expressions, no intermediate arrays).
+import type { Path } from './code.js'
+
+/** letters, digits, '_', '@', '$', '-' */
+export function isNameChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 64 || c === 36 || c === 45
+  )
+}
+
+function isNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 64 || c === 36
+}
+
+/** Segment text to path element: all-digit (short) segments become numbers. */
+function segment(s: string, start: number, end: number): string | number {
+  if (end - start < 10) {
+    let digits = true
+    for (let i = start; i < end; i++) {
+      const c = s.charCodeAt(i)
+      if (c < 48 || c > 57) {
+        digits = false
+        break
+      }
+    }
+    if (digits) return Number(s.slice(start, end))
+  }
+  return s.slice(start, end)
+}
+
+/**
+ * Validate and split a variable name `a.b.0` / `@` / `@foo.bar` / `$x`, within s[start, end).
+ * Returns null when it is not a valid name.
+ */
+export function parsePath(s: string, start = 0, end = s.length): Path | null {
+  if (end <= start || !isNameStart(s.charCodeAt(start))) return null
+  const out: Path = []
+  let segStart = start
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? s.charCodeAt(i) : 46
+    if (c === 46 /* . */) {
+      if (i === segStart) return null
+      out.push(out.length === 0 ? s.slice(segStart, i) : segment(s, segStart, i))
+      segStart = i + 1
+    } else if (!isNameChar(c)) return null
+  }
+  return out
+}
+
+/** End of a word `[A-Za-z][\w-]*` (plus an optional trailing '?') starting at `start`; `start` when none. */
+export function wordEnd(s: string, start: number, allowUnderscoreStart = false): number {
+  const c0 = s.charCodeAt(start)
+  if (!((c0 >= 97 && c0 <= 122) || (c0 >= 65 && c0 <= 90) || (allowUnderscoreStart && c0 === 95))) return start
+  let i = start + 1
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45)) break
+  }
+  if (s.charCodeAt(i) === 63 /* ? */) i++
+  return i
+}
