@@ -5,6 +5,10 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { acquireDirLock } from './lock.js'
 import type { Db, Orm, RawQuery } from './types.js'
 
+// Single-user embedded database: small buffers keep the resident memory near 170 MiB instead of ~300 MiB
+// (PostgreSQL's 128MB default shared_buffers lives inside the WebAssembly heap).
+const PGLITE_CONF = ['shared_buffers=16MB', 'work_mem=4MB', 'wal_buffers=1MB']
+
 /** Embedded PostgreSQL. `dataDir` null keeps it in memory; otherwise `dataDir/pglite`, guarded by a lock file. */
 export async function openPglite(dataDir: string | null): Promise<Db> {
   let lock: ReturnType<typeof acquireDirLock> | null = null
@@ -13,14 +17,14 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     mkdirSync(dataDir, { recursive: true })
     lock = acquireDirLock(dataDir)
     try {
-      client = new PGlite(join(dataDir, 'pglite'))
+      client = new PGlite(join(dataDir, 'pglite'), { postgresqlconf: PGLITE_CONF })
       await client.waitReady
     } catch (e) {
       lock.release()
       throw e
     }
   } else {
-    client = new PGlite()
+    client = new PGlite({ postgresqlconf: PGLITE_CONF })
     await client.waitReady
   }
   const orm = drizzle(client) as unknown as Orm
