@@ -73,22 +73,39 @@ function isSyntax(e: TemplateError): boolean {
   return e.stage === 'parse' || e.stage === 'assemble'
 }
 
+const linkedPartials = new WeakMap<object, { key: object; run: Run }>()
+
+function linkPartial(c: Ctx, name: string, p: unknown): Run | null {
+  const t = typeof p === 'string' ? compileCached(p, c.registry, c.options) : asCompiled(p)
+  if (!t) {
+    c.fail(ErrorCode.PARTIAL_SYNTAX, `partial '${name}' is neither a source string nor a compiled template`, { partial: name })
+    return null
+  }
+  const bad = t.errors.find(isSyntax)
+  if (bad) {
+    const where = bad.line !== undefined ? { line: bad.line, column: bad.column } : {}
+    c.fail(ErrorCode.PARTIAL_SYNTAX, `partial '${name}' failed to parse: ${bad.message}`, { partial: name, ...where })
+    return null
+  }
+  const run = link(t.code, c.registry)
+  if (typeof p === 'object' && p !== null) linkedPartials.set(p, { key: c.registry.key, run })
+  return run
+}
+
 const host: PartialHost = {
   partial(c, name) {
-    const cached = c.partialRuns.get(name)
+    const cached = c.partialRuns?.get(name)
     if (cached !== undefined) return cached
     if (!Object.prototype.hasOwnProperty.call(c.partials, name)) return undefined
     const p = c.partials[name]
-    const t = typeof p === 'string' ? compileCached(p, c.registry, c.options) : asCompiled(p)
     let run: Run | null = null
-    if (!t) c.fail(ErrorCode.PARTIAL_SYNTAX, `partial '${name}' is neither a source string nor a compiled template`, { partial: name })
-    else {
-      const bad = t.errors.find(isSyntax)
-      if (bad) {
-        const where = bad.line !== undefined ? { line: bad.line, column: bad.column } : {}
-        c.fail(ErrorCode.PARTIAL_SYNTAX, `partial '${name}' failed to parse: ${bad.message}`, { partial: name, ...where })
-      } else run = link(t.code, c.registry)
+    if (typeof p === 'object' && p !== null) {
+      // a precompiled partial: its linked form is cached on the object itself (per registry)
+      const hit = linkedPartials.get(p)
+      if (hit !== undefined && hit.key === c.registry.key) run = hit.run
     }
+    if (run === null) run = linkPartial(c, name, p)
+    c.partialRuns ??= new Map()
     c.partialRuns.set(name, run)
     return run
   },

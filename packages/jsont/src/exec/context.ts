@@ -25,12 +25,16 @@ export interface PartialHost {
 }
 
 const MAX_ERRORS = 200
+/** instructions between full budget checks (output size is checked then) */
+const CHECK_EVERY = 256
 
 export class Ctx implements PluginContext {
   out = ''
   frame: Frame
   readonly errors: TemplateError[] = []
   steps = 0
+  /** the next `steps` value at which the budget is checked in full */
+  checkAt = 0
   halted = false
   depth = 0
   /** the partial (or macro) being rendered, for error reports */
@@ -41,7 +45,8 @@ export class Ctx implements PluginContext {
   readonly locale: string
   readonly now: number
   readonly options: Readonly<RenderOptions>
-  readonly partialRuns = new Map<string, Run | null>()
+  /** partials linked during this render (created on first use) */
+  partialRuns: Map<string, Run | null> | undefined
   private cldrApi: CLDR | undefined | null = null
   private seen: Set<string> | undefined
 
@@ -106,21 +111,34 @@ export class Ctx implements PluginContext {
     this.errors.push(e)
   }
 
-  /** Account for `n` executed instructions; false when the render budget is spent. */
-  budget(n: number): boolean {
+  /**
+   * Slow path of the instruction budget: blocks add their size to `steps` and call this only when `steps` passes
+   * `checkAt`. Returns false when the render budget is spent (the render then halts).
+   */
+  overBudget(): boolean {
     if (this.halted) return false
-    this.steps += n
     if (this.steps > this.maxSteps) {
-      this.halted = true
-      this.fail(ErrorCode.BUDGET_INSTRUCTIONS, `render stopped: more than ${this.maxSteps} instructions`)
+      this.halt(ErrorCode.BUDGET_INSTRUCTIONS, `render stopped: more than ${this.maxSteps} instructions`)
       return false
     }
     if (this.out.length > this.maxOut) {
-      this.halted = true
-      this.fail(ErrorCode.BUDGET_OUTPUT, `render stopped: output larger than ${this.maxOut} characters`)
+      this.halt(ErrorCode.BUDGET_OUTPUT, `render stopped: output larger than ${this.maxOut} characters`)
       return false
     }
+    this.checkAt = Math.min(this.steps + CHECK_EVERY, this.maxSteps)
     return true
+  }
+
+  private halt(code: string, message: string): void {
+    this.halted = true
+    this.checkAt = -1
+    this.fail(code, message)
+  }
+
+  /** Account for `n` executed instructions; false when the render budget is spent. */
+  budget(n: number): boolean {
+    this.steps += n
+    return this.steps <= this.checkAt || this.overBudget()
   }
 
   /** Find a macro (innermost first, across private scopes) or a partial by name. */

@@ -59,20 +59,20 @@ class Linker {
     if (n === 1) {
       const r0 = all[0]!
       return (c) => {
-        if (c.budget(1)) r0(c)
+        if (++c.steps <= c.checkAt || c.overBudget()) r0(c)
       }
     }
     if (n === 2) {
       const r0 = all[0]!
       const r1 = all[1]!
       return (c) => {
-        if (!c.budget(2)) return
+        if ((c.steps += 2) > c.checkAt && !c.overBudget()) return
         r0(c)
         r1(c)
       }
     }
     return (c) => {
-      if (!c.budget(n)) return
+      if ((c.steps += n) > c.checkAt && !c.overBudget()) return
       for (let i = 0; i < n; i++) all[i]!(c)
     }
   }

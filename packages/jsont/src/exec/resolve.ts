@@ -78,18 +78,31 @@ function head(first: string | number): Resolver {
   return (f) => lookupName(f, first)
 }
 
+type Step = (v: unknown) => unknown
+
+/** A step specialised for one segment (plain keys skip the prototype check and the array test). */
+function makeStep(seg: string | number): Step {
+  if (typeof seg === 'number' || /^\d+$/.test(seg) || PROTO_NAMES.has(seg)) return (v) => step(v, seg)
+  return (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[seg] : undefined)
+}
+
 export function makeResolver(path: Path): Resolver {
   const h = head(path[0] ?? '@')
   const n = path.length
   if (n === 1) return h
-  if (n === 2) {
-    const s1 = path[1]!
-    return (f) => step(h(f), s1)
+  const s1 = makeStep(path[1]!)
+  if (n === 2) return (f) => s1(h(f))
+  if (n === 3) {
+    const s2 = makeStep(path[2]!)
+    return (f) => {
+      const v = s1(h(f))
+      return v === undefined ? undefined : s2(v)
+    }
   }
-  const rest = path.slice(1)
+  const rest = path.slice(1).map(makeStep)
   return (f) => {
     let v = h(f)
-    for (let i = 0; i < rest.length && v !== undefined; i++) v = step(v, rest[i]!)
+    for (let i = 0; i < rest.length && v !== undefined; i++) v = rest[i]!(v)
     return v
   }
 }

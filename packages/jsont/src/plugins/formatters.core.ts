@@ -34,14 +34,30 @@ function splitDotted(p: string): (string | number)[] {
   return p.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
+interface ApplyArgs {
+  name: string | undefined
+  opts: { args?: Record<string, string>; isolated: boolean }
+}
+const applyArgs = new WeakMap<readonly string[], ApplyArgs>()
+
+/** `apply NAME [private] [key=value ...]` (parsed once per argument array) */
+function parseApplyArgs(args: readonly string[]): ApplyArgs {
+  let a = applyArgs.get(args)
+  if (a === undefined) {
+    const rest = args.slice(1)
+    const kv = keyValueArgs(rest)
+    a = { name: args[0], opts: kv ? { args: kv, isolated: rest.includes('private') } : { isolated: rest.includes('private') } }
+    applyArgs.set(args, a)
+  }
+  return a
+}
+
 const apply: Formatter = (vars, args, ctx) => {
   const first = vars[0]
   if (!first) return
-  const name = args[0]
+  const { name, opts } = parseApplyArgs(args)
   if (name === undefined) return
-  const rest = args.slice(1)
-  const out = ctx.renderPartial(name, first.value, { args: keyValueArgs(rest), isolated: rest.includes('private') })
-  first.value = out ?? ''
+  first.value = ctx.renderPartial(name, first.value, opts) ?? ''
 }
 
 const pluralize: Formatter = map((v, args) => {
