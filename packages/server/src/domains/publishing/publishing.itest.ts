@@ -23,9 +23,12 @@ describe(`published pages (${BACKEND})`, () => {
     const res = await t.client('127.0.0.1').get('/?format=json')
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({
-      website: { identifier: 'demo', siteTitle: 'Sitewright Demo', language: 'en-US', timeZone: 'America/New_York', baseUrl: 'http://localhost:3000/' },
-      websiteSettings: { commentsEnabled: false, currency: 'USD', useCLDRMoneyFormat: true },
+      website: { identifier: 'demo', siteTitle: 'Sitewright Demo', language: 'en-US', timeZone: 'America/New_York', baseUrl: 'http://localhost:3000' },
+      websiteSettings: { commentsEnabled: false, disqusShortname: '', currency: 'USD', useCLDRMoneyFormat: true },
       pageType: 2,
+      template: 'home',
+      page: { path: '/', canonicalUrl: 'http://localhost:3000/' },
+      navigation: { main: [], footer: [] },
     })
   })
 
@@ -45,7 +48,9 @@ describe(`published pages (${BACKEND})`, () => {
     expect(res.body).toContain('/no/such/page')
     const json = await t.client('localhost').get('/missing?format=json')
     expect(json.status).toBe(404)
-    expect(json.json.pageType).toBe(100)
+    expect(json.json).toMatchObject({ pageType: 100, template: 'not-found', page: { robots: 'noindex' } })
+    const pretty = await t.client('localhost').get('/?format=json-pretty')
+    expect(pretty.body).toContain('\n  "pageType": 2')
   })
 
   it('theme assets are served; a missing one is 404', async () => {

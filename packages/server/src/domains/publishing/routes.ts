@@ -17,10 +17,13 @@ export function createPublishing(app: FastifyInstance, sites: Sites, theme: Them
       baseUrl: sites.urlOf(site.slug),
       path: request.url.split('?')[0]!,
       pageType: notFound ? PAGE_TYPES.NOT_FOUND : PAGE_TYPES.PAGE,
+      template: notFound ? 'not-found' : 'home',
       pageTitle: notFound ? 'Page not found' : settings.title,
     })
     reply.code(status).header('cache-control', 'no-cache')
-    if ((request.query as Record<string, unknown> | undefined)?.format === 'json') return reply.send(context)
+    const format = (request.query as Record<string, unknown> | undefined)?.format
+    if (format === 'json') return reply.send(context)
+    if (format === 'json-pretty') return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, 2))
     return reply.type('text/html; charset=utf-8').send(theme.render(template, context, settings.locale))
   }
 

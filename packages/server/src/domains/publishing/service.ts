@@ -12,36 +12,86 @@ export const DEFAULT_THEME_DIR = join(REPO_ROOT, 'themes/default')
 /** Page types of the specification used so far. */
 export const PAGE_TYPES = { PAGE: 2, NOT_FOUND: 100 } as const
 
+/** The published-page context (shape: themes/default/CONTEXT.md; this minimal issue fills the site-level part). */
 export interface PageContext {
+  pageType: number
+  template: string
+  page: { title: string; description: string; canonicalUrl: string; path: string; ogType: string; robots?: string }
   website: {
     id: string
     identifier: string
     siteTitle: string
+    siteDescription: string
+    /** Absolute, no trailing slash. */
     baseUrl: string
     language: string
     timeZone: string
+    socialAccounts: { serviceId: number; serviceName: string; userName: string; profileUrl: string }[]
+    useCLDRMoneyFormat: boolean
   }
-  websiteSettings: Omit<WebsiteSettings, 'title'>
-  pageType: number
-  pageTitle: string
+  websiteSettings: {
+    commentsEnabled: boolean
+    disqusShortname: string
+    simpleLikingEnabled: boolean
+    timeZone: string
+    useCLDRMoneyFormat: boolean
+    currency: string
+    locale: string
+    storeSettings: { currency: string; multipleQuantityAllowedForServices: boolean }
+  }
+  navigation: { main: NavLink[]; footer: NavLink[] }
   requestPath: string
   sitewright: { storefrontScript: string; themeCss: string; year: number }
 }
 
-export function pageContext(site: Website, settings: WebsiteSettings, opts: { baseUrl: string; path: string; pageType: number; pageTitle: string; now?: Date }): PageContext {
-  const { title, ...websiteSettings } = settings
+export interface NavLink {
+  title: string
+  fullUrl: string
+  active: boolean
+  folder: boolean
+  items?: NavLink[]
+}
+
+export function pageContext(
+  site: Website,
+  settings: WebsiteSettings,
+  opts: { baseUrl: string; path: string; pageType: number; template: string; pageTitle: string; now?: Date },
+): PageContext {
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '')
+  const notFound = opts.pageType === PAGE_TYPES.NOT_FOUND
   return {
+    pageType: opts.pageType,
+    template: opts.template,
+    page: {
+      title: opts.pageTitle,
+      description: '',
+      canonicalUrl: baseUrl + opts.path,
+      path: opts.path,
+      ogType: 'website',
+      ...(notFound ? { robots: 'noindex' } : {}),
+    },
     website: {
       id: site.id,
       identifier: site.slug,
-      siteTitle: title,
-      baseUrl: opts.baseUrl,
+      siteTitle: settings.title,
+      siteDescription: '',
+      baseUrl,
       language: settings.locale,
       timeZone: settings.timeZone,
+      socialAccounts: [],
+      useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
     },
-    websiteSettings,
-    pageType: opts.pageType,
-    pageTitle: opts.pageTitle,
+    websiteSettings: {
+      commentsEnabled: settings.commentsEnabled,
+      disqusShortname: settings.disqusShortName,
+      simpleLikingEnabled: settings.simpleLikingEnabled,
+      timeZone: settings.timeZone,
+      useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
+      currency: settings.currency,
+      locale: settings.locale,
+      storeSettings: { currency: settings.currency, multipleQuantityAllowedForServices: false },
+    },
+    navigation: { main: [], footer: [] },
     requestPath: opts.path,
     sitewright: {
       storefrontScript: '/assets/storefront/storefront.js',
