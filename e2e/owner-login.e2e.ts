@@ -59,4 +59,31 @@ describe('owner login at /config', () => {
     await page.reload()
     await page.getByRole('heading', { name: 'Log in' }).waitFor()
   })
+
+  it('signs a new owner up with a new site, published at <slug>.localhost', async () => {
+    const page = h.page
+    const slug = `e2e-${Date.now().toString(36)}`
+    await page.goto('/config/login')
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await page.waitForURL('**/config/signup')
+    await page.getByLabel('Email', { exact: true }).fill(`${slug}@example.com`)
+    await page.getByLabel('Password', { exact: true }).fill('short')
+    await page.getByLabel('Site title', { exact: true }).fill('E2E Bakery')
+    await page.getByLabel('Site address (optional)', { exact: true }).fill(slug)
+    await page.getByRole('button', { name: 'Create site' }).click()
+    await page.getByText('Use at least 8 characters.').waitFor()
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-secret')
+    await page.getByRole('button', { name: 'Create site' }).click()
+    await page.waitForURL('**/config/sites/*/settings')
+    await expect.poll(() => page.getByLabel('Site title', { exact: true }).inputValue()).toBe('E2E Bakery')
+    const options = await page.getByLabel('Site', { exact: true }).locator('option').allTextContents()
+    expect(options).toEqual(['E2E Bakery (ADMIN)'])
+    const published = await page.getByRole('link', { name: 'View site' }).getAttribute('href')
+    expect(published).toBe(`http://${slug}.localhost:${h.server.port}/`)
+    await screenshot(page, 'signup-settings')
+
+    const res = await page.goto(published!)
+    expect(res?.status()).toBe(200)
+    await page.getByText('E2E Bakery').first().waitFor({ state: 'visible' })
+  })
 })

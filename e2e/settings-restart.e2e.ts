@@ -28,7 +28,7 @@ describe('website settings', () => {
     // client-side validation first: an empty title is refused under the field
     await title.fill('')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await page.getByText('Enter a site title').waitFor()
+    await page.getByText('Enter a site title.').waitFor()
 
     await title.fill(newTitle)
     await page.getByLabel('Time zone').selectOption('Europe/Paris')

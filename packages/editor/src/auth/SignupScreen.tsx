@@ -21,12 +21,12 @@ export function validateSignup(d: Draft): Errors {
   const e: Errors = {}
   const email = emailError(d.email)
   if (email) e.email = email
-  if (d.password.length < PASSWORD_MIN) e.password = `Use at least ${PASSWORD_MIN} characters`
+  if (d.password.length < PASSWORD_MIN) e.password = `Use at least ${PASSWORD_MIN} characters.`
   const title = d.siteTitle.trim()
-  if (!title) e.siteTitle = 'Enter a site title'
-  else if (title.length > TITLE_MAX) e.siteTitle = `The title can be at most ${TITLE_MAX} characters`
-  if (d.slug && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(d.slug))
-    e.slug = 'Use lowercase letters, digits and hyphens (not at the start or end)'
+  if (!title) e.siteTitle = 'Enter a site title.'
+  else if (title.length > TITLE_MAX) e.siteTitle = `Use at most ${TITLE_MAX} characters.`
+  if (d.slug && !/^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/.test(d.slug))
+    e.slug = 'Use 3 to 40 lowercase letters, digits or hyphens, starting and ending with a letter or digit.'
   return e
 }
 

@@ -52,12 +52,12 @@ describe('settings validation rules', () => {
       title: '  ',
       disqusShortName: 'has space',
       timeZone: 'Mars/Olympus',
-      currency: 'usd',
+      currency: 'XYZ',
       locale: 'not a locale',
     })
     expect(Object.keys(errors).sort()).toEqual(['currency', 'disqusShortName', 'locale', 'timeZone', 'title'])
     expect(errors.timeZone).toBe('Mars/Olympus is not one of the expected options')
-    expect(validateSettings({ ...base, title: 'x'.repeat(101) }).title).toMatch(/at most 100/)
+    expect(validateSettings({ ...base, title: 'x'.repeat(101) }).title).toBe('Use at most 100 characters.')
     expect(validateSettings({ ...base, title: 'x'.repeat(100) }).title).toBeUndefined()
   })
 
@@ -82,9 +82,9 @@ describe('SettingsForm', () => {
     await typeInto(title, '')
     await typeInto(locale, 'en_US!')
     await submit(root)
-    expect(messageFor(title)).toBe('Enter a site title')
+    expect(messageFor(title)).toBe('Enter a site title.')
     expect(title.getAttribute('aria-invalid')).toBe('true')
-    expect(messageFor(locale)).toBe('Enter a language tag such as en-US')
+    expect(messageFor(locale)).toBe('Choose a language tag such as en-US.')
     expect(document.activeElement).toBe(title)
     expect(patches).toEqual([])
     await typeInto(title, 'Fixed')

@@ -16,12 +16,13 @@ function zoneSet(): Set<string> {
   return zoneCache
 }
 
+let currencyCache: string[] | null = null
 export function currencies(): string[] {
-  return Intl.supportedValuesOf('currency')
+  return (currencyCache ??= Intl.supportedValuesOf('currency'))
 }
 
 export function isValidLocale(tag: string): boolean {
-  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag)) return false
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)) return false
   try {
     return Intl.getCanonicalLocales(tag).length === 1
   } catch {
@@ -32,8 +33,8 @@ export function isValidLocale(tag: string): boolean {
 export function validateSettings(s: WebsiteSettings): SettingsErrors {
   const errors: SettingsErrors = {}
   const title = s.title.trim()
-  if (!title) errors.title = 'Enter a site title'
-  else if (title.length > TITLE_MAX) errors.title = `The title can be at most ${TITLE_MAX} characters`
+  if (!title) errors.title = 'Enter a site title.'
+  else if (title.length > TITLE_MAX) errors.title = `Use at most ${TITLE_MAX} characters.`
 
   const disqus = s.disqusShortName.trim()
   if (disqus.length > DISQUS_MAX)
@@ -43,8 +44,9 @@ export function validateSettings(s: WebsiteSettings): SettingsErrors {
 
   if (!zoneSet().has(s.timeZone))
     errors.timeZone = `${s.timeZone || 'This'} is not one of the expected options`
-  if (!/^[A-Z]{3}$/.test(s.currency)) errors.currency = 'Choose a three-letter ISO 4217 currency code'
-  if (!isValidLocale(s.locale.trim())) errors.locale = 'Enter a language tag such as en-US'
+  if (!/^[A-Z]{3}$/.test(s.currency) || !currencies().includes(s.currency))
+    errors.currency = 'Choose a three-letter ISO 4217 currency code such as USD.'
+  if (!isValidLocale(s.locale.trim())) errors.locale = 'Choose a language tag such as en-US.'
   return errors
 }
 
