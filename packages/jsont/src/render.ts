@@ -137,7 +137,13 @@ export function render(template: string | CompiledTemplate, input: RenderInput =
     const run = link(t.code, reg)
     c = new Ctx(input.json, reg, host, input.partials ?? EMPTY, input.injects ?? EMPTY, input.locale, input.now, options)
     run(c)
-    for (const e of c.errors) errors.push(e)
+    if (c.out.length > c.maxOut) {
+      c.overBudget()
+      c.out = c.out.slice(0, c.maxOut)
+    }
+    // an expression error the compiler already reported (with its position) is not repeated by the executor
+    const reported = new Set(t.errors.filter((e) => e.code.startsWith('EXPR_')).map((e) => e.code))
+    for (const e of c.errors) if (!(reported.has(e.code) && e.partial === undefined)) errors.push(e)
     return { output: c.out, errors }
   } catch (e) {
     if (c) for (const x of c.errors) errors.push(x)
