@@ -94,8 +94,15 @@ async function assemble(config: Config, db: Db): Promise<App> {
 
   const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'
 
+  await accounts.sweep()
+  const sweeper = setInterval(() => {
+    accounts.sweep().catch((e: unknown) => fastify.log.warn({ err: e }, 'sweep failed'))
+  }, 60 * 60 * 1000)
+  sweeper.unref()
+
   let closing: Promise<void> | null = null
   fastify.addHook('onClose', async () => {
+    clearInterval(sweeper)
     mailer.close()
     await db.close()
   })

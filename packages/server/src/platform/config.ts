@@ -5,6 +5,7 @@ import { z } from 'zod'
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 export interface Config {
+  /** Listen address; default `localhost` (the demo login is public: set HOST=0.0.0.0 to expose the server). */
   host: string
   port: number
   /** Port used in the public site addresses (SiteSummary.url); differs from `port` only behind a proxy. */
@@ -51,7 +52,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const e = parsed.data
   const port = e.PORT ?? 3000
   return {
-    host: e.HOST ?? '0.0.0.0',
+    host: e.HOST ?? 'localhost',
     port,
     publicPort: e.PUBLIC_PORT ?? port,
     rootDomain: e.ROOT_DOMAIN ?? 'localhost',

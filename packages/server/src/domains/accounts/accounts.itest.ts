@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
 import { DEMO_OWNER } from '../../app/index.js'
+import { sql } from 'drizzle-orm'
+import { sqlRows } from '../../platform/db/index.js'
 import { MAX_FAILURES } from './index.js'
 
 let t: TestApp
@@ -127,5 +129,19 @@ describe(`accounts (${BACKEND})`, () => {
     const res = await t.client().post('/api/auth/login', { email: DEMO_OWNER.email, password: DEMO_OWNER.password })
     expect(res.status).toBe(200)
     expect(res.json.sites).toEqual([expect.objectContaining({ slug: 'demo', role: 1, roleName: 'ADMIN', url: 'http://localhost:3000/' })])
+  })
+
+  it('sweep deletes expired sessions and ended throttle windows, and keeps live ones', async () => {
+    const c = t.client()
+    const body = newSignup()
+    const res = await c.post('/api/auth/signup', body)
+    const orm = t.app.db.orm
+    await orm.execute(sql`insert into owner_sessions (id, owner_id, expires_at) values ('expired-session', ${res.json.user.id}, now() - interval '1 minute')`)
+    await orm.execute(sql`insert into login_throttle (key, failures, window_started_at) values ('address:old', 3, now() - interval '1 day')`)
+    await t.app.accounts.sweep()
+    const left = await sqlRows<{ n: number }>(orm, sql`select
+      (select count(*)::int from owner_sessions where id = 'expired-session') + (select count(*)::int from login_throttle where key = 'address:old') as n`)
+    expect(left[0]!.n).toBe(0)
+    expect((await c.get('/api/auth/me')).status).toBe(200)
   })
 })

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { createAuth, type Auth } from './auth.js'
 import { registerAccountsRoutes, type AccountsDeps } from './routes.js'
-import { countOwners, findOwnerByEmail, insertOwner, prepareOwner, type Owner } from './service.js'
+import { countOwners, findOwnerByEmail, insertOwner, prepareOwner, sweep, type Owner } from './service.js'
 
 export { SESSION_COOKIE, type Auth } from './auth.js'
 export type { AccountsDeps, OwnedSite } from './routes.js'
@@ -21,6 +21,8 @@ export interface Accounts {
   insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepareOwner>>): Promise<Owner>
   findOwnerByEmail(email: string): Promise<Owner | null>
   hasOwners(orm?: Orm): Promise<boolean>
+  /** Deletes expired sessions and ended login-throttle windows (run at start-up and hourly). */
+  sweep(): Promise<void>
   registerRoutes(app: FastifyInstance, deps: AccountsDeps): void
 }
 
@@ -32,6 +34,7 @@ export function createAccounts(orm: Orm): Accounts {
     insertOwner,
     findOwnerByEmail: (email) => findOwnerByEmail(orm, email),
     hasOwners: async (target = orm) => (await countOwners(target)) > 0,
+    sweep: () => sweep(orm),
     registerRoutes: (app, deps) => registerAccountsRoutes(app, orm, auth, deps),
   }
 }

@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId, newToken, sha256Hex } from '../../platform/ids.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
-import { ownerSessions, owners } from './schema.js'
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './throttle.js'
+import { loginThrottle, ownerSessions, owners } from './schema.js'
+import { WINDOW_MS, assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './throttle.js'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -90,8 +90,10 @@ export async function deleteSession(orm: Orm, token: string): Promise<void> {
   await orm.delete(ownerSessions).where(eq(ownerSessions.id, sha256Hex(token)))
 }
 
-export async function deleteExpiredSessions(orm: Orm, now = new Date()): Promise<void> {
+/** Deletes expired sessions and ended throttle windows. */
+export async function sweep(orm: Orm, now = new Date()): Promise<void> {
   await orm.delete(ownerSessions).where(lt(ownerSessions.expiresAt, now))
+  await orm.delete(loginThrottle).where(lt(loginThrottle.windowStartedAt, new Date(now.getTime() - WINDOW_MS)))
 }
 
 export async function countOwners(orm: Orm): Promise<number> {
