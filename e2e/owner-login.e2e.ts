@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
 import { demoSite, openHarness, type Harness } from './support/fixture.js'
 import { DEMO_OWNER } from './support/paths.js'
@@ -21,6 +22,7 @@ describe('owner login at /config', () => {
     await alert.waitFor({ state: 'visible' })
     expect((await alert.textContent())?.trim()).not.toBe('')
     expect(page.url()).toContain('/config/login')
+    expect(await axeViolations(page)).toEqual([])
   })
 
   it('logs the demo owner in and shows the editor shell for the demo site', async () => {
@@ -42,6 +44,7 @@ describe('owner login at /config', () => {
     expect(await page.getByLabel('Site', { exact: true }).inputValue()).toBe(String(site.id))
     await page.getByRole('heading', { name: 'Pages' }).waitFor()
     await screenshot(page, 'editor-pages')
+    expect(await axeViolations(page)).toEqual([])
 
     // the session survives a reload (server-side session, HttpOnly cookie)
     await page.reload()
@@ -81,6 +84,7 @@ describe('owner login at /config', () => {
     const published = await page.getByRole('link', { name: 'View site' }).getAttribute('href')
     expect(published).toBe(`http://${slug}.localhost:${h.server.port}/`)
     await screenshot(page, 'signup-settings')
+    expect(await axeViolations(page)).toEqual([])
 
     const res = await page.goto(published!)
     expect(res?.status()).toBe(200)

@@ -29,7 +29,9 @@ export function SettingsScreen({ site }: { site: SiteSummary }) {
 
   return (
     <section className="settings" aria-labelledby="settings-title">
-      <h1 id="settings-title">Settings</h1>
+      <h1 id="settings-title" tabIndex={-1}>
+        Settings
+      </h1>
       <p className="lead">Website settings for {site.title}.</p>
       {load.status === 'loading' && <p role="status">Loading settings…</p>}
       {load.status === 'error' && (

@@ -1,4 +1,5 @@
 // The signed-in frame: header (site switcher, account), section navigation, and the current section.
+import { useEffect, useRef } from 'react'
 import type { Me, SiteSummary } from '../api/types.js'
 import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
@@ -19,6 +20,18 @@ export function Shell({ me, site, section }: Props) {
   const { navigate, confirmLeave } = useNavigation()
   const { signOut } = useSession()
   const siteId = String(site.id)
+  const main = useRef<HTMLElement>(null)
+  const first = useRef(true)
+
+  // After moving to another section or site, put focus on its heading so keyboard and screen-reader users
+  // land on the new content (not on the first load).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    main.current?.querySelector<HTMLElement>('h1')?.focus()
+  }, [section, siteId])
 
   return (
     <div className="shell">
@@ -47,7 +60,7 @@ export function Shell({ me, site, section }: Props) {
         </button>
       </header>
       <Nav siteId={siteId} current={section} />
-      <main id="main" className="content">
+      <main id="main" className="content" ref={main}>
         {section === 'settings' ? (
           <SettingsScreen key={siteId} site={site} />
         ) : (
