@@ -64,6 +64,16 @@ export function renderPage(ctx: Context, template = pickTemplate(ctx)): Rendered
   return { body: body.output, html: page.output, errors: [...body.errors, ...page.errors] }
 }
 
+const readJson = (name: string): Context =>
+  JSON.parse(readFileSync(join(THEME_DIR, 'test', 'contexts', `${name}.json`), 'utf8')) as Context
+
+/** A sample context: the site-wide part (`_site.json`: website, settings, navigation, sitewright) plus the page's. */
 export function loadContext(name: string): Context {
-  return JSON.parse(readFileSync(join(THEME_DIR, 'test', 'contexts', `${name}.json`), 'utf8')) as Context
+  return { ...readJson('_site'), ...readJson(name) }
 }
+
+export const contextNames = (): string[] =>
+  readdirSync(join(THEME_DIR, 'test', 'contexts'))
+    .filter((f) => f.endsWith('.json') && !f.startsWith('_'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort()
