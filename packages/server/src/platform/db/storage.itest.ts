@@ -1,10 +1,8 @@
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+import { getTableConfig } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, startTestApp, type TestApp } from '../../../test/harness.js'
-import { accountsTables } from '../../domains/accounts/index.js'
-import { sitesTables } from '../../domains/sites/index.js'
-import { serverSecrets } from '../secrets.js'
+import { ALL_TABLES } from '../../app/tables.js'
 import { migrate, readMigrations, sqlRows } from './index.js'
 
 let t: TestApp
@@ -27,8 +25,7 @@ describe(`storage (${BACKEND})`, () => {
   })
 
   it('the Drizzle schema matches the migrated tables column by column', async () => {
-    const tables: PgTable[] = [...Object.values(accountsTables), ...Object.values(sitesTables), serverSecrets]
-    for (const table of tables) {
+    for (const table of ALL_TABLES) {
       const cfg = getTableConfig(table)
       const cols = await rows<{ column_name: string; data_type: string; is_nullable: string }>(
         sql`select column_name, data_type, is_nullable from information_schema.columns
@@ -40,6 +37,14 @@ describe(`storage (${BACKEND})`, () => {
         .sort((x, y) => String(x[0]).localeCompare(String(y[0])))
       expect(fromDb, cfg.name).toEqual(fromDrizzle)
     }
+  })
+
+  it('every migrated table has a Drizzle definition in ALL_TABLES', async () => {
+    const names = new Set(ALL_TABLES.map((t) => getTableConfig(t).name))
+    const tables = await rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )
+    expect(tables.map((r) => r.table_name).filter((n) => n !== 'schema_migrations' && !names.has(n))).toEqual([])
   })
 
   it('every timestamp is timestamptz and every site-data table carries site_id', async () => {

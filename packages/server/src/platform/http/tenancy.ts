@@ -83,3 +83,10 @@ export function assertSiteReachable(request: FastifyRequest, siteId: string): vo
     throw new AppError('not_found', 'site_not_found', 'No such site.')
   }
 }
+
+/** The site of a visitor request (from its Host), or not_found when the host serves no site. */
+export function requireSite(request: FastifyRequest): SiteRef {
+  const t = request.tenancy
+  if (t.kind === 'unknown' || !t.site) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
+  return t.site
+}

@@ -1,0 +1,8 @@
+// Every Drizzle table of every domain (and the platform). Checked against the migrated database by
+// src/platform/db/storage.itest.ts: add a new domain's tables here.
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { accountsTables } from '../domains/accounts/index.js'
+import { sitesTables } from '../domains/sites/index.js'
+import { serverSecrets } from '../platform/secrets.js'
+
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables)]
