@@ -57,14 +57,16 @@ function ownerServer() {
       return json(200, { user, sites })
     }
     const m = /^\/api\/sites\/(\d+)\/settings$/.exec(path)
-    if (m && signedIn) {
+    if (m && !signedIn)
+      return json(401, { error: { type: 'unauthorized', code: 'not_signed_in', message: 'Not signed in' } })
+    if (m) {
       const current = settings.get(m[1]!)!
       if (method === 'PATCH') settings.set(m[1]!, { ...current, ...body })
       return json(200, { settings: settings.get(m[1]!) })
     }
     return json(404, { error: { type: 'not_found', code: 'not_found', message: 'Not found' } })
   }
-  return { fetch, signIn: () => (signedIn = true), settings }
+  return { fetch, signIn: () => (signedIn = true), signOut: () => (signedIn = false), settings }
 }
 
 let view: Rendered | undefined
@@ -134,5 +136,15 @@ describe('editor shell', () => {
     await click(byText(again, 'button', 'Discard changes')!)
     await waitFor(() => heading(root) === 'Commerce')
     expect(server.settings.get('1')?.title).toBe('Renamed')
+  })
+
+  it('goes back to the login screen when the session has ended', async () => {
+    server.signIn()
+    const root = await open('/config/sites/1/pages')
+    await waitFor(() => heading(root) === 'Pages')
+    server.signOut()
+    await click(byText(root, 'nav a', 'Settings')!)
+    await waitFor(() => heading(root) === 'Log in')
+    expect(window.location.pathname).toBe('/config/login')
   })
 })

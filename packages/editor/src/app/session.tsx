@@ -21,9 +21,24 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null)
 
+/** A read answered 401 means the session ended (logout elsewhere, expiry): back to the login screen. A failed
+ * write keeps the screen (and its unsaved changes) and shows the server's message instead. */
+function signOutOnExpiredRead(api: OwnerApi, onExpired: () => void): OwnerApi {
+  return {
+    ...api,
+    getSettings: async (siteId) => {
+      const res = await api.getSettings(siteId)
+      if (!res.ok && res.error.status === 401) onExpired()
+      return res
+    },
+  }
+}
+
 export function SessionProvider({ api, children }: { api?: OwnerApi; children: ReactNode }) {
-  const [ownerApi] = useState(() => api ?? createOwnerApi())
   const [state, setState] = useState<SessionState>({ status: 'loading' })
+  const [ownerApi] = useState(() =>
+    signOutOnExpiredRead(api ?? createOwnerApi(), () => setState({ status: 'signed-out' })),
+  )
 
   const reload = useCallback(async () => {
     const res = await ownerApi.me()
