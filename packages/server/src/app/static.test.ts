@@ -22,3 +22,48 @@ describe('fileUnder', () => {
     expect(fileUnder(root, '%E0%A4%A')).toBeNull()
   })
 })
+
+describe('registerStatic', () => {
+  async function appWith(dirs: { editor: string; storefront: string; theme: string }) {
+    const { default: Fastify } = await import('fastify')
+    const { registerStatic } = await import('./static.js')
+    const app = Fastify()
+    await registerStatic(app, dirs)
+    await app.ready()
+    return app
+  }
+
+  it('answers a clear 503 message when the editor or storefront is not built', async () => {
+    const app = await appWith({ editor: join(root, 'missing-editor'), storefront: join(root, 'missing-sf'), theme: root })
+    const editor = await app.inject('/config/settings')
+    expect(editor.statusCode).toBe(503)
+    expect(editor.body).toContain('The editor has not been built yet. Run &#34;npm run build&#34;')
+    const sf = await app.inject('/assets/storefront/storefront.js')
+    expect(sf.statusCode).toBe(503)
+    expect(sf.body).toContain('The storefront has not been built yet')
+    await app.close()
+  })
+
+  it('serves the editor SPA (index.html for client routes) and built files', async () => {
+    const editor = join(root, 'editor')
+    mkdirSync(join(editor, 'assets'), { recursive: true })
+    writeFileSync(join(editor, 'index.html'), '<!doctype html><div id="root"></div>')
+    writeFileSync(join(editor, 'assets', 'app.js'), 'console.log(1)')
+    const sf = join(root, 'sf')
+    mkdirSync(sf, { recursive: true })
+    writeFileSync(join(sf, 'storefront.js'), 'export {}')
+    const app = await appWith({ editor, storefront: sf, theme: root })
+    for (const url of ['/config', '/config/', '/config/settings/general']) {
+      const res = await app.inject(url)
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toContain('<div id="root">')
+    }
+    const js = await app.inject('/config/assets/app.js')
+    expect(js.body).toBe('console.log(1)')
+    expect(js.headers['content-type']).toMatch(/javascript/)
+    const store = await app.inject('/assets/storefront/storefront.js')
+    expect(store.statusCode).toBe(200)
+    expect((await app.inject('/assets/storefront/nope.js')).statusCode).toBe(404)
+    await app.close()
+  })
+})
