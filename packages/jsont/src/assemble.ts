@@ -1,7 +1,7 @@
 // Stage 3: assemble parsed instructions into the nested instruction tree, checking block structure.
 import { Op, type Block, type RootCode } from './code.js'
 import { ErrorCode } from './errors.js'
-import type { Parsed } from './parse.js'
+import { P_ALT, P_END, type Parsed } from './parse.js'
 
 type Kind = 'section' | 'repeated' | 'predicate' | 'if' | 'macro'
 
@@ -55,29 +55,40 @@ export class Assembler {
 
   add(p: Parsed, offset: number): void {
     if (this.done) return
-    switch (p.k) {
-      case 'leaf':
-        if (Array.isArray(p.node) && p.node[0] === Op.TEXT) this.text(p.node[1] as string)
-        else {
-          this.lastText = undefined
-          this.block.push(p.node)
-        }
-        return
-      case 'open':
-        return this.open(p.kind, p.node, offset)
-      case 'or':
-        return this.or(p.node, offset)
-      case 'alt':
-        return this.alternates(offset)
-      case 'end':
-        return this.end(offset)
-      case 'eof':
-        if (this.stack.length > 0) {
-          const top = this.stack[this.stack.length - 1]!
-          this.env.error(ErrorCode.EOF_IN_BLOCK, `{.eof} inside an unclosed ${top.kind} block`, offset)
-        }
-        this.done = true
+    if (typeof p === 'number') {
+      if (p >= 0) return this.leaf(p)
+      if (p === P_END) return this.end(offset)
+      if (p === P_ALT) return this.alternates(offset)
+      if (this.stack.length > 0) {
+        const top = this.stack[this.stack.length - 1]!
+        this.env.error(ErrorCode.EOF_IN_BLOCK, `{.eof} inside an unclosed ${top.kind} block`, offset)
+      }
+      this.done = true
+      return
     }
+    switch (p[0]) {
+      case Op.TEXT:
+        return this.text(p[1] as string)
+      case Op.SECTION:
+        return this.open('section', p, offset)
+      case Op.REPEATED:
+        return this.open('repeated', p, offset)
+      case Op.PREDICATE:
+        return this.open('predicate', p, offset)
+      case Op.IF:
+        return this.open('if', p, offset)
+      case Op.MACRO:
+        return this.open('macro', p, offset)
+      case Op.OR_PREDICATE:
+        return this.or(p, offset)
+      default:
+        return this.leaf(p)
+    }
+  }
+
+  private leaf(node: unknown[] | number): void {
+    this.lastText = undefined
+    this.block.push(node)
   }
 
   private open(kind: Kind, node: unknown[], offset: number): void {

@@ -25,6 +25,9 @@ export interface CompileOptions {
   maxDepth?: number
 }
 
+const FORMATTER_NAMES = new Set(Object.keys(FORMATTERS))
+const PREDICATE_NAMES = new Set(Object.keys(PREDICATES))
+
 export function compile(source: string, opts: CompileOptions = {}): CompiledTemplate {
   const errors: TemplateError[] = []
   const src = typeof source === 'string' ? source : String(source ?? '')
@@ -40,8 +43,8 @@ export function compile(source: string, opts: CompileOptions = {}): CompiledTemp
     errors.push(templateError(stage, code, message, line, column))
   }
   const env: ParseEnv = {
-    hasFormatter: (n) => Object.prototype.hasOwnProperty.call(FORMATTERS, n) || (fmts !== undefined && Object.prototype.hasOwnProperty.call(fmts, n)),
-    hasPredicate: (n) => Object.prototype.hasOwnProperty.call(PREDICATES, n) || (preds !== undefined && Object.prototype.hasOwnProperty.call(preds, n)),
+    hasFormatter: (n) => FORMATTER_NAMES.has(n) || (fmts !== undefined && Object.prototype.hasOwnProperty.call(fmts, n)),
+    hasPredicate: (n) => PREDICATE_NAMES.has(n) || (preds !== undefined && Object.prototype.hasOwnProperty.call(preds, n)),
     error: (code, message, offset) => at('parse', code, message, base + 1 + offset),
     checkExpr: (expr, offset) => {
       try {

@@ -3,13 +3,14 @@ import { Op, type Args, type FormatterCall, type Path } from './code.js'
 import { ErrorCode } from './errors.js'
 import { parsePath, wordEnd } from './names.js'
 
-export type Parsed =
-  | { k: 'leaf'; node: unknown[] | number }
-  | { k: 'open'; kind: 'section' | 'repeated' | 'predicate' | 'if' | 'macro'; node: unknown[] }
-  | { k: 'or'; node: unknown[] }
-  | { k: 'alt' }
-  | { k: 'end' }
-  | { k: 'eof' }
+/**
+ * A parsed tag: an instruction node (block openers SECTION/REPEATED/PREDICATE/IF/MACRO get their block and `next`
+ * from the assembler; OR_PREDICATE continues the open block), a constant-text opcode, or one of the markers below.
+ */
+export type Parsed = unknown[] | number
+export const P_END = -1
+export const P_ALT = -2
+export const P_EOF = -3
 
 export interface ParseEnv {
   hasFormatter(name: string): boolean
@@ -105,10 +106,10 @@ function parseVariable(body: string, env: ParseEnv): Parsed | null {
   let fmts: FormatterCall[] | 0 = 0
   if (bar !== -1) {
     const f = parseFormatters(body.slice(bar + 1).split('|'), env, bar + 1)
-    if (!f) return { k: 'leaf', node: [Op.TEXT, ''] }
+    if (!f) return [Op.TEXT, '']
     fmts = f.length ? f : 0
   }
-  return { k: 'leaf', node: [Op.VARIABLE, paths, fmts] }
+  return [Op.VARIABLE, paths, fmts]
 }
 
 /** A predicate instruction; an unknown name is reported but kept, so the block structure stays intact. */
@@ -149,30 +150,30 @@ function parseIf(rest: string, env: ParseEnv, off: number): unknown[] | undefine
   return [Op.IF, ops, vars]
 }
 
-/** Instruction keywords -> small ids (a Map lookup beats a chain of string compares on sliced strings). */
-const KW = new Map<string, number>([
-  ['section', 0],
-  ['repeated', 1],
-  ['end', 2],
-  ['alternates', 3],
-  ['or', 4],
-  ['if', 5],
-  ['var', 6],
-  ['ctx', 7],
-  ['inject', 8],
-  ['macro', 9],
-  ['include', 10],
-  ['eval', 11],
-  ['meta-left', 12],
-  ['meta-right', 13],
-  ['newline', 14],
-  ['space', 15],
-  ['tab', 16],
-  ['eof', 17],
-])
+const KEYWORDS = [
+  'section', 'repeated', 'end', 'alternates', 'or', 'if', 'var', 'ctx', 'inject', 'macro', 'include', 'eval',
+  'meta-left', 'meta-right', 'newline', 'space', 'tab', 'eof',
+]
+/** keyword ids by first letter (no slicing or hashing of the tag text) */
+const BY_LETTER = new Map<number, number[]>()
+KEYWORDS.forEach((k, id) => {
+  const c = k.charCodeAt(0)
+  BY_LETTER.set(c, [...(BY_LETTER.get(c) ?? []), id])
+})
 
-const END: Parsed = { k: 'end' }
-const BAD: Parsed = { k: 'leaf', node: [Op.TEXT, ''] }
+/** The id of the keyword at body[1, end), or -1. */
+function keyword(body: string, end: number): number {
+  const ids = BY_LETTER.get(body.charCodeAt(1))
+  if (ids === undefined) return -1
+  for (const id of ids) {
+    const k = KEYWORDS[id]!
+    if (k.length === end - 1 && body.startsWith(k, 1)) return id
+  }
+  return -1
+}
+
+const END: Parsed = P_END
+const BAD: Parsed = [Op.TEXT, '']
 
 function needName(rest: string, what: string, env: ParseEnv, off: number): string | undefined {
   const v = rest.trim().split(/\s+/)[0] ?? ''
@@ -185,60 +186,58 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
   if (body.charCodeAt(0) !== 46 /* . */) return parseVariable(body, env)
   const wend = wordEnd(body, 1)
   if (wend === 1) return null
-  const word = body.slice(1, wend)
-  const rest = body.slice(wend)
+  const rest = wend === body.length ? '' : body.slice(wend)
   const off = wend
-  if (word.endsWith('?')) {
-    return { k: 'open', kind: 'predicate', node: predicateNode(Op.PREDICATE, word, rest, env, 1) }
+  if (body.charCodeAt(wend - 1) === 63 /* ? */) {
+    return predicateNode(Op.PREDICATE, body.slice(1, wend), rest, env, 1)
   }
   if (rest !== '') {
     const c = rest.charCodeAt(0)
     if (c !== 32 && c !== 9) return null
   }
-  switch (KW.get(word) ?? -1) {
+  switch (keyword(body, wend)) {
     case 0: { // section
-      const p = rest.trim()
-      if (!NAME_RE.test(p)) return env.error(ErrorCode.INVALID_ARGUMENTS, '.section requires a variable', off), BAD
-      return { k: 'open', kind: 'section', node: [Op.SECTION, splitPath(p)] }
+      const path = parsePath(rest.trim())
+      if (path === null) return env.error(ErrorCode.INVALID_ARGUMENTS, '.section requires a variable', off), BAD
+      return [Op.SECTION, path]
     }
     case 1: { // repeated
-      const mm = /^\s+section\s+(\S+)\s*$/.exec(rest)
-      if (!mm || !NAME_RE.test(mm[1]!)) {
+      const w = words(rest)
+      const path = w.length === 2 && w[0] === 'section' ? parsePath(w[1]!) : null
+      if (path === null) {
         env.error(ErrorCode.INVALID_ARGUMENTS, '.repeated section requires a variable', off)
         return BAD
       }
-      return { k: 'open', kind: 'repeated', node: [Op.REPEATED, splitPath(mm[1]!)] }
+      return [Op.REPEATED, path]
     }
     case 2: // end
       return rest === '' || rest.trim() === '' ? END : null
     case 3: // alternates
-      return /^\s+with\s*$/.test(rest) ? { k: 'alt' } : null
+      return /^\s+with\s*$/.test(rest) ? P_ALT : null
     case 4: { // or
       const t = rest.trimStart()
-      if (t === '') return { k: 'or', node: [Op.OR_PREDICATE, 0, 0] }
-      const pm = /^[A-Za-z][\w-]*\?/.exec(t)
-      if (!pm) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
-      return { k: 'or', node: predicateNode(Op.OR_PREDICATE, pm[0], t.slice(pm[0].length), env, off) }
+      if (t === '') return [Op.OR_PREDICATE, 0, 0]
+      const pe = wordEnd(t, 0)
+      if (pe === 0 || t.charCodeAt(pe - 1) !== 63) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
+      return predicateNode(Op.OR_PREDICATE, t.slice(0, pe), t.slice(pe), env, off)
     }
     case 5: { // if
       const t = rest.trimStart()
-      const pm = /^[A-Za-z][\w-]*\?/.exec(t)
-      if (pm) {
-        return { k: 'open', kind: 'predicate', node: predicateNode(Op.PREDICATE, pm[0], t.slice(pm[0].length), env, off) }
-      }
+      const pe = wordEnd(t, 0)
+      if (pe > 0 && t.charCodeAt(pe - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, t.slice(0, pe), t.slice(pe), env, off)
       const node = parseIf(t, env, off)
-      return node ? { k: 'open', kind: 'if', node } : BAD
+      return node ?? BAD
     }
     case 6: { // var
       const mm = /^\s+(@[\w@$-]+)\s+(.+)$/.exec(rest)
       const v = mm ? parseVariable(mm[2]!.trim(), env) : null
-      if (!mm || !v || v.k !== 'leaf') {
+      if (!mm || !v || !Array.isArray(v)) {
         env.error(ErrorCode.INVALID_ARGUMENTS, '.var expects @name and a variable', off)
         return BAD
       }
-      const node = v.node as unknown[]
+      const node = v
       if (node[0] !== Op.VARIABLE) return BAD
-      return { k: 'leaf', node: [Op.BINDVAR, mm[1], node[1], node[2]] }
+      return [Op.BINDVAR, mm[1], node[1], node[2]]
     }
     case 7: { // ctx
       const parts = rest.trim().split(/\s+/)
@@ -253,42 +252,42 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
         }
         pairs.push([p.slice(0, eq), splitPath(p.slice(eq + 1))])
       }
-      return { k: 'leaf', node: [Op.CTXVAR, name, pairs] }
+      return [Op.CTXVAR, name, pairs]
     }
     case 8: { // inject
       const mm = /^\s+(@[\w@$-]+)\s+(\S+)(.*)$/.exec(rest)
       if (!mm) return env.error(ErrorCode.INVALID_ARGUMENTS, '.inject expects @name and a path', off), BAD
-      return { k: 'leaf', node: [Op.INJECT, mm[1], mm[2], parseArgs(mm[3]!) ?? 0] }
+      return [Op.INJECT, mm[1], mm[2], parseArgs(mm[3]!) ?? 0]
     }
     case 9: { // macro
       const name = needName(rest, '.macro', env, off)
-      return name ? { k: 'open', kind: 'macro', node: [Op.MACRO, name] } : BAD
+      return name ? [Op.MACRO, name] : BAD
     }
     case 10: { // include
       const t = rest.trimStart()
       const name = needName(t, '.include', env, off)
       if (!name) return BAD
-      return { k: 'leaf', node: [Op.INCLUDE, name, parseArgs(t.slice(name.length)) ?? [[], ' ']] }
+      return [Op.INCLUDE, name, parseArgs(t.slice(name.length)) ?? [[], ' ']]
     }
     case 11: { // eval
       const expr = rest.trim()
       env.checkExpr?.(expr, off + (rest.length - rest.trimStart().length))
-      return { k: 'leaf', node: [Op.EVAL, expr] }
+      return [Op.EVAL, expr]
     }
     case 12: // meta-left
-      return rest === '' ? { k: 'leaf', node: Op.META_LEFT } : null
+      return rest === '' ? Op.META_LEFT : null
     case 13: // meta-right
-      return rest === '' ? { k: 'leaf', node: Op.META_RIGHT } : null
+      return rest === '' ? Op.META_RIGHT : null
     case 14: // newline
-      return rest.trim() === '' ? { k: 'leaf', node: Op.NEWLINE } : null
+      return rest.trim() === '' ? Op.NEWLINE : null
     case 15: // space
-      return rest.trim() === '' ? { k: 'leaf', node: Op.SPACE } : null
+      return rest.trim() === '' ? Op.SPACE : null
     case 16: // tab
-      return rest.trim() === '' ? { k: 'leaf', node: Op.TAB } : null
+      return rest.trim() === '' ? Op.TAB : null
     case 17: // eof
-      return rest.trim() === '' ? { k: 'eof' } : null
+      return rest.trim() === '' ? P_EOF : null
     default:
-      env.error(ErrorCode.UNKNOWN_INSTRUCTION, `unknown instruction '.${word}'`, 0)
+      env.error(ErrorCode.UNKNOWN_INSTRUCTION, `unknown instruction '.${body.slice(1, wend)}'`, 0)
       return BAD
   }
 }

@@ -1,5 +1,6 @@
 // render(template or source, input): compile if needed, link (cached), execute. Never throws.
 import { asCompiled, compile, type CompiledTemplate } from './compile.js'
+import { isRootCode } from './code.js'
 import { ErrorCode, templateError, type TemplateError } from './errors.js'
 import { Ctx, type PartialHost, type Registry } from './exec/context.js'
 import { link } from './exec/link.js'
@@ -128,12 +129,12 @@ export function render(template: string | CompiledTemplate, input: RenderInput =
   try {
     const reg = registryFor(input.formatters, input.predicates)
     const options = input.options ?? EMPTY
-    const t = typeof template === 'string' ? compileCached(template, reg, options) : asCompiled(template)
+    const t = typeof template === 'string' ? compileCached(template, reg, options) : isRootCode(template?.code) ? template : asCompiled(template)
     if (!t) {
       errors.push(templateError('execute', ErrorCode.INVALID_TEMPLATE, 'not a template source or compiled template'))
       return { output: '', errors }
     }
-    for (const e of t.errors) errors.push(e)
+    if (t.errors.length > 0) for (const e of t.errors) errors.push(e)
     const run = link(t.code, reg)
     c = new Ctx(input.json, reg, host, input.partials ?? EMPTY, input.injects ?? EMPTY, input.locale, input.now, options)
     run(c)
@@ -142,8 +143,10 @@ export function render(template: string | CompiledTemplate, input: RenderInput =
       c.out = c.out.slice(0, c.maxOut)
     }
     // an expression error the compiler already reported (with its position) is not repeated by the executor
-    const reported = new Set(t.errors.filter((e) => e.code.startsWith('EXPR_')).map((e) => e.code))
-    for (const e of c.errors) if (!(reported.has(e.code) && e.partial === undefined)) errors.push(e)
+    if (c.errors.length > 0) {
+      const reported = new Set(t.errors.filter((e) => e.code.startsWith('EXPR_')).map((e) => e.code))
+      for (const e of c.errors) if (!(reported.has(e.code) && e.partial === undefined)) errors.push(e)
+    }
     return { output: c.out, errors }
   } catch (e) {
     if (c) for (const x of c.errors) errors.push(x)
