@@ -1,4 +1,5 @@
 // Core formatters: generic text and JSON manipulation, macros/partials (`apply`).
+import { ErrorCode } from '../errors.js'
 import { argValue, keyValueArgs } from '../util/args.js'
 import { formatPlaceholders, jsonForScript, slugify, smartypants, stripTags, truncate } from '../util/text.js'
 import { escapeAttr, escapeHtml, isObject, toNumber, toText } from '../util/values.js'
@@ -146,4 +147,11 @@ export const CORE_FORMATTERS: FormatterTable = {
   }),
   output: map((_v, args) => args.join(' ')),
   pluralize,
+  // Names the reference engine leaves unimplemented: they print nothing. `datetimefield` is a fallback that a
+  // family table may override (families are merged after core).
+  datetimefield: map(() => ''),
+  'units-metric?': (vars, _args, ctx) => {
+    ctx.error(ErrorCode.NOT_IMPLEMENTED, "The 'units-metric?' formatter is not implemented")
+    if (vars[0]) vars[0].value = ''
+  },
 }
