@@ -1,0 +1,17 @@
+// Side-effect entry: starts the content behaviours once the document is parsed (imported by ../main.ts).
+import { initContent } from './index.js'
+
+function start() {
+  let storage: Storage | null = null
+  try {
+    storage = window.localStorage
+  } catch {
+    storage = null
+  }
+  void initContent(document, { storage })
+}
+
+if (typeof document !== 'undefined') {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
+  else start()
+}
