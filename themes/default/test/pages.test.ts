@@ -42,7 +42,7 @@ describe('layout (site.jsont)', () => {
     expect(script.hasAttribute('defer')).toBe(true)
   })
   it('has body classes from the page type and collection', () => {
-    expect([...doc.body.classList]).toEqual(expect.arrayContaining(['page-page', 'page-type-2', 'collection-type-page', 'collection-about']))
+    expect([...doc.body.classList]).toEqual(expect.arrayContaining(['template-page', 'page-type-2', 'collection-type-page', 'url-about']))
   })
   it('renders the main navigation with folders as <details> dropdowns and a no-JS mobile toggle', () => {
     expect(count(doc, 'nav.site-nav > ul > li')).toBe(7)
