@@ -35,11 +35,13 @@ describe('layout (site.jsont)', () => {
     expect(attr(doc, 'meta[property="og:image"]', 'content')).toContain('/files/demo/img_1/harbor.jpg')
     expect(attr(doc, 'meta[property="og:type"]', 'content')).toBe('website')
   })
-  it('loads the theme CSS and the deferred storefront module', () => {
+  it('loads the theme CSS and the storefront module (deferred: type=module)', () => {
     expect(attr(doc, 'link[rel="stylesheet"]', 'href')).toBe('/assets/theme/site.css')
     const script = doc.querySelector('script[type="module"]')!
     expect(script.getAttribute('src')).toBe('/assets/storefront/storefront.js')
-    expect(script.hasAttribute('defer')).toBe(true)
+    // module scripts are deferred by the HTML spec (a `defer` attribute would be ignored)
+    expect(script.hasAttribute('async')).toBe(false)
+    expect(doc.head.contains(script)).toBe(true)
   })
   it('has body classes from the page type and collection', () => {
     expect([...doc.body.classList]).toEqual(expect.arrayContaining(['template-page', 'page-type-2', 'collection-type-page', 'url-about']))
