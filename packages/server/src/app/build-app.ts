@@ -32,8 +32,9 @@ export interface App {
   close(): Promise<void>
 }
 
-export async function buildApp(config: Config): Promise<App> {
-  const db = await openDatabase(config)
+/** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
+export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<App> {
+  const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db)
   } catch (e) {

@@ -1,6 +1,6 @@
 // The PGlite data-dir lock and process lifecycle (always PGlite: the lock is PGlite's; restart runs on both).
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -19,8 +19,10 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 describe('PGlite data directory lock', () => {
+  // One directory for the three lock tests: initdb is the slow part, reopening is quick.
+  const dir = tempDir()
+
   it('creates the directory, and a second open of the same directory fails fast naming it', async () => {
-    const dir = tempDir()
     const db = await openDatabase({ databaseUrl: null, dataDir: dir, pgliteStorage: 'file' })
     try {
       expect(existsSync(join(dir, LOCK_FILE))).toBe(true)
@@ -36,7 +38,6 @@ describe('PGlite data directory lock', () => {
   })
 
   it('a second server process on the same DATA_DIR exits at once with a clear message', async () => {
-    const dir = tempDir()
     const db = await openDatabase({ databaseUrl: null, dataDir: dir, pgliteStorage: 'file' })
     try {
       const second = runMain({ DATA_DIR: dir })
@@ -49,12 +50,11 @@ describe('PGlite data directory lock', () => {
   })
 
   it('replaces a stale lock left by a dead process', async () => {
-    const dir = tempDir()
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!
-    const db0 = await openDatabase({ databaseUrl: null, dataDir: dir, pgliteStorage: 'file' })
-    await db0.close()
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead }))
     const db = await openDatabase({ databaseUrl: null, dataDir: dir, pgliteStorage: 'file' })
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid)
     await db.close()
   })
 })
