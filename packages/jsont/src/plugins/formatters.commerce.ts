@@ -2,7 +2,7 @@
 // Markup lives in JSON-T sub-templates (commerce/templates); the rules in commerce/*.ts and commerce/views/*.ts.
 import type { CurrencyType } from '@phensley/cldr'
 import {
-  formatLegacyMoney, fromMinorUnits, moneyMarkup, readMoney, toMinorUnits, usesCldrMoney, DEFAULT_CURRENCY,
+  formatLegacyMoney, fromMinorUnits, moneyMarkup, parseDecimal, readMoney, toMinorUnits, usesCldrMoney, DEFAULT_CURRENCY,
   type Money,
 } from './commerce/money.js'
 import { fromPrice, normalPrice, salePrice } from './commerce/prices.js'
@@ -62,6 +62,17 @@ function amountOf(value: unknown, currency: string | undefined): Money {
   return readMoney(value) ?? fromMinorUnits(typeof value === 'number' || typeof value === 'string' ? value : 0, currency)
 }
 
+/** The amount to print, or undefined for a missing or non-numeric value (the money formatters then print ''). */
+function amountOrNothing(value: unknown, currency: string | undefined): Money | undefined {
+  const money = readMoney(value)
+  if (money) return money
+  return typeof value === 'number' || typeof value === 'string' ? parsedMinorUnits(value, currency) : undefined
+}
+
+function parsedMinorUnits(value: number | string, currency: string | undefined): Money | undefined {
+  return parseDecimal(value) === undefined ? undefined : fromMinorUnits(value, currency)
+}
+
 function currencyArg(args: readonly string[]): string | undefined {
   const a = args[0]
   return a !== undefined && /^[A-Za-z]{3}$/.test(a) ? a.toUpperCase() : undefined
@@ -69,7 +80,9 @@ function currencyArg(args: readonly string[]): string | undefined {
 
 const legacyMoneyFormat: Formatter = (vars, args) => {
   const v = vars[0]
-  if (v) v.value = formatLegacyMoney(amountOf(v.value, currencyArg(args)))
+  if (!v) return
+  const m = amountOrNothing(v.value, currencyArg(args))
+  v.value = m ? formatLegacyMoney(m) : ''
 }
 
 export const COMMERCE_FORMATTERS: FormatterTable = {
@@ -126,7 +139,9 @@ export const COMMERCE_FORMATTERS: FormatterTable = {
   moneyFormat: legacyMoneyFormat,
   'money-string': (vars, args, ctx) => {
     const v = vars[0]
-    if (v) v.value = moneyMarkup(amountOf(v.value, currencyArg(args)), ctx.cldr(), usesCldrMoney(lookup(ctx)))
+    if (!v) return
+    const m = amountOrNothing(v.value, currencyArg(args))
+    v.value = m ? moneyMarkup(m, ctx.cldr(), usesCldrMoney(lookup(ctx))) : ''
   },
   'bookkeeper-money-format': (vars, args, ctx) => {
     const v = vars[0]
