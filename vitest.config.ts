@@ -5,13 +5,17 @@ import { defineConfig } from 'vitest/config'
 //   integration  packages/server/**/*.itest.ts against a real database (PGlite, or PostgreSQL via DATABASE_URL)
 //   e2e          e2e/**/*.e2e.ts in real Chromium against the running server
 const source = { conditions: ['@sitewright/source'] }
+// Vitest runs Node-side tests through Vite's SSR pipeline, which takes its own resolve conditions.
+const ssr = { resolve: { conditions: ['@sitewright/source'], externalConditions: ['@sitewright/source'] } }
 
 export default defineConfig({
   resolve: source,
+  ssr,
   test: {
     projects: [
       {
         resolve: source,
+        ssr,
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'themes/*/test/**/*.test.ts'],
@@ -20,6 +24,7 @@ export default defineConfig({
       },
       {
         resolve: source,
+        ssr,
         test: {
           name: 'integration',
           include: ['packages/*/src/**/*.itest.ts', 'packages/*/test/**/*.itest.ts'],
@@ -30,6 +35,7 @@ export default defineConfig({
       },
       {
         resolve: source,
+        ssr,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
