@@ -111,6 +111,13 @@ describe('unit', () => {
     expect(u('212', 'in:fahrenheit format:long', 'fr-FR')).toBe('100\u00a0degrés Celsius')
     expect(u('1000', 'in:gram')).toBe('2.2#')
   })
+  it("converts in floating point through the base unit, applying CLDR's factor formulas step by step", () => {
+    // 15.3 pc = 15.3 * 149597870700 * 648000 / PI m, then / 1609.344: ...709.5625 in doubles (exactly ...709.534)
+    expect(u('15.3', 'in:parsec out:mile group format:long')).toBe('293,354,727,123,709.6 miles')
+    expect(u('15.3', 'in:astronomical-unit out:mile group format:long')).toBe('1,422,223,851.3 miles')
+    expect(u('17.2', 'in:radian sequence:degree,arc-minute')).toBe('985° 29.2′')
+    expect(u('1', 'in:revolution out:radian maxfrac:5')).toBe('6.28319rad')
+  })
   it('uses 1024-byte multiples and 1000-bit multiples', () => {
     expect(u('1048576', 'in:byte format:long')).toBe('1 megabyte')
     expect(u('1000000', 'in:bit compact:bits format:long')).toBe('1 megabit')

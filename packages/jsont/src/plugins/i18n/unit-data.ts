@@ -1,4 +1,5 @@
-// Unit conversion factors (exact definitions where one exists): each unit's size in its category's base unit.
+// Unit conversion factors (exact definitions where one exists): each unit's size in its category's base unit, as
+// CLDR's unit data writes it: a number, or a product/quotient of numbers and PI ('149597870700*648000/PI').
 // Names are CLDR unit names as @phensley/cldr formats them. Temperature is affine and handled apart.
 
 export type Category =
@@ -47,7 +48,7 @@ export const UNITS: ReadonlyMap<string, readonly [Category, string]> = new Map([
     'nautical-mile': 1852,
     'astronomical-unit': '149597870700',
     'light-year': '9460730472580800',
-    parsec: '30856775814913673',
+    parsec: '149597870700*648000/PI', // CLDR: au*648000/PI
   }),
   ...table('area', {
     'square-centimeter': '0.0001',
@@ -131,7 +132,7 @@ export const UNITS: ReadonlyMap<string, readonly [Category, string]> = new Map([
     'arc-second': '0.000277777777777777777777777778',
     'arc-minute': '0.0166666666666666666666666667',
     degree: 1,
-    radian: '57.2957795130823208767981548141',
+    radian: '180/PI',
     revolution: 360,
   }),
   ...table('speed', {
@@ -226,6 +227,34 @@ export const DEFAULT_COMPACT: Readonly<Partial<Record<Category, string>>> = {
   power: 'power',
   energy: 'energy',
   electric: 'electric',
+}
+
+/** One step of a factor formula: multiply or divide by a number. */
+export type FactorTerm = readonly [op: '*' | '/', n: number]
+
+const termCache = new Map<string, readonly FactorTerm[]>()
+
+/** A factor formula ('1609.344', '180/PI', '149597870700*648000/PI') as its steps, left to right. */
+export function factorTerms(factor: string): readonly FactorTerm[] {
+  let terms = termCache.get(factor)
+  if (terms === undefined) {
+    const parsed: FactorTerm[] = []
+    let op: '*' | '/' = '*'
+    for (const token of factor.split(/([*/])/)) {
+      if (token === '*' || token === '/') op = token
+      else parsed.push([op, token === 'PI' ? Math.PI : Number(token)])
+    }
+    terms = parsed
+    termCache.set(factor, terms)
+  }
+  return terms
+}
+
+/** The factor's value as one number. */
+export function factorValue(factor: string): number {
+  let v = 1
+  for (const [op, n] of factorTerms(factor)) v = op === '*' ? v * n : v / n
+  return v
 }
 
 /** The unit whose size is 1 in its category (assumed when a template gives no `in:`). */

@@ -1,11 +1,12 @@
 // The `unit` formatter: converts a quantity (`in:`) to one unit (`out:unit`), a sequence of units (`sequence:` or
 // `out:a,b,c`), or the best-fitting unit of a list (`compact:`, or by default the input's category in the locale's
 // measurement system), then formats it with CLDR (`format:` long, short or narrow; digits, grouping, rounding).
-import { Decimal, type CLDR, type MathContext, type UnitFormatOptions, type UnitType } from '@phensley/cldr'
+// Conversion runs in binary floating point through the category's base unit, applying each unit's CLDR factor
+// formula step by step (into the base unit: the source's steps; out of it: divided by the target's factor), as the
+// reference engine's outputs show (15.3 parsec = 293,354,727,123,709.6 miles, where exact arithmetic rounds to .5).
+import { Decimal, type CLDR, type UnitFormatOptions, type UnitType } from '@phensley/cldr'
 import { applyNumberOption, splitArgs } from './options.js'
-import { baseUnit, COMPACT, DEFAULT_COMPACT, UNITS, unitName, type Category } from './unit-data.js'
-
-const MC: MathContext = { precision: 40 }
+import { baseUnit, COMPACT, DEFAULT_COMPACT, factorTerms, factorValue, UNITS, unitName, type Category } from './unit-data.js'
 const LENGTHS = ['long', 'short', 'narrow'] as const
 
 interface UnitRequest {
@@ -47,24 +48,33 @@ function unitList(raw: readonly string[] | undefined, category: Category): strin
   return names as string[]
 }
 
-function toKelvin(v: Decimal, unit: string): Decimal {
-  if (unit === 'celsius') return v.add('273.15')
-  if (unit === 'fahrenheit') return v.subtract(32).multiply(5).divide(9, MC).add('273.15')
+function toKelvin(v: number, unit: string): number {
+  if (unit === 'celsius') return v + 273.15
+  if (unit === 'fahrenheit') return ((v - 32) * 5) / 9 + 273.15
   return v
 }
 
-function fromKelvin(k: Decimal, unit: string): Decimal {
-  if (unit === 'celsius') return k.subtract('273.15')
-  if (unit === 'fahrenheit') return k.subtract('273.15').multiply(9).divide(5, MC).add(32)
+function fromKelvin(k: number, unit: string): number {
+  if (unit === 'celsius') return k - 273.15
+  if (unit === 'fahrenheit') return ((k - 273.15) * 9) / 5 + 32
   return k
+}
+
+/** The value in its category's base unit: the unit's factor formula applied step by step. */
+function toBase(v: number, unit: string): number {
+  for (const [op, n] of factorTerms(UNITS.get(unit)![1])) v = op === '*' ? v * n : v / n
+  return v
+}
+
+function convertNumber(value: number, from: string, to: string): number {
+  if (categoryOf(from) === 'temperature') return fromKelvin(toKelvin(value, from), to)
+  return toBase(value, from) / factorValue(UNITS.get(to)![1])
 }
 
 export function convert(value: Decimal, from: string, to: string): Decimal {
   if (from === to) return value
-  if (categoryOf(from) === 'temperature') return fromKelvin(toKelvin(value, from), to)
-  const a = UNITS.get(from)![1]
-  const b = UNITS.get(to)![1]
-  return value.multiply(a, MC).divide(b, MC)
+  const v = convertNumber(Number(value.toString()), from, to)
+  return Number.isFinite(v) ? new Decimal(v) : value
 }
 
 function systemList(cldr: CLDR, key: string): readonly string[] | undefined {
@@ -75,13 +85,13 @@ function systemList(cldr: CLDR, key: string): readonly string[] | undefined {
   return us ? lists.us : lists.metric
 }
 
-function size(unit: string): Decimal {
-  return new Decimal(UNITS.get(unit)![1])
+function size(unit: string): number {
+  return factorValue(UNITS.get(unit)![1])
 }
 
 /** The largest unit of `list` in which the value is at least 1 (else the smallest). */
 function bestFit(value: Decimal, from: string, list: readonly string[]): [string, Decimal] {
-  const sorted = [...list].sort((a, b) => size(a).compare(size(b)))
+  const sorted = [...list].sort((a, b) => size(a) - size(b))
   let pick: [string, Decimal] = [sorted[0]!, convert(value, from, sorted[0]!)]
   for (const unit of sorted) {
     const v = convert(value, from, unit)
