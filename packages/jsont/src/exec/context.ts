@@ -4,7 +4,7 @@ import { ErrorCode, templateError, type TemplateError } from '../errors.js'
 import { DEFAULT_LIMITS } from '../limits.js'
 import type { RenderOptions } from '../options.js'
 import type { FormatterTable, PartialOptions, PluginContext, PredicateTable } from '../plugins/types.js'
-import { cldrFor } from '../util/cldr.js'
+import { getCldr } from '../plugins/i18n/cldr.js'
 import { Frame } from './frame.js'
 import { lookupName, makeResolver, pathOf, resolverFor, step } from './resolve.js'
 import type { Run } from './types.js'
@@ -90,7 +90,7 @@ export class Ctx implements PluginContext {
   }
 
   cldr(): CLDR | undefined {
-    if (this.cldrApi === null) this.cldrApi = cldrFor(this.locale)
+    if (this.cldrApi === null) this.cldrApi = getCldr(this.locale)
     return this.cldrApi
   }
 

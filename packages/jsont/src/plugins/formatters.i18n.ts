@@ -106,12 +106,6 @@ const message = cldrFormatter('message', (vars, args, ctx, cldr) => {
 
 const unit = cldrFormatter('unit', (vars, args, _ctx, cldr) => formatUnit(cldr, vars[0]!.value, args))
 
-/** SPEC: the 'units-metric?' formatter is not implemented. */
-const unitsMetric: Formatter = (vars, _args, ctx) => {
-  ctx.error(I18nErrorCode.NOT_IMPLEMENTED, "The 'units-metric?' formatter is not implemented")
-  vars[0]!.value = ''
-}
-
 export const I18N_FORMATTERS: FormatterTable = {
   decimal,
   money,
@@ -123,5 +117,5 @@ export const I18N_FORMATTERS: FormatterTable = {
   message,
   plural: message,
   unit,
-  'units-metric?': unitsMetric,
+  // 'units-metric?' (SPEC: not implemented) is core's formatter fallback; its predicate form is in I18N_PREDICATES
 }

@@ -8,6 +8,7 @@ import { DATE_FORMATTERS } from './formatters.date.js'
 import { CORE_PREDICATES } from './predicates.core.js'
 import { COMMERCE_PREDICATES } from './predicates.commerce.js'
 import { CONTENT_PREDICATES } from './predicates.content.js'
+import { I18N_PREDICATES } from './i18n/predicates.js'
 import type { FormatterTable, PredicateTable } from './types.js'
 
 export const FORMATTERS: FormatterTable = Object.freeze({
@@ -23,6 +24,7 @@ export const PREDICATES: PredicateTable = Object.freeze({
   ...CORE_PREDICATES,
   ...COMMERCE_PREDICATES,
   ...CONTENT_PREDICATES,
+  ...I18N_PREDICATES,
 })
 
 export type { Formatter, FormatterTable, PartialOptions, PluginContext, Predicate, PredicateTable, Value, Variable } from './types.js'

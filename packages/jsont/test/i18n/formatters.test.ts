@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { render } from '../../src/index.js'
+import { FORMATTERS, PREDICATES } from '../../src/plugins/index.js'
 import { I18N_FORMATTERS as F } from '../../src/plugins/formatters.i18n.js'
 import { I18N_PREDICATES } from '../../src/plugins/i18n/index.js'
 import { decimalOptions, digits } from '../../src/plugins/i18n/options.js'
@@ -118,6 +120,13 @@ describe('unit', () => {
     expect(u('17.2', 'in:radian sequence:degree,arc-minute')).toBe('985° 29.2′')
     expect(u('1', 'in:revolution out:radian maxfrac:5')).toBe('6.28319rad')
   })
+  it("takes a quantity without in: in the locale's system where metric and US units differ", () => {
+    expect(u('1904.94', 'out:celsius')).toBe('1040.5°C')
+    expect(u('1904.94', 'out:celsius', 'fr-FR')).toBe('1904,9°C')
+    expect(u('40320', 'out:cubic-foot')).toBe('23.3ft³')
+    expect(u('5040', 'out:watt', 'fr-FR')).toBe('5040W')
+    expect(u('2', 'in:g-force out:meter-per-second-squared')).toBe('19.6m/s²')
+  })
   it('uses 1024-byte multiples and 1000-bit multiples', () => {
     expect(u('1048576', 'in:byte format:long')).toBe('1 megabyte')
     expect(u('1000000', 'in:bit compact:bits format:long')).toBe('1 megabit')
@@ -131,15 +140,20 @@ describe('unit', () => {
 })
 
 describe('units-metric?', () => {
-  it('is not implemented: an error and no output', () => {
+  it('is not implemented: an error and no output (one formatter, in the registry)', () => {
     const ctx = en()
-    expect(apply(F['units-metric?'], [1], [], ctx)).toBe('')
+    expect(F['units-metric?']).toBeUndefined()
+    expect(apply(FORMATTERS['units-metric?']!, [1], [], ctx)).toBe('')
     expect(ctx.errors.map((e) => e.code)).toEqual(['NOT_IMPLEMENTED'])
   })
 })
 
 describe('units-metric? predicate', () => {
-  it('is not implemented: an error, and false', () => {
+  it('is not implemented: an error, and false (merged into the registry)', () => {
+    expect(PREDICATES['units-metric?']).toBe(I18N_PREDICATES['units-metric?'])
+    const { output, errors } = render('{.units-metric? mass}kg{.or}lb{.end}', { json: {} })
+    expect(output).toBe('lb')
+    expect(errors.map((e) => e.code)).toEqual(['NOT_IMPLEMENTED'])
     const ctx = en()
     expect(I18N_PREDICATES['units-metric?']!(['mass'], ctx)).toBe(false)
     expect(ctx.errors.map((e) => e.code)).toEqual(['NOT_IMPLEMENTED'])

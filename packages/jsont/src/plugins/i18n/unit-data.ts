@@ -271,6 +271,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   'metric-ton': 'tonne',
   'metric-tons': 'tonne',
   radians: 'radian',
+  'meter-per-second-squared': 'meter-per-square-second',
   amp: 'ampere',
   amps: 'ampere',
   milliamp: 'milliampere',

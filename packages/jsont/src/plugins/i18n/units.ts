@@ -146,13 +146,24 @@ export function joinListOptions(options: readonly string[]): string[] {
   return out
 }
 
-/** The `in:` unit; without one, the base unit of the category of the first `out:` or `sequence:` unit. */
-function inputUnit(req: UnitRequest): string | undefined {
+/**
+ * The `in:` unit. Without one, the quantity is taken in the category (of the first `out:` or `sequence:` unit) as
+ * the locale measures it: the smallest unit of the locale's system where metric and US units differ (fahrenheit or
+ * celsius, cubic inch or cubic centimetre), else the category's base unit (watt, bit).
+ */
+function inputUnit(req: UnitRequest, cldr: CLDR): string | undefined {
   if (req.input !== undefined) return unitName(req.input)
   const first = req.out?.[0] ?? req.sequence?.[0]
   const unit = first === undefined ? undefined : unitName(first)
   const category = unit === undefined ? undefined : categoryOf(unit)
-  return category === undefined ? undefined : baseUnit(category)
+  if (category === undefined) return undefined
+  const key = DEFAULT_COMPACT[category]
+  const lists = key === undefined ? undefined : COMPACT[key]
+  if (key !== undefined && lists !== undefined && lists.us !== lists.metric) {
+    const own = systemList(cldr, key)?.find((u) => categoryOf(u) === category)
+    if (own !== undefined) return own
+  }
+  return baseUnit(category)
 }
 
 /** Formats a quantity per the `unit` arguments; '' when the value or the input unit is not usable. */
@@ -166,7 +177,7 @@ export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): s
   }
   if (!value.isFinite()) return ''
   const req = parseRequest(args)
-  const from = inputUnit(req)
+  const from = inputUnit(req, cldr)
   if (!from) return ''
   const category = categoryOf(from)!
   const sequence = unitList(req.sequence, category)
