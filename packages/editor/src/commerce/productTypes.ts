@@ -1,0 +1,36 @@
+// Product types (SPEC.md section 3) and what each allows in the editor.
+
+export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
+export type ProductType = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES]
+
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+  1: 'Physical',
+  2: 'Digital',
+  3: 'Service',
+  4: 'Gift card',
+  5: 'Paywall',
+}
+
+export const PRODUCT_TYPE_OPTIONS = (Object.keys(PRODUCT_TYPE_LABELS) as unknown as ProductType[]).map((t) => ({
+  value: String(t),
+  label: PRODUCT_TYPE_LABELS[Number(t) as ProductType],
+}))
+
+export function isProductType(n: unknown): n is ProductType {
+  return n === 1 || n === 2 || n === 3 || n === 4 || n === 5
+}
+
+/** Subscriptions are offered only for PHYSICAL and SERVICE products (SPEC.md section 5). */
+export function canSubscribe(type: ProductType): boolean {
+  return type === PRODUCT_TYPES.PHYSICAL || type === PRODUCT_TYPES.SERVICE
+}
+
+/** Stock is tracked for goods and services; digital products and gift cards are never sold out. */
+export function tracksStock(type: ProductType): boolean {
+  return type !== PRODUCT_TYPES.DIGITAL && type !== PRODUCT_TYPES.GIFT_CARD
+}
+
+/** Options (size, colour, ...) make sense for everything except gift cards, whose variants are denominations. */
+export function hasOptions(type: ProductType): boolean {
+  return type !== PRODUCT_TYPES.GIFT_CARD
+}
