@@ -117,6 +117,7 @@ describe('api client error mapping', () => {
         code: 'validation_failed',
         message: 'Check the fields',
         fields: { title: 'Too long' },
+        body: JSON.parse(body),
       })
   })
 

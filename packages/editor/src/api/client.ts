@@ -22,6 +22,8 @@ export interface ApiError {
   /** Per-field validation messages from the server, shown as-is under the fields. */
   fields: Record<string, string>
   retryAfterSeconds?: number
+  /** The whole answer body of an HTTP error (e.g. the current version on a 409 conflict). */
+  body?: unknown
 }
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError }
@@ -37,12 +39,23 @@ export interface ApiClientOptions {
   timeoutMs?: number
 }
 
+export interface RequestOptions {
+  /** Extra request headers (e.g. If-Match for optimistic concurrency). */
+  headers?: Record<string, string>
+}
+
 export interface ApiClient {
-  request<T>(method: Method, path: string, body?: unknown): Promise<ApiResult<T>>
+  request<T>(method: Method, path: string, body?: unknown, opts?: RequestOptions): Promise<ApiResult<T>>
   get<T>(path: string): Promise<ApiResult<T>>
   post<T>(path: string, body?: unknown): Promise<ApiResult<T>>
+  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<ApiResult<T>>
   patch<T>(path: string, body?: unknown): Promise<ApiResult<T>>
   del<T>(path: string): Promise<ApiResult<T>>
+}
+
+/** The crumb to echo in X-CSRF-Token on state-changing calls, if the cookie is set. */
+export function currentCrumb(cookies: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  return readCookie(cookies, CRUMB_COOKIE)
 }
 
 export const CRUMB_COOKIE = 'crumb'
@@ -99,6 +112,7 @@ function toError(res: Response, body: unknown): ApiResult<never> {
     return failure('unreachable', status, MESSAGES.unreachable)
   const retry = Number(res.headers.get('retry-after'))
   const extra: Partial<ApiError> = Number.isFinite(retry) && retry > 0 ? { retryAfterSeconds: retry } : {}
+  if (body !== undefined) extra.body = body
   const err = isObject(body) && isObject(body.error) ? body.error : null
   if (!err) return failure('http', status, MESSAGES.generic, extra)
   return {
@@ -122,8 +136,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const refreshPath = options.crumbRefreshPath ?? '/api/auth/me'
   const timeoutMs = options.timeoutMs ?? 30_000
 
-  async function send(method: Method, path: string, body: unknown): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' }
+  async function send(method: Method, path: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extra }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
     if (method !== 'GET') {
       const crumb = readCookie(readCookies(), CRUMB_COOKIE)
@@ -142,8 +156,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     method: Method,
     path: string,
     body: unknown,
+    headers?: Record<string, string>,
   ): Promise<{ res: Response; json: unknown }> {
-    const res = await send(method, path, body)
+    const res = await send(method, path, body, headers)
     let json: unknown
     try {
       json = await readJson(res)
@@ -154,13 +169,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return { res, json }
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiResult<T>> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
     try {
-      let { res, json } = await attempt(method, path, body)
+      let { res, json } = await attempt(method, path, body, opts.headers)
       if (isCrumbFail(res.status, json)) {
         // The crumb is missing or stale: any response sets a fresh one; then retry exactly once.
         await send('GET', refreshPath, undefined).then((r) => r.text())
-        ;({ res, json } = await attempt(method, path, body))
+        ;({ res, json } = await attempt(method, path, body, opts.headers))
       }
       if (!res.ok) return toError(res, json)
       return { ok: true, status: res.status, data: json as T }
@@ -176,6 +196,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     request,
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body),
+    put: (path, body, opts) => request('PUT', path, body, opts),
     patch: (path, body) => request('PATCH', path, body),
     del: (path) => request('DELETE', path),
   }

@@ -1,0 +1,117 @@
+// The owner files API (/api/sites/:siteId/files) and the upload over XMLHttpRequest, which reports upload
+// progress (fetch cannot).
+import { createApiClient, currentCrumb, type ApiClient, type ApiResult } from './client.js'
+import type { SiteId } from './types.js'
+
+export interface FileAsset {
+  id: string
+  filename: string
+  mimeType: string
+  kind: string
+  size: number
+  sizeText: string
+  assetUrl: string
+  originalSize: string | null
+  mediaFocalPoint: { x: number; y: number }
+  altText: string
+  title: string
+  body: string
+  systemDataVariants: string
+  status: 'processing' | 'ready' | 'failed'
+  error: string | null
+  createdOn: number
+  updatedOn: number
+}
+
+export type FilePatch = Partial<Pick<FileAsset, 'filename' | 'altText' | 'title' | 'body' | 'mediaFocalPoint'>>
+
+export type UploadResult =
+  | { kind: 'stored'; file: FileAsset }
+  | { kind: 'error'; status: number; message?: string | undefined }
+  | { kind: 'connection-lost' }
+  | { kind: 'aborted' }
+
+export interface UploadOptions {
+  onProgress?(loaded: number, total: number): void
+  /** The whole body has been sent; the server is storing the file. */
+  onSent?(): void
+  signal?: AbortSignal
+}
+
+export interface FilesApi {
+  list(siteId: SiteId, q?: { query?: string; cursor?: string }): Promise<ApiResult<{ files: FileAsset[]; nextCursor: string | null }>>
+  get(siteId: SiteId, fileId: string): Promise<ApiResult<{ file: FileAsset }>>
+  update(siteId: SiteId, fileId: string, patch: FilePatch): Promise<ApiResult<{ file: FileAsset }>>
+  remove(siteId: SiteId, fileId: string): Promise<ApiResult<void>>
+  upload(siteId: SiteId, file: File, opts?: UploadOptions): Promise<UploadResult>
+}
+
+const base = (siteId: SiteId) => `/api/sites/${encodeURIComponent(String(siteId))}/files`
+
+function errorMessage(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } }
+    return typeof body.error?.message === 'string' ? body.error.message : undefined
+  } catch {
+    return undefined
+  }
+}
+
+type XhrFactory = () => XMLHttpRequest
+
+function sendOnce(url: string, file: File, opts: UploadOptions, xhrFactory: XhrFactory) {
+  return new Promise<{ status: number; text: string } | 'connection-lost' | 'aborted'>((resolve) => {
+    const xhr = xhrFactory()
+    xhr.open('POST', url)
+    xhr.setRequestHeader('Accept', 'application/json')
+    const crumb = currentCrumb()
+    if (crumb) xhr.setRequestHeader('X-CSRF-Token', crumb)
+    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size)
+    xhr.upload.onload = () => opts.onSent?.()
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText })
+    xhr.onerror = () => resolve('connection-lost')
+    xhr.ontimeout = () => resolve('connection-lost')
+    xhr.onabort = () => resolve('aborted')
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    const form = new FormData()
+    form.append('file', file, file.name)
+    xhr.send(form)
+  })
+}
+
+export function createFilesApi(
+  client: ApiClient = createApiClient(),
+  xhrFactory: XhrFactory = () => new XMLHttpRequest(),
+): FilesApi {
+  return {
+    list: (siteId, q = {}) => {
+      const params = new URLSearchParams()
+      if (q.query) params.set('query', q.query)
+      if (q.cursor) params.set('cursor', q.cursor)
+      const qs = params.toString()
+      return client.get(`${base(siteId)}${qs ? `?${qs}` : ''}`)
+    },
+    get: (siteId, fileId) => client.get(`${base(siteId)}/${encodeURIComponent(fileId)}`),
+    update: (siteId, fileId, patch) => client.patch(`${base(siteId)}/${encodeURIComponent(fileId)}`, patch),
+    remove: (siteId, fileId) => client.del(`${base(siteId)}/${encodeURIComponent(fileId)}`),
+    async upload(siteId, file, opts = {}) {
+      if (opts.signal?.aborted) return { kind: 'aborted' }
+      let answer = await sendOnce(base(siteId), file, opts, xhrFactory)
+      if (typeof answer === 'object' && answer.status === 403 && answer.text.includes('"crumbFail":true')) {
+        await client.get('/api/auth/me') // sets a fresh crumb cookie
+        answer = await sendOnce(base(siteId), file, opts, xhrFactory)
+      }
+      if (answer === 'connection-lost' || answer === 'aborted') return { kind: answer }
+      if (answer.status >= 200 && answer.status < 300) {
+        try {
+          const body = JSON.parse(answer.text) as { file?: FileAsset }
+          if (body.file) return { kind: 'stored', file: body.file }
+        } catch {
+          // fall through: a 2xx without a file is a failed upload
+        }
+        return { kind: 'error', status: answer.status }
+      }
+      return { kind: 'error', status: answer.status, message: answer.status < 500 ? errorMessage(answer.text) : undefined }
+    },
+  }
+}
