@@ -1,6 +1,6 @@
 // JSON-T benchmark: compile and execute, against @squarespace/template-engine (black box, same process).
-// Usage: npm run bench -w packages/jsont [-- --rounds N --ms MS]
-import { existsSync, readFileSync } from 'node:fs'
+// Usage: npm run bench -w packages/jsont [-- --rounds N --ms MS --dump DIR]  (--dump writes both wright outputs)
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { compile, render } from '../src/index.js'
 
@@ -122,6 +122,11 @@ async function main(): Promise<void> {
     const refOut = ref.execute({ code: refT, json: wrightJson, partials: refPartials, now }).ctx.render()
     const same = ourOut.replace(/\s+/g, ' ').trim() === refOut.replace(/\s+/g, ' ').trim()
     console.log(`wright.html output: ${ourOut.length} chars; ${same ? 'same as the reference (whitespace-normalised)' : 'DIFFERS from the reference'}`)
+    const dump = argv.indexOf('--dump')
+    if (dump >= 0 && argv[dump + 1]) {
+      writeFileSync(`${argv[dump + 1]}/ours.html`, ourOut)
+      writeFileSync(`${argv[dump + 1]}/ref.html`, refOut)
+    }
   }
 
   console.log(`rounds ${ROUNDS} x ${ROUND_MS} ms alternating ours/reference, median ops per CPU second`)
