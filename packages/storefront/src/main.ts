@@ -2,9 +2,12 @@
 import { boot, safeLocalStorage } from './boot.js'
 import { ISLANDS } from './islands/registry.js'
 import './content/start.js' // content pages: nav, galleries, likes, comments, lock screens, popups
+import { createCommerce } from './commerce/start.js' // store: cart, pill, product pages, cart page, checkout
 
 function start() {
-  const storefront = boot({ doc: document, storage: safeLocalStorage(window), islands: ISLANDS })
+  const commerce = createCommerce(window)
+  const storefront = boot({ doc: document, storage: safeLocalStorage(window), islands: ISLANDS, loadCart: commerce.loadCart })
+  void commerce.attach(storefront.bus)
   ;(window as Window & { Sitewright?: unknown }).Sitewright = { bus: storefront.bus }
 }
 

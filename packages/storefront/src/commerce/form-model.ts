@@ -1,0 +1,105 @@
+// The additional-fields form (SPEC §3 Form, §5 Async form): field kinds, the value each kind submits, and the
+// client-side 'Required' rule. Framework-free; the lightbox island renders it.
+
+export interface FormField {
+  id: string
+  type: string
+  title?: string
+  description?: string
+  required?: boolean
+  placeholder?: string
+  options?: string[]
+  showCountryCode?: boolean
+  key?: string
+  value?: string
+  currencySymbol?: string
+}
+
+export interface AdditionalFieldsForm {
+  id?: string
+  name?: string
+  fields: FormField[]
+  submitButtonText?: string
+}
+
+export const DEFAULT_FORM_BUTTON = 'Add to Cart'
+export const LIKERT_SCALE = [
+  { value: '-2', label: 'Strongly Disagree' },
+  { value: '-1', label: 'Disagree' },
+  { value: '0', label: 'Neutral' },
+  { value: '1', label: 'Agree' },
+  { value: '2', label: 'Strongly Agree' },
+] as const
+
+/** Part labels of the multi-part kinds (SPEC §3 summary parts). */
+export const PARTS: Readonly<Record<string, readonly string[]>> = {
+  address: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],
+  date: ['Month', 'Day', 'Year'],
+  name: ['First', 'Last'],
+  time: ['Hour', 'Minute', 'Second', 'Ampm'],
+}
+
+export function partsOf(f: FormField): readonly string[] | undefined {
+  if (f.type === 'phone') return f.showCountryCode ? ['Country', 'Areacode', 'Prefix', 'Line'] : ['Areacode', 'Prefix', 'Line']
+  return PARTS[f.type]
+}
+
+export function readForm(raw: unknown): AdditionalFieldsForm | null {
+  if (typeof raw !== 'object' || raw === null) return null
+  const r = raw as Record<string, unknown>
+  if (!Array.isArray(r.fields)) return null
+  const fields = r.fields.filter((f): f is FormField => typeof f === 'object' && f !== null && typeof (f as FormField).id === 'string' && typeof (f as FormField).type === 'string')
+  return {
+    id: typeof r.id === 'string' ? r.id : undefined,
+    name: typeof r.name === 'string' ? r.name : undefined,
+    fields,
+    submitButtonText: typeof r.submitButtonText === 'string' ? r.submitButtonText : undefined,
+  }
+}
+
+export type Value = string | string[] | Record<string, string[]>
+
+/** Input names: `{id}` for single values, `{id}.{i}` for parts and likert statements. */
+export const partName = (f: FormField, i: number) => `${f.id}.${i}`
+
+/** The submitted values by field id, read from the form's data per the SPEC §3 rules (sections skipped). */
+export function collectValues(form: AdditionalFieldsForm, data: FormData, search = ''): Record<string, Value> {
+  const out: Record<string, Value> = {}
+  const text = (name: string) => {
+    const v = data.get(name)
+    return typeof v === 'string' ? v : ''
+  }
+  for (const f of form.fields) {
+    const parts = partsOf(f)
+    if (f.type === 'section') continue
+    if (parts) {
+      const list = parts.map((_, i) => text(partName(f, i)))
+      out[f.id] = f.type === 'phone' && list.length === 3 ? ['', ...list] : list
+    } else if (f.type === 'checkbox') out[f.id] = data.getAll(f.id).map(String)
+    else if (f.type === 'likert')
+      out[f.id] = Object.fromEntries((f.options ?? []).map((q, i) => [q, data.getAll(partName(f, i)).map(String)]))
+    else if (f.type === 'hidden') {
+      const fromQuery = new URLSearchParams(search).get(f.key ?? f.id)
+      out[f.id] = fromQuery ?? f.value ?? ''
+    } else out[f.id] = text(f.id)
+  }
+  return out
+}
+
+export const REQUIRED = 'Required'
+
+/** 'Required' for each required field left empty: text, multi-part, radio, select; a checkbox group needs one
+ * checked; a likert field needs every statement answered. */
+export function requiredErrors(form: AdditionalFieldsForm, values: Record<string, Value>): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const f of form.fields) {
+    if (!f.required || f.type === 'section' || f.type === 'hidden') continue
+    const v = values[f.id]
+    let empty: boolean
+    if (Array.isArray(v)) empty = v.every((s) => s.trim() === '')
+    else if (typeof v === 'string') empty = v.trim() === ''
+    else empty = !v || Object.values(v).some((checked) => checked.length === 0) || Object.keys(v).length === 0
+    if (empty) errors[f.id] = REQUIRED
+  }
+  return errors
+}

@@ -1,0 +1,106 @@
+// Additional-fields lightbox (SPEC §2, §4, §5): the product's form in a dialog. Async form states: editing ->
+// saving (submit shows 'Saving…') -> editing. Empty required fields show 'Required'; the server's validation
+// errors show above each field's title. A successful submit closes the lightbox.
+import { useState, type FormEvent } from 'react'
+import type { Result } from '../api.js'
+import { openDialog } from '../dialog.js'
+import {
+  DEFAULT_FORM_BUTTON, LIKERT_SCALE, collectValues, partName, partsOf, readForm, requiredErrors,
+  type AdditionalFieldsForm, type FormField,
+} from '../form-model.js'
+import { SAVING_TEXT } from '../messages.js'
+import { renderIsland } from '../../islands/react-root.js'
+
+type Submit = (additionalFields: string) => Promise<Result<unknown>>
+
+function Field({ f, error }: { f: FormField; error?: string }) {
+  const parts = partsOf(f)
+  const id = `af-${f.id}`
+  const req = f.required ? <span className="required" aria-hidden="true"> *</span> : null
+  const err = error ? <p className="field-error" id={`${id}-error`} role="alert">{error}</p> : null
+  const described = error ? `${id}-error` : undefined
+  if (f.type === 'section') return <div className="form-section"><h3>{f.title}</h3>{f.description && <p>{f.description}</p>}</div>
+  if (f.type === 'hidden') return null
+  const options = f.options ?? []
+  const group = (inputs: React.ReactNode) => (
+    <fieldset className={`form-field ${f.type}${f.required ? ' required' : ''}`} aria-describedby={described}>
+      {err}
+      <legend className="title">{f.title}{req}</legend>
+      {f.description && <p className="description">{f.description}</p>}
+      {inputs}
+    </fieldset>
+  )
+  if (parts) return group(parts.map((p, i) => <label key={p} className="part"><span>{p}</span><input name={partName(f, i)} aria-invalid={!!error} /></label>))
+  if (f.type === 'checkbox' || f.type === 'radio')
+    return group(options.map((o) => <label key={o} className="option"><input type={f.type} name={f.id} value={o} />{o}</label>))
+  if (f.type === 'likert')
+    return group(options.map((q, i) => (
+      <fieldset key={q} className="likert-question"><legend>{q}</legend>
+        {LIKERT_SCALE.map((s) => <label key={s.value}><input type="radio" name={partName(f, i)} value={s.value} />{s.label}</label>)}
+      </fieldset>
+    )))
+  const control =
+    f.type === 'select' ? (
+      <select id={id} name={f.id} aria-invalid={!!error} aria-describedby={described}><option value="">Select Value</option>{options.map((o) => <option key={o}>{o}</option>)}</select>
+    ) : f.type === 'textarea' ? (
+      <textarea id={id} name={f.id} placeholder={f.placeholder} aria-invalid={!!error} aria-describedby={described} />
+    ) : (
+      <input id={id} name={f.id} type={f.type === 'email' || f.type === 'number' || f.type === 'password' ? f.type : 'text'} placeholder={f.placeholder} aria-invalid={!!error} aria-describedby={described} />
+    )
+  return (
+    <div className={`form-field ${f.type}${f.required ? ' required' : ''}`}>
+      {err}
+      <label className="title" htmlFor={id}>{f.title}{req}</label>
+      {f.description && <p className="description">{f.description}</p>}
+      {control}
+    </div>
+  )
+}
+
+export function AdditionalFields({ form, submit, done, search = '' }: { form: AdditionalFieldsForm; submit: Submit; done: (r: Result<unknown>) => void; search?: string }) {
+  const [state, setState] = useState<'editing' | 'saving'>('editing')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [message, setMessage] = useState('')
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    if (state === 'saving') return
+    const values = collectValues(form, new FormData(e.currentTarget), search)
+    const missing = requiredErrors(form, values)
+    setErrors(missing)
+    setMessage('')
+    if (Object.keys(missing).length) return
+    setState('saving')
+    const res = await submit(JSON.stringify(values))
+    setState('editing')
+    if (res.ok) return done(res)
+    setErrors(res.fieldErrors ?? {})
+    setMessage(res.fieldErrors ? '' : res.message)
+  }
+  return (
+    <form className="additional-fields-form" data-state={state} noValidate onSubmit={(e) => void onSubmit(e)}>
+      {message && <p className="form-error" role="alert">{message}</p>}
+      {form.fields.map((f) => <Field key={f.id} f={f} error={errors[f.id]} />)}
+      <button type="submit" className="sqs-editable-button" disabled={state === 'saving'}>
+        {state === 'saving' ? SAVING_TEXT : form.submitButtonText || DEFAULT_FORM_BUTTON}
+      </button>
+    </form>
+  )
+}
+
+/** Opens the lightbox; resolves with the successful answer, or null when the shopper closes it. */
+export function openAdditionalFields(doc: Document, raw: unknown, submit: Submit): Promise<Result<unknown> | null> {
+  const form = readForm(raw)
+  if (!form) return Promise.reject(new Error('This product has no additional-fields form'))
+  return new Promise((resolve) => {
+    let unmount = () => {}
+    let settled = false
+    const finish = (r: Result<unknown> | null) => {
+      if (settled) return
+      settled = true
+      resolve(r)
+    }
+    const dialog = openDialog(doc, { title: form.name, className: 'additional-fields-lightbox', onClose: () => (unmount(), finish(null)) })
+    const search = doc.defaultView?.location.search ?? ''
+    unmount = renderIsland(dialog.body, <AdditionalFields form={form} submit={submit} search={search} done={(r) => (finish(r), dialog.close())} />)
+  })
+}

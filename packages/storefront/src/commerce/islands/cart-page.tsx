@@ -1,0 +1,99 @@
+// The /cart page (SHOW_CART 200): entries with quantity and remove, coupons, totals and the checkout button.
+// Every change goes through the cart store (is-recalculating flag, 'cart:updated' on the bus).
+import { useEffect, useState } from 'react'
+import { renderIsland } from '../../islands/react-root.js'
+import { cartOf, type CartAnswer, type Result } from '../api.js'
+import { formatMoney } from '../money.js'
+import type { PageDeps, PageModule } from '../page-module.js'
+import { readQuantity } from '../quantity.js'
+import type { CartEntry, Coupon, ShoppingCart } from '../types.js'
+import { CHECKOUT_PAGE } from '../urls.js'
+
+export const EMPTY_CART_TEXT = 'You have nothing in your shopping cart.'
+
+const codeOf = (c: Coupon | string) => (typeof c === 'string' ? c : (c.code ?? c.couponCode ?? ''))
+
+function Money({ cents, currency }: { cents: number; currency: string }) {
+  return <span className="sqs-money-native" data-currency={currency}>{formatMoney(cents, currency)}</span>
+}
+
+function Entry({ e, currency, change }: { e: CartEntry; currency: string; change: (q: number | 0) => void }) {
+  const [text, setText] = useState(String(e.quantity))
+  const [error, setError] = useState('')
+  useEffect(() => setText(String(e.quantity)), [e.quantity])
+  const attrs = Object.entries(e.chosenVariant?.attributes ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ')
+  const commit = () => {
+    const q = readQuantity(text)
+    if (!q.ok) return setError(q.message)
+    setError('')
+    if (q.quantity !== e.quantity) change(q.quantity)
+  }
+  const line = typeof e.purchasePriceCents === 'number' ? e.purchasePriceCents * e.quantity : 0
+  return (
+    <li className="cart-entry" data-entry-id={e.id}>
+      <div className="cart-entry-title">{e.fullUrl ? <a href={e.fullUrl}>{e.title}</a> : e.title}{attrs && <span className="cart-entry-variant">{attrs}</span>}</div>
+      <label className="cart-entry-quantity"><span className="visually-hidden">Quantity</span>
+        <input type="number" min={1} max={9999} step={1} value={text} aria-invalid={!!error}
+          onChange={(ev) => setText(ev.target.value)} onBlur={commit} onKeyDown={(ev) => ev.key === 'Enter' && commit()} />
+      </label>
+      {error && <p className="field-error" role="alert">{error}</p>}
+      <span className="cart-entry-price"><Money cents={line} currency={currency} /></span>
+      <button type="button" className="cart-entry-remove" aria-label={`Remove ${e.title ?? 'item'}`} onClick={() => change(0)}>Remove</button>
+    </li>
+  )
+}
+
+export function CartPage({ deps }: { deps: PageDeps }) {
+  const [cart, setCart] = useState<ShoppingCart | null>(deps.store.cart)
+  const [busy, setBusy] = useState(deps.store.recalculating)
+  const [loaded, setLoaded] = useState(deps.store.cart !== null)
+  const [error, setError] = useState('')
+  const [code, setCode] = useState('')
+  useEffect(() => {
+    const offs = [
+      deps.bus.on('cart:updated', ({ cart: c }) => setCart(c)),
+      deps.bus.on('cart:recalculating', ({ recalculating }) => setBusy(recalculating)),
+    ]
+    if (!deps.store.cart) void deps.store.load().finally(() => setLoaded(true))
+    return () => offs.forEach((off) => off())
+  }, [deps])
+  const run = async (call: () => Promise<Result<CartAnswer>>) => {
+    setError('')
+    const res = await deps.store.recalculate(call, cartOf)
+    if (!res.ok) setError(res.message)
+    return res.ok
+  }
+  if (!loaded && !cart) return <p className="cart-loading" role="status">Loading…</p>
+  if (!cart || cart.entries.length === 0) return <div className="cart-empty"><p>{EMPTY_CART_TEXT}</p><p><a href="/">Continue Shopping</a></p></div>
+  const currency = cart.currency ?? cart.currencyCode ?? 'USD'
+  const coupons = (cart.coupons ?? cart.validCoupons ?? []).map(codeOf).filter(Boolean)
+  const invalid = (cart.invalidCoupons ?? []).map(codeOf).filter(Boolean)
+  return (
+    <div className="cart-view" aria-busy={busy} data-recalculating={busy || undefined}>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <ul className="cart-entries">
+        {cart.entries.map((e) => (
+          <Entry key={e.id} e={e} currency={currency}
+            change={(q) => void run(() => (q === 0 ? deps.api.removeEntry(e.id) : deps.api.setQuantity(e.id, q)))} />
+        ))}
+      </ul>
+      <form className="cart-coupon" onSubmit={(ev) => { ev.preventDefault(); if (code.trim()) void run(() => deps.api.applyCoupon(code.trim())).then((ok) => ok && setCode('')) }}>
+        <label htmlFor="cart-coupon-code">Coupon code</label>
+        <input id="cart-coupon-code" name="code" value={code} onChange={(ev) => setCode(ev.target.value)} autoComplete="off" />
+        <button type="submit" className="sqs-editable-button">Apply</button>
+      </form>
+      {coupons.length > 0 && <ul className="cart-coupons">{coupons.map((c) => (
+        <li key={c}>{c} {invalid.includes(c) && <em>(not applied)</em>} <button type="button" aria-label={`Remove coupon ${c}`} onClick={() => void run(() => deps.api.removeCoupon(c))}>Remove</button></li>
+      ))}</ul>}
+      <dl className="cart-totals">
+        <dt>Subtotal</dt><dd className="cart-subtotal"><Money cents={cart.subtotalCents} currency={currency} /></dd>
+        {(cart.discountCents ?? 0) > 0 && <><dt>Discount</dt><dd><Money cents={-(cart.discountCents ?? 0)} currency={currency} /></dd></>}
+      </dl>
+      <a className="sqs-editable-button cart-checkout-button" href={CHECKOUT_PAGE} aria-disabled={busy || undefined}>Checkout</a>
+    </div>
+  )
+}
+
+export const init: PageModule['init'] = (doc, deps) => {
+  for (const el of doc.querySelectorAll<HTMLElement>('[data-commerce-island="cart-page"]')) renderIsland(el, <CartPage deps={deps} />)
+}

@@ -1,0 +1,73 @@
+// The store on every published page (imported by ../main.ts): the cart store, loaded by the start rule through
+// boot's loadCart hook, and the cart pill. Product pages, the cart page, checkout and the additional-fields
+// form are lazy chunks fetched only when their markup is on the page.
+import { createChunkLoader } from '../core/chunks.js'
+import type { StorefrontBus } from '../events.js'
+import { createCommerceApi, type CommerceApi } from './api.js'
+import { initCartPills } from './cart-pill.js'
+import { createCartStore, type CartStore } from './cart-store.js'
+import type { PageModule } from './page-module.js'
+
+/** Chunk name -> module; 'commerce-product-variants' is the name SPEC §7 gives the product page's chunk. */
+export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>> = {
+  'commerce-product-variants': () => import('./product-page.js'),
+  'cart-page': () => import('./islands/cart-page.js'),
+  checkout: () => import('./checkout.js'),
+}
+
+/** Markup that asks for each chunk. */
+export const CHUNK_SELECTORS: Readonly<Record<string, string>> = {
+  'commerce-product-variants': '.sqs-add-to-cart-button[data-item-id]',
+  'cart-page': '[data-commerce-island="cart-page"]',
+  checkout: 'form[data-checkout-form]',
+}
+
+export interface Commerce {
+  api: CommerceApi
+  /** boot()'s loadCart: waits for attach(), then loads the cart. */
+  loadCart(): Promise<void>
+  attach(bus: StorefrontBus): Promise<string[]>
+  readonly store: CartStore | null
+}
+
+export function createCommerce(win: Window, api: CommerceApi = createCommerceApi()): Commerce {
+  const doc = win.document
+  let store: CartStore | null = null
+  let attached!: (s: CartStore) => void
+  const storeReady = new Promise<CartStore>((resolve) => (attached = resolve))
+  const loader = createChunkLoader(COMMERCE_CHUNKS)
+  let storage: Storage | null = null
+  try {
+    storage = win.localStorage
+  } catch {
+    storage = null
+  }
+  return {
+    api,
+    get store() {
+      return store
+    },
+    async loadCart() {
+      await (await storeReady).load()
+    },
+    async attach(bus) {
+      store = createCartStore({ api, bus, storage, root: doc.documentElement })
+      initCartPills(doc, bus, win)
+      attached(store)
+      const started: string[] = []
+      await Promise.all(
+        Object.entries(CHUNK_SELECTORS).map(async ([name, selector]) => {
+          if (!doc.querySelector(selector)) return
+          try {
+            const mod = await loader.load(name)
+            mod.init(doc, { api, bus, store: store!, win })
+            started.push(name)
+          } catch (e) {
+            console.error(e)
+          }
+        }),
+      )
+      return started
+    },
+  }
+}

@@ -1,0 +1,79 @@
+// Shapes the commerce runtime reads: the cart of SPEC §3 and product variants as the theme embeds them.
+
+/** An amount: minor units as a number, or a Money object ({ value, currency } / { decimalValue, currencyCode }). */
+export type Amount = number | string | { value?: string | number; currency?: string; decimalValue?: string | number; currencyCode?: string }
+
+export interface CartEntry {
+  id: string
+  itemId: string
+  chosenVariant?: { sku?: string; attributes?: Record<string, string> }
+  quantity: number
+  title?: string
+  subTotal?: Amount
+  purchasePriceCents?: number
+  productType?: number
+  imageUrl?: string
+  fullUrl?: string
+  additionalFields?: string | null
+}
+
+export interface Coupon {
+  code?: string
+  couponCode?: string
+  name?: string
+}
+
+export interface ShippingOption {
+  id?: string
+  key?: string
+  name?: string
+  title?: string
+  costCents?: number
+  cost?: Amount
+}
+
+export interface ShoppingCart {
+  id: string
+  websiteId?: string
+  orderId?: string | null
+  created?: number | string
+  isPurchased?: boolean
+  entries: CartEntry[]
+  shippingOptions?: ShippingOption[]
+  selectedShippingOption?: ShippingOption | string | null
+  shippingLocation?: Record<string, unknown> | null
+  applicableTaxRules?: unknown[]
+  coupons?: (Coupon | string)[]
+  validCoupons?: (Coupon | string)[]
+  invalidCoupons?: (Coupon | string)[]
+  subtotalCents: number
+  taxCents?: number
+  shippingCostCents?: number
+  discountCents?: number
+  grandTotalCents?: number
+  totalQuantity: number
+  hasDigital?: boolean
+  purelyDigital?: boolean
+  requiresShipping?: boolean
+  currency?: string
+  currencyCode?: string
+}
+
+export interface Variant {
+  id?: string
+  sku: string
+  price?: Amount
+  salePrice?: Amount
+  onSale?: boolean
+  priceMoney?: Amount
+  salePriceMoney?: Amount
+  qtyInStock?: number
+  unlimited?: boolean
+  attributes?: Record<string, string>
+  optionValues?: { optionName?: string; value?: string }[]
+  mainImage?: { assetUrl?: string; altText?: string } | null
+  mainImageId?: string
+  imageUrl?: string
+}
+
+export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
