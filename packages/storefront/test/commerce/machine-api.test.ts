@@ -7,6 +7,7 @@ import { createCartStore } from '../../src/commerce/cart-store.js'
 import { createEventBus } from '../../src/core/events.js'
 import type { StorefrontEvents } from '../../src/events.js'
 import { json, memoryStorage, recordingFetch } from '../content/helpers.js'
+import type { ShoppingCart } from '../../src/commerce/types.js'
 import { cart, fakeApi, ok } from './fixtures.js'
 
 afterEach(() => vi.useRealTimers())
@@ -118,7 +119,7 @@ describe('cart store', () => {
     const root = document.createElement('html')
     const store = createCartStore({ api: fakeApi({}), bus, root })
     let release!: () => void
-    const pending = store.recalculate(
+    const pending = store.recalculate<{ shoppingCart: ShoppingCart }>(
       () => new Promise((r) => (release = () => r(ok({ shoppingCart: cart([{ sku: 'A', quantity: 1 }]) })))),
       (d) => d.shoppingCart,
     )
