@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+// The entry hook (cart loads after attach; chunks only for their markup) and the checkout page.
+import { describe, expect, it } from 'vitest'
+import { checkoutBody, confirmationUrl, showTotals, wireCheckout } from '../../src/commerce/checkout.js'
+import { createCartStore } from '../../src/commerce/cart-store.js'
+import { CHUNK_SELECTORS, COMMERCE_CHUNKS, createCommerce } from '../../src/commerce/start.js'
+import { boot } from '../../src/boot.js'
+import { createEventBus } from '../../src/core/events.js'
+import type { StorefrontEvents } from '../../src/events.js'
+import { page, settle } from '../content/helpers.js'
+import { cart, fakeApi, ok } from './fixtures.js'
+
+describe('commerce start', () => {
+  it("loads the cart through boot's hook, then reveals the pill", async () => {
+    page(`<div data-cart-button hidden><a data-cart-pill href="/cart" hidden><span data-cart-count></span></a></div>`)
+    document.cookie = 'sw_cart=c1'
+    const api = fakeApi({ getCart: async () => ok(cart([{ sku: 'A', quantity: 2 }])) })
+    const commerce = createCommerce(window, api)
+    const sf = boot({ doc: document, storage: null, islands: {}, loadCart: commerce.loadCart })
+    expect(await commerce.attach(sf.bus)).toEqual([]) // no product, cart or checkout markup: no chunk
+    await sf.ready
+    expect(api.calls.map((c) => c.method)).toEqual(['getCart'])
+    expect(document.querySelector<HTMLElement>('[data-cart-button]')!.hidden).toBe(false)
+    expect(document.querySelector<HTMLElement>('[data-cart-pill]')!.hidden).toBe(false)
+    expect(document.querySelector('[data-cart-count]')!.textContent).toBe('2')
+    document.cookie = 'sw_cart=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
+  })
+
+  it('names a chunk for every page kind, the product one as the spec does', () => {
+    expect(Object.keys(COMMERCE_CHUNKS).sort()).toEqual(Object.keys(CHUNK_SELECTORS).sort())
+    expect(CHUNK_SELECTORS['commerce-product-variants']).toBe('.sqs-add-to-cart-button[data-item-id]')
+  })
+})
+
+const CHECKOUT = `<form data-checkout-form>
+  <input name="email" value="ada@example.com" required>
+  <input name="shipping.firstName" value="Ada"><input name="shipping.lastName" value="L">
+  <input name="shipping.line1" value="1 Main St"><input name="shipping.city" value="Town">
+  <input name="shipping.region" value="NY"><input name="shipping.postalCode" value="10001">
+  <select name="shipping.country"><option value="US" selected>US</option><option value="CA">CA</option></select>
+  <input type="radio" name="shippingOptionId" value="s1" checked><input type="radio" name="shippingOptionId" value="s2">
+  <input name="giftCardCode" value="">
+  <input type="hidden" name="paymentProvider" value="test"><input name="paymentToken" value="tok_visa">
+  <span data-total="subtotalCents">0.00</span><span data-total="taxCents">0.00</span><span data-total="discountCents" data-negative="1"></span>
+  <p data-checkout-status></p><button type="submit">Place Order</button></form>`
+
+describe('checkout page', () => {
+  it('builds the body from the form and shows recalculated totals', () => {
+    page(CHECKOUT)
+    const body = checkoutBody(new FormData(document.querySelector('form')!))
+    expect(body).toEqual({
+      email: 'ada@example.com',
+      shippingAddress: { firstName: 'Ada', lastName: 'L', line1: '1 Main St', line2: '', city: 'Town', region: 'NY', postalCode: '10001', country: 'US', phone: '' },
+      shippingOptionId: 's1',
+      payment: { provider: 'test', token: 'tok_visa' },
+    })
+    showTotals(document, { ...cart([{ sku: 'A', quantity: 1, cents: 1234 }]), taxCents: 99, discountCents: 100 })
+    expect([...document.querySelectorAll('[data-total]')].map((e) => e.textContent)).toEqual(['12.34', '0.99', '-1.00'])
+    expect(confirmationUrl({ order: { confirmationUrl: '/commerce/orders/o1' } })).toBe('/commerce/orders/o1')
+  })
+
+  it('recalculates on a shipping change and places the order once with an Idempotency-Key', async () => {
+    page(CHECKOUT)
+    const requests: { method: string; url: string; body: unknown; key: string | null }[] = []
+    const original = globalThis.fetch
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      const headers = new Headers(init.headers)
+      requests.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body)), key: headers.get('idempotency-key') })
+      if (url.endsWith('/shipping')) return new Response(JSON.stringify({ shoppingCart: { ...cart([{ sku: 'A', quantity: 1, cents: 1000 }]), taxCents: 80 } }))
+      return new Response(JSON.stringify({ redirectUrl: '/commerce/orders/o1' }), { status: 201 })
+    }) as typeof fetch
+    try {
+      const bus = createEventBus<StorefrontEvents>()
+      const assigned: string[] = []
+      const win = { location: { assign: (u: string) => assigned.push(u) } } as unknown as Window
+      const form = document.querySelector('form')!
+      wireCheckout(form, { api: fakeApi({}), bus, store: createCartStore({ api: fakeApi({}), bus }), win })
+      const country = form.querySelector<HTMLSelectElement>('select')!
+      country.value = 'CA'
+      country.dispatchEvent(new Event('change', { bubbles: true }))
+      for (let i = 0; i < 5; i++) await settle()
+      expect(requests[0]).toMatchObject({ method: 'PUT', url: '/api/commerce/shopping-cart/shipping', body: { location: { country: 'CA', region: 'NY' }, shippingOptionId: 's1' } })
+      expect(document.querySelector('[data-total="taxCents"]')!.textContent).toBe('0.80')
+      form.requestSubmit()
+      form.requestSubmit() // a second submit while placing is ignored
+      expect(form.querySelector('button')!.textContent).toBe('Placing Order…')
+      for (let i = 0; i < 5; i++) await settle()
+      const posts = requests.filter((r) => r.method === 'POST')
+      expect(posts).toHaveLength(1)
+      expect(posts[0]!.url).toBe('/api/commerce/checkout')
+      expect(posts[0]!.key).toMatch(/.{8,}/)
+      expect(assigned).toEqual(['/commerce/orders/o1'])
+    } finally {
+      globalThis.fetch = original
+    }
+  })
+})
