@@ -1,0 +1,120 @@
+// Public API of the forms domain: site forms, visitor submissions (idempotent by key, captcha, rate limit),
+// stored submissions for owners, owner e-mail and webhook delivery, mailing lists and the newsletter.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Orm } from '../../platform/db/index.js'
+import { getOrCreateSecret } from '../../platform/secrets.js'
+import type { Auth } from '../accounts/index.js'
+import type { Sites } from '../sites/index.js'
+import { createCaptcha } from './captcha.js'
+import type { FormsConfig } from './config.js'
+import type { FormsContext, RenderSystemPage } from './context.js'
+import { createForm, fieldsOf, formsByIds, getForm, publicDto, type PublicForm } from './forms.js'
+import { sweepKeys } from './keys.js'
+import type { EmailJob } from './notify.js'
+import { registerNewsletterRoutes } from './routes-newsletter.js'
+import { registerOwnerRoutes } from './routes-owner.js'
+import { registerVisitorRoutes } from './routes-visitor.js'
+import { validateValues, type ValuesResult } from './values.js'
+import { createDelivery } from './webhooks.js'
+import type { FormInput } from './validators.js'
+import { createList } from './newsletter.js'
+import { ensureDemoForm, ensureDemoNewsletterForm } from './demo.js'
+
+export { loadFormsConfig, type FormsConfig } from './config.js'
+export { formsTables } from './schema.js'
+export { FIELD_KINDS, FIELD_PARTS, FIELD_PROPERTIES, FORM_SETUP_STEPS, LIKERT_SCALE, PASSWORD_MASK, type FormField } from './fields.js'
+export type { PublicForm, OwnerForm } from './forms.js'
+export type { FormInput } from './validators.js'
+export type { RenderSystemPage } from './context.js'
+export { EMAIL_MESSAGE, CHARACTER_LIMIT_MESSAGE, isValidEmail } from './values.js'
+export { NOT_ANSWERED, summarize, type FieldSummary } from './summary.js'
+export { unsubscribeLink, NEWSLETTER_UNSUBSCRIBE_PAGE_TYPE } from './newsletter.js'
+
+export interface FormsDeps {
+  sites: Sites
+  auth: Auth
+  config: FormsConfig
+  sendMail(job: EmailJob): Promise<unknown>
+  /** Owner-authored HTML (submission HTML) is sanitized on save with this. */
+  sanitizeHtml(html: string): string
+  /** PostgreSQL: webhook delivery goes through pg-boss on this connection. */
+  databaseUrl: string | null
+  log?: FastifyBaseLogger
+  fetch?: typeof fetch
+  renderSystemPage?: RenderSystemPage
+}
+
+export async function createForms(orm: Orm, deps: FormsDeps) {
+  const [hmac, keyHmac, unsubscribeSecret] = await Promise.all([
+    getOrCreateSecret(orm, 'altcha-hmac'),
+    getOrCreateSecret(orm, 'altcha-key-hmac'),
+    getOrCreateSecret(orm, 'newsletter-unsubscribe'),
+  ])
+  const captcha = createCaptcha({ ...deps.config.captcha, ...(deps.fetch ? { fetch: deps.fetch } : {}) }, { hmac, keyHmac })
+  const delivery = createDelivery(orm, {
+    sendMail: deps.sendMail,
+    log: deps.log,
+    intervalMs: deps.config.workerIntervalMs,
+    pgBossUrl: deps.databaseUrl,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+  const ctx: FormsContext = {
+    orm,
+    config: deps.config,
+    captcha,
+    delivery,
+    sites: deps.sites,
+    auth: deps.auth,
+    sanitizeHtml: deps.sanitizeHtml,
+    unsubscribeSecret,
+    log: deps.log,
+    renderSystemPage: deps.renderSystemPage,
+  }
+  let sweeper: ReturnType<typeof setInterval> | null = null
+
+  return {
+    captcha,
+    delivery,
+    async registerRoutes(app: FastifyInstance): Promise<void> {
+      await registerVisitorRoutes(app, ctx)
+      registerOwnerRoutes(app, ctx)
+      registerNewsletterRoutes(app, ctx)
+    },
+    /** Starts the delivery worker and the hourly sweep of expired keys, spent captchas and rate windows. */
+    async start(): Promise<void> {
+      await delivery.start()
+      const sweep = () => sweepKeys(orm, deps.config.rateWindowSeconds).catch((e: unknown) => deps.log?.warn({ err: e }, 'forms sweep failed'))
+      await sweep()
+      sweeper = setInterval(() => void sweep(), 60 * 60 * 1000)
+      sweeper.unref()
+    },
+    async stop(): Promise<void> {
+      if (sweeper) clearInterval(sweeper)
+      await delivery.stop()
+    },
+    /** Forms of the site for a page context (publishing): public shape, keyed by form id; unknown ids are absent. */
+    async getFormsForContext(siteId: string, formIds: readonly string[]): Promise<Map<string, PublicForm>> {
+      const rows = await formsByIds(orm, siteId, formIds)
+      return new Map(rows.map((r) => [r.id, publicDto(r, captcha.publicConfig())]))
+    },
+    /** One form in its public shape (commerce: additionalFieldsFormId), or null. */
+    async getPublicForm(siteId: string, formId: string): Promise<PublicForm | null> {
+      const row = await getForm(orm, siteId, formId)
+      return row ? publicDto(row, captcha.publicConfig()) : null
+    },
+    /** Validates values by field id against a form (commerce additional fields); null when the form is unknown. */
+    async validate(siteId: string, formId: string, values: Record<string, unknown>): Promise<ValuesResult | null> {
+      const row = await getForm(orm, siteId, formId)
+      return row ? validateValues(fieldsOf(row), values) : null
+    },
+    /** Creates a form (owner-side; e.g. demo seeding). */
+    create: (siteId: string, input: FormInput, tx: Orm = orm) => createForm(tx, siteId, input, deps.sanitizeHtml),
+    createMailingList: (siteId: string, name: string, tx: Orm = orm) => createList(tx, siteId, name),
+    /** The demo /contact form (name, email, subject, message, interests; captcha on): its id, created once. */
+    ensureDemoForm: (siteId: string, tx: Orm = orm) => ensureDemoForm(tx, siteId, deps.sanitizeHtml),
+    /** The demo newsletter sign-up form connected to the 'Demo Newsletter' list: its id, created once. */
+    ensureDemoNewsletterForm: (siteId: string, tx: Orm = orm) => ensureDemoNewsletterForm(tx, siteId, deps.sanitizeHtml),
+  }
+}
+
+export type Forms = Awaited<ReturnType<typeof createForms>>

@@ -1,0 +1,164 @@
+// Visitor calls of site forms (SPEC §7): template schema, submission key, save, validate, form-render census,
+// the ALTCHA challenge. The site is always the request's Host; answers use the spec's `data` shapes (answers.ts).
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { AppError } from '../../platform/errors.js'
+import { defineRoute } from '../../platform/http/route.js'
+import { requireSite } from '../../platform/http/tenancy.js'
+import { withFormAnswers } from './answers.js'
+import { formTemplateSchema } from './fields.js'
+import { FORM_NOT_CONFIGURED, fieldsOf, requireForm, type FormRow } from './forms.js'
+import { hitRate, issueKey, requireKey } from './keys.js'
+import { formRenderCounts } from './schema.js'
+import type { FormsContext } from './context.js'
+import { captchaError, replayOf, saveSubmission } from './submissions.js'
+import { formRenderBody, saveSubmissionBody, templateQuery, validateBody, visitorFormParams } from './validators.js'
+import { validateValues } from './values.js'
+
+const tags = ['forms (visitor)']
+const INVALID_MESSAGE = 'Please correct the highlighted fields.'
+const data = (schema: z.ZodType) => z.object({ data: schema })
+
+function configured(form: FormRow): FormRow {
+  if (!fieldsOf(form).some((f) => f.type !== 'section')) throw new AppError('not_found', 'form_not_configured', FORM_NOT_CONFIGURED)
+  return form
+}
+
+function parseFormMap(form: string | Record<string, unknown>): Record<string, unknown> {
+  if (typeof form !== 'string') return form
+  try {
+    const parsed: unknown = JSON.parse(form)
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+  } catch {
+    // fall through
+  }
+  throw new AppError('invalid_data', 'form_unparseable', 'The form fields could not be read.', { fields: { form: 'The form fields could not be read.' } })
+}
+
+export async function registerVisitorRoutes(app: FastifyInstance, ctx: FormsContext): Promise<void> {
+  const { orm, config, captcha } = ctx
+  await withFormAnswers(app, (scope) => {
+    defineRoute(
+      scope,
+      {
+        method: 'GET',
+        url: '/api/template/GetTemplateSchema',
+        summary: 'The form template schema (field kinds and their editable properties, setup steps, defaults)',
+        tags,
+        query: templateQuery,
+        responses: { 200: { description: '{ data: template }' }, 400: { description: 'type other than form' } },
+      },
+      async () => ({ data: formTemplateSchema() }),
+    )
+
+    defineRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/form/FormSubmissionKey',
+        summary: 'A single-use, expiring submission key for this site and client (empty body)',
+        tags,
+        responses: { 200: { description: '{ data: { key } }', schema: data(z.object({ key: z.string() })) } },
+      },
+      async ({ request }) => ({ data: { key: await issueKey(orm, requireSite(request).id, request.crumb, config.keyTtlSeconds) } }),
+    )
+
+    defineRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/form/SaveFormSubmission',
+        summary: 'Stores a submission; idempotent by key (a replay answers the first answer); committed before the 2xx',
+        tags,
+        body: saveSubmissionBody,
+        responses: {
+          200: { description: '{ data: { submissionId, createdOn } }' },
+          400: { description: '{ data: { errors: { fieldId: message }, error } }' },
+          401: { description: 'key unknown, expired, used for another form, or of another client' },
+          404: { description: 'This form has not been configured yet.' },
+          429: { description: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' },
+          500: { description: 'Unable to send form. Please try again later.' },
+        },
+      },
+      async ({ request, body }) => {
+        const site = requireSite(request)
+        const key = await requireKey(orm, site.id, request.crumb, body.key)
+        const replay = replayOf(key, body.formId)
+        if (replay) return { data: replay }
+        const form = configured(await requireForm(orm, site.id, body.formId))
+        const submitted = parseFormMap(body.form)
+        await hitRate(orm, site.id, request.ip, config.rateLimit, config.rateWindowSeconds)
+        const result = validateValues(fieldsOf(form), submitted)
+        if (!result.ok) throw new AppError('invalid_data', 'invalid_fields', INVALID_MESSAGE, { fields: result.errors })
+        const check = form.captchaEnabled ? await captcha.check(site.id, body.captchaKey, request.ip) : { ok: true as const }
+        if (!check.ok) throw captchaError()
+        const { key: _k, formId: _f, form: _form, captchaKey: _c, ...page } = body
+        const siteTitle = (await ctx.sites.get(site.id))?.title ?? site.slug
+        const answer = await saveSubmission(orm, { siteId: site.id, crumb: request.crumb, key: body.key, form, answers: result.answers, captcha: check, page, siteTitle })
+        void ctx.delivery.kick()
+        return { data: answer }
+      },
+    )
+
+    defineRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/rest/forms/validate/:formId',
+        summary: 'Validates field values by field id without storing them',
+        tags,
+        params: visitorFormParams,
+        body: validateBody,
+        responses: { 200: { description: '{ data: { valid: true } }' }, 400: { description: '{ data: { errors } }' }, 404: { description: FORM_NOT_CONFIGURED } },
+      },
+      async ({ request, params, body }) => {
+        const form = configured(await requireForm(orm, requireSite(request).id, params.formId))
+        const result = validateValues(fieldsOf(form), body)
+        if (!result.ok) throw new AppError('invalid_data', 'invalid_fields', INVALID_MESSAGE, { fields: result.errors })
+        return { data: { valid: true } }
+      },
+    )
+
+    defineRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/census/form-render',
+        summary: 'Counts a render of a form (per form and day)',
+        tags,
+        body: formRenderBody,
+        responses: { 204: { description: 'counted' }, 404: { description: FORM_NOT_CONFIGURED } },
+      },
+      async ({ request, reply, body }) => {
+        const site = requireSite(request)
+        await requireForm(orm, site.id, body.formId)
+        const day = new Date().toISOString().slice(0, 10)
+        await orm
+          .insert(formRenderCounts)
+          .values({ siteId: site.id, formId: body.formId, day, renders: 1 })
+          .onConflictDoUpdate({
+            target: [formRenderCounts.siteId, formRenderCounts.formId, formRenderCounts.day],
+            set: { renders: sql`${formRenderCounts.renders} + 1` },
+          })
+        return reply.code(204).send()
+      },
+    )
+
+    defineRoute(
+      scope,
+      {
+        method: 'GET',
+        url: '/api/form/captcha/challenge',
+        summary: 'A new ALTCHA proof-of-work challenge for this site (signed, expiring, accepted once)',
+        tags,
+        responses: { 200: { description: 'ALTCHA challenge' }, 404: { description: 'another captcha provider is configured' } },
+      },
+      async ({ request, reply }) => {
+        const site = requireSite(request)
+        reply.header('cache-control', 'no-store')
+        return captcha.challenge(site.id)
+      },
+    )
+  })
+}
