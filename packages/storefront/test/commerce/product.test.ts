@@ -160,7 +160,7 @@ describe('product page: adding', () => {
   })
 
   it("express checkout: 'Unable to Purchase Item' alerts, success goes straight to checkout", async () => {
-    const answers = [failure('Out of stock', 409), ok({ newlyAdded: {}, shoppingCart: cart([{ sku: 'ONE', quantity: 1 }]) })]
+    const answers = [failure('Out of stock', 409), ok({ newlyAdded: { id: 'e1', itemId: 'prod_tee', quantity: 1 }, shoppingCart: cart([{ sku: 'ONE', quantity: 1 }]) })]
     const s = setup({ options: {}, variants: [{ sku: 'ONE', unlimited: true }], express: true, label: 'Purchase' }, { addEntry: async () => answers.shift()! })
     s.button.click()
     await flush()
@@ -200,7 +200,7 @@ describe('product page: adding', () => {
       { options: {}, variants: [{ sku: 'ONE', qtyInStock: 5 }], form },
       {
         stock: async () => answers.shift()!,
-        addEntry: async () => ok({ newlyAdded: {}, shoppingCart: cart([{ sku: 'ONE', quantity: 1 }]) }),
+        addEntry: async () => ok({ newlyAdded: { id: 'e1', itemId: 'prod_tee', quantity: 1 }, shoppingCart: cart([{ sku: 'ONE', quantity: 1 }]) }),
       },
       {
         openForm: async (f, submit) => {
