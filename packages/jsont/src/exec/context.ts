@@ -6,7 +6,7 @@ import type { RenderOptions } from '../options.js'
 import type { FormatterTable, PartialOptions, PluginContext, PredicateTable } from '../plugins/types.js'
 import { getCldr } from '../plugins/i18n/cldr.js'
 import { Frame } from './frame.js'
-import { lookupName, makeResolver, pathOf, resolverFor, step } from './resolve.js'
+import { closureResolver, lookupName, pathOf, resolverFor, step } from './resolve.js'
 import type { Run } from './types.js'
 
 export interface Registry {
@@ -77,7 +77,7 @@ export class Ctx implements PluginContext {
     if (typeof path === 'string') return resolverFor(path)(this.frame)
     const p = pathOf(path)
     if (p.length === 0) return this.frame.node
-    return makeResolver(p)(this.frame)
+    return closureResolver(p)(this.frame)
   }
 
   /** First-segment lookup only (used by plugins that already split paths). */

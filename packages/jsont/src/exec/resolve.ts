@@ -86,7 +86,8 @@ function makeStep(seg: string | number): Step {
   return (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[seg] : undefined)
 }
 
-export function makeResolver(path: Path): Resolver {
+/** A resolver built from closures (each step a small function). */
+export function closureResolver(path: Path): Resolver {
   const h = head(path[0] ?? '@')
   const n = path.length
   if (n === 1) return h
@@ -106,6 +107,71 @@ export function makeResolver(path: Path): Resolver {
     return v
   }
 }
+
+/** A plain name: looked up as an own-or-inherited property without the prototype-name guard. */
+function plainName(seg: string | number): seg is string {
+  return typeof seg === 'string' && !PROTO_NAMES.has(seg) && !/^\d+$/.test(seg)
+}
+
+/**
+ * Source of a resolver with every key a constant: `n["name"]` gets its own inline cache per generated function,
+ * where one shared closure `n[name]` goes megamorphic across the hundreds of names of a site template.
+ * Keys are JSON string literals; anything unusual (prototype names, digit strings) calls `step`.
+ */
+function resolverSource(path: Path): string {
+  const first = path[0]!
+  const lines: string[] = ['let v']
+  if (plainName(first) && first.charCodeAt(0) !== 64 /* @ */) {
+    lines.push(
+      'for (let cur = f; cur !== null; cur = cur.parent) {',
+      '  const n = cur.node',
+      `  if (typeof n === 'object' && n !== null && !Array.isArray(n)) { v = n[${JSON.stringify(first)}]; if (v !== undefined) break }`,
+      '  if (cur.stop) break',
+      '}',
+    )
+  } else lines.push('v = h(f)')
+  for (let i = 1; i < path.length; i++) {
+    const seg = path[i]!
+    lines.push('if (v === undefined) return undefined')
+    if (plainName(seg)) {
+      lines.push(`v = typeof v === 'object' && v !== null && !Array.isArray(v) ? v[${JSON.stringify(seg)}] : undefined`)
+    } else if (typeof seg === 'number' && Number.isSafeInteger(seg) && seg >= 0) {
+      lines.push(
+        "if (typeof v !== 'object' || v === null) return undefined",
+        `v = Array.isArray(v) ? (${seg} < v.length ? v[${seg}] : undefined) : v[${JSON.stringify(String(seg))}]`,
+      )
+    } else lines.push(`v = step(v, ${JSON.stringify(seg)})`)
+  }
+  lines.push('return v')
+  return `return (f) => {\n${lines.join('\n')}\n}`
+}
+
+type Factory = (h: Resolver, step: (v: unknown, seg: string | number) => unknown) => Resolver
+let codegen = true
+const factories = new Map<string, Factory>()
+
+/** A resolver specialised to one path (generated code where the platform allows it, else closures). */
+export function makeResolver(path: Path): Resolver {
+  if (path.length === 0) return (f) => f.node
+  if (!codegen) return closureResolver(path)
+  const src = resolverSource(path)
+  let factory = factories.get(src)
+  if (factory === undefined) {
+    try {
+      factory = new Function('h', 'step', src) as Factory
+    } catch {
+      codegen = false // code generation disallowed (e.g. --disallow-code-generation-from-strings)
+      return closureResolver(path)
+    }
+    if (factories.size > 5000) factories.clear()
+    factories.set(src, factory)
+  }
+  const first = path[0]!
+  const h = plainName(first) && first.charCodeAt(0) !== 64 ? noHead : head(first)
+  return factory(h, step)
+}
+
+const noHead: Resolver = () => undefined
 
 /** Parse a dotted name at run time (plugins' ctx.resolve). */
 export function pathOf(p: string | readonly (string | number)[]): Path {
