@@ -12,13 +12,12 @@ describe('gallery options', () => {
       'thumbnails-per-row': 4,
       padding: 20,
       'max-width': 300,
-      'aspect-ratio': 'square',
+      'aspect-ratio': '1:1',
       'meta-position': 'bottom',
       'active-alignment': 'center',
       lightboxTheme: 'dark',
       'auto-crop': true,
     })
-    expect(defaultGalleryOptions('slider')['aspect-ratio']).toBe(50)
   })
 
   it('clamps numbers into the SPEC ranges', () => {
@@ -42,18 +41,20 @@ describe('gallery options', () => {
   })
 
   it('shows thumbnail settings only with thumbnails', () => {
-    const o = defaultGalleryOptions('slideshow')
+    const o = { ...defaultGalleryOptions('slideshow'), thumbnails: false }
     const thumbs = ['thumbnail-strip-height', 'thumbnail-strip-margin', 'square-thumbs'] as const
     for (const k of thumbs) expect(isOptionVisible(k, o)).toBe(false)
     for (const k of thumbs) expect(isOptionVisible(k, { ...o, thumbnails: true })).toBe(true)
     expect(visibleOptions(defaultGalleryOptions('grid'))).toContain('thumbnails-per-row')
     expect(visibleOptions(defaultGalleryOptions('grid'))).not.toContain('thumbnail-strip-height')
+    expect(visibleOptions(defaultGalleryOptions('slideshow'))).toContain('thumbnail-strip-height')
   })
 
   it('normalizes stored options: unknown values fall back, numbers clamp', () => {
     const o = normalizeGalleryOptions({ design: 'stacked', padding: 99, 'meta-position': 'middle', lightbox: 'true' })
     expect(o).toMatchObject({ design: 'stacked', padding: 50, 'meta-position': 'bottom', lightbox: true })
     expect(normalizeGalleryOptions({ 'aspect-ratio': '16:9' })['aspect-ratio']).toBe('16:9')
-    expect(normalizeGalleryOptions({ 'aspect-ratio': '5:1' })['aspect-ratio']).toBe('square')
+    expect(normalizeGalleryOptions({ 'aspect-ratio': '5:1' })['aspect-ratio']).toBe('1:1')
+    expect(normalizeGalleryOptions({ 'aspect-ratio': 'square' })['aspect-ratio']).toBe('1:1')
   })
 })

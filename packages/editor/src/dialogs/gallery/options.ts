@@ -23,8 +23,8 @@ export interface GalleryOptions {
   'autoplay-duration': number
   controls: boolean
   'auto-crop': boolean
-  /** 'square' (the default) or one of ASPECT_RATIOS; sliders use a height in percent of the width. */
-  'aspect-ratio': string | number
+  /** One of ASPECT_RATIOS; '1:1' is the spec's default 'square'. */
+  'aspect-ratio': (typeof ASPECT_RATIOS)[number]
   'square-thumbs': boolean
   thumbnails: boolean
   'thumbnail-strip-height': number
@@ -57,8 +57,6 @@ export const RANGES = {
 } as const
 export type RangedKey = keyof typeof RANGES
 
-export const SLIDER_ASPECT_RATIO = 50
-
 export function defaultGalleryOptions(design: GalleryDesign = 'grid'): GalleryOptions {
   return {
     design,
@@ -66,9 +64,9 @@ export function defaultGalleryOptions(design: GalleryDesign = 'grid'): GalleryOp
     'autoplay-duration': RANGES['autoplay-duration'].default,
     controls: true,
     'auto-crop': true,
-    'aspect-ratio': design === 'slider' ? SLIDER_ASPECT_RATIO : 'square',
-    'square-thumbs': true,
-    thumbnails: false,
+    'aspect-ratio': '1:1',
+    'square-thumbs': false,
+    thumbnails: true,
     'thumbnail-strip-height': RANGES['thumbnail-strip-height'].default,
     'thumbnail-strip-margin': RANGES['thumbnail-strip-margin'].default,
     'show-meta': false,
@@ -99,7 +97,7 @@ const DESIGNS_WITH: Partial<Record<GalleryOptionKey, readonly GalleryDesign[]>> 
   autoplay: ['slideshow', 'slider'],
   controls: ['slideshow', 'slider'],
   'auto-crop': ['slideshow', 'grid'],
-  'aspect-ratio': ['grid', 'slider'],
+  'aspect-ratio': ['grid'],
   thumbnails: ['slideshow'],
   'thumbnails-per-row': ['grid'],
   padding: ['grid', 'stacked'],
@@ -156,12 +154,7 @@ export function normalizeGalleryOptions(raw: unknown): GalleryOptions {
   out['meta-position'] = pick(META_POSITIONS, input['meta-position'], out['meta-position'])
   out['active-alignment'] = pick(ALIGNMENTS, input['active-alignment'], out['active-alignment'])
   out.lightboxTheme = pick(LIGHTBOX_THEMES, input.lightboxTheme, out.lightboxTheme)
-  const ratio = input['aspect-ratio']
-  if (design === 'slider') {
-    const n = Number(ratio)
-    out['aspect-ratio'] = Number.isFinite(n) && n > 0 && n <= 200 ? Math.round(n) : SLIDER_ASPECT_RATIO
-  } else {
-    out['aspect-ratio'] = ratio === 'square' || ASPECT_RATIOS.includes(ratio as never) ? (ratio as string) : 'square'
-  }
+  const ratio = input['aspect-ratio'] === 'square' ? '1:1' : input['aspect-ratio']
+  out['aspect-ratio'] = pick(ASPECT_RATIOS, ratio, '1:1')
   return out
 }

@@ -30,7 +30,7 @@ export const BLOCK_TYPE_IDS = {
 
 export type BlockTypeName = keyof typeof BLOCK_TYPE_IDS | 'text'
 
-/** A rich-text block is stored as an html block whose value carries `richText: true`. */
+/** A rich-text ('text') block is stored as an html block (type 2); see restore() for telling them apart. */
 export const TEXT_BLOCK_TYPE_ID = BLOCK_TYPE_IDS.html
 
 export type BlockValue = Record<string, unknown>
@@ -74,19 +74,5 @@ export function findBlock(doc: PageDocument, id: string): Block | undefined {
 }
 
 export interface Layout {
-  sections: Section[]
-}
-
-/** The document as the server stores a layout; rich-text blocks are html blocks marked `editor: 'rich-text'`. */
-export function toLayout(doc: PageDocument): Layout {
-  return {
-    sections: doc.sections.map((s) => ({
-      id: s.id,
-      blocks: s.blocks.map((b) =>
-        b.typeName === 'text'
-          ? { id: b.id, type: TEXT_BLOCK_TYPE_ID, typeName: 'html', value: { ...b.value, editor: 'rich-text' } }
-          : b,
-      ),
-    })),
-  }
+  sections: { id: string; blocks: { id: string; type: number; value: BlockValue }[] }[]
 }

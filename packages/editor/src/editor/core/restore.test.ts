@@ -1,53 +1,82 @@
 import { describe, expect, it } from 'vitest'
-import { toLayout } from './document.js'
+import { toLayout } from './layout.js'
 import { restore } from './restore.js'
+import { isRichTextHtml } from './richtext.js'
 
 describe('restore() upgrades every stored shape to the current document', () => {
-  it('v0: a bare array of blocks, with type ids only and legacy code/text values', () => {
+  it('v0: a bare array of blocks, with type ids only and legacy values', () => {
     const doc = restore([
       { id: 'a', type: 23, value: { text: 'print(1)', lineNumbers: 'true' } },
       { type: 21, value: { height: 5000 } },
       { typeName: 'text', value: { text: 'Hello <you>\n\nSecond' } },
+      { type: 5, value: { image: { id: 'img1', assetUrl: '/x' } } },
       { nonsense: true },
     ])
     expect(doc.version).toBe(2)
-    const [code, spacer, text] = doc.sections[0]!.blocks
-    expect(doc.sections[0]!.blocks).toHaveLength(3)
+    const [code, spacer, text, image] = doc.sections[0]!.blocks
+    expect(doc.sections[0]!.blocks).toHaveLength(4)
     expect(code).toMatchObject({ id: 'a', typeName: 'code', value: { code: 'print(1)', lineNumbers: true } })
     expect(code!.value).not.toHaveProperty('text')
     expect(spacer!.value.height).toBe(1000)
     expect(spacer!.id).toMatch(/^b/)
-    expect(text!.value.html).toBe('<p>Hello &lt;you&gt;</p><p>Second</p>')
+    expect(text!.value).toEqual({ html: '<p>Hello &lt;you&gt;</p><p>Second</p>' })
+    expect(image!.value.imageId).toBe('img1')
+    expect(image!.value).not.toHaveProperty('image')
   })
 
-  it('v1: { blocks } with a gallery lacking options gets the SPEC defaults', () => {
-    const doc = restore({ blocks: [{ id: 'g', typeName: 'gallery', value: { items: [] } }] })
-    expect(doc.sections[0]!.blocks[0]!.value.options).toMatchObject({
-      design: 'grid',
-      'thumbnails-per-row': 4,
-      padding: 20,
-      'aspect-ratio': 'square',
-      lightboxTheme: 'dark',
-    })
+  it('v1: { blocks } with a gallery of items and no options gets ids and the SPEC defaults', () => {
+    const doc = restore({ blocks: [{ id: 'g', typeName: 'gallery', value: { items: [{ id: 'i1' }, 'i2'] } }] })
+    const value = doc.sections[0]!.blocks[0]!.value
+    expect(value.imageIds).toEqual(['i1', 'i2'])
+    expect(value.options).toMatchObject({ design: 'grid', 'thumbnails-per-row': 4, padding: 20, 'aspect-ratio': '1:1', lightboxTheme: 'dark' })
   })
 
-  it('v2: rich text saved as an html block comes back as a text block and round-trips', () => {
+  it('v2: html the rich-text editor can hold opens as text; other html stays an html block; both round-trip', () => {
     const stored = {
+      v: 2,
       sections: [
-        { id: 's1', blocks: [{ id: 't', type: 2, typeName: 'html', value: { html: '<p>x</p>', editor: 'rich-text' } }] },
+        {
+          id: 's1',
+          blocks: [
+            { id: 't', type: 2, value: { html: '<h2 style="text-align: center">Hi</h2><p><a href="/x" target="_blank">x</a></p>' } },
+            { id: 'h', type: 2, value: { html: '<div class="promo"><iframe src="https://e.com"></iframe></div>' } },
+          ],
+        },
       ],
     }
     const doc = restore(stored)
-    expect(doc.sections[0]!.blocks[0]).toMatchObject({ id: 't', typeName: 'text' })
-    expect(toLayout(doc)).toEqual(stored)
+    expect(doc.sections[0]!.blocks.map((b) => b.typeName)).toEqual(['text', 'html'])
+    expect(toLayout(doc)).toEqual({ sections: stored.sections })
   })
 
   it('keeps blocks of types it cannot edit, gives duplicate ids new ones, and never returns no section', () => {
-    const doc = restore({ sections: [{ blocks: [{ id: 'x', typeName: 'donation', type: 52, value: { goal: 5 } }, { id: 'x', type: 2, value: {} }] }] })
+    const doc = restore({ sections: [{ blocks: [{ id: 'x', type: 52, value: { goal: 5 } }, { id: 'x', type: 2, value: {} }] }] })
     const [kept, dup] = doc.sections[0]!.blocks
-    expect(kept).toMatchObject({ id: 'x', typeName: 'donation', type: 52, value: { goal: 5 } })
+    expect(kept).toMatchObject({ id: 'x', typeName: 'type-52', type: 52, value: { goal: 5 } })
+    expect(toLayout(doc).sections[0]!.blocks[0]).toEqual({ id: 'x', type: 52, value: { goal: 5 } })
     expect(dup!.id).not.toBe('x')
     expect(restore(null).sections).toHaveLength(1)
     expect(restore('garbage').sections[0]!.blocks).toEqual([])
+  })
+
+  it('saves only complete blocks, without empty links or ids', () => {
+    const doc = restore([
+      { id: 'v', type: 32, value: { url: '' } },
+      { id: 'i', type: 5, value: { imageId: 'f1', link: '', caption: '' } },
+    ])
+    expect(toLayout(doc).sections[0]!.blocks).toEqual([
+      { id: 'i', type: 5, value: { imageId: 'f1', caption: '', newWindow: false, alignment: 'center' } },
+    ])
+  })
+})
+
+describe('isRichTextHtml', () => {
+  it('accepts what the text editor makes and refuses anything else', () => {
+    expect(isRichTextHtml('<p>a <strong>b</strong> <em>c</em> <u>d</u></p><ul><li><p>x</p></li></ul><blockquote><p>q</p></blockquote>')).toBe(true)
+    expect(isRichTextHtml('')).toBe(true)
+    expect(isRichTextHtml('<p onclick="x()">a</p>')).toBe(false)
+    expect(isRichTextHtml('<p style="color: red">a</p>')).toBe(false)
+    expect(isRichTextHtml('<img src="x">')).toBe(false)
+    expect(isRichTextHtml('<table></table>')).toBe(false)
   })
 })

@@ -1,23 +1,16 @@
-// The one entry point for documents from outside (server, older editors, other tabs): upgrades old shapes to
+// The one entry point for documents from outside (the server's layouts, older editors): upgrades old shapes to
 // the current PageDocument. Shapes understood:
 //   v0  an array of blocks
 //   v1  { blocks: Block[] }
-//   v2  { sections: [{ id, blocks }] } (with or without `version`)
-// Blocks may lack ids or type names (derived from the type id); rich text stored as html blocks with
-// `editor: 'rich-text'` (or v1 `typeName: 'text'` with `{ text }`) becomes a text block; values are normalised.
+//   v2  { v?: 2, sections: [{ id, blocks }] }
+// Blocks may lack ids or type names (derived from the type id). An html block whose HTML the rich-text editor
+// can represent opens as a text block. Older value shapes are upgraded: image `{ image: { id } }` -> imageId,
+// gallery `{ items }` -> imageIds, code `{ text }` -> code, v1 text `{ text }` -> html. Values are normalised.
 import { normalizeChart } from '../../dialogs/chart/chart.js'
 import { normalizeGalleryOptions } from '../../dialogs/gallery/options.js'
 import { SPACER_MAX, kindOf } from '../blocks/catalog.js'
-import {
-  BLOCK_TYPE_IDS,
-  DOCUMENT_VERSION,
-  newId,
-  type Block,
-  type BlockTypeName,
-  type BlockValue,
-  type PageDocument,
-  type Section,
-} from './document.js'
+import { BLOCK_TYPE_IDS, DOCUMENT_VERSION, newId, type Block, type BlockValue, type PageDocument, type Section } from './document.js'
+import { isRichTextHtml } from './richtext.js'
 
 const NAME_OF_ID = new Map<number, string>(Object.entries(BLOCK_TYPE_IDS).map(([n, id]) => [id, n]))
 
@@ -29,12 +22,22 @@ function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
+const idOf = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : isObject(v) && typeof v.id === 'string' ? v.id : undefined
+
 function upgradeValue(typeName: string, value: BlockValue): BlockValue {
-  const kind = kindOf(typeName as BlockTypeName)
-  const base = kind ? { ...kind.create(), ...value } : value
+  const kind = kindOf(typeName)
+  const base: BlockValue = kind ? { ...kind.create(), ...value } : { ...value }
   switch (typeName) {
-    case 'gallery':
-      return { ...base, items: Array.isArray(base.items) ? base.items : [], options: normalizeGalleryOptions(base.options) }
+    case 'image':
+      if (!value.imageId && idOf(value.image)) base.imageId = idOf(value.image)
+      delete base.image
+      return base
+    case 'gallery': {
+      const ids = Array.isArray(value.imageIds) ? value.imageIds : Array.isArray(value.items) ? value.items : []
+      delete base.items
+      return { ...base, imageIds: ids.map(idOf).filter((x): x is string => !!x), options: normalizeGalleryOptions(base.options) }
+    }
     case 'code':
       if (typeof value.code !== 'string' && typeof value.text === 'string') base.code = value.text
       delete base.text
@@ -46,15 +49,16 @@ function upgradeValue(typeName: string, value: BlockValue): BlockValue {
     }
     case 'chart':
       return { ...base, ...normalizeChart(base) }
+    case 'markdown':
+      delete base.html
+      return base
     case 'text':
       if (typeof value.html !== 'string' && typeof value.text === 'string')
         base.html = value.text
           .split(/\n{2,}/)
           .map((p) => `<p>${escapeText(p)}</p>`)
           .join('')
-      delete base.text
-      base.editor = 'rich-text'
-      return base
+      return { html: String(base.html ?? '') }
     default:
       return base
   }
@@ -63,22 +67,23 @@ function upgradeValue(typeName: string, value: BlockValue): BlockValue {
 function restoreBlock(raw: unknown): Block | null {
   if (!isObject(raw)) return null
   const value = isObject(raw.value) ? raw.value : {}
-  let typeName = typeof raw.typeName === 'string' ? raw.typeName : NAME_OF_ID.get(Number(raw.type))
+  let typeName = typeof raw.type === 'number' ? NAME_OF_ID.get(raw.type) : undefined
+  if (!typeName && typeof raw.typeName === 'string') typeName = raw.typeName
+  if (!typeName && typeof raw.type === 'number') typeName = `type-${raw.type}`
   if (!typeName) return null
-  if (typeName === 'html' && value.editor === 'rich-text') typeName = 'text'
-  const type =
-    typeName === 'text' ? BLOCK_TYPE_IDS.html : (BLOCK_TYPE_IDS[typeName as keyof typeof BLOCK_TYPE_IDS] ?? Number(raw.type))
+  if (typeName === 'html' && isRichTextHtml(typeof value.html === 'string' ? value.html : '')) typeName = 'text'
+  const known = typeName === 'text' ? BLOCK_TYPE_IDS.html : BLOCK_TYPE_IDS[typeName as keyof typeof BLOCK_TYPE_IDS]
+  const type = known ?? (typeof raw.type === 'number' ? raw.type : 0)
   return {
-    id: typeof raw.id === 'string' && raw.id ? raw.id : newId(),
+    id: typeof raw.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw.id) ? raw.id : newId(),
     type,
     typeName,
     value: upgradeValue(typeName, value),
   }
 }
 
-function restoreBlocks(list: unknown): Block[] {
+function restoreBlocks(list: unknown, seen: Set<string>): Block[] {
   if (!Array.isArray(list)) return []
-  const seen = new Set<string>()
   const out: Block[] = []
   for (const raw of list) {
     const block = restoreBlock(raw)
@@ -91,14 +96,15 @@ function restoreBlocks(list: unknown): Block[] {
 }
 
 export function restore(raw: unknown): PageDocument {
+  const seen = new Set<string>()
   let sections: Section[]
-  if (Array.isArray(raw)) sections = [{ id: newId('s'), blocks: restoreBlocks(raw) }]
+  if (Array.isArray(raw)) sections = [{ id: newId('s'), blocks: restoreBlocks(raw, seen) }]
   else if (isObject(raw) && Array.isArray(raw.sections))
     sections = raw.sections.filter(isObject).map((s) => ({
-      id: typeof s.id === 'string' && s.id ? s.id : newId('s'),
-      blocks: restoreBlocks(s.blocks),
+      id: typeof s.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(s.id) ? s.id : newId('s'),
+      blocks: restoreBlocks(s.blocks, seen),
     }))
-  else if (isObject(raw) && Array.isArray(raw.blocks)) sections = [{ id: newId('s'), blocks: restoreBlocks(raw.blocks) }]
+  else if (isObject(raw) && Array.isArray(raw.blocks)) sections = [{ id: newId('s'), blocks: restoreBlocks(raw.blocks, seen) }]
   else sections = []
   if (sections.length === 0) sections = [{ id: newId('s'), blocks: [] }]
   return { version: DOCUMENT_VERSION, sections }

@@ -41,7 +41,7 @@ describe('editor store: undo/redo with the actions undo policies', () => {
     store.undo()
     expect(blocks()[0]!.value).toMatchObject({ label: 'Hello', url: '/about' })
     store.undo()
-    expect(blocks()[0]!.value).toMatchObject({ label: 'Hello', url: '' })
+    expect(blocks()[0]!.value).toMatchObject({ label: 'Hello', url: '/' })
     store.undo()
     expect(blocks()[0]!.value.label).toBe('Learn more')
   })

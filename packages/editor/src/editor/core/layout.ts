@@ -1,0 +1,23 @@
+// The document -> the owner API's layout input. Blocks that still miss a required field are left out (the
+// editor shows what they need); values are cleaned of empty links and ids.
+import { cleanValue, missingOf } from '../blocks/catalog.js'
+import { TEXT_BLOCK_TYPE_ID, type Block, type Layout, type PageDocument } from './document.js'
+
+export function toLayout(doc: PageDocument): Layout {
+  return {
+    sections: doc.sections.map((s) => ({
+      id: s.id,
+      blocks: s.blocks.filter((b) => missingOf(b) === null).map(toInput),
+    })),
+  }
+}
+
+function toInput(b: Block): Layout['sections'][number]['blocks'][number] {
+  if (b.typeName === 'text') return { id: b.id, type: TEXT_BLOCK_TYPE_ID, value: { html: String(b.value.html ?? '') } }
+  return { id: b.id, type: b.type, value: cleanValue(b.typeName, b.value) }
+}
+
+/** Blocks not saved because something is missing. */
+export function incompleteBlocks(doc: PageDocument): Block[] {
+  return doc.sections.flatMap((s) => s.blocks.filter((b) => missingOf(b) !== null))
+}
