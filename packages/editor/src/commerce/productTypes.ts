@@ -30,7 +30,16 @@ export function tracksStock(type: ProductType): boolean {
   return type !== PRODUCT_TYPES.DIGITAL && type !== PRODUCT_TYPES.GIFT_CARD
 }
 
-/** Options (size, colour, ...) make sense for everything except gift cards, whose variants are denominations. */
+/** Options (size, colour, ...) and a variants matrix: physical products and services. Digital products and
+ * paywalls have exactly one variant; gift cards have one variant per denomination. */
 export function hasOptions(type: ProductType): boolean {
-  return type !== PRODUCT_TYPES.GIFT_CARD
+  return type === PRODUCT_TYPES.PHYSICAL || type === PRODUCT_TYPES.SERVICE
 }
+
+/** The owner sets stock only where the server keeps it (it makes the others unlimited). */
+export function stockEditable(type: ProductType): boolean {
+  return type === PRODUCT_TYPES.PHYSICAL || type === PRODUCT_TYPES.SERVICE
+}
+
+/** The option gift-card denominations are chosen by on the storefront. */
+export const DENOMINATION_OPTION = 'Amount'

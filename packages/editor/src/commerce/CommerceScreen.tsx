@@ -1,0 +1,102 @@
+// The Commerce section: loads the store settings (currency for every amount), then shows the tab of the current
+// sub-route: products (list and editor), inventory, orders (list and detail), gift cards and store settings.
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { SiteSummary } from '../api/types.js'
+import { Link, useNavigation } from '../app/navigation.js'
+import { createCommerceApi, type CommerceApi } from './api.js'
+import { CommerceContext, type CommerceValue } from './context.js'
+import { GiftCardsScreen } from './giftcards/GiftCardsScreen.js'
+import { InventoryScreen } from './inventory/InventoryScreen.js'
+import { OrderDetail } from './orders/OrderDetail.js'
+import { OrdersList } from './orders/OrdersList.js'
+import { commercePath, parseCommercePath, TABS, type CommerceRoute } from './paths.js'
+import { ProductEditor } from './products/ProductEditor.js'
+import { ProductList } from './products/ProductList.js'
+import { StoreSettingsScreen } from './settings/StoreSettingsScreen.js'
+import type { StoreSettings } from './types.js'
+import { LoadError, Loading } from './ui.js'
+import './commerce.css'
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; settings: StoreSettings }
+
+export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: CommerceApi }) {
+  const siteId = String(site.id)
+  const { pathname } = useNavigation()
+  const api = useMemo(() => given ?? createCommerceApi(siteId), [given, siteId])
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const route = parseCommercePath(pathname, siteId)
+
+  const fetchSettings = useCallback(async () => {
+    setLoad({ status: 'loading' })
+    const res = await api.settings()
+    setLoad(res.ok ? { status: 'ready', settings: res.data } : { status: 'error', message: res.error.message })
+  }, [api])
+
+  useEffect(() => {
+    void fetchSettings()
+  }, [fetchSettings])
+
+  const value = useMemo<CommerceValue | null>(
+    () =>
+      load.status === 'ready'
+        ? {
+            siteId,
+            api,
+            settings: load.settings,
+            setSettings: (settings) => setLoad({ status: 'ready', settings }),
+            path: (...parts) => commercePath(siteId, ...parts),
+          }
+        : null,
+    [load, siteId, api],
+  )
+
+  return (
+    <section className="commerce" aria-labelledby="commerce-title">
+      <h1 id="commerce-title" tabIndex={-1}>
+        Commerce
+      </h1>
+      <nav className="commerce-tabs" aria-label="Commerce">
+        <ul>
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <Link to={commercePath(siteId, t.id)} aria-current={route.tab === t.id ? 'page' : undefined}>
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {load.status === 'loading' && <Loading what="the store" />}
+      {load.status === 'error' && <LoadError message={load.message} retry={() => void fetchSettings()} />}
+      {value && (
+        <CommerceContext.Provider value={value}>
+          <Tab route={route} />
+        </CommerceContext.Provider>
+      )}
+    </section>
+  )
+}
+
+function Tab({ route }: { route: CommerceRoute }) {
+  switch (route.tab) {
+    case 'products':
+      if ('productId' in route) return <ProductEditor key={route.productId} productId={route.productId} />
+      if ('newIn' in route) return <ProductEditor key={`new-${route.newIn}`} collectionId={route.newIn} />
+      return <ProductList />
+    case 'inventory':
+      return <InventoryScreen />
+    case 'orders':
+      return 'orderId' in route ? <OrderDetail key={route.orderId} orderId={route.orderId} /> : <OrdersList />
+    case 'gift-cards':
+      return <GiftCardsScreen />
+    case 'settings':
+      return <StoreSettingsScreen />
+    default:
+      return (
+        <div className="empty-state">
+          <h2>Page not found</h2>
+          <p>There is nothing at this address in Commerce.</p>
+        </div>
+      )
+  }
+}

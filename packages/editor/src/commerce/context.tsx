@@ -1,0 +1,21 @@
+// What every commerce screen needs: the API bound to the site, the store settings (currency) and paths.
+import { createContext, useContext } from 'react'
+import type { CommerceApi } from './api.js'
+import type { StoreSettings } from './types.js'
+
+export interface CommerceValue {
+  siteId: string
+  api: CommerceApi
+  settings: StoreSettings
+  setSettings(settings: StoreSettings): void
+  /** Path of a commerce sub-route, e.g. path('products', id). */
+  path(...parts: string[]): string
+}
+
+export const CommerceContext = createContext<CommerceValue | null>(null)
+
+export function useCommerce(): CommerceValue {
+  const value = useContext(CommerceContext)
+  if (!value) throw new Error('useCommerce outside CommerceScreen')
+  return value
+}

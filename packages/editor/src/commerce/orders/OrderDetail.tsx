@@ -1,0 +1,183 @@
+// One order: entries, totals, addresses, test-mode badge; fulfil a paid order; refund a test-mode order after a
+// confirmation (stock and gift-card balances come back on the server).
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from '../../app/navigation.js'
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js'
+import { useCommerce } from '../context.js'
+import { formatMoney } from '../money.js'
+import type { Address, Order } from '../types.js'
+import { Badge, formatDate, LoadError, Loading } from '../ui.js'
+import { variantLabel } from '../variants.js'
+import { statusLabel } from './OrdersList.js'
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }
+
+function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  if (!address || Object.keys(address).length === 0) return null
+  return (
+    <div className="address">
+      <h3>{title}</h3>
+      <address>
+        {Object.entries(address)
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <span key={k}>
+              {v}
+              <br />
+            </span>
+          ))}
+      </address>
+    </div>
+  )
+}
+
+function Totals({ order: o }: { order: Order }) {
+  const m = (n: number) => formatMoney(n, o.currency)
+  const rows: [string, string][] = [['Subtotal', m(o.subtotalCents)]]
+  if (o.discountCents) rows.push([`Discount${o.coupons.length ? ` (${o.coupons.join(', ')})` : ''}`, `−${m(o.discountCents)}`])
+  rows.push([`Shipping${o.shippingOption ? ` (${o.shippingOption.name})` : ''}`, m(o.shippingCents)])
+  rows.push(['Tax', m(o.taxCents)])
+  rows.push(['Total', m(o.grandTotalCents)])
+  if (o.giftCardCents) rows.push(['Paid by gift card', `−${m(o.giftCardCents)}`])
+  rows.push(['Charged', m(o.chargedCents)])
+  return (
+    <dl className="totals">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function OrderDetail({ orderId }: { orderId: string }) {
+  const { api, path } = useCommerce()
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const [busy, setBusy] = useState<'fulfil' | 'refund' | null>(null)
+  const [confirmRefund, setConfirmRefund] = useState(false)
+  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null)
+
+  const fetchOrder = useCallback(async () => {
+    setLoad({ status: 'loading' })
+    const res = await api.order(orderId)
+    setLoad(res.ok ? { status: 'ready', order: res.data } : { status: 'error', message: res.error.message })
+  }, [api, orderId])
+
+  useEffect(() => {
+    void fetchOrder()
+  }, [fetchOrder])
+
+  async function act(kind: 'fulfil' | 'refund') {
+    setConfirmRefund(false)
+    setBusy(kind)
+    setMessage(null)
+    const res = kind === 'fulfil' ? await api.fulfilOrder(orderId) : await api.refundOrder(orderId)
+    setBusy(null)
+    if (!res.ok) return setMessage({ kind: 'error', text: res.error.message })
+    setLoad({ status: 'ready', order: res.data })
+    setMessage({ kind: 'done', text: kind === 'fulfil' ? 'Order marked as fulfilled.' : 'Order refunded.' })
+  }
+
+  if (load.status === 'loading') return <Loading what="the order" />
+  if (load.status === 'error') return <LoadError message={load.message} retry={() => void fetchOrder()} />
+  const o = load.order
+  const canRefund = o.testMode && (o.status === 'paid' || o.status === 'fulfilled')
+  return (
+    <div className="order-detail">
+      <p>
+        <Link to={path('orders')}>← All orders</Link>
+      </p>
+      <h2>
+        Order #{o.number} <Badge tone="status">{statusLabel(o.status)}</Badge>{' '}
+        {o.testMode && <Badge tone="test">Test mode</Badge>}
+      </h2>
+      <p>
+        Placed {formatDate(o.createdAt)} by <a href={`mailto:${o.email}`}>{o.email}</a>
+        {o.fulfilledAt && <> · fulfilled {formatDate(o.fulfilledAt)}</>}
+        {o.refundedAt && <> · refunded {formatDate(o.refundedAt)}</>}
+      </p>
+      {message && (
+        <div className={message.kind === 'error' ? 'alert' : 'notice'} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </div>
+      )}
+      <div className="form-actions">
+        {o.status === 'paid' && (
+          <button type="button" className="button primary" disabled={busy !== null} onClick={() => void act('fulfil')}>
+            {busy === 'fulfil' ? 'Fulfilling…' : 'Mark as fulfilled'}
+          </button>
+        )}
+        {canRefund && (
+          <button type="button" className="button danger" disabled={busy !== null} onClick={() => setConfirmRefund(true)}>
+            {busy === 'refund' ? 'Refunding…' : 'Refund'}
+          </button>
+        )}
+        {!o.testMode && o.status !== 'refunded' && (
+          <p className="field-hint">Live orders are refunded through the payment provider.</p>
+        )}
+      </div>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Unit price</th>
+            <th scope="col">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.entries.map((e, i) => (
+            <tr key={`${e.sku}-${i}`}>
+              <th scope="row">
+                {e.title}
+                {Object.keys(e.attributes).length > 0 && <span className="field-hint"> {variantLabel(e.attributes)}</span>}
+                {e.additionalFields && (
+                  <dl className="additional-fields">
+                    {Object.entries(e.additionalFields).map(([k, v]) => (
+                      <div key={k}>
+                        <dt>{k}</dt>
+                        <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {e.downloadUrl && (
+                  <a className="download" href={e.downloadUrl}>
+                    Download link
+                  </a>
+                )}
+              </th>
+              <td>{e.sku}</td>
+              <td>{e.quantity}</td>
+              <td>{formatMoney(e.unitPriceCents, o.currency)}</td>
+              <td>{formatMoney(e.subTotalCents, o.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Totals order={o} />
+      <div className="addresses">
+        <AddressBlock title="Shipping address" address={o.shippingAddress} />
+        <AddressBlock title="Billing address" address={o.billingAddress} />
+      </div>
+      {o.giftCardsIssued.length > 0 && (
+        <p>
+          Gift cards bought: {o.giftCardsIssued.map((g) => `${g.code} (${formatMoney(g.amountCents, o.currency)})`).join(', ')}
+        </p>
+      )}
+      {confirmRefund && (
+        <ConfirmDialog
+          title="Refund order"
+          message={`Refund order #${o.number} in full (${formatMoney(o.chargedCents, o.currency)})? Stock and gift-card balances are restored and subscriptions end. This is a test-mode order: no real money moves.`}
+          confirmLabel="Refund order"
+          cancelLabel="Cancel"
+          onCancel={() => setConfirmRefund(false)}
+          onConfirm={() => void act('refund')}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+// Orders, newest first, a page at a time, with search (number or email) and a status filter. When the server does
+// not take the filters, they apply to the loaded page (and say so).
+import { useCallback, useEffect, useId, useState } from 'react'
+import { Link } from '../../app/navigation.js'
+import { SelectField } from '../../ui/fields.js'
+import type { OrderQuery } from '../api.js'
+import { useCommerce } from '../context.js'
+import { formatMoney } from '../money.js'
+import { ORDER_STATUSES, type Order, type OrderPage } from '../types.js'
+import { Badge, formatDate, LoadError, Loading } from '../ui.js'
+
+export const ORDERS_PAGE_SIZE = 25
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: OrderPage }
+
+export function matchesOrder(o: Order, search: string, status: string): boolean {
+  const s = search.trim().toLowerCase().replace(/^#/, '')
+  if (status && o.status !== status) return false
+  return !s || String(o.number) === s || o.email.toLowerCase().includes(s)
+}
+
+export const statusLabel = (s: string) => s[0]!.toUpperCase() + s.slice(1)
+
+export function OrdersList() {
+  const { api, path } = useCommerce()
+  const [page, setPage] = useState(1)
+  const [search, setSearch] = useState('')
+  const [applied, setApplied] = useState('')
+  const [status, setStatus] = useState('')
+  const [serverFilters, setServerFilters] = useState(true)
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const searchId = useId()
+
+  const fetchPage = useCallback(async () => {
+    setLoad({ status: 'loading' })
+    const query: OrderQuery = { page, pageSize: ORDERS_PAGE_SIZE }
+    if (serverFilters) Object.assign(query, { q: applied, status })
+    const res = await api.orders(query)
+    if (!res.ok && res.error.status === 400 && ('q' in res.error.fields || 'status' in res.error.fields)) {
+      setServerFilters(false)
+      return
+    }
+    setLoad(res.ok ? { status: 'ready', page: res.data } : { status: 'error', message: res.error.message })
+  }, [api, page, applied, status, serverFilters])
+
+  useEffect(() => {
+    void fetchPage()
+  }, [fetchPage])
+
+  const data = load.status === 'ready' ? load.page : null
+  const rows = data ? (serverFilters ? data.orders : data.orders.filter((o) => matchesOrder(o, applied, status))) : []
+  const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1
+  return (
+    <div className="orders">
+      <form
+        className="toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setPage(1)
+          setApplied(search)
+        }}
+      >
+        <div className="field">
+          <label htmlFor={searchId}>Search orders</label>
+          <input id={searchId} type="search" value={search} placeholder="Order number or email" onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <button type="submit" className="button secondary small">
+          Search
+        </button>
+        <SelectField
+          name="orderStatus"
+          label="Status"
+          value={status}
+          options={[{ value: '', label: 'All' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
+          onChange={(v) => {
+            setPage(1)
+            setStatus(v)
+          }}
+        />
+      </form>
+      {!serverFilters && (applied || status) && (
+        <p className="field-hint">Search and status apply to the orders of this page only.</p>
+      )}
+      {load.status === 'loading' && <Loading what="orders" />}
+      {load.status === 'error' && <LoadError message={load.message} retry={() => void fetchPage()} />}
+      {data && rows.length === 0 && <p>{data.total === 0 ? 'No orders yet.' : 'No order matches.'}</p>}
+      {data && rows.length > 0 && (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Items</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.id}>
+                <th scope="row">
+                  <Link to={path('orders', o.id)}>#{o.number}</Link> {o.testMode && <Badge tone="test">Test</Badge>}
+                </th>
+                <td>{formatDate(o.createdAt)}</td>
+                <td>{o.email}</td>
+                <td>{o.totalQuantity}</td>
+                <td>{formatMoney(o.grandTotalCents, o.currency)}</td>
+                <td>
+                  <Badge tone="status">{statusLabel(o.status)}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data && pages > 1 && (
+        <div className="pager">
+          <button type="button" className="button secondary small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages} ({data.total} orders)
+          </span>
+          <button type="button" className="button secondary small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
