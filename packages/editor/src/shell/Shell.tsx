@@ -4,6 +4,7 @@ import type { Me, SiteSummary } from '../api/types.js'
 import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
+import { CommerceScreen } from '../commerce/CommerceScreen.js'
 import { SettingsScreen } from '../settings/SettingsScreen.js'
 import { EmptyState } from './EmptyState.js'
 import { Nav } from './Nav.js'
@@ -63,6 +64,8 @@ export function Shell({ me, site, section }: Props) {
       <main id="main" className="content" ref={main}>
         {section === 'settings' ? (
           <SettingsScreen key={siteId} site={site} />
+        ) : section === 'commerce' ? (
+          <CommerceScreen key={siteId} site={site} />
         ) : (
           <EmptyState section={sectionById(section)} />
         )}
