@@ -11,6 +11,7 @@ import { OpenApiRegistry } from '../platform/http/openapi.js'
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createAccounts, type Accounts } from '../domains/accounts/index.js'
+import { createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
 import { createPublishing } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
@@ -27,23 +28,24 @@ export interface App {
   accounts: Accounts
   sites: Sites
   mailer: Mailer
+  commerce: Commerce
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number } } = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
-    return await assemble(config, db)
+    return await assemble(config, db, opts)
   } catch (e) {
     await db.close()
     throw e
   }
 }
 
-async function assemble(config: Config, db: Db): Promise<App> {
+async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number } } = {}): Promise<App> {
   const fastify = Fastify({
     loggerInstance: pino({ level: config.logLevel }) as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
@@ -89,6 +91,12 @@ async function assemble(config: Config, db: Db): Promise<App> {
     },
   })
   sites.registerRoutes(fastify, accounts.auth)
+  const commerce = createCommerce(
+    db.orm,
+    { authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed), sendMail: (m) => mailer.send(m), log: fastify.log },
+    { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
+  )
+  commerce.registerRoutes(fastify)
   const publishing = createPublishing(fastify, sites, { log: fastify.log })
   await registerStatic(fastify)
   registerNotFound(fastify, publishing.notFound)
@@ -114,6 +122,7 @@ async function assemble(config: Config, db: Db): Promise<App> {
     accounts,
     sites,
     mailer,
+    commerce,
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -1,0 +1,170 @@
+// The Shopping cart entity of SPEC.md section 3, with every field, computed from the stored cart.
+import { and, asc, eq } from 'drizzle-orm'
+import type { Orm } from '../../platform/db/index.js'
+import { money, type MoneyShape } from './money.js'
+import { computeTotals, type CouponRule, type ShippingRule, type TaxRule, type Totals } from './pricing.js'
+import { cartEntries, coupons, products, shippingOptions, taxRules, variants, type CartRow, type ShippingLocation } from './schema.js'
+import { getSettings } from './settings.js'
+import { PRODUCT_TYPES } from './validators.js'
+
+export interface CartEntryView {
+  id: string
+  itemId: string
+  chosenVariant: { sku: string; attributes: Record<string, string> }
+  quantity: number
+  title: string
+  subTotal: MoneyShape
+  purchasePriceCents: number
+  productType: number
+  unitPrice: MoneyShape
+  additionalFields: Record<string, unknown> | null
+}
+
+export interface CartView {
+  id: string | null
+  websiteId: string
+  orderId: string | null
+  created: number | null
+  isPurchased: boolean
+  entries: CartEntryView[]
+  shippingOptions: Totals['shippingOptions']
+  selectedShippingOption: Totals['selectedShippingOption']
+  shippingLocation: ShippingLocation | null
+  applicableTaxRules: Totals['applicableTaxRules']
+  coupons: string[]
+  validCoupons: string[]
+  invalidCoupons: Totals['invalidCoupons']
+  subtotalCents: number
+  taxCents: number
+  shippingCostCents: number
+  discountCents: number
+  grandTotalCents: number
+  totalQuantity: number
+  hasDigital: boolean
+  purelyDigital: boolean
+  requiresShipping: boolean
+  currency: string
+}
+
+/** A line of a cart with what pricing and checkout need. */
+export interface CartLine {
+  entryId: string
+  productId: string
+  variantId: string
+  sku: string
+  title: string
+  urlId: string
+  productType: number
+  attributes: Record<string, string>
+  quantity: number
+  unitPriceCents: number
+  unlimited: boolean
+  qtyInStock: number
+  additionalFields: Record<string, unknown> | null
+  isSubscribable: boolean
+  subscriptionPlan: CartRowPlan
+  digitalAssetUrl: string | null
+}
+type CartRowPlan = (typeof products.$inferSelect)['subscriptionPlan']
+
+export async function cartLines(orm: Orm, siteId: string, cartId: string): Promise<CartLine[]> {
+  const rows = await orm
+    .select({ e: cartEntries, v: variants, p: products })
+    .from(cartEntries)
+    .innerJoin(variants, eq(variants.id, cartEntries.variantId))
+    .innerJoin(products, eq(products.id, cartEntries.productId))
+    .where(and(eq(cartEntries.siteId, siteId), eq(cartEntries.cartId, cartId)))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id))
+  return rows.map(({ e, v, p }) => ({
+    entryId: e.id,
+    productId: p.id,
+    variantId: v.id,
+    sku: v.sku,
+    title: p.title,
+    urlId: p.urlId,
+    productType: p.productType,
+    attributes: v.attributes,
+    quantity: e.quantity,
+    unitPriceCents: v.onSale ? v.salePriceCents : v.priceCents,
+    unlimited: v.unlimited,
+    qtyInStock: v.qtyInStock,
+    additionalFields: e.additionalFields,
+    isSubscribable: p.isSubscribable,
+    subscriptionPlan: p.subscriptionPlan,
+    digitalAssetUrl: p.digitalAssetUrl,
+  }))
+}
+
+export interface PricingRules {
+  coupons: CouponRule[]
+  shipping: ShippingRule[]
+  taxes: TaxRule[]
+}
+
+export async function pricingRules(orm: Orm, siteId: string): Promise<PricingRules> {
+  const [cs, ss, ts] = [
+    await orm.select().from(coupons).where(eq(coupons.siteId, siteId)),
+    await orm.select().from(shippingOptions).where(eq(shippingOptions.siteId, siteId)).orderBy(asc(shippingOptions.ordering), asc(shippingOptions.name)),
+    await orm.select().from(taxRules).where(eq(taxRules.siteId, siteId)),
+  ]
+  return { coupons: cs, shipping: ss, taxes: ts }
+}
+
+export const requiresShipping = (productType: number) => productType === PRODUCT_TYPES.PHYSICAL
+
+export function totalsOf(cart: Pick<CartRow, 'couponCodes' | 'selectedShippingOption' | 'shippingLocation'> | null, lines: readonly CartLine[], rules: PricingRules, now = new Date()): Totals {
+  return computeTotals({
+    lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, requiresShipping: requiresShipping(l.productType) })),
+    coupons: rules.coupons,
+    appliedCodes: cart?.couponCodes ?? [],
+    shipping: rules.shipping,
+    selectedShippingId: cart?.selectedShippingOption ?? null,
+    location: cart?.shippingLocation ?? null,
+    taxRules: rules.taxes,
+    now,
+  })
+}
+
+/** The cart entity; `cart` null answers the empty cart of the site (no cart exists yet). */
+export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): Promise<CartView> {
+  const { currency } = await getSettings(orm, siteId)
+  const lines = cart ? await cartLines(orm, siteId, cart.id) : []
+  const totals = totalsOf(cart, lines, lines.length > 0 ? await pricingRules(orm, siteId) : { coupons: [], shipping: [], taxes: [] })
+  const hasDigital = lines.some((l) => l.productType === PRODUCT_TYPES.DIGITAL)
+  return {
+    id: cart?.id ?? null,
+    websiteId: siteId,
+    orderId: cart?.orderId ?? null,
+    created: cart ? cart.createdAt.getTime() : null,
+    isPurchased: cart?.isPurchased ?? false,
+    entries: lines.map((l) => ({
+      id: l.entryId,
+      itemId: l.productId,
+      chosenVariant: { sku: l.sku, attributes: l.attributes },
+      quantity: l.quantity,
+      title: l.title,
+      subTotal: money(l.unitPriceCents * l.quantity, currency),
+      purchasePriceCents: l.unitPriceCents,
+      productType: l.productType,
+      unitPrice: money(l.unitPriceCents, currency),
+      additionalFields: l.additionalFields,
+    })),
+    shippingOptions: totals.shippingOptions,
+    selectedShippingOption: totals.selectedShippingOption,
+    shippingLocation: cart?.shippingLocation ?? null,
+    applicableTaxRules: totals.applicableTaxRules,
+    coupons: cart?.couponCodes ?? [],
+    validCoupons: totals.validCoupons,
+    invalidCoupons: totals.invalidCoupons,
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    shippingCostCents: totals.shippingCostCents,
+    discountCents: totals.discountCents,
+    grandTotalCents: totals.grandTotalCents,
+    totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
+    hasDigital,
+    purelyDigital: lines.length > 0 && lines.every((l) => l.productType === PRODUCT_TYPES.DIGITAL),
+    requiresShipping: totals.requiresShipping,
+    currency,
+  }
+}

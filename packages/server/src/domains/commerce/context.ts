@@ -1,0 +1,44 @@
+// What the commerce routes share: the database, auth for owner routes, limiter, payment provider, events, mail.
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { Orm } from '../../platform/db/index.js'
+import type { Auth, WebsiteRole } from '../accounts/index.js'
+import type { MailMessage } from '../mail/index.js'
+import type { SiteAccess } from '../sites/index.js'
+import type { CommerceEvents } from './events.js'
+import type { ImageShape } from './item.js'
+import type { PaymentProvider } from './payments.js'
+import type { Limiter } from './rate-limit.js'
+
+export interface CommerceDeps {
+  /** Role check of owner routes (sites.authorize bound to accounts.auth). */
+  authorize(request: FastifyRequest, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess>
+  auth?: Auth
+  /** Confirmation mail (the mail domain's mailer); absent: no mail. */
+  sendMail?(message: MailMessage): Promise<unknown>
+  /** Image assets of the files domain, by id, in the context's Image shape. */
+  resolveImages?(siteId: string, ids: readonly string[]): Promise<ReadonlyMap<string, ImageShape>>
+  /** The fullUrl of a products collection ('/shop'), from the content domain. */
+  collectionPath?(siteId: string, collectionId: string): Promise<string | null>
+  log?: FastifyBaseLogger
+}
+
+export interface CommerceContext {
+  orm: Orm
+  deps: CommerceDeps
+  limiter: Limiter
+  provider: PaymentProvider
+  events: CommerceEvents
+  downloadSecret: string
+}
+
+export const CART_COOKIE = 'sw_cart'
+export const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60
+
+/** The cart cookie is readable by scripts (the storefront checks that it exists); its value is a 256-bit token. */
+export function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: CART_COOKIE_MAX_AGE_S, secure: request.protocol === 'https' })
+}
+
+export function clearCartCookie(reply: FastifyReply): void {
+  reply.clearCookie(CART_COOKIE, { path: '/' })
+}

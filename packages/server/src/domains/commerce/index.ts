@@ -1,0 +1,144 @@
+// Public API of the commerce domain: catalogue reads for the publishing context, the store's HTTP routes, events,
+// page data for cart/checkout/confirmation pages, and owner helpers (the demo store seeds through them).
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Orm } from '../../platform/db/index.js'
+import * as catalogue from './catalogue.js'
+import { cartByToken } from './cart.js'
+import { cartView, type CartView } from './cart-view.js'
+import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
+import { createCommerceEvents } from './events.js'
+import { productItem, type ImageShape, type ProductItem } from './item.js'
+import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders.js'
+import { createTestProvider, type PaymentProvider } from './payments.js'
+import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './rate-limit.js'
+import { registerCartRoutes } from './routes-cart.js'
+import { registerCheckoutRoutes } from './routes-checkout.js'
+import { registerOwnerRoutes, STORE_ROLES } from './routes-owner.js'
+import type { ProductRow } from './schema.js'
+import { getSettings, updateSettings, type StoreSettings } from './settings.js'
+import type { ProductCreate } from './validators.js'
+
+export { commerceTables } from './schema.js'
+export { CART_COOKIE, type CommerceDeps } from './context.js'
+export type { CartView } from './cart-view.js'
+export type { OrderConfirmedEvent } from './events.js'
+export type { ImageShape, ProductItem } from './item.js'
+export type { OrderView } from './orders.js'
+export type { PaymentProvider } from './payments.js'
+export type { StoreSettings } from './settings.js'
+export type { ProductCreate } from './validators.js'
+export { PRODUCT_TYPES, MAX_PRODUCTS_PER_COLLECTION } from './validators.js'
+export { TEST_CARDS } from './payments.js'
+export { STORE_ROLES }
+export { PAGE_TYPES_COMMERCE } from './page-types.js'
+
+export interface CommerceOptions {
+  rateLimit?: RateLimitOptions
+  provider?: PaymentProvider
+  /** HMAC key of download links (keep it in server_secrets). */
+  downloadSecret: string
+  siteInfo?: (request: FastifyRequest) => { title: string; baseUrl: string }
+}
+
+export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptions) {
+  const events = createCommerceEvents((e) => deps.log?.warn({ err: e }, 'commerce event listener failed'))
+  const ctx: CommerceContext = {
+    orm,
+    deps,
+    limiter: createLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT),
+    provider: opts.provider ?? createTestProvider(),
+    events,
+    downloadSecret: opts.downloadSecret,
+  }
+
+  async function items(siteId: string, rows: readonly ProductRow[], collectionUrl?: string): Promise<ProductItem[]> {
+    if (rows.length === 0) return []
+    const [{ currency }, vs] = [await getSettings(orm, siteId), await catalogue.variantsOf(orm, siteId, rows.map((r) => r.id))]
+    const imageIds = new Set<string>()
+    for (const r of rows) r.imageIds.forEach((i) => imageIds.add(i))
+    for (const v of vs) if (v.imageId) imageIds.add(v.imageId)
+    const images = imageIds.size && deps.resolveImages ? await deps.resolveImages(siteId, [...imageIds]) : new Map<string, ImageShape>()
+    const paths = new Map<string, string>()
+    const out: ProductItem[] = []
+    for (const r of rows) {
+      let path = collectionUrl ?? paths.get(r.collectionId)
+      if (path === undefined) {
+        path = (await deps.collectionPath?.(siteId, r.collectionId)) ?? `/${r.collectionId}`
+        paths.set(r.collectionId, path)
+      }
+      out.push(productItem(r, vs.filter((v) => v.productId === r.id), { currency, collectionUrl: path, images }))
+    }
+    return out
+  }
+
+  async function ownerProduct(_ctx: CommerceContext, siteId: string, productId: string) {
+    const row = await catalogue.requireProduct(orm, siteId, productId)
+    const [item] = await items(siteId, [row])
+    return {
+      ...item!,
+      status: row.status,
+      ordering: row.ordering,
+      description: row.description,
+      digitalAssetUrl: row.digitalAssetUrl,
+      variantOptions: row.variantOptions,
+      imageIds: row.imageIds,
+    }
+  }
+
+  return {
+    events,
+    registerRoutes(app: FastifyInstance): void {
+      registerCartRoutes(app, ctx)
+      registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
+      registerOwnerRoutes(app, ctx, ownerProduct)
+    },
+
+    /** Published products of a collection, as context Items (structuredContent with variants). */
+    async listProducts(siteId: string, collectionId: string, o: { page: number; pageSize: number; collectionUrl?: string }): Promise<{ items: ProductItem[]; total: number }> {
+      const { rows, total } = await catalogue.productsOf(orm, siteId, { collectionId, statuses: ['published'], page: o.page, pageSize: o.pageSize })
+      return { items: await items(siteId, rows, o.collectionUrl), total }
+    },
+    /** A published (or hidden: not listed, reachable by URL) product of a collection by its urlId. */
+    async getProductBySlug(siteId: string, collectionId: string, urlId: string, o: { collectionUrl?: string } = {}): Promise<ProductItem | undefined> {
+      const row = await catalogue.productByUrl(orm, siteId, collectionId, urlId)
+      return row ? (await items(siteId, [row], o.collectionUrl))[0] : undefined
+    },
+    /** Products by id (product blocks, summaries): published and hidden only. */
+    async getProductsByIds(siteId: string, ids: readonly string[]): Promise<ProductItem[]> {
+      const rows: ProductRow[] = []
+      for (const id of ids) {
+        const r = await catalogue.getProduct(orm, siteId, id)
+        if (r && r.status !== 'draft') rows.push(r)
+      }
+      return items(siteId, rows)
+    },
+    /** websiteSettings.storeSettings of the page context. */
+    async storeSettings(siteId: string): Promise<StoreSettings> {
+      return getSettings(orm, siteId)
+    },
+    updateStoreSettings: (siteId: string, patch: Partial<StoreSettings>) => updateSettings(orm, siteId, patch),
+    /** SHOW_CART (200) / CHECKOUT (201) page data: the visitor's cart from the request cookie. */
+    async cartOfRequest(siteId: string, request: FastifyRequest): Promise<CartView> {
+      const c = await cartByToken(orm, siteId, request.cookies[CART_COOKIE])
+      return cartView(orm, siteId, c && !c.isPurchased ? c : null)
+    },
+    /** SUBSCRIPTION checkout page data from a cartToken, or null. */
+    async subscriptionCart(siteId: string, cartToken: string): Promise<CartView | null> {
+      const c = await cartByToken(orm, siteId, cartToken, 'subscription')
+      return c ? cartView(orm, siteId, c) : null
+    },
+    /** ORDER_CONFIRMED (202) / SUBSCRIPTION_CONFIRMED (206) page data, with the confirmation token. */
+    async confirmedOrder(siteId: string, orderId: string, token: string) {
+      return orderView(orm, await orderByToken(orm, siteId, orderId, token), ctx.downloadSecret)
+    },
+    /** The order in the analytics shape of SPEC.md section 3 (for the tracking domain). */
+    async analyticsOrder(siteId: string, orderId: string) {
+      return analyticsOrder(await getOrderRow(orm, siteId, orderId))
+    },
+    createProduct: (siteId: string, input: ProductCreate) => catalogue.createProduct(orm, siteId, input),
+    countProducts: async (siteId: string, collectionId?: string) =>
+      (await catalogue.productsOf(orm, siteId, { collectionId, statuses: ['published', 'draft', 'hidden'], page: 1, pageSize: 1 })).total,
+  }
+}
+
+export type Commerce = ReturnType<typeof createCommerce>

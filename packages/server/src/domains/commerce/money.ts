@@ -1,0 +1,49 @@
+// Money shapes for the template context and the API, built from integer minor units (SPEC.md sections 3 and 9).
+// `value` is the decimal amount as text (the corpus and @sitewright/jsont read it so: "100.00" prints 100.00);
+// `decimalValue`/`currencyCode` repeat it under the other names the spec lists. Legacy fields stay in cents.
+
+const ZERO_DIGIT = new Set(['JPY'])
+
+export const DEFAULT_CURRENCY = 'USD'
+
+/** Fraction digits of a currency: JPY 0, every other (listed or not) 2. */
+export function fractionDigits(currency: string): number {
+  return ZERO_DIGIT.has(currency.toUpperCase()) ? 0 : 2
+}
+
+export interface MoneyShape {
+  value: string
+  currency: string
+  decimalValue: string
+  currencyCode: string
+}
+
+/** Integer minor units -> exact decimal text with the currency's fraction digits ("-12.05"). */
+export function decimalText(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not a whole amount of minor units: ${minor}`)
+  const digits = fractionDigits(currency)
+  const negative = minor < 0
+  const abs = String(Math.abs(minor))
+  if (digits === 0) return (negative ? '-' : '') + abs
+  const padded = abs.padStart(digits + 1, '0')
+  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`
+}
+
+export function money(minor: number, currency: string): MoneyShape {
+  const text = decimalText(minor, currency)
+  return { value: text, currency, decimalValue: text, currencyCode: currency }
+}
+
+/**
+ * Decimal text ("12.5", "12.50", 12.5) -> minor units, or undefined when it is not a non-negative amount with at
+ * most the currency's fraction digits.
+ */
+export function parseMinor(input: unknown, currency: string): number | undefined {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : ''
+  const m = /^(\d{1,13})(?:\.(\d*))?$/.exec(text)
+  if (!m) return undefined
+  const digits = fractionDigits(currency)
+  const frac = m[2] ?? ''
+  if (frac.length > digits) return undefined
+  return Number(m[1]) * 10 ** digits + (frac === '' ? 0 : Number(frac.padEnd(digits, '0')))
+}

@@ -1,0 +1,145 @@
+// Orders: the owner's list, detail, fulfil and refund, and the order views visitors and mail see.
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { Orm } from '../../platform/db/index.js'
+import { AppError } from '../../platform/errors.js'
+import { sha256Hex } from '../../platform/ids.js'
+import { downloadPath } from './downloads.js'
+import { restore } from './giftcards.js'
+import { returnStock } from './inventory.js'
+import { money } from './money.js'
+import type { PaymentProvider } from './payments.js'
+import { giftCards, orders, subscriptions, type OrderRow } from './schema.js'
+import { PRODUCT_TYPES } from './validators.js'
+
+export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
+  const cards = await orm.select({ code: giftCards.code, amountCents: giftCards.initialCents }).from(giftCards).where(and(eq(giftCards.siteId, o.siteId), eq(giftCards.orderId, o.id)))
+  const subs = await orm.select().from(subscriptions).where(and(eq(subscriptions.siteId, o.siteId), eq(subscriptions.orderId, o.id)))
+  const paid = o.status !== 'refunded' && o.status !== 'pending'
+  return {
+    id: o.id,
+    number: o.number,
+    websiteId: o.siteId,
+    purchasedCartId: o.cartId,
+    email: o.email,
+    status: o.status,
+    testMode: o.testMode,
+    created: o.createdAt.getTime(),
+    fulfilledOn: o.fulfilledAt?.getTime() ?? null,
+    refundedOn: o.refundedAt?.getTime() ?? null,
+    currency: o.currency,
+    entries: o.entries.map((e) => ({
+      id: e.entryId,
+      itemId: e.productId,
+      sku: e.sku,
+      title: e.title,
+      productType: e.productType,
+      attributes: e.attributes,
+      quantity: e.quantity,
+      unitPriceCents: e.unitPriceCents,
+      subTotalCents: e.subTotalCents,
+      unitPrice: money(e.unitPriceCents, o.currency),
+      subTotal: money(e.subTotalCents, o.currency),
+      additionalFields: e.additionalFields,
+      downloadUrl: paid && e.productType === PRODUCT_TYPES.DIGITAL ? downloadPath(downloadSecret, o.id, e.entryId) : null,
+    })),
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    shippingOption: o.shippingOption,
+    coupons: o.coupons,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCostCents: o.shippingCents,
+    taxCents: o.taxCents,
+    giftCardCents: o.giftCardCents,
+    grandTotalCents: o.grandTotalCents,
+    chargedCents: o.chargedCents,
+    grandTotal: money(o.grandTotalCents, o.currency),
+    giftCards: cards,
+    subscriptions: subs.map((s) => ({
+      id: s.id,
+      sku: s.sku,
+      itemId: s.productId,
+      billingPeriod: { value: s.billingPeriodValue, unit: s.billingPeriodUnit },
+      numBillingCycles: s.numBillingCycles,
+      priceCents: s.priceCents,
+      status: s.status,
+    })),
+  }
+}
+export type OrderView = Awaited<ReturnType<typeof orderView>>
+
+/** The order for analytics (SPEC.md section 3). */
+export function analyticsOrder(o: OrderRow) {
+  return {
+    id: o.id,
+    purchasedCartId: o.cartId,
+    testMode: o.testMode,
+    websiteId: o.siteId,
+    grandTotal: money(o.grandTotalCents, o.currency),
+    shippingTotal: money(o.shippingCents, o.currency),
+    taxTotal: money(o.taxCents, o.currency),
+    items: o.entries.map((e) => ({ sku: e.sku, productName: e.title, quantity: e.quantity, unitPrice: money(e.unitPriceCents, o.currency) })),
+  }
+}
+
+export async function getOrderRow(orm: Orm, siteId: string, orderId: string): Promise<OrderRow> {
+  const [o] = await orm.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId)))
+  if (!o) throw new AppError('not_found', 'order_not_found', 'No such order.')
+  return o
+}
+
+/** The order a visitor may see with the confirmation token they received at checkout. */
+export async function orderByToken(orm: Orm, siteId: string, orderId: string, token: string): Promise<OrderRow> {
+  const [o] = await orm
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, siteId), eq(orders.id, orderId), eq(orders.accessTokenHash, sha256Hex(token))))
+  if (!o) throw new AppError('not_found', 'order_not_found', 'No such order.')
+  return o
+}
+
+export async function listOrders(orm: Orm, siteId: string, page: number, pageSize: number) {
+  const [total] = await orm.select({ n: count() }).from(orders).where(eq(orders.siteId, siteId))
+  const rows = await orm.select().from(orders).where(eq(orders.siteId, siteId)).orderBy(desc(orders.number)).limit(pageSize).offset((page - 1) * pageSize)
+  return {
+    total: total?.n ?? 0,
+    orders: rows.map((o) => ({
+      id: o.id,
+      number: o.number,
+      email: o.email,
+      status: o.status,
+      testMode: o.testMode,
+      created: o.createdAt.getTime(),
+      currency: o.currency,
+      grandTotalCents: o.grandTotalCents,
+      totalQuantity: o.entries.reduce((s, e) => s + e.quantity, 0),
+    })),
+  }
+}
+
+export async function fulfilOrder(orm: Orm, siteId: string, orderId: string): Promise<OrderRow> {
+  const o = await getOrderRow(orm, siteId, orderId)
+  if (o.status === 'fulfilled') return o
+  if (o.status !== 'paid') throw new AppError('conflict', 'order_not_paid', `A ${o.status} order cannot be fulfilled.`)
+  const [row] = await orm.update(orders).set({ status: 'fulfilled', fulfilledAt: new Date() }).where(and(eq(orders.id, o.id), eq(orders.status, 'paid'))).returning()
+  return row ?? getOrderRow(orm, siteId, orderId)
+}
+
+/** Refunds a test-mode order in full: stock and gift-card balances come back, subscriptions end. */
+export async function refundOrder(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
+  const o = await getOrderRow(orm, siteId, orderId)
+  if (!o.testMode) throw new AppError('conflict', 'refund_not_supported', 'Only test-mode orders can be refunded here.')
+  if (o.status === 'refunded') return o
+  const row = await orm.transaction(async (tx) => {
+    const [r] = await tx.update(orders).set({ status: 'refunded', refundedAt: new Date() }).where(and(eq(orders.id, o.id), eq(orders.status, o.status))).returning()
+    if (!r) throw new AppError('conflict', 'order_changed', 'The order changed meanwhile. Reload it and try again.')
+    for (const e of [...o.entries].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+      if (!e.unlimited) await returnStock(tx, siteId, e.variantId, e.quantity)
+    }
+    await restore(tx, siteId, o.id)
+    await tx.update(subscriptions).set({ status: 'cancelled' }).where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.orderId, o.id)))
+    return r
+  })
+  if (o.paymentRef && o.chargedCents > 0) await provider.refund(o.paymentRef, o.chargedCents)
+  return row
+}

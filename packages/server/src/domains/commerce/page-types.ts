@@ -1,0 +1,9 @@
+// The store's page types (SPEC.md section 2).
+export const PAGE_TYPES_COMMERCE = {
+  SHOW_CART: 200,
+  CHECKOUT: 201,
+  ORDER_CONFIRMED: 202,
+  COMMERCE_CART_V2: 205,
+  SUBSCRIPTION_CONFIRMED: 206,
+  ORDER_RECEIVED: 207,
+} as const

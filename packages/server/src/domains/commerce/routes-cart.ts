@@ -1,0 +1,274 @@
+// Visitor cart calls of SPEC.md section 7 (exact paths and answers) and the cart operations the spec leaves out.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { defineRoute } from '../../platform/http/route.js'
+import { requireSite } from '../../platform/http/tenancy.js'
+import { AppError } from '../../platform/errors.js'
+import * as cart from './cart.js'
+import { cartView } from './cart-view.js'
+import { CART_COOKIE, setCartCookie, type CommerceContext } from './context.js'
+import { IDEMPOTENCY_HEADER, idempotent, readKey } from './idempotency.js'
+import { stockOf } from './inventory.js'
+import type { CartRow } from './schema.js'
+
+const tags = ['commerce']
+const itemId = z.string().trim().min(1).max(100)
+const sku = z.string().trim().max(100).nullable().optional()
+const quantity = z.union([z.number(), z.string().max(30)]).nullable().optional()
+const fields = z.string().nullable().optional()
+const entryParams = z.object({ entryId: z.string().min(1).max(100) }).strict()
+const bool = z.enum(['true', 'false']).optional()
+
+export const addEntryBody = z.object({ itemId, sku, quantity, additionalFields: fields }).strict()
+const fieldsBody = z.object({ itemId: itemId.optional(), sku, additionalFields: fields }).strict()
+const quantityBody = z.object({ quantity: z.union([z.number(), z.string().max(30)]) }).strict()
+const couponBody = z.object({ code: z.string().trim().min(1).max(40) }).strict()
+const location = z
+  .object({
+    country: z.string().regex(/^[A-Za-z]{2}$/, 'A two-letter country code.').transform((s) => s.toUpperCase()),
+    region: z.string().trim().max(10).transform((s) => s.toUpperCase()).optional(),
+    postalCode: z.string().trim().max(20).optional(),
+  })
+  .strict()
+const shippingBody = z.object({ location: location.nullable().optional(), optionId: z.string().max(100).nullable().optional() }).strict()
+const subscriptionBody = z.object({ itemId, sku, qty: quantity, additionalFields: fields }).strict()
+
+export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): void {
+  const { orm } = ctx
+  const limit = (request: FastifyRequest, siteId: string) => ctx.limiter.hit(`${siteId}:${request.ip}`)
+  const current = (request: FastifyRequest, siteId: string) => cart.cartByToken(orm, siteId, request.cookies[CART_COOKIE])
+  /** The open cart of the request, or a new one (its cookie is set on the reply). */
+  const openCart = async (request: FastifyRequest, reply: Parameters<typeof setCartCookie>[1], siteId: string): Promise<CartRow> => {
+    const existing = await current(request, siteId)
+    if (existing && !existing.isPurchased) return existing
+    const created = await cart.createCart(orm, siteId)
+    setCartCookie(request, reply, created.token)
+    return created.cart
+  }
+  const requireOpen = async (request: FastifyRequest, siteId: string): Promise<CartRow> => {
+    const c = await current(request, siteId)
+    if (!c || c.isPurchased) throw new AppError('not_found', 'cart_not_found', 'Your cart is empty.')
+    return c
+  }
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/commerce/inventory/stock',
+      summary: 'Stock of an item: { results: [{ sku, variantId, unlimited, qtyInStock }] }',
+      tags,
+      query: z.object({ itemId, sku: z.string().max(100).optional() }).strict(),
+      responses: { 200: { description: 'results' } },
+    },
+    async ({ request, query }) => ({ results: await stockOf(orm, requireSite(request).id, query.itemId, query.sku) }),
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      summary: 'The visitor cart (every field of the Shopping cart entity); an empty cart when there is none',
+      tags,
+      query: z.object({ mock: bool, timecode: z.string().max(40).optional(), calculateSubtotal: bool }).strict(),
+      responses: { 200: { description: 'cart' } },
+    },
+    async ({ request }) => {
+      const site = requireSite(request)
+      const c = await current(request, site.id)
+      return cartView(orm, site.id, c && !c.isPurchased ? c : null)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      summary: 'Add to cart: { itemId, sku, quantity, additionalFields } -> { newlyAdded, shoppingCart }; Idempotency-Key honoured',
+      tags,
+      body: addEntryBody,
+      responses: {
+        200: { description: '{ newlyAdded, shoppingCart }' },
+        400: { description: 'selection, quantity, denomination or variant message' },
+        409: { description: 'not enough stock' },
+        422: { description: 'Idempotency-Key reused with another body' },
+        429: { description: 'Please try again in a few seconds.' },
+      },
+    },
+    async ({ request, reply, body }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const key = readKey(request.headers[IDEMPOTENCY_HEADER])
+      const answer = await idempotent(orm, site.id, 'add-entry', key, body, async () => {
+        const chosen = await cart.chooseVariant(orm, site.id, body)
+        const extra = cart.parseAdditionalFields(body.additionalFields)
+        const c = await openCart(request, reply, site.id)
+        const { newlyAdded } = await cart.addEntry(orm, site.id, c, chosen, extra)
+        return { status: 200, body: { newlyAdded, shoppingCart: await cartView(orm, site.id, c) } }
+      })
+      return reply.code(answer.status).send(answer.body)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+      summary: 'Replace the additional-fields answers of an entry -> { updatedEntry, shoppingCart }',
+      tags,
+      params: entryParams,
+      body: fieldsBody,
+      responses: { 200: { description: '{ updatedEntry, shoppingCart }' }, 404: { description: 'entry_not_found' } },
+    },
+    async ({ request, params, body }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const c = await requireOpen(request, site.id)
+      await cart.setAdditionalFields(orm, site.id, c, params.entryId, { itemId: body.itemId, sku: body.sku ?? undefined, additionalFields: cart.parseAdditionalFields(body.additionalFields) })
+      const shoppingCart = await cartView(orm, site.id, c)
+      return { updatedEntry: shoppingCart.entries.find((e) => e.id === params.entryId), shoppingCart }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/commerce/shopping-cart/entries/:entryId',
+      summary: 'Change the quantity of an entry: { quantity } -> { updatedEntry, shoppingCart }',
+      tags,
+      params: entryParams,
+      body: quantityBody,
+      responses: { 200: { description: '{ updatedEntry, shoppingCart }' }, 400: { description: 'quantity message' }, 409: { description: 'not enough stock' } },
+    },
+    async ({ request, params, body }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const c = await requireOpen(request, site.id)
+      await cart.setQuantity(orm, site.id, c, params.entryId, body.quantity)
+      const shoppingCart = await cartView(orm, site.id, c)
+      return { updatedEntry: shoppingCart.entries.find((e) => e.id === params.entryId), shoppingCart }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/commerce/shopping-cart/entries/:entryId',
+      summary: 'Remove an entry -> { shoppingCart }',
+      tags,
+      params: entryParams,
+      responses: { 200: { description: '{ shoppingCart }' }, 404: { description: 'entry_not_found' } },
+    },
+    async ({ request, params }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const c = await requireOpen(request, site.id)
+      await cart.removeEntry(orm, site.id, c, params.entryId)
+      return { shoppingCart: await cartView(orm, site.id, c) }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/coupons',
+      summary: 'Apply a coupon: { code } -> { shoppingCart }',
+      tags,
+      body: couponBody,
+      responses: { 200: { description: '{ shoppingCart }' }, 400: { description: 'coupon not valid now' }, 404: { description: 'coupon_not_found' } },
+    },
+    async ({ request, body }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const c = await requireOpen(request, site.id)
+      await cart.applyCoupon(orm, site.id, c, body.code)
+      return { shoppingCart: await cartView(orm, site.id, (await current(request, site.id))!) }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/commerce/shopping-cart/coupons/:code',
+      summary: 'Remove a coupon -> { shoppingCart }',
+      tags,
+      params: z.object({ code: z.string().min(1).max(40) }).strict(),
+      responses: { 200: { description: '{ shoppingCart }' } },
+    },
+    async ({ request, params }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const c = await requireOpen(request, site.id)
+      await cart.removeCoupon(orm, c, params.code)
+      return { shoppingCart: await cartView(orm, site.id, (await current(request, site.id))!) }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/commerce/shopping-cart/shipping',
+      summary: 'Set the shipping location { country, region?, postalCode? } and/or option id -> { shoppingCart }',
+      tags,
+      body: shippingBody,
+      responses: { 200: { description: '{ shoppingCart }' } },
+    },
+    async ({ request, body }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const c = await requireOpen(request, site.id)
+      await cart.setShipping(orm, c, body)
+      return { shoppingCart: await cartView(orm, site.id, (await current(request, site.id))!) }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/3/commerce/cart/subscription',
+      summary: 'Start a subscription purchase: { itemId, sku, qty, additionalFields } -> { cartToken }',
+      tags,
+      body: subscriptionBody,
+      responses: { 200: { description: '{ cartToken }' }, 400: { description: 'selection or quantity message' } },
+    },
+    async ({ request, body }) => {
+      const site = requireSite(request)
+      limit(request, site.id)
+      const chosen = await cart.chooseVariant(orm, site.id, { itemId: body.itemId, sku: body.sku, quantity: body.qty })
+      if (!chosen.product.isSubscribable || !chosen.product.subscriptionPlan || (chosen.product.productType !== 1 && chosen.product.productType !== 3)) {
+        throw new AppError('invalid_data', 'not_subscribable', 'This item cannot be bought as a subscription.')
+      }
+      const extra = cart.parseAdditionalFields(body.additionalFields)
+      const created = await cart.createCart(orm, site.id, 'subscription')
+      await cart.addEntry(orm, site.id, created.cart, chosen, extra)
+      return { cartToken: created.token }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/commerce/subscription-cart',
+      summary: 'The subscription cart of a cartToken (the subscription page reads it)',
+      tags,
+      query: z.object({ cartToken: z.string().min(1).max(200) }).strict(),
+      responses: { 200: { description: 'cart' }, 404: { description: 'cart_not_found' } },
+    },
+    async ({ request, query }) => {
+      const site = requireSite(request)
+      const c = await cart.cartByToken(orm, site.id, query.cartToken, 'subscription')
+      if (!c) throw new AppError('not_found', 'cart_not_found', 'This subscription link is not valid.')
+      return cartView(orm, site.id, c)
+    },
+  )
+}

@@ -1,0 +1,238 @@
+// Drizzle tables of the commerce domain (migrations/0004_commerce.sql). Money columns are integer minor units.
+import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const siteId = () => text('site_id').notNull()
+
+export const storeSettings = pgTable('commerce_store_settings', {
+  siteId: text('site_id').primaryKey(),
+  currency: text('currency').notNull().default('USD'),
+  instalmentsEnabled: boolean('instalments_enabled').notNull().default(true),
+  instalmentMinCents: integer('instalment_min_cents').notNull().default(3500),
+  instalmentMaxCents: integer('instalment_max_cents').notNull().default(200000),
+  multipleQuantityAllowedForServices: boolean('multiple_quantity_allowed_for_services').notNull().default(true),
+  lastOrderNumber: integer('last_order_number').notNull().default(0),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+export const products = pgTable('commerce_products', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  collectionId: text('collection_id').notNull(),
+  urlId: text('url_id').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  excerpt: text('excerpt').notNull().default(''),
+  productType: smallint('product_type').notNull(),
+  status: text('status').notNull().default('published'),
+  imageIds: jsonb('image_ids').$type<string[]>().notNull().default([]),
+  variantOptions: jsonb('variant_options').$type<VariantOptionRow[]>().notNull().default([]),
+  priceCents: integer('price_cents').notNull().default(0),
+  salePriceCents: integer('sale_price_cents').notNull().default(0),
+  onSale: boolean('on_sale').notNull().default(false),
+  isSubscribable: boolean('is_subscribable').notNull().default(false),
+  subscriptionPlan: jsonb('subscription_plan').$type<SubscriptionPlan | null>(),
+  additionalFieldsFormId: text('additional_fields_form_id'),
+  additionalFieldsForm: jsonb('additional_fields_form').$type<Record<string, unknown> | null>(),
+  useCustomAddButtonText: boolean('use_custom_add_button_text').notNull().default(false),
+  customAddButtonText: text('custom_add_button_text').notNull().default(''),
+  audioAssetUrl: text('audio_asset_url'),
+  digitalAssetUrl: text('digital_asset_url'),
+  ordering: integer('ordering').notNull().default(0),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+export const variants = pgTable('commerce_variants', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  productId: text('product_id').notNull(),
+  sku: text('sku').notNull(),
+  attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+  priceCents: integer('price_cents').notNull().default(0),
+  salePriceCents: integer('sale_price_cents').notNull().default(0),
+  onSale: boolean('on_sale').notNull().default(false),
+  qtyInStock: integer('qty_in_stock').notNull().default(0),
+  unlimited: boolean('unlimited').notNull().default(false),
+  imageId: text('image_id'),
+  ordering: integer('ordering').notNull().default(0),
+})
+
+export const carts = pgTable('commerce_carts', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  tokenHash: text('token_hash').notNull(),
+  kind: text('kind').$type<'cart' | 'subscription'>().notNull().default('cart'),
+  orderId: text('order_id'),
+  isPurchased: boolean('is_purchased').notNull().default(false),
+  shippingLocation: jsonb('shipping_location').$type<ShippingLocation | null>(),
+  selectedShippingOption: text('selected_shipping_option'),
+  couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+export const cartEntries = pgTable('commerce_cart_entries', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  cartId: text('cart_id').notNull(),
+  productId: text('product_id').notNull(),
+  variantId: text('variant_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  additionalFields: jsonb('additional_fields').$type<Record<string, unknown> | null>(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+})
+
+export const coupons = pgTable('commerce_coupons', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  code: text('code').notNull(),
+  kind: text('kind').$type<'percentage' | 'fixed' | 'free_shipping'>().notNull(),
+  amount: integer('amount').notNull().default(0),
+  minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+  startsAt: tz('starts_at'),
+  endsAt: tz('ends_at'),
+  active: boolean('active').notNull().default(true),
+  createdAt: tz('created_at').notNull().defaultNow(),
+})
+
+export const shippingOptions = pgTable('commerce_shipping_options', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<'flat' | 'free_over'>().notNull(),
+  costCents: integer('cost_cents').notNull().default(0),
+  minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+  ordering: integer('ordering').notNull().default(0),
+})
+
+export const taxRules = pgTable('commerce_tax_rules', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  name: text('name').notNull(),
+  country: text('country').notNull(),
+  region: text('region').notNull().default(''),
+  rateBp: integer('rate_bp').notNull(),
+})
+
+export const orders = pgTable('commerce_orders', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  number: integer('number').notNull(),
+  cartId: text('cart_id').notNull(),
+  accessTokenHash: text('access_token_hash').notNull(),
+  email: text('email').notNull(),
+  shippingAddress: jsonb('shipping_address').$type<Record<string, string> | null>(),
+  billingAddress: jsonb('billing_address').$type<Record<string, string> | null>(),
+  entries: jsonb('entries').$type<OrderEntrySnapshot[]>().notNull(),
+  shippingOption: jsonb('shipping_option').$type<{ id: string; name: string; costCents: number } | null>(),
+  coupons: jsonb('coupons').$type<string[]>().notNull().default([]),
+  currency: text('currency').notNull(),
+  subtotalCents: integer('subtotal_cents').notNull(),
+  discountCents: integer('discount_cents').notNull(),
+  shippingCents: integer('shipping_cents').notNull(),
+  taxCents: integer('tax_cents').notNull(),
+  giftCardCents: integer('gift_card_cents').notNull().default(0),
+  grandTotalCents: integer('grand_total_cents').notNull(),
+  chargedCents: integer('charged_cents').notNull(),
+  paymentProvider: text('payment_provider').notNull(),
+  paymentRef: text('payment_ref'),
+  testMode: boolean('test_mode').notNull(),
+  status: text('status').$type<OrderStatus>().notNull().default('paid'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  fulfilledAt: tz('fulfilled_at'),
+  refundedAt: tz('refunded_at'),
+})
+
+export const giftCards = pgTable('commerce_gift_cards', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  code: text('code').notNull(),
+  initialCents: integer('initial_cents').notNull(),
+  balanceCents: integer('balance_cents').notNull(),
+  currency: text('currency').notNull(),
+  orderId: text('order_id'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+})
+
+export const giftCardLedger = pgTable('commerce_gift_card_ledger', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  giftCardId: text('gift_card_id').notNull(),
+  orderId: text('order_id'),
+  deltaCents: integer('delta_cents').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+})
+
+export const subscriptions = pgTable('commerce_subscriptions', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  orderId: text('order_id').notNull(),
+  productId: text('product_id').notNull(),
+  sku: text('sku').notNull(),
+  email: text('email').notNull(),
+  billingPeriodValue: integer('billing_period_value').notNull(),
+  billingPeriodUnit: text('billing_period_unit').$type<BillingUnit>().notNull(),
+  numBillingCycles: integer('num_billing_cycles').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  status: text('status').notNull().default('active'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+})
+
+export const idempotency = pgTable(
+  'commerce_idempotency',
+  {
+    siteId: siteId(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.scope, t.key] })],
+)
+
+export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR'
+export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'refunded'
+export interface VariantOptionRow {
+  name: string
+  displayText?: string
+  selectText?: string
+  values: string[]
+}
+export interface SubscriptionPlan {
+  billingPeriod: { value: number; unit: BillingUnit }
+  numBillingCycles: number
+}
+export interface ShippingLocation {
+  country: string
+  region?: string
+  postalCode?: string
+}
+export interface OrderEntrySnapshot {
+  entryId: string
+  productId: string
+  variantId: string
+  sku: string
+  title: string
+  productType: number
+  attributes: Record<string, string>
+  quantity: number
+  unitPriceCents: number
+  subTotalCents: number
+  additionalFields: Record<string, unknown> | null
+  unlimited: boolean
+}
+
+export type ProductRow = typeof products.$inferSelect
+export type VariantRow = typeof variants.$inferSelect
+export type CartRow = typeof carts.$inferSelect
+export type CartEntryRow = typeof cartEntries.$inferSelect
+export type OrderRow = typeof orders.$inferSelect
+
+export const commerceTables = {
+  storeSettings, products, variants, carts, cartEntries, coupons, shippingOptions, taxRules, orders, giftCards,
+  giftCardLedger, subscriptions, idempotency,
+}
