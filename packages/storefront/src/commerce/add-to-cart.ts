@@ -9,7 +9,7 @@ import {
 } from './messages.js'
 import { readQuantity } from './quantity.js'
 import { ProductType, type ShoppingCart, type Variant } from './types.js'
-import { CHECKOUT_PAGE, giftCardUrl, subscriptionUrl } from './urls.js'
+import { CHECKOUT_PAGE, GIFT_CARD_PAGE, subscriptionUrl } from './urls.js'
 import { inStock, resolveVariant, type Selection } from './variants.js'
 
 export interface LabelInput {
@@ -79,10 +79,7 @@ export async function addToCart(p: ProductInfo, req: AddRequest, deps: AddDeps):
   const title = alertTitle(p)
   const fail = (message: string): Outcome => ({ kind: 'failed', title, message })
   const resolution = resolveVariant(p.variants, p.options, req.selection)
-  if (p.productType === ProductType.GIFT_CARD) {
-    if (resolution.kind !== 'variant') return fail(SELECT_GIFT_CARD_DENOMINATION)
-    return { kind: 'navigate', url: giftCardUrl(p.itemId, resolution.variant.sku) }
-  }
+  if (p.productType === ProductType.GIFT_CARD && resolution.kind !== 'variant') return fail(SELECT_GIFT_CARD_DENOMINATION)
   if (resolution.kind !== 'variant') return fail(resolution.message)
   const variant = resolution.variant
   const q = readQuantity(req.quantity)
@@ -114,6 +111,7 @@ export async function addToCart(p: ProductInfo, req: AddRequest, deps: AddDeps):
   if (!answer.ok) return fail(answer.message)
   if (p.subscribable) return { kind: 'navigate', url: subscriptionUrl((answer.data as { cartToken: string }).cartToken) }
   const cart = (answer.data as { shoppingCart: ShoppingCart }).shoppingCart
+  if (p.productType === ProductType.GIFT_CARD) return { kind: 'navigate', url: GIFT_CARD_PAGE }
   if (p.express) return { kind: 'navigate', url: CHECKOUT_PAGE }
   return { kind: 'added', cart, sku: variant.sku, quantity }
 }

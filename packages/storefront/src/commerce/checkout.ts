@@ -12,9 +12,10 @@ export const CHECKOUT_PATH = '/api/commerce/checkout'
 export const SHIPPING_PATH = '/api/commerce/shopping-cart/shipping'
 
 export interface CheckoutAnswer {
-  order?: { id?: string; orderNumber?: number | string; confirmationUrl?: string }
-  redirectUrl?: string
+  order?: { id?: string; number?: number; confirmationUrl?: string }
+  confirmationToken?: string
   confirmationUrl?: string
+  redirectUrl?: string
 }
 
 const field = (data: FormData, name: string) => {
@@ -22,18 +23,29 @@ const field = (data: FormData, name: string) => {
   return typeof v === 'string' ? v.trim() : ''
 }
 
-/** The checkout body from the form's fields. */
+const ADDRESS = ['firstName', 'lastName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone']
+
+/** Two-digit years are this century's. */
+const year = (text: string) => {
+  const n = Number(text)
+  return n < 100 ? 2000 + n : n
+}
+
+/** The checkout body (POST /api/commerce/checkout) from the form's fields; blank optional fields are left out. */
 export function checkoutBody(data: FormData): Record<string, unknown> {
-  const address = ['firstName', 'lastName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone']
-  const shippingAddress = Object.fromEntries(address.map((k) => [k, field(data, `shipping.${k}`)]))
-  const hasAddress = address.some((k) => data.has(`shipping.${k}`))
-  return {
-    email: field(data, 'email'),
-    ...(hasAddress ? { shippingAddress } : {}),
-    ...(data.has('shippingOptionId') ? { shippingOptionId: field(data, 'shippingOptionId') } : {}),
-    ...(field(data, 'giftCardCode') ? { giftCardCode: field(data, 'giftCardCode') } : {}),
-    payment: { provider: field(data, 'paymentProvider') || 'test', token: field(data, 'paymentToken') || 'test-ok' },
+  const address = (prefix: string) => {
+    if (!ADDRESS.some((k) => data.has(`${prefix}.${k}`))) return undefined
+    return Object.fromEntries(ADDRESS.map((k) => [k, field(data, `${prefix}.${k}`)]).filter(([k, v]) => v !== '' || !['line2', 'region', 'phone'].includes(k!)))
   }
+  const number = field(data, 'card.number')
+  const body: Record<string, unknown> = { email: field(data, 'email') }
+  const shippingAddress = address('shipping')
+  if (shippingAddress) body.shippingAddress = shippingAddress
+  if (field(data, 'shippingOptionId')) body.shippingOptionId = field(data, 'shippingOptionId')
+  if (field(data, 'giftCardCode')) body.giftCardCode = field(data, 'giftCardCode')
+  if (field(data, 'cartToken')) body.cartToken = field(data, 'cartToken')
+  if (number) body.card = { number, expMonth: Number(field(data, 'card.expMonth')), expYear: year(field(data, 'card.expYear')), cvc: field(data, 'card.cvc') }
+  return body
 }
 
 export function confirmationUrl(a: CheckoutAnswer): string | null {
@@ -70,11 +82,12 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
     const name = (e.target as HTMLInputElement).name ?? ''
     if (name !== 'shippingOptionId' && name !== 'shipping.country' && name !== 'shipping.region') return
     const data = new FormData(form)
+    const country = field(data, 'shipping.country')
+    const body: Record<string, unknown> = {}
+    if (/^[A-Za-z]{2}$/.test(country)) body.location = { country, region: field(data, 'shipping.region') }
+    if (field(data, 'shippingOptionId')) body.optionId = field(data, 'shippingOptionId')
     void deps.store.recalculate(
-      () => call<ShoppingCart | { shoppingCart: ShoppingCart }>('PUT', SHIPPING_PATH, {
-        location: { country: field(data, 'shipping.country'), region: field(data, 'shipping.region') },
-        ...(data.has('shippingOptionId') ? { shippingOptionId: field(data, 'shippingOptionId') } : {}),
-      }),
+      () => call<ShoppingCart | { shoppingCart: ShoppingCart }>('PUT', SHIPPING_PATH, body),
       (d) => ('shoppingCart' in d ? d.shoppingCart : d),
     )
   })

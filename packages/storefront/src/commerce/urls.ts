@@ -2,12 +2,13 @@
 export const CART_PAGE = '/cart'
 export const CHECKOUT_PAGE = '/checkout'
 
-/** The subscription checkout for the cart the subscription call returned. */
+/** The subscription checkout (SUBSCRIPTION page data comes from the cart of the returned cartToken). */
 export function subscriptionUrl(cartToken: string): string {
-  return `${CHECKOUT_PAGE}/subscription?cartToken=${encodeURIComponent(cartToken)}`
+  return `${CHECKOUT_PAGE}?cartToken=${encodeURIComponent(cartToken)}`
 }
 
-/** The gift-card purchase page for an item and a denomination (the chosen variant's sku). */
-export function giftCardUrl(itemId: string, sku: string): string {
-  return `${CHECKOUT_PAGE}/gift-card?itemId=${encodeURIComponent(itemId)}&sku=${encodeURIComponent(sku)}`
-}
+/**
+ * The gift-card purchase page: the server has no page of its own for it, so a gift card is added to the cart with
+ * its denomination (the chosen variant) and the shopper goes on to checkout, where the card is bought.
+ */
+export const GIFT_CARD_PAGE = CHECKOUT_PAGE

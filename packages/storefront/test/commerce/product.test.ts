@@ -176,12 +176,14 @@ describe('product page: adding', () => {
     s.button.click()
     await flush()
     expect(s.api.calls[0]).toEqual({ method: 'subscribe', args: [{ itemId: 'prod_tee', sku: 'SUB', qty: 1, additionalFields: null }] })
-    expect(s.navigations).toEqual(['/checkout/subscription?cartToken=tok%201'])
+    expect(s.navigations).toEqual(['/checkout?cartToken=tok%201'])
   })
 
-  it('gift cards need a denomination, then go to the gift-card page', async () => {
+  it('gift cards need a denomination, then are bought on the gift-card (checkout) page', async () => {
     const variants = [{ sku: 'GC-25', attributes: { Amount: '$25' } }, { sku: 'GC-50', attributes: { Amount: '$50' } }]
-    const s = setup({ productType: 4, variants, options: { Amount: ['$25', '$50'] } }, {})
+    const s = setup({ productType: 4, variants, options: { Amount: ['$25', '$50'] } }, {
+      addEntry: async () => ok({ newlyAdded: { id: 'e1', itemId: 'prod_tee', quantity: 1 }, shoppingCart: cart([{ sku: 'GC-50', quantity: 1 }]) }),
+    })
     s.button.click()
     await flush()
     expect(s.alerts[0]).toEqual(['Unable to purchase Gift Card', 'Select a denomination for the Gift Card'])
@@ -189,7 +191,8 @@ describe('product page: adding', () => {
     choose('Amount', '$50')
     s.button.click()
     await flush()
-    expect(s.navigations).toEqual(['/checkout/gift-card?itemId=prod_tee&sku=GC-50'])
+    expect(s.api.calls[0]!.args[0]).toMatchObject({ itemId: 'prod_tee', sku: 'GC-50', quantity: 1 })
+    expect(s.navigations).toEqual(['/checkout'])
   })
 
   it('form items: checks stock first, then sends the fields with the entry', async () => {

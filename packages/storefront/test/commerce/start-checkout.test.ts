@@ -40,7 +40,7 @@ const CHECKOUT = `<form data-checkout-form>
   <select name="shipping.country"><option value="US" selected>US</option><option value="CA">CA</option></select>
   <input type="radio" name="shippingOptionId" value="s1" checked><input type="radio" name="shippingOptionId" value="s2">
   <input name="giftCardCode" value="">
-  <input type="hidden" name="paymentProvider" value="test"><input name="paymentToken" value="tok_visa">
+  <input name="card.number" value="4242 4242 4242 4242"><input name="card.expMonth" value="12"><input name="card.expYear" value="30"><input name="card.cvc" value="123">
   <span data-total="subtotalCents">0.00</span><span data-total="taxCents">0.00</span><span data-total="discountCents" data-negative="1"></span>
   <p data-checkout-status></p><button type="submit">Place Order</button></form>`
 
@@ -50,9 +50,9 @@ describe('checkout page', () => {
     const body = checkoutBody(new FormData(document.querySelector('form')!))
     expect(body).toEqual({
       email: 'ada@example.com',
-      shippingAddress: { firstName: 'Ada', lastName: 'L', line1: '1 Main St', line2: '', city: 'Town', region: 'NY', postalCode: '10001', country: 'US', phone: '' },
+      shippingAddress: { firstName: 'Ada', lastName: 'L', line1: '1 Main St', city: 'Town', region: 'NY', postalCode: '10001', country: 'US' },
       shippingOptionId: 's1',
-      payment: { provider: 'test', token: 'tok_visa' },
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
     })
     showTotals(document, { ...cart([{ sku: 'A', quantity: 1, cents: 1234 }]), taxCents: 99, discountCents: 100 })
     expect([...document.querySelectorAll('[data-total]')].map((e) => e.textContent)).toEqual(['12.34', '0.99', '-1.00'])
@@ -67,7 +67,7 @@ describe('checkout page', () => {
       const headers = new Headers(init.headers)
       requests.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body)), key: headers.get('idempotency-key') })
       if (url.endsWith('/shipping')) return new Response(JSON.stringify({ shoppingCart: { ...cart([{ sku: 'A', quantity: 1, cents: 1000 }]), taxCents: 80 } }))
-      return new Response(JSON.stringify({ redirectUrl: '/commerce/orders/o1' }), { status: 201 })
+      return new Response(JSON.stringify({ order: { id: 'o1' }, confirmationToken: 't', confirmationUrl: '/commerce/orders/o1?token=t' }), { status: 201 })
     }) as typeof fetch
     try {
       const bus = createEventBus<StorefrontEvents>()
@@ -79,7 +79,7 @@ describe('checkout page', () => {
       country.value = 'CA'
       country.dispatchEvent(new Event('change', { bubbles: true }))
       for (let i = 0; i < 5; i++) await settle()
-      expect(requests[0]).toMatchObject({ method: 'PUT', url: '/api/commerce/shopping-cart/shipping', body: { location: { country: 'CA', region: 'NY' }, shippingOptionId: 's1' } })
+      expect(requests[0]).toMatchObject({ method: 'PUT', url: '/api/commerce/shopping-cart/shipping', body: { location: { country: 'CA', region: 'NY' }, optionId: 's1' } })
       expect(document.querySelector('[data-total="taxCents"]')!.textContent).toBe('0.80')
       form.requestSubmit()
       form.requestSubmit() // a second submit while placing is ignored
@@ -89,7 +89,7 @@ describe('checkout page', () => {
       expect(posts).toHaveLength(1)
       expect(posts[0]!.url).toBe('/api/commerce/checkout')
       expect(posts[0]!.key).toMatch(/.{8,}/)
-      expect(assigned).toEqual(['/commerce/orders/o1'])
+      expect(assigned).toEqual(['/commerce/orders/o1?token=t'])
     } finally {
       globalThis.fetch = original
     }
