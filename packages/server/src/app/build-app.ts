@@ -13,6 +13,7 @@ import { getOrCreateSecret } from '../platform/secrets.js'
 import { createAccounts, type Accounts } from '../domains/accounts/index.js'
 import { createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
+import { createContent } from '../domains/content/index.js'
 import { createPublishing } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
 import { ensureDemo } from './demo.js'
@@ -91,13 +92,23 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
   })
   sites.registerRoutes(fastify, accounts.auth)
+  const content = createContent(db.orm)
+  content.registerRoutes(fastify, { sites, auth: accounts.auth })
   const commerce = createCommerce(
     db.orm,
     { authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed), sendMail: (m) => mailer.send(m), log: fastify.log },
     { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
   )
   commerce.registerRoutes(fastify)
-  const publishing = createPublishing(fastify, sites, { log: fastify.log })
+  const publishing = createPublishing(fastify, {
+    sites,
+    content,
+    secret: await getOrCreateSecret(db.orm, 'page-unlock'),
+    log: fastify.log,
+    deps: {
+      products: commerce,
+    },
+  })
   await registerStatic(fastify)
   registerNotFound(fastify, publishing.notFound)
 

@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { byText, click, typeInto, waitFor, type Rendered } from '../dom.js'
+import { apiUrl, commerceUrl, CRUMB, json, mountCommerce, type Call } from './stub.js'
+
+// The owner order view as GET /api/sites/:siteId/commerce/orders/:id answers it.
+function orderView(patch: Record<string, unknown> = {}) {
+  return {
+    id: 'ord1',
+    number: 1042,
+    websiteId: 'site',
+    purchasedCartId: 'cart1',
+    email: 'ada@example.com',
+    status: 'paid',
+    testMode: true,
+    created: Date.UTC(2025, 0, 15, 12, 0),
+    fulfilledOn: null,
+    refundedOn: null,
+    currency: 'USD',
+    entries: [
+      {
+        id: 'e1',
+        itemId: 'p1',
+        sku: 'TEE-S-RED',
+        title: 'T-shirt',
+        productType: 1,
+        attributes: { Size: 'S', Colour: 'Red' },
+        quantity: 2,
+        unitPriceCents: 1250,
+        subTotalCents: 2500,
+        additionalFields: { 'Engraving text': 'Hello' },
+        downloadUrl: null,
+      },
+    ],
+    shippingAddress: { name: 'Ada Lovelace', line1: '1 Analytical Way', city: 'London', country: 'GB' },
+    billingAddress: null,
+    shippingOption: { id: 's1', name: 'Standard', costCents: 500 },
+    coupons: ['SAVE10'],
+    subtotalCents: 2500,
+    discountCents: 250,
+    shippingCostCents: 500,
+    taxCents: 0,
+    giftCardCents: 0,
+    grandTotalCents: 2750,
+    chargedCents: 2750,
+    giftCards: [],
+    subscriptions: [],
+    ...patch,
+  }
+}
+
+let view: Rendered | undefined
+afterEach(() => view?.unmount())
+
+const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST')
+
+describe('order detail', () => {
+  it('shows entries, totals, the address and the test-mode badge', async () => {
+    const m = await mountCommerce(commerceUrl('orders', 'ord1'), { [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView() }) })
+    view = m.view
+    const root = view.container
+    await waitFor(() => root.querySelector('h2')?.textContent?.includes('Order #1042'))
+    expect(root.querySelector('.badge-test')?.textContent).toBe('Test mode')
+    expect(root.textContent).toContain('S / Red')
+    expect(root.textContent).toContain('Engraving text')
+    expect(root.textContent).toContain('1 Analytical Way')
+    const totals = [...root.querySelectorAll('.totals div')].map((d) => d.textContent)
+    expect(totals).toEqual([
+      'Subtotal$25.00',
+      'Discount (SAVE10)−$2.50',
+      'Shipping (Standard)$5.00',
+      'Tax$0.00',
+      'Total$27.50',
+      'Charged$27.50',
+    ])
+  })
+
+  it('fulfils a paid order with the crumb and shows the new status', async () => {
+    const m = await mountCommerce(commerceUrl('orders', 'ord1'), {
+      [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView() }),
+      [`POST ${apiUrl('/orders/ord1/fulfil')}`]: json(200, { order: orderView({ status: 'fulfilled', fulfilledOn: Date.UTC(2025, 0, 16) }) }),
+    })
+    view = m.view
+    const root = view.container
+    const button = await waitFor(() => byText(root, 'button', 'Mark as fulfilled'))
+    await click(button)
+    await waitFor(() => root.textContent?.includes('Order marked as fulfilled.'))
+    expect(posts(m.calls).map((c) => [c.path, c.crumb])).toEqual([[apiUrl('/orders/ord1/fulfil'), CRUMB]])
+    expect(root.querySelector('h2 .badge-status')?.textContent).toBe('Fulfilled')
+    expect(byText(root, 'button', 'Mark as fulfilled')).toBeUndefined()
+  })
+
+  it('refunds a test-mode order only after confirmation', async () => {
+    const m = await mountCommerce(commerceUrl('orders', 'ord1'), {
+      [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView({ status: 'fulfilled' }) }),
+      [`POST ${apiUrl('/orders/ord1/refund')}`]: json(200, { order: orderView({ status: 'refunded', refundedOn: Date.UTC(2025, 0, 17) }) }),
+    })
+    view = m.view
+    const root = view.container
+    await click(await waitFor(() => byText(root, 'button', 'Refund')))
+    const dialog = await waitFor(() => document.querySelector('[role="alertdialog"]'))
+    expect(dialog.textContent).toContain('Refund order #1042 in full ($27.50)?')
+    await click(byText(dialog, 'button', 'Cancel')!)
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull()
+    expect(posts(m.calls)).toHaveLength(0)
+
+    await click(byText(root, 'button', 'Refund')!)
+    await click(byText(document.body, '[role="alertdialog"] button', 'Refund order')!)
+    await waitFor(() => root.textContent?.includes('Order refunded.'))
+    expect(posts(m.calls).map((c) => [c.path, c.crumb])).toEqual([[apiUrl('/orders/ord1/refund'), CRUMB]])
+    expect(root.querySelector('h2 .badge-status')?.textContent).toBe('Refunded')
+    expect(byText(root, 'button', 'Refund')).toBeUndefined()
+  })
+
+  it('offers no refund for a live order and shows the server message when an action fails', async () => {
+    const m = await mountCommerce(commerceUrl('orders', 'ord1'), {
+      [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView({ testMode: false }) }),
+      [`POST ${apiUrl('/orders/ord1/fulfil')}`]: json(409, { error: { type: 'conflict', code: 'order_not_paid', message: 'A refunded order cannot be fulfilled.' } }),
+    })
+    view = m.view
+    const root = view.container
+    await waitFor(() => byText(root, 'button', 'Mark as fulfilled'))
+    expect(byText(root, 'button', 'Refund')).toBeUndefined()
+    expect(root.querySelector('.badge-test')).toBeNull()
+    expect(root.textContent).toContain('Live orders are refunded through the payment provider.')
+    await click(byText(root, 'button', 'Mark as fulfilled')!)
+    const alert = await waitFor(() => root.querySelector('.order-detail [role="alert"]'))
+    expect(alert.textContent).toBe('A refunded order cannot be fulfilled.')
+  })
+})
+
+describe('orders list', () => {
+  const row = (n: number, patch: Record<string, unknown> = {}) => ({
+    id: `o${n}`,
+    number: n,
+    email: `buyer${n}@example.com`,
+    status: 'paid',
+    testMode: n % 2 === 0,
+    created: Date.UTC(2025, 0, n),
+    currency: 'USD',
+    grandTotalCents: n * 100,
+    totalQuantity: 1,
+    ...patch,
+  })
+
+  it('pages through orders and falls back to filtering the page when the server takes no filters', async () => {
+    const m = await mountCommerce(commerceUrl('orders'), {
+      [`GET ${apiUrl('/orders')}`]: (call) => {
+        if (call.query.has('q') || call.query.has('status'))
+          return json(400, { error: { type: 'invalid_data', code: 'validation_failed', message: 'Please correct the request field: q.', fields: { q: 'Unknown field "q".' } } })
+        const page = Number(call.query.get('page'))
+        const orders = page === 1 ? [row(30), row(29, { status: 'fulfilled' }), row(28)] : [row(3)]
+        return json(200, { orders, total: 28 })
+      },
+    })
+    view = m.view
+    const root = view.container
+    await waitFor(() => root.querySelector('tbody'))
+    expect([...root.querySelectorAll('tbody th')].map((t) => t.textContent?.trim())).toEqual(['#30 Test', '#29', '#28 Test'])
+    expect(root.textContent).toContain('Page 1 of 2 (28 orders)')
+    expect(m.calls.at(-1)!.query.get('pageSize')).toBe('25')
+
+    await click(byText(root, 'button', 'Next')!)
+    await waitFor(() => root.textContent?.includes('Page 2 of 2'))
+    expect(m.calls.at(-1)!.query.get('page')).toBe('2')
+    await click(byText(root, 'button', 'Previous')!)
+    await waitFor(() => root.textContent?.includes('Page 1 of 2'))
+
+    const search = root.querySelector<HTMLInputElement>('input[type="search"]')!
+    await typeInto(search, 'buyer29')
+    await click(byText(root, 'button', 'Search')!)
+    await waitFor(() => root.textContent?.includes('apply to the orders of this page only'))
+    await waitFor(() => root.querySelectorAll('tbody tr').length === 1)
+    expect(root.querySelector('tbody th')?.textContent?.trim()).toBe('#29')
+  })
+})
