@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 
-const domainNames = ['sites', 'content', 'commerce', 'forms', 'members', 'tracking', 'files', 'mail', 'accounts', 'analytics', 'reviews', 'publishing']
+const domainNames = ['sites', 'content', 'commerce', 'forms', 'members', 'tracking', 'files', 'social', 'mail', 'accounts', 'analytics', 'reviews', 'publishing']
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },

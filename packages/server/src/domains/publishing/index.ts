@@ -1,12 +1,73 @@
-// Public API of the publishing domain: published pages (home and 404 for now).
-import type { FastifyInstance, FastifyBaseLogger } from 'fastify'
+// Public API of the publishing domain: published pages rendered from the theme (themes/default) with the
+// template context of themes/default/CONTEXT.md, system pages, sitemap/robots, and the per-site page cache.
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../../platform/errors.js'
+import type { Content } from '../content/index.js'
 import type { Sites } from '../sites/index.js'
-import { createPublishing as registerPublishing } from './routes.js'
-import { createTheme } from './service.js'
+import { CRUMB_PLACEHOLDER, createPageCache } from './cache.js'
+import { createPages } from './pages.js'
+import { registerPublishingRoutes } from './routes.js'
+import { createServer, requestPath } from './serve.js'
+import { createTheme, DEFAULT_THEME_DIR } from './theme.js'
+import type { Json, PublishingDeps } from './types.js'
 
-export { DEFAULT_THEME_DIR, PAGE_TYPES, pageContext, type PageContext } from './service.js'
+export { DEFAULT_THEME_DIR } from './theme.js'
+export { LOCKED_MESSAGE, MEMBERS_MESSAGE } from './pages.js'
+export type { CommentContext, ImageContext, NavLink, PageContext, ProductItem, PublishingDeps } from './types.js'
 
-export function createPublishing(app: FastifyInstance, sites: Sites, opts: { themeDir?: string; log?: FastifyBaseLogger } = {}) {
-  return registerPublishing(app, sites, createTheme(opts.themeDir, opts.log))
+export interface PublishingOptions {
+  sites: Sites
+  content: Content
+  /** HMAC key of unlock cookies (a server secret). */
+  secret: string
+  themeDir?: string
+  log?: FastifyBaseLogger
+  /** Other domains' parts; more can be provided later with `provide()`. */
+  deps?: PublishingDeps
+  cacheTtlMs?: number
 }
+
+/** A themed system page of another domain (cart, checkout, unsubscribe, ...). */
+export interface SystemPage {
+  pageType: number
+  template: string
+  title: string
+  extra: Json
+  /** HTTP status; default 200. */
+  status?: number
+}
+
+export function createPublishing(app: FastifyInstance, opts: PublishingOptions) {
+  const theme = createTheme(opts.themeDir ?? DEFAULT_THEME_DIR, opts.log)
+  const cache = createPageCache({ ttlMs: opts.cacheTtlMs })
+  const deps: PublishingDeps = { ...opts.deps }
+  const pages = createPages(theme)
+  const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log }
+  const server = createServer(ctx)
+  registerPublishingRoutes(app, ctx, server)
+  opts.content.onChange((siteId) => cache.bump(siteId))
+
+  return {
+    /** Adds the parts of other domains (images, social, products, forms, member) as they are created. */
+    provide(more: PublishingDeps): void {
+      Object.assign(deps, more)
+    },
+    /** Drops the cached pages of a site (call after a change that shows on its pages). */
+    invalidate: (siteId: string) => cache.bump(siteId),
+    /** The themed 404 page of the request's site (the app's not-found handler). */
+    notFound(request: FastifyRequest, reply: FastifyReply) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('not_found', 'route_not_found', 'Page not found.')
+      return server.page(request, reply)
+    },
+    /** Renders a themed system page (pageType, body template, title, extra context fields) for the request's site. */
+    renderSystemPage(request: FastifyRequest, reply: FastifyReply, page: SystemPage) {
+      return server.custom(request, reply, page.status ?? 200, (scope) => pages.system(scope, requestPath(request.url), CRUMB_PLACEHOLDER, page))
+    },
+    /** Pages currently cached (all sites). */
+    get cachedPages() {
+      return cache.size
+    },
+  }
+}
+
 export type Publishing = ReturnType<typeof createPublishing>

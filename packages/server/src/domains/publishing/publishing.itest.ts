@@ -26,7 +26,7 @@ describe(`published pages (${BACKEND})`, () => {
       website: { identifier: 'demo', siteTitle: 'Sitewright Demo', language: 'en-US', timeZone: 'America/New_York', baseUrl: 'http://localhost:3000' },
       websiteSettings: { commentsEnabled: false, disqusShortname: '', currency: 'USD', useCLDRMoneyFormat: true },
       pageType: 2,
-      template: 'home',
+      template: 'page',
       page: { path: '/', canonicalUrl: 'http://localhost:3000/' },
       navigation: { main: [], footer: [] },
     })
@@ -44,7 +44,7 @@ describe(`published pages (${BACKEND})`, () => {
   it('an unknown path on a site host is the themed 404 page with status 404', async () => {
     const res = await t.client('localhost').get('/no/such/page')
     expect(res.status).toBe(404)
-    expect(res.body).toContain('<title>Page not found · Sitewright Demo</title>')
+    expect(res.body).toContain('<title>Page not found \u2014 Sitewright Demo</title>')
     expect(res.body).toContain('/no/such/page')
     const json = await t.client('localhost').get('/missing?format=json')
     expect(json.status).toBe(404)

@@ -1,41 +1,69 @@
+// Visitor routes of published pages: every GET path of a site host, POST `{page}?unlock` for password pages,
+// /sitemap.xml and /robots.txt. Any successful state-changing request drops the cached pages of its site.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../platform/errors.js'
+import { isApiPath } from '../../platform/http/error-handler.js'
 import { plainPage } from '../../platform/http/html.js'
-import type { Sites } from '../sites/index.js'
-import { PAGE_TYPES, pageContext, type Theme } from './service.js'
+import { verifyLockPassword } from '../content/index.js'
+import { WRONG_PASSWORD } from './pages.js'
+import { resolvePath } from './resolve.js'
+import { loadScope, fullUrlOf } from './scope.js'
+import { robotsTxt, sitemapXml } from './seo.js'
+import { requestPath, type createServer, type ServeContext } from './serve.js'
+import { setUnlockCookie } from './unlock.js'
 
-export function createPublishing(app: FastifyInstance, sites: Sites, theme: Theme) {
-  async function page(request: FastifyRequest, reply: FastifyReply, template: 'home' | '404', status: number) {
-    const ref = request.tenancy.kind === 'unknown' ? null : request.tenancy.site
-    const site = ref ? await sites.get(ref.id) : null
-    if (!site) {
-      return reply.code(404).type('text/html; charset=utf-8').send(plainPage('Page not found', 'There is no site at this address.'))
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const SITE_API = /^\/api\/sites\/([^/?]+)\//
+
+export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, server: ReturnType<typeof createServer>): void {
+  const siteOf = (request: FastifyRequest) => (request.tenancy.kind === 'unknown' ? null : request.tenancy.site)
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!WRITE.has(request.method) || reply.statusCode >= 400) return
+    const m = SITE_API.exec(request.url)
+    const siteId = m ? decodeURIComponent(m[1]!) : siteOf(request)?.id
+    if (siteId) s.cache.bump(siteId)
+  })
+
+  const get = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url)) throw new AppError('not_found', 'route_not_found', `There is no API route GET ${request.url.split('?')[0]}.`)
+    return server.page(request, reply)
+  }
+  app.get('/', get)
+  app.get('/*', get)
+
+  app.post('/*', async (request, reply) => {
+    const url = request.url
+    const unlock = /[?&]unlock(=|&|$)/.test(url)
+    if (!unlock || isApiPath(url)) throw new AppError('not_found', 'route_not_found', 'Page not found.')
+    const ref = siteOf(request)
+    if (!ref) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
+    const path = requestPath(url)
+    const scope = await loadScope(s.sites, s.content, s.deps, ref.id, request)
+    if (!scope) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
+    const target = await resolvePath(scope, path)
+    const c = target.kind === 'collection' || target.kind === 'item' || target.kind === 'product' ? target.collection : null
+    if (!c || c.lock !== 'password' || !c.lockPasswordHash) return reply.redirect(path, 303)
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const password = typeof body.password === 'string' ? body.password : ''
+    if (password && password.length <= 200 && (await verifyLockPassword(c.lockPasswordHash, password))) {
+      setUnlockCookie(s.secret, request, reply, c, fullUrlOf(c))
+      return reply.redirect(path, 303)
     }
-    const settings = sites.settingsOf(site)
-    const notFound = template === '404'
-    const context = pageContext(site, settings, {
-      baseUrl: sites.urlOf(site.slug),
-      path: request.url.split('?')[0]!,
-      pageType: notFound ? PAGE_TYPES.NOT_FOUND : PAGE_TYPES.PAGE,
-      template: notFound ? 'not-found' : 'home',
-      pageTitle: notFound ? 'Page not found' : settings.title,
-    })
-    reply.code(status).header('cache-control', 'no-cache')
-    const format = (request.query as Record<string, unknown> | undefined)?.format
-    if (format === 'json') return reply.send(context)
-    if (format === 'json-pretty') return reply.type('application/json; charset=utf-8').send(JSON.stringify(context, null, 2))
-    return reply.type('text/html; charset=utf-8').send(theme.render(template, context, settings.locale))
-  }
+    return server.page(request, reply, { lockError: WRONG_PASSWORD, path })
+  })
 
-  app.get('/', async (request, reply) => page(request, reply, 'home', 200))
+  app.get('/sitemap.xml', async (request, reply) => {
+    const ref = siteOf(request)
+    const scope = ref ? await loadScope(s.sites, s.content, s.deps, ref.id, request) : null
+    if (!scope) return reply.code(404).type('text/html; charset=utf-8').send(plainPage('Page not found', 'There is no site at this address.'))
+    return reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await sitemapXml(scope))
+  })
 
-  return {
-    /** The themed 404 page of the request's site (used by the app's not-found handler). */
-    notFound: (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        throw new AppError('not_found', 'route_not_found', 'Page not found.')
-      }
-      return page(request, reply, '404', 404)
-    },
-  }
+  app.get('/robots.txt', async (request, reply) => {
+    const ref = siteOf(request)
+    const site = ref ? await s.sites.get(ref.id) : null
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+    return reply.type('text/plain; charset=utf-8').send(robotsTxt(s.sites.urlOf(site.slug).replace(/\/+$/, '')))
+  })
 }

@@ -1,0 +1,142 @@
+// Enumerations of the specification used by the content model (numeric ids are the spec's).
+
+export const COLLECTION_TYPES = {
+  GENERIC: 1,
+  SUBSCRIPTION: 2,
+  TEMPLATE_PAGE: 7,
+  SPLASH_PAGE: 8,
+  PAGE: 10,
+  PRODUCTS: 13,
+} as const
+/** Collection types go up to 24 in the specification; the named ones are above. */
+export const MAX_COLLECTION_TYPE = 24
+
+/** What a collection is, as the theme sees it (`collection.typeName`). */
+export const TYPE_NAMES = ['page', 'splash-page', 'blog', 'events', 'gallery', 'products', 'index', 'folder'] as const
+export type TypeName = (typeof TYPE_NAMES)[number]
+
+/** The collection type each type name is stored with. */
+export const TYPE_OF_NAME: Record<TypeName, number> = {
+  page: COLLECTION_TYPES.PAGE,
+  'splash-page': COLLECTION_TYPES.SPLASH_PAGE,
+  blog: COLLECTION_TYPES.GENERIC,
+  events: COLLECTION_TYPES.GENERIC,
+  gallery: COLLECTION_TYPES.GENERIC,
+  products: COLLECTION_TYPES.PRODUCTS,
+  index: COLLECTION_TYPES.GENERIC,
+  folder: COLLECTION_TYPES.GENERIC,
+}
+
+export const FOLDER_BEHAVIOR = { INDEX: 1, REDIRECT: 2, NONE: 3, VARIATION: 4 } as const
+export const BACKGROUND_SOURCE = { UPLOAD: 1, INSTAGRAM: 2, VIDEO: 3, NONE: 4 } as const
+
+/** Navigation sections: `_hidden` pages are reachable but listed nowhere; `_memberareas` hold member areas. */
+export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
+export type Navigation = (typeof NAVIGATIONS)[number]
+
+export const PAGE_TYPES = {
+  MAIN_CONTENT: 1,
+  CONTENT_COLLECTION: 1,
+  PAGE: 2,
+  SPLASH_PAGE: 3,
+  CONTENT_ITEM: 50,
+  NOT_FOUND: 100,
+  ERROR: 101,
+  SEARCH: 102,
+  LOCK_SCREEN: 103,
+  POPUP_OVERLAY: 104,
+  PROTECTED_CONTENT: 105,
+  MEMBER_AREA_ACCESS_DENIED: 106,
+  SHOW_CART: 200,
+  CHECKOUT: 201,
+  ORDER_CONFIRMED: 202,
+  DONATE: 203,
+  CONTRIBUTION_CONFIRMED: 204,
+  COMMERCE_CART_V2: 205,
+  SUBSCRIPTION_CONFIRMED: 206,
+  ORDER_RECEIVED: 207,
+  MEMBERSHIP_CONFIRMED: 208,
+  REVIEWS_REQUEST: 209,
+  NEWSLETTER_UNSUBSCRIBE: 300,
+  COMMERCE_EMAIL_PREVIEW: 301,
+} as const
+
+export const RECORD_TYPES = {
+  TEXT: 1,
+  IMAGE: 2,
+  QUOTE: 4,
+  LINK: 5,
+  AUDIO: 7,
+  VIDEO: 8,
+  REVIEW: 10,
+  STORE_ITEM: 11,
+  EVENT: 12,
+  GALLERY: 14,
+  DIGITAL_GOOD: 18,
+} as const
+/** Record types go up to lesson 62. */
+export const MAX_RECORD_TYPE = 62
+
+/** Block type ids of the specification, and the type names the theme dispatches on. */
+export const BLOCK_TYPES = {
+  navigation: 1,
+  html: 2,
+  logo: 3,
+  map: 4,
+  image: 5,
+  gallery: 8,
+  form: 9,
+  comments: 16,
+  folder: 17,
+  menu: 18,
+  summary: 20,
+  spacer: 21,
+  embed: 22,
+  code: 23,
+  quote: 31,
+  video: 32,
+  search: 33,
+  audio: 41,
+  product: 43,
+  markdown: 44,
+  newsletter: 51,
+  donation: 52,
+  button: 53,
+  'social-links': 54,
+  'member-area': 67,
+  accordion: 69,
+  chart: 70,
+} as const
+export type BlockTypeName = keyof typeof BLOCK_TYPES
+export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as BlockTypeName[]
+export const BLOCK_NAME_OF_TYPE: ReadonlyMap<number, BlockTypeName> = new Map(
+  BLOCK_TYPE_NAMES.map((n) => [BLOCK_TYPES[n], n] as const),
+)
+
+/** Content status: published, or one of the spec's labels (Draft, Scheduled, Needs Review, Private). */
+export const CONTENT_STATUSES = ['published', 'draft', 'scheduled', 'needs-review', 'private'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+export const STATUS_LABELS: Record<ContentStatus, string> = {
+  published: 'Published',
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  'needs-review': 'Needs Review',
+  private: 'Private',
+}
+
+export const COMMENT_STATE = { OPEN: 1, CLOSED: 2 } as const
+export const LOCKS = ['none', 'password', 'members'] as const
+export type LockKind = (typeof LOCKS)[number]
+export const VIEWS = ['list', 'grid', 'product'] as const
+export const PAST_OR_UPCOMING = ['past', 'upcoming', 'both'] as const
+
+export const LIMITS = {
+  /** Items in an orderable collection (galleries, products). */
+  orderableItems: 250,
+  tag: 50,
+  category: 25,
+  galleryBlocksPerLayout: 60,
+  title: 200,
+  slug: 200,
+  html: 200_000,
+} as const

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { restore } from './documents.js'
+import { GALLERY_DEFAULTS, normalizeGalleryOptions } from './gallery.js'
+import { urlSlug, urlSlugWithSlash } from './slug.js'
+
+describe('restore()', () => {
+  it('keeps a current layout as it is', () => {
+    const doc = { v: 2, sections: [{ id: 'a', blocks: [{ id: 'b1', type: 2, v: 2, value: { html: '<p>x</p>' } }] }] }
+    expect(restore('layout', doc)).toEqual(doc)
+  })
+
+  it('upgrades a v1 layout (flat blocks with type names and old value fields) to sections', () => {
+    const v1 = {
+      blocks: [
+        { id: 'btn', typeName: 'button', value: { text: 'Go', href: '/shop', target: '_blank' } },
+        { typeName: 'spacer', value: { size: 'large' } },
+        { type: 31, value: { quote: 'Q', author: 'A' } },
+        { typeName: 'no-such-block', value: {} },
+        'garbage',
+      ],
+    }
+    expect(restore('layout', v1)).toEqual({
+      v: 2,
+      sections: [
+        {
+          id: 's1',
+          blocks: [
+            { id: 'btn', type: 53, v: 2, value: { label: 'Go', url: '/shop', newWindow: true } },
+            { id: 'b2', type: 21, v: 2, value: { height: 80 } },
+            { id: 'b3', type: 31, v: 2, value: { text: 'Q', source: 'A' } },
+          ],
+        },
+      ],
+    })
+  })
+
+  it('a bare array is a v0 layout; anything else is an empty layout', () => {
+    expect(restore('layout', [{ typeName: 'html', value: { html: 'x' } }]).sections[0]!.blocks[0]!.type).toBe(2)
+    expect(restore('layout', null)).toEqual({ v: 2, sections: [] })
+    expect(restore('layout', 'nonsense')).toEqual({ v: 2, sections: [] })
+  })
+
+  it('upgrades v1 gallery options (camelCase) and drops invalid values', () => {
+    expect(restore('gallery', { design: 'slider', thumbnailsPerRow: 3, autoplayDuration: 99, aspectRatio: '16:9', bogus: 1 })).toEqual({
+      v: 2,
+      options: { design: 'slider', 'thumbnails-per-row': 3, 'aspect-ratio': '16:9' },
+    })
+    expect(restore('gallery', { v: 2, options: { padding: 10, 'max-width': 50 } })).toEqual({ v: 2, options: { padding: 10 } })
+  })
+
+  it('restores a single block and its gallery options', () => {
+    expect(restore('block', { id: 'g', typeName: 'gallery', value: { options: { thumbnailsPerRow: 2 } } })).toEqual({ id: 'g', type: 8, v: 2, value: { options: { 'thumbnails-per-row': 2 } } })
+    expect(restore('block', { typeName: 'nope' })).toBeNull()
+  })
+
+  it('normalizeGalleryOptions fills the SPEC section 9 defaults and ignores out-of-range numbers', () => {
+    expect(normalizeGalleryOptions({})).toEqual(GALLERY_DEFAULTS)
+    expect(GALLERY_DEFAULTS).toMatchObject({ design: 'grid', autoplay: false, 'autoplay-duration': 5, 'thumbnail-strip-height': 80, 'thumbnail-strip-margin': 20, 'thumbnails-per-row': 4, padding: 20, 'max-width': 300, 'aspect-ratio': '1:1', 'meta-position': 'bottom', 'active-alignment': 'center', lightboxTheme: 'dark', 'auto-crop': true })
+    expect(normalizeGalleryOptions({ padding: 51, 'thumbnails-per-row': 10, design: 'stacked' })).toMatchObject({ padding: 20, 'thumbnails-per-row': 10, design: 'stacked' })
+  })
+})
+
+describe('slug filters', () => {
+  it('url-slug', () => {
+    expect(urlSlug('Hello, World!')).toBe('hello-world')
+    expect(urlSlug('  Café & Crème brûlée ')).toBe('cafe-and-creme-brulee')
+    expect(urlSlug("Don't stop")).toBe('dont-stop')
+    expect(urlSlug('a/b')).toBe('a-b')
+    expect(urlSlug('---')).toBe('')
+  })
+
+  it('url-slug-with-slash keeps single slashes between segments', () => {
+    expect(urlSlugWithSlash('/Galleries//Studio Grid/')).toBe('galleries/studio-grid')
+    expect(urlSlugWithSlash('a / b c')).toBe('a/b-c')
+    expect(urlSlugWithSlash('//')).toBe('')
+  })
+})

@@ -1,0 +1,118 @@
+// Public API of the content domain: pages and collections, items, layouts of blocks, redirects, and the read side
+// the publishing domain renders from.
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import type { Orm } from '../../platform/db/index.js'
+import { parseWith } from '../../platform/http/validate.js'
+import type { Auth } from '../accounts/index.js'
+import type { Sites } from '../sites/index.js'
+import * as col from './collections.js'
+import * as itm from './items.js'
+import { getProfile, profilePatch, updateProfile } from './profile.js'
+import * as q from './queries.js'
+import { registerContentRoutes } from './routes.js'
+import * as v from './validators.js'
+
+export * as CONTENT from './constants.js'
+export { BLOCK_TYPES, PAGE_TYPES, RECORD_TYPES, COLLECTION_TYPES, FOLDER_BEHAVIOR, BACKGROUND_SOURCE, COMMENT_STATE } from './constants.js'
+export type { BlockTypeName, ContentStatus, Navigation, TypeName } from './constants.js'
+export { restore, type StoredBlock, type StoredLayout } from './documents.js'
+export { GALLERY_DEFAULTS, normalizeGalleryOptions, type GalleryOptions } from './gallery.js'
+export { renderMarkdown } from './markdown.js'
+export { sanitizeHtml, htmlToText } from './sanitize.js'
+export { urlSlug, urlSlugWithSlash } from './slug.js'
+export { verifyLockPassword } from './shared.js'
+export { isLive, type SearchHit, type ItemOrder } from './queries.js'
+export { settingsOf as collectionSettingsOf, type CollectionDto, type PopupOverlaySettings } from './collections.js'
+export { itemDataOf, type ItemData, type ItemDto } from './items.js'
+export { contentTables, type CollectionRow, type ItemRow, type ProfileRow, type SocialAccount } from './schema.js'
+export { CONTENT_ROLES } from './routes.js'
+
+export type CollectionInput = z.input<typeof v.createCollectionBody>
+export type CollectionPatch = z.input<typeof v.updateCollectionBody>
+export type ItemInput = z.input<typeof v.createItemBody>
+export type ItemPatch = z.input<typeof v.updateItemBody>
+
+export function createContent(orm: Orm) {
+  const listeners = new Set<(siteId: string) => void>()
+  const changed = (siteId: string) => {
+    for (const fn of listeners) fn(siteId)
+  }
+  return {
+    /** `fn(siteId)` runs after every committed content write (publishing drops its cached pages). */
+    onChange(fn: (siteId: string) => void): void {
+      listeners.add(fn)
+    },
+    registerRoutes(app: FastifyInstance, deps: { sites: Sites; auth: Auth }): void {
+      registerContentRoutes(app, orm, { ...deps, changed })
+    },
+
+    // Owner-side operations (validated like the API; used by the demo seed and other domains).
+    async createCollection(siteId: string, input: CollectionInput): Promise<col.CollectionDto> {
+      const row = await col.createCollection(orm, siteId, parseWith(v.createCollectionBody, input, 'collection'))
+      changed(siteId)
+      return col.collectionDto(row)
+    },
+    async updateCollection(siteId: string, collectionId: string, patch: CollectionPatch): Promise<col.CollectionDto> {
+      const row = await col.updateCollection(orm, siteId, collectionId, parseWith(v.updateCollectionBody, patch, 'collection'))
+      changed(siteId)
+      return col.collectionDto(row)
+    },
+    async createItem(siteId: string, collectionId: string, input: ItemInput): Promise<itm.ItemDto> {
+      const { item, collection } = await itm.createItem(orm, siteId, collectionId, parseWith(v.createItemBody, input, 'item'))
+      changed(siteId)
+      return itm.itemDto(item, collection)
+    },
+    async updateItem(siteId: string, itemId: string, patch: ItemPatch): Promise<itm.ItemDto> {
+      const { item, collection } = await itm.updateItem(orm, siteId, itemId, parseWith(v.updateItemBody, patch, 'item'))
+      changed(siteId)
+      return itm.itemDto(item, collection)
+    },
+    async updateProfile(siteId: string, patch: z.input<typeof profilePatch>) {
+      const row = await updateProfile(orm, siteId, parseWith(profilePatch, patch, 'profile'))
+      changed(siteId)
+      return row
+    },
+    listCollections: async (siteId: string) => (await col.listCollections(orm, siteId)).map(col.collectionDto),
+
+    /** Visitor-side reads (only live content). */
+    read: {
+      profile: (siteId: string) => getProfile(orm, siteId),
+      siteCollections: (siteId: string) => q.siteCollections(orm, siteId),
+      liveItems: (siteId: string, collectionId: string, query: q.ItemQuery) => q.liveItems(orm, siteId, collectionId, query),
+      liveItemBySlug: (siteId: string, collectionId: string, urlId: string, now: Date) => q.liveItemBySlug(orm, siteId, collectionId, urlId, now),
+      liveItemsByIds: (siteId: string, ids: string[], now: Date) => q.liveItemsByIds(orm, siteId, ids, now),
+      adjacentItems: (siteId: string, item: Parameters<typeof q.adjacentItems>[2], order: q.ItemOrder, now: Date) => q.adjacentItems(orm, siteId, item, order, now),
+      tagsAndCategories: (siteId: string, collectionId: string, now: Date) => q.tagsAndCategories(orm, siteId, collectionId, now),
+      itemCounts: (siteId: string, now: Date) => q.itemCounts(orm, siteId, now),
+      redirectsFor: (siteId: string, paths: string[]) => q.redirectsFor(orm, siteId, paths),
+      nextPublishOn: (siteId: string, now: Date) => q.nextPublishOn(orm, siteId, now),
+      liveItemsOf: (siteId: string, collectionIds: string[], now: Date) => q.liveItemsOf(orm, siteId, collectionIds, now),
+      search: (siteId: string, query: string, collectionIds: string[], now: Date, limit: number, offset: number) => q.searchContent(orm, siteId, query, collectionIds, now, limit, offset),
+      /** The fullUrl of a collection ('/shop'), or null. */
+      collectionPath: async (siteId: string, collectionId: string) => {
+        const c = (await q.siteCollections(orm, siteId)).find((x) => x.id === collectionId)
+        return c ? (c.homepage ? '/' : `/${c.urlId}`) : null
+      },
+      /** A live item in a live collection, for visitors' comments and likes (null when there is none). */
+      visitorItem: async (siteId: string, itemId: string) => {
+        const now = new Date()
+        const [item] = await q.liveItemsByIds(orm, siteId, [itemId], now)
+        if (!item) return null
+        const c = (await q.siteCollections(orm, siteId)).find((x) => x.id === item.collectionId)
+        return c && q.isLive(c, now.getTime()) && c.lock === 'none' ? { commentState: item.commentState } : null
+      },
+      /** An item of the site by id (any status), e.g. for the social domain to check a comment target. */
+      itemById: async (siteId: string, itemId: string) => {
+        try {
+          return await itm.getItem(orm, siteId, itemId)
+        } catch {
+          return null
+        }
+      },
+    },
+  }
+}
+
+export type Content = ReturnType<typeof createContent>
+export type ContentRead = Content['read']

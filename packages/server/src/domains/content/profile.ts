@@ -1,0 +1,46 @@
+// Site-wide content (description, tag line, logo, social follow accounts).
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Orm } from '../../platform/db/index.js'
+import { contentSiteProfiles, type ProfileRow } from './schema.js'
+
+export const SOCIAL_SERVICES = ['instagram', 'facebook', 'twitter', 'x', 'youtube', 'linkedin', 'pinterest', 'tiktok', 'vimeo', 'email', 'github'] as const
+
+export const profilePatch = z
+  .object({
+    siteDescription: z.string().max(1000, 'Use at most 1000 characters.'),
+    tagLine: z.string().max(200, 'Use at most 200 characters.'),
+    logoImageId: z.string().min(1).max(64).nullable(),
+    socialAccounts: z
+      .array(
+        z
+          .object({
+            serviceName: z.enum(SOCIAL_SERVICES, `Choose one of ${SOCIAL_SERVICES.join(', ')}.`),
+            userName: z.string().trim().min(1, 'Enter the user name.').max(100),
+            profileUrl: z.string().trim().max(2000).refine((v) => /^(https:\/\/|mailto:)\S+$/i.test(v), 'Links must be formatted as https://example.com'),
+          })
+          .strict(),
+      )
+      .max(20),
+  })
+  .partial()
+  .strict()
+export type ProfilePatch = z.infer<typeof profilePatch>
+
+const EMPTY = (siteId: string): ProfileRow => ({ siteId, siteDescription: '', tagLine: '', logoImageId: null, socialAccounts: [], updatedAt: new Date(0) })
+
+export async function getProfile(orm: Orm, siteId: string): Promise<ProfileRow> {
+  const [row] = await orm.select().from(contentSiteProfiles).where(eq(contentSiteProfiles.siteId, siteId))
+  return row ?? EMPTY(siteId)
+}
+
+export async function updateProfile(orm: Orm, siteId: string, patch: ProfilePatch): Promise<ProfileRow> {
+  const [row] = await orm
+    .insert(contentSiteProfiles)
+    .values({ ...patch, siteId })
+    .onConflictDoUpdate({ target: contentSiteProfiles.siteId, set: { ...patch, updatedAt: sql`now()` } })
+    .returning()
+  return row!
+}
+
+export const profileDto = (p: ProfileRow) => ({ siteDescription: p.siteDescription, tagLine: p.tagLine, logoImageId: p.logoImageId, socialAccounts: p.socialAccounts })

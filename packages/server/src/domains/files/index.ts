@@ -1,0 +1,90 @@
+// Public API of the files domain: uploaded assets of a site (storage, records, image variants, public route).
+import { join } from 'node:path'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Orm } from '../../platform/db/index.js'
+import type { Auth } from '../accounts/index.js'
+import type { Sites } from '../sites/index.js'
+import { DEFAULT_LIMITS_MB, ingest, makeVariants, type IngestContext, type LimitsMb } from './ingest.js'
+import { toFileAsset, toImageContext, type FileAsset, type ImageContext } from './present.js'
+import { registerFilesRoutes } from './routes.js'
+import { registerFileServing } from './serve.js'
+import * as svc from './service.js'
+import { createDiskStorage, type FileStorage } from './storage.js'
+import { createQueue } from './queue.js'
+
+export { detectType, isSafeSvg, type DetectedType, type FileKind } from './detect.js'
+export { formatBytes, megabytes, MEGABYTE, MESSAGES as FILE_MESSAGES } from './format.js'
+export { VARIANT_WIDTHS, type ColorData } from './images.js'
+export { DEFAULT_LIMITS_MB, type LimitsMb } from './ingest.js'
+export { BODY_DISPLAY_MAX, type FileAsset, type ImageContext } from './present.js'
+export { filesTables } from './schema.js'
+export { createDiskStorage, type ByteRange, type FileStorage } from './storage.js'
+
+export interface FilesDeps {
+  sites: Sites
+  auth: Auth
+  /** DATA_DIR: files live under DATA_DIR/files (unless `storage` is given). */
+  dataDir: string
+  storage?: FileStorage
+  /** Upload limits per kind, in megabytes of 1,000,000 bytes (defaults: DEFAULT_LIMITS_MB). */
+  limitsMb?: Partial<LimitsMb>
+  log?: FastifyBaseLogger
+}
+
+export function createFiles(orm: Orm, deps: FilesDeps) {
+  const storage = deps.storage ?? createDiskStorage(join(deps.dataDir, 'files'))
+  const ctx: IngestContext = { orm, storage, limitsMb: { ...DEFAULT_LIMITS_MB, ...deps.limitsMb }, log: deps.log }
+  const queue = createQueue({ onError: (name, e) => deps.log?.error({ err: e, job: name }, 'file job failed') })
+  const enqueueVariants = (siteId: string, id: string) => queue.push(`variants ${id}`, () => makeVariants(ctx, siteId, id))
+  const slugOf = async (siteId: string) => (await deps.sites.get(siteId))?.slug ?? null
+
+  return {
+    storage,
+    registerRoutes(app: FastifyInstance): void {
+      registerFilesRoutes(app, { sites: deps.sites, auth: deps.auth, ctx, storage, enqueueVariants })
+      registerFileServing(app, orm, storage)
+      // Images whose variants were not finished when the process stopped.
+      app.addHook('onReady', async () => {
+        for (const a of await svc.unfinished(orm)) enqueueVariants(a.siteId, a.id)
+      })
+      app.addHook('onClose', async () => {
+        await queue.close()
+      })
+    },
+    /**
+     * Stores a file given as bytes (demo seed, imports) with the same checks as an upload; image variants
+     * follow in the background (`whenIdle()` waits for them). Throws the upload errors.
+     */
+    async storeBuffer(
+      siteId: string,
+      filename: string,
+      buffer: Buffer,
+      meta?: { altText?: string; title?: string; body?: string },
+    ): Promise<FileAsset> {
+      const row = await ingest(ctx, siteId, { filename, source: buffer, ...(meta ? { meta } : {}) })
+      if (row.status === 'processing') enqueueVariants(siteId, row.id)
+      return toFileAsset((await slugOf(siteId)) ?? '', row)
+    },
+    /** The Image context (themes/default/CONTEXT.md) of each found asset of the site, by id. */
+    async getAssets(siteId: string, ids: readonly string[]): Promise<Map<string, ImageContext>> {
+      const out = new Map<string, ImageContext>()
+      const wanted = ids.filter((id) => /^[0-9a-f]{24}$/.test(id))
+      if (wanted.length === 0) return out
+      const [slug, rows] = await Promise.all([slugOf(siteId), svc.assetsByIds(orm, siteId, wanted)])
+      if (slug === null) return out
+      for (const row of rows) out.set(row.id, toImageContext(slug, row))
+      return out
+    },
+    /** One asset in the owner shape, or null. */
+    async getAsset(siteId: string, id: string): Promise<FileAsset | null> {
+      if (!/^[0-9a-f]{24}$/.test(id)) return null
+      const row = await svc.getAsset(orm, siteId, id)
+      const slug = row && (await slugOf(siteId))
+      return row && slug !== null ? toFileAsset(slug, row) : null
+    },
+    /** Resolves when every queued variant job has finished. */
+    whenIdle: () => queue.idle(),
+  }
+}
+
+export type Files = ReturnType<typeof createFiles>

@@ -1,0 +1,101 @@
+// The site-level part of every page context: website, websiteSettings, navigation, SEO defaults, sitewright.
+import { isLive, type CollectionRow } from '../content/index.js'
+import { fullUrlOf, type SiteScope } from './scope.js'
+import type { NavLink, PageContext } from './types.js'
+
+const SERVICE_IDS: Record<string, number> = { instagram: 1, facebook: 2, twitter: 3, x: 3, youtube: 4, linkedin: 5, pinterest: 6, tiktok: 7, vimeo: 8, email: 9, github: 10 }
+
+export const STOREFRONT_SCRIPT = '/assets/storefront/storefront.js'
+export const THEME_CSS = '/assets/theme/site.css'
+
+function isActive(path: string, url: string): boolean {
+  if (url === '/') return path === '/'
+  return path === url || path.startsWith(`${url}/`)
+}
+
+export function navigation(scope: SiteScope, path: string): { main: NavLink[]; footer: NavLink[] } {
+  const now = scope.now.getTime()
+  const live = scope.collections.filter((c) => isLive(c, now))
+  const link = (c: CollectionRow): NavLink => {
+    const fullUrl = fullUrlOf(c)
+    const out: NavLink = { title: c.navigationTitle || c.title, fullUrl, active: isActive(path, fullUrl), folder: c.folder && c.typeName === 'folder' }
+    if (out.folder) {
+      out.items = live.filter((k) => k.parentId === c.id && k.navigation !== '_hidden' && k.navigation !== '_memberareas').map(link)
+      out.active = out.items.some((i) => i.active)
+    }
+    return out
+  }
+  const top = (nav: string) => live.filter((c) => c.navigation === nav && (!c.parentId || !scope.byId.get(c.parentId))).map(link)
+  return { main: top('main'), footer: top('footer') }
+}
+
+export interface BaseOptions {
+  path: string
+  pageType: number
+  template: string
+  title: string
+  description?: string | undefined
+  canonicalPath?: string | undefined
+  ogType?: string
+  ogImage?: string | undefined
+  noindex?: boolean
+  crumb: string
+}
+
+export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
+  const { settings, profile, baseUrl } = scope
+  const website: PageContext['website'] = {
+    id: scope.site.id,
+    identifier: scope.site.slug,
+    siteTitle: settings.title,
+    siteDescription: profile.siteDescription,
+    baseUrl,
+    language: settings.locale,
+    timeZone: settings.timeZone,
+    socialAccounts: profile.socialAccounts.map((a) => ({ serviceId: SERVICE_IDS[a.serviceName] ?? 0, serviceName: a.serviceName, userName: a.userName, profileUrl: a.profileUrl })),
+    useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
+  }
+  if (profile.tagLine) website.siteTagLine = profile.tagLine
+  const title = o.title && o.title !== settings.title ? `${o.title} \u2014 ${settings.title}` : settings.title
+  const page: PageContext['page'] = {
+    title,
+    description: o.description ?? profile.siteDescription,
+    canonicalUrl: baseUrl + (o.canonicalPath ?? o.path),
+    path: o.path,
+    ogType: o.ogType ?? 'website',
+  }
+  if (o.ogImage) page.ogImage = o.ogImage.startsWith('/') ? baseUrl + o.ogImage : o.ogImage
+  if (o.noindex) page.robots = 'noindex'
+  return {
+    pageType: o.pageType,
+    template: o.template,
+    page,
+    website,
+    websiteSettings: {
+      commentsEnabled: settings.commentsEnabled,
+      disqusShortname: settings.disqusShortName,
+      simpleLikingEnabled: settings.simpleLikingEnabled,
+      timeZone: settings.timeZone,
+      useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
+      currency: settings.currency,
+      locale: settings.locale,
+      storeSettings: { currency: settings.currency, multipleQuantityAllowedForServices: true },
+    },
+    navigation: navigation(scope, o.path),
+    requestPath: o.path,
+    sitewright: { storefrontScript: STOREFRONT_SCRIPT, themeCss: THEME_CSS, year: scope.now.getFullYear(), crumb: o.crumb },
+  }
+}
+
+export async function withLogo(scope: SiteScope, ctx: PageContext): Promise<PageContext> {
+  const id = scope.profile.logoImageId
+  if (id) {
+    const logo = (await scope.images([id])).get(id)
+    if (logo) ctx.website.logoImageUrl = logo.assetUrl
+  }
+  if (scope.deps.products?.storeSettings) {
+    const store = await scope.deps.products.storeSettings(scope.site.id)
+    ctx.websiteSettings.storeSettings = { ...ctx.websiteSettings.storeSettings, ...store }
+  }
+  return ctx
+}

@@ -1,0 +1,120 @@
+// Stored layouts -> context layouts: every block value resolved (images, gallery items, summary items, markdown,
+// forms, products, video embeds) into the shapes of CONTEXT.md "Block value shapes".
+import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, restore, type BlockTypeName, type StoredBlock, type StoredLayout } from '../content/index.js'
+import { itemContexts } from './items.js'
+import { liveCollection, type SiteScope } from './scope.js'
+import type { ImageContext, Json } from './types.js'
+import { videoEmbed } from './video.js'
+
+const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
+const str = (x: unknown) => (typeof x === 'string' ? x : undefined)
+const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : [])
+
+/** The context layout of a stored (any version) layout document. */
+export async function layoutContext(scope: SiteScope, raw: unknown): Promise<{ sections: { id: string; blocks: Json[] }[] } | undefined> {
+  if (raw == null) return undefined
+  const layout: StoredLayout = restore('layout', raw)
+  // one batch for every image the layout refers to
+  const ids: string[] = []
+  for (const s of layout.sections)
+    for (const b of s.blocks) {
+      const v = b.value
+      if (typeof v.imageId === 'string') ids.push(v.imageId)
+      if (typeof v.thumbnailImageId === 'string') ids.push(v.thumbnailImageId)
+      for (const id of arr(v.imageIds)) if (typeof id === 'string') ids.push(id)
+    }
+  const images = await scope.images(ids)
+  const formIds = layout.sections.flatMap((s) => s.blocks.map((b) => str(b.value.formId)).filter((x): x is string => !!x))
+  const forms = formIds.length && scope.deps.forms ? await scope.deps.forms(scope.site.id, formIds) : new Map<string, unknown>()
+  const sections = []
+  for (const s of layout.sections) {
+    const blocks: Json[] = []
+    for (const b of s.blocks) {
+      const typeName = NAMES.get(b.type)
+      if (!typeName) continue
+      const value = await blockValue(scope, typeName, b, images, forms)
+      if (value) blocks.push({ id: b.id, type: b.type, typeName, value })
+    }
+    sections.push({ id: s.id, blocks })
+  }
+  return { sections }
+}
+
+async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock, images: ReadonlyMap<string, ImageContext>, forms: ReadonlyMap<string, unknown>): Promise<Json | null> {
+  const v = b.value
+  switch (name) {
+    case 'markdown':
+      return { html: renderMarkdown(str(v.markdown) ?? '') }
+    case 'image': {
+      const image = str(v.imageId) ? images.get(v.imageId as string) : undefined
+      if (!image) return null
+      const { imageId: _id, ...rest } = v
+      return { ...rest, image }
+    }
+    case 'gallery': {
+      const options = normalizeGalleryOptions(v.options)
+      let items: Json[] = []
+      if (str(v.collectionId)) {
+        const c = scope.byId.get(v.collectionId as string)
+        if (liveCollection(scope, c) && c.lock === 'none') {
+          const { rows } = await scope.content.liveItems(scope.site.id, c.id, { now: scope.now, limit: 250, order: 'manual' })
+          items = await itemContexts(scope, rows)
+        }
+      } else {
+        items = arr(v.imageIds)
+          .map((id) => (typeof id === 'string' ? images.get(id) : undefined))
+          .filter((img): img is ImageContext => !!img)
+          .map((img) => ({ ...img, recordType: RECORD_TYPES.IMAGE, mediaFocalPoint: img.mediaFocalPoint ?? { x: 0.5, y: 0.5 } }))
+      }
+      return { items, options }
+    }
+    case 'summary':
+      return summary(scope, v)
+    case 'video': {
+      const url = str(v.url) ?? ''
+      const out: Json = { url, ...(v.title ? { title: v.title } : {}), ...(v.caption ? { caption: v.caption } : {}) }
+      const thumb = str(v.thumbnailImageId) ? images.get(v.thumbnailImageId as string) : undefined
+      if (thumb) out.thumbnail = thumb
+      const oembed = videoEmbed(url, str(v.title))
+      if (oembed) out.oembed = { html: oembed.html, providerName: oembed.providerName }
+      return out
+    }
+    case 'form':
+    case 'newsletter': {
+      const formId = str(v.formId)
+      const form = formId ? forms.get(formId) : undefined
+      return { ...v, ...(form ? { form } : {}) }
+    }
+    case 'product': {
+      const id = str(v.productId)
+      const getter = scope.deps.products?.getProductsByIds
+      const [item] = id && getter ? await getter(scope.site.id, [id]) : []
+      return item ? { item } : null
+    }
+    case 'social-links': {
+      const accounts = arr(v.accounts)
+      return accounts.length ? { accounts } : {}
+    }
+    case 'spacer':
+      return { height: typeof v.height === 'number' ? v.height : 40 }
+    default:
+      return { ...v }
+  }
+}
+
+async function summary(scope: SiteScope, v: Json): Promise<Json> {
+  const design = str(v.design) ?? 'list'
+  const out: Json = { design, items: [] as Json[], ...(v.title ? { title: v.title } : {}) }
+  const c = str(v.collectionId) ? scope.byId.get(v.collectionId as string) : undefined
+  if (!liveCollection(scope, c) || c.lock !== 'none') return out // never list items of locked or unpublished collections
+  const limit = typeof v.limit === 'number' ? v.limit : 6
+  if (c.typeName === 'products') {
+    const products = scope.deps.products ? await scope.deps.products.listProducts(scope.site.id, c.id, { page: 1, pageSize: limit, collectionUrl: `/${c.urlId}` }) : { items: [] }
+    out.items = products.items
+    return out
+  }
+  const order = c.typeName === 'gallery' ? 'manual' : c.typeName === 'events' ? 'start' : 'recent'
+  const { rows } = await scope.content.liveItems(scope.site.id, c.id, { now: scope.now, limit, order, tag: str(v.tag), category: str(v.category) })
+  out.items = await itemContexts(scope, rows)
+  return out
+}

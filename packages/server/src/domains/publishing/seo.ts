@@ -1,0 +1,27 @@
+// /sitemap.xml (every published, unlocked, non-hidden page and item) and /robots.txt.
+import { fullUrlOf, publicCollections, type SiteScope } from './scope.js'
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+export async function sitemapXml(scope: SiteScope): Promise<string> {
+  const cols = publicCollections(scope).filter((c) => !(c.folder && c.folderBehavior !== 1 && c.folderBehavior !== 4))
+  const urls: { loc: string; lastmod: Date }[] = cols.map((c) => ({ loc: scope.baseUrl + fullUrlOf(c), lastmod: c.updatedAt }))
+  const byId = new Map(cols.map((c) => [c.id, c]))
+  const items = await scope.content.liveItemsOf(scope.site.id, cols.filter((c) => ['blog', 'events', 'gallery'].includes(c.typeName) || c.type === 1).map((c) => c.id), scope.now)
+  for (const i of items) {
+    const c = byId.get(i.collectionId)
+    if (c) urls.push({ loc: `${scope.baseUrl}${fullUrlOf(c).replace(/\/$/, '')}/${i.urlId}`, lastmod: i.updatedAt })
+  }
+  if (scope.deps.products) {
+    for (const c of cols.filter((x) => x.typeName === 'products')) {
+      const { items: products } = await scope.deps.products.listProducts(scope.site.id, c.id, { page: 1, pageSize: 200, collectionUrl: fullUrlOf(c) })
+      for (const p of products as { fullUrl?: unknown }[]) if (typeof p.fullUrl === 'string') urls.push({ loc: scope.baseUrl + p.fullUrl, lastmod: c.updatedAt })
+    }
+  }
+  const body = urls.map((u) => `  <url><loc>${xml(u.loc)}</loc><lastmod>${u.lastmod.toISOString()}</lastmod></url>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
+}
+
+export function robotsTxt(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /config\nDisallow: /search\n\nSitemap: ${baseUrl}/sitemap.xml\n`
+}

@@ -1,0 +1,104 @@
+// The published-page template context (themes/default/CONTEXT.md) and what publishing needs from other domains.
+import type { FastifyRequest } from 'fastify'
+
+export type Json = Record<string, unknown>
+
+export interface ImageContext {
+  id?: string
+  assetUrl: string
+  originalSize?: string
+  mediaFocalPoint?: { x: number; y: number }
+  colorData?: object
+  altText?: string
+  title?: string
+  body?: string
+  filename?: string
+  systemDataVariants?: string
+}
+
+export interface NavLink {
+  title: string
+  fullUrl: string
+  active: boolean
+  folder: boolean
+  items?: NavLink[]
+}
+
+export interface CommentContext {
+  id: string
+  authorName: string
+  body: string
+  createdOn: number
+  likeCount: number
+}
+
+export interface PageContext {
+  pageType: number
+  template: string
+  page: { title: string; description: string; canonicalUrl: string; path: string; ogType: string; ogImage?: string; robots?: string }
+  website: {
+    id: string
+    identifier: string
+    siteTitle: string
+    siteDescription: string
+    siteTagLine?: string
+    baseUrl: string
+    language: string
+    timeZone: string
+    logoImageUrl?: string
+    socialAccounts: { serviceId: number; serviceName: string; userName: string; profileUrl: string }[]
+    useCLDRMoneyFormat: boolean
+  }
+  websiteSettings: {
+    commentsEnabled: boolean
+    disqusShortname: string
+    simpleLikingEnabled: boolean
+    timeZone: string
+    useCLDRMoneyFormat: boolean
+    currency: string
+    locale: string
+    storeSettings: Json & { currency: string; multipleQuantityAllowedForServices: boolean }
+  }
+  navigation: { main: NavLink[]; footer: NavLink[] }
+  collection?: Json
+  item?: Json
+  items?: Json[]
+  pagination?: Json
+  layout?: { sections: { id: string; blocks: Json[] }[] }
+  events?: { upcoming: Json[]; past: Json[]; calendar?: Json[] }
+  search?: { query: string; total: number; results: Json[] }
+  comments?: CommentContext[]
+  lock?: { message: string; passwordRequired: boolean; error?: string }
+  popupOverlay?: Json
+  filter?: { tag?: string; category?: string }
+  requestPath: string
+  sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string }
+  [key: string]: unknown
+}
+
+/** A product as the commerce domain gives it (an Item with recordType 11 and structuredContent). */
+export interface ProductItem {
+  readonly id: string
+}
+
+/** What publishing uses from other domains; each part is optional (absent: that content renders empty). */
+export interface PublishingDeps {
+  /** Image assets (files domain) in the context's Image shape, by id. */
+  images?: (siteId: string, ids: readonly string[]) => Promise<ReadonlyMap<string, ImageContext>>
+  /** Comments and likes (social domain). */
+  social?: {
+    counts(siteId: string, itemIds: readonly string[]): Promise<ReadonlyMap<string, { publicCommentCount: number; likeCount: number }>>
+    approvedComments(siteId: string, itemId: string): Promise<CommentContext[]>
+  }
+  /** Products of products collections (commerce domain). */
+  products?: {
+    listProducts(siteId: string, collectionId: string, o: { page: number; pageSize: number; collectionUrl?: string }): Promise<{ items: ProductItem[]; total: number }>
+    getProductBySlug(siteId: string, collectionId: string, urlId: string, o?: { collectionUrl?: string }): Promise<ProductItem | undefined>
+    getProductsByIds?(siteId: string, ids: readonly string[]): Promise<ProductItem[]>
+    storeSettings?(siteId: string): Promise<object>
+  }
+  /** Forms for form/newsletter blocks (forms domain), public shape by id. */
+  forms?: (siteId: string, formIds: readonly string[]) => Promise<ReadonlyMap<string, unknown>>
+  /** The signed-in site member of a request (members issue); absent: nobody is signed in. */
+  member?: (siteId: string, request: FastifyRequest) => Promise<{ signedIn: boolean; isMember: boolean } | null>
+}

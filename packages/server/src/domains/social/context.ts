@@ -1,0 +1,12 @@
+import type { Orm } from '../../platform/db/index.js'
+
+/** What the social routes and API share. */
+export interface SocialContext {
+  orm: Orm
+  /** The key of the address hashes (a server secret). */
+  secret(): Promise<string>
+  /** The item of a site a visitor comments on or likes: null when there is none; absent = not checked. */
+  itemOf?: ((siteId: string, itemId: string) => Promise<{ commentState?: number } | null>) | undefined
+  /** Something shown on published pages changed (comments, counts). */
+  changed(siteId: string, itemId: string): void
+}

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { escapeCommentText } from './index.js'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t?.close())
+
+interface Site {
+  owner: Client
+  siteId: string
+  host: string
+}
+
+async function site(settings: Record<string, unknown> = { commentsEnabled: true }): Promise<Site> {
+  const owner = t.client()
+  const res = await owner.post('/api/auth/signup', newSignup())
+  expect(res.status).toBe(201)
+  const siteId = res.json.site.id as string
+  if (Object.keys(settings).length > 0) expect((await owner.patch(`/api/sites/${siteId}/settings`, settings)).status).toBe(200)
+  return { owner, siteId, host: `${res.json.site.slug}.localhost` }
+}
+
+type ContentApi = {
+  createCollection(siteId: string, input: Record<string, unknown>): Promise<{ id: string }>
+  createItem(siteId: string, collectionId: string, input: Record<string, unknown>): Promise<{ id: string }>
+}
+
+/** An item of the site: a real blog post when the app has the content domain, else an opaque id. */
+async function newItem(siteId: string): Promise<string> {
+  const content = (t.app as unknown as { content?: ContentApi }).content
+  if (!content) return randomBytes(12).toString('hex')
+  const blog = await content.createCollection(siteId, { typeName: 'blog', title: `Blog ${randomBytes(3).toString('hex')}` })
+  return (await content.createItem(siteId, blog.id, { title: 'Post', status: 'Published' })).id
+}
+
+const post = (c: Client, itemId: string, body: unknown, opts = {}) => c.post(`/api/content/items/${itemId}/comments`, body, opts)
+
+describe(`comments (${BACKEND})`, () => {
+  it('posts a comment (201, approved) and lists it; counts follow', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const v = t.client(s.host)
+    const res = await post(v, item, { authorName: '  Ada ', body: 'Great post!' })
+    expect(res.status).toBe(201)
+    expect(res.json.comment).toMatchObject({ authorName: 'Ada', body: 'Great post!', status: 'approved', likeCount: 0 })
+    expect(res.json.comment.id).toMatch(/^[0-9a-f]{24}$/)
+    expect(Math.abs(res.json.comment.createdOn - Date.now())).toBeLessThan(60_000)
+
+    const list = await v.get(`/api/content/items/${item}/comments`)
+    expect(list.status).toBe(200)
+    expect(list.json).toEqual({ commentCount: 1, comments: [{ id: res.json.comment.id, authorName: 'Ada', body: 'Great post!', createdOn: res.json.comment.createdOn, likeCount: 0 }] })
+    expect(await t.app.social.getCommentCounts(s.siteId, [item, 'other'])).toEqual(new Map([[item, 1], ['other', 0]]))
+    expect(await t.app.social.listApproved(s.siteId, item)).toEqual(list.json.comments)
+  })
+
+  it('keeps the body as typed and escapes it for HTML output', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const evil = `<script>alert("x")</script> & 'quotes' / done`
+    const res = await post(t.client(s.host), item, { authorName: '<b>Eve</b>', body: evil })
+    expect(res.status).toBe(201)
+    const [stored] = await t.app.social.listApproved(s.siteId, item)
+    expect(stored!.body).toBe(evil)
+    expect(stored!.authorName).toBe('<b>Eve</b>')
+    expect(escapeCommentText(evil)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;&#x2F;script&gt; &amp; &#x27;quotes&#x27; &#x2F; done')
+  })
+
+  it('validates the fields (name 1..80, body 1..5000) with messages', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const v = t.client(s.host)
+    const res = await post(v, item, { authorName: ' ', body: '' })
+    expect(res.status).toBe(400)
+    expect(res.json.error.fields).toEqual({ authorName: 'Please enter your name.', body: 'Please enter a comment.' })
+    const long = await post(v, item, { authorName: 'x'.repeat(81), body: 'y'.repeat(5001) })
+    expect(long.json.error.fields).toEqual({ authorName: 'Use at most 80 characters for your name.', body: 'Use at most 5000 characters for your comment.' })
+    expect((await post(v, item, { authorName: 'x'.repeat(80), body: 'y'.repeat(5000) })).status).toBe(201)
+    expect((await post(v, item, { authorName: 'A', body: 'b', extra: 1 })).status).toBe(400)
+  })
+
+  it('requires the crumb', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const res = await post(t.client(s.host), item, { authorName: 'A', body: 'b' }, { crumb: false })
+    expect(res.status).toBe(403)
+    expect(res.json.crumbFail).toBe(true)
+    const like = await t.client(s.host).post(`/api/content/items/${item}/likes`, undefined, { crumb: false })
+    expect(like.status).toBe(403)
+  })
+
+  it('answers 403 when the site has comments turned off', async () => {
+    const s = await site({})
+    const item = await newItem(s.siteId)
+    const res = await post(t.client(s.host), item, { authorName: 'A', body: 'b' })
+    expect(res.status).toBe(403)
+    expect(res.json.error).toMatchObject({ type: 'forbidden', code: 'comments_disabled', message: 'Comments are turned off on this site.' })
+  })
+
+  it('rate-limits comments per visitor and address (429 with Retry-After)', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const v = t.client(s.host)
+    for (let i = 0; i < 5; i++) expect((await post(v, item, { authorName: 'A', body: `c${i}` })).status).toBe(201)
+    const res = await post(v, item, { authorName: 'A', body: 'one more' })
+    expect(res.status).toBe(429)
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(500)
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600)
+    expect(res.json.error.type).toBe('rate_limited')
+    // Same address, new cookie jar: still limited. Another address: fine.
+    expect((await post(t.client(s.host, v.remoteAddress), item, { authorName: 'A', body: 'x' })).status).toBe(429)
+    expect((await post(t.client(s.host), item, { authorName: 'B', body: 'y' })).status).toBe(201)
+  })
+
+  it('holds comments for moderation when the site requires approval; moderators approve, mark spam, delete', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    expect((await s.owner.get(`/api/sites/${s.siteId}/comment-settings`)).json.settings).toEqual({ commentApprovalRequired: false })
+    const set = await s.owner.patch(`/api/sites/${s.siteId}/comment-settings`, { commentApprovalRequired: true })
+    expect(set.json.settings).toEqual({ commentApprovalRequired: true })
+
+    const v = t.client(s.host)
+    const held = await post(v, item, { authorName: 'Bo', body: 'Hello' })
+    expect(held.status).toBe(201)
+    expect(held.json.comment.status).toBe('pending')
+    expect((await v.get(`/api/content/items/${item}/comments`)).json.comments).toEqual([])
+    expect((await t.app.social.getCommentCounts(s.siteId, [item])).get(item)).toBe(0)
+
+    const pending = await s.owner.get(`/api/sites/${s.siteId}/comments?status=pending`)
+    expect(pending.json.comments).toEqual([expect.objectContaining({ id: held.json.comment.id, itemId: item, status: 'pending', body: 'Hello' })])
+    const id = held.json.comment.id
+    const approved = await s.owner.patch(`/api/sites/${s.siteId}/comments/${id}`, { status: 'approved' })
+    expect(approved.json.comment.status).toBe('approved')
+    expect((await v.get(`/api/content/items/${item}/comments`)).json.commentCount).toBe(1)
+
+    expect((await s.owner.patch(`/api/sites/${s.siteId}/comments/${id}`, { status: 'spam' })).json.comment.status).toBe('spam')
+    expect((await t.app.social.listApproved(s.siteId, item))).toEqual([])
+    expect((await s.owner.patch(`/api/sites/${s.siteId}/comments/${id}`, { status: 'deleted' })).status).toBe(400)
+    expect((await s.owner.request('DELETE', `/api/sites/${s.siteId}/comments/${id}`)).status).toBe(204)
+    expect((await s.owner.get(`/api/sites/${s.siteId}/comments`)).json.comments).toEqual([])
+    expect((await s.owner.request('DELETE', `/api/sites/${s.siteId}/comments/${id}`)).status).toBe(404)
+  })
+
+  it("keeps sites apart: site B's host cannot comment on or moderate site A's item", async () => {
+    const a = await site()
+    const b = await site()
+    const item = await newItem(a.siteId)
+    const fromB = await post(t.client(b.host), item, { authorName: 'Mallory', body: 'on A?' })
+    // Either refused (the item is not B's) or stored under site B only: never visible on A.
+    expect([201, 404]).toContain(fromB.status)
+    expect(await t.app.social.listApproved(a.siteId, item)).toEqual([])
+    expect((await t.client(a.host).get(`/api/content/items/${item}/comments`)).json.comments).toEqual([])
+
+    const onA = await post(t.client(a.host), item, { authorName: 'Ann', body: 'mine' })
+    const id = onA.json.comment.id
+    expect((await b.owner.get(`/api/sites/${a.siteId}/comments`)).status).toBe(404)
+    expect((await b.owner.patch(`/api/sites/${b.siteId}/comments/${id}`, { status: 'spam' })).status).toBe(404)
+    expect((await t.client().get(`/api/sites/${a.siteId}/comments`)).status).toBe(401)
+    expect((await t.client('nosuch.localhost').get(`/api/content/items/${item}/comments`)).status).toBe(404)
+  })
+
+  it('sends a native form post back to the page', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const v = t.client(s.host)
+    await v.get('/api/auth/me')
+    const form = `authorName=Cy&body=${encodeURIComponent('No JS here')}&crumb=${encodeURIComponent(v.crumb!)}`
+    const res = await v.request('POST', `/api/content/items/${item}/comments`, {
+      body: form,
+      contentType: 'application/x-www-form-urlencoded',
+      crumb: false,
+      headers: { referer: `http://${s.host}/blog/post?x=1` },
+    })
+    expect(res.status).toBe(303)
+    expect(res.headers.location).toMatch(/^\/blog\/post\?x=1#comment-[0-9a-f]{24}$/)
+  })
+})
+
+describe(`likes (${BACKEND})`, () => {
+  it('counts one like per visitor, unlikes, and reports counts', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const v1 = t.client(s.host)
+    const v2 = t.client(s.host)
+    const url = `/api/content/items/${item}/likes`
+    expect((await v1.post(url)).json).toEqual({ likeCount: 1, liked: true })
+    expect((await v1.post(url)).json).toEqual({ likeCount: 1, liked: true })
+    expect((await v2.post(url)).json).toEqual({ likeCount: 2, liked: true })
+    expect(v1.cookies.get('sw_visitor')).toBeTruthy()
+    expect((await t.app.social.getLikeCounts(s.siteId, [item, 'none'])).get(item)).toBe(2)
+    expect((await v1.request('DELETE', url)).json).toEqual({ likeCount: 1, liked: false })
+    expect((await t.app.social.getLikeCounts(s.siteId, [item])).get(item)).toBe(1)
+  })
+
+  it('answers 403 when simple liking is off', async () => {
+    const s = await site({ simpleLikingEnabled: false })
+    const res = await t.client(s.host).post(`/api/content/items/${await newItem(s.siteId)}/likes`)
+    expect(res.status).toBe(403)
+    expect(res.json.error.code).toBe('likes_disabled')
+  })
+
+  it('rate-limits likes (30 a minute) with Retry-After', async () => {
+    const s = await site()
+    const v = t.client(s.host)
+    const item = await newItem(s.siteId)
+    for (let i = 0; i < 30; i++) expect((await v.post(`/api/content/items/${item}/likes`)).status).toBe(200)
+    const res = await v.post(`/api/content/items/${item}/likes`)
+    expect(res.status).toBe(429)
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60)
+  })
+
+  it('keeps likes per site', async () => {
+    const a = await site()
+    const b = await site()
+    const item = await newItem(a.siteId)
+    await t.client(b.host).post(`/api/content/items/${item}/likes`)
+    expect((await t.app.social.getLikeCounts(a.siteId, [item])).get(item)).toBe(0)
+  })
+
+  it('seeds comments and likes through the public API', async () => {
+    const s = await site()
+    const item = await newItem(s.siteId)
+    const c = await t.app.social.addComment(s.siteId, item, { authorName: 'Seed', body: 'First!', createdAt: new Date('2024-01-02T03:04:05Z') })
+    expect(c).toMatchObject({ authorName: 'Seed', body: 'First!', status: 'approved', createdOn: Date.parse('2024-01-02T03:04:05Z') })
+    expect(await t.app.social.addLike(s.siteId, item, 'reader-1')).toBe(1)
+    expect(await t.app.social.addLike(s.siteId, item, 'reader-1')).toBe(1)
+    expect(await t.app.social.addLike(s.siteId, item, 'reader-2')).toBe(2)
+    await expect(t.app.social.addComment(s.siteId, item, { authorName: '', body: 'x' })).rejects.toThrow()
+  })
+})
