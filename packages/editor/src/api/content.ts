@@ -1,0 +1,114 @@
+// The owner content API (/api/sites/:siteId/content/...): pages and collections, their layouts and items.
+import { createApiClient, type ApiClient, type ApiResult } from './client.js'
+import type { SiteId } from './types.js'
+
+export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
+export type Navigation = (typeof NAVIGATIONS)[number]
+export const COLLECTION_TYPE_NAMES = ['page', 'blog', 'events', 'gallery', 'products', 'folder', 'index', 'splash-page'] as const
+export type CollectionTypeName = (typeof COLLECTION_TYPE_NAMES)[number]
+export const CONTENT_STATUSES = ['published', 'draft', 'scheduled', 'needs-review', 'private'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+export const STATUS_LABELS: Record<ContentStatus, string> = {
+  published: 'Published',
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  'needs-review': 'Needs Review',
+  private: 'Private',
+}
+export type LockKind = 'none' | 'password' | 'members'
+
+export interface Collection {
+  id: string
+  parentId: string | null
+  type: number
+  typeName: CollectionTypeName | string
+  title: string
+  navigationTitle: string
+  urlId: string
+  fullUrl: string
+  navigation: Navigation
+  ordering: number
+  folder: boolean
+  homepage: boolean
+  layout: unknown
+  lock: LockKind
+  passwordSet: boolean
+  seoTitle: string
+  seoDescription: string
+  seoHidden: boolean
+  status: ContentStatus
+  publishOn: number | null
+  updatedOn: number
+  galleryOptions?: unknown
+}
+
+export interface Item {
+  id: string
+  collectionId: string
+  recordType: number
+  title: string
+  urlId: string
+  fullUrl: string
+  status: ContentStatus
+  publishOn: number | null
+  tags: string[]
+  categories: string[]
+  layout: unknown
+  updatedOn: number
+}
+
+export type CollectionPatch = Partial<{
+  title: string
+  navigationTitle: string
+  urlId: string
+  parentId: string | null
+  navigation: Navigation
+  lock: LockKind
+  password: string | null
+  seoTitle: string
+  seoDescription: string
+  seoHidden: boolean
+  status: ContentStatus
+  publishOn: number
+  layout: unknown
+}>
+
+export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'publishOn' | 'tags' | 'categories'>>
+
+export interface ContentApi {
+  collections(siteId: SiteId): Promise<ApiResult<{ collections: Collection[] }>>
+  collection(siteId: SiteId, id: string): Promise<ApiResult<{ collection: Collection }>>
+  createCollection(siteId: SiteId, body: { typeName: string; title: string; navigation?: Navigation; parentId?: string | null }): Promise<ApiResult<{ collection: Collection }>>
+  updateCollection(siteId: SiteId, id: string, patch: CollectionPatch): Promise<ApiResult<{ collection: Collection }>>
+  deleteCollection(siteId: SiteId, id: string): Promise<ApiResult<void>>
+  reorder(siteId: SiteId, navigation: Navigation, ids: string[]): Promise<ApiResult<void>>
+  putLayout(siteId: SiteId, id: string, layout: unknown, baseVersion: number): Promise<ApiResult<{ collection: Collection }>>
+  items(siteId: SiteId, collectionId: string): Promise<ApiResult<{ items: Item[]; total: number }>>
+  createItem(siteId: SiteId, collectionId: string, body: { title: string }): Promise<ApiResult<{ item: Item }>>
+  updateItem(siteId: SiteId, itemId: string, patch: ItemPatch): Promise<ApiResult<{ item: Item }>>
+  deleteItem(siteId: SiteId, itemId: string): Promise<ApiResult<void>>
+  reorderItems(siteId: SiteId, collectionId: string, ids: string[]): Promise<ApiResult<void>>
+}
+
+const enc = encodeURIComponent
+
+export function createContentApi(client: ApiClient = createApiClient()): ContentApi {
+  const base = (siteId: SiteId) => `/api/sites/${enc(String(siteId))}/content`
+  return {
+    collections: (s) => client.get(`${base(s)}/collections`),
+    collection: (s, id) => client.get(`${base(s)}/collections/${enc(id)}`),
+    createCollection: (s, body) => client.post(`${base(s)}/collections`, body),
+    updateCollection: (s, id, patch) => client.patch(`${base(s)}/collections/${enc(id)}`, patch),
+    deleteCollection: (s, id) => client.del(`${base(s)}/collections/${enc(id)}`),
+    reorder: (s, navigation, ids) => client.post(`${base(s)}/collections/reorder`, { navigation, ids }),
+    // The version travels as If-Match (the page's updatedOn) so a server that checks it refuses stale saves
+    // atomically with 409/412; the layout store below also compares it before writing.
+    putLayout: (s, id, layout, baseVersion) =>
+      client.put(`${base(s)}/collections/${enc(id)}/layout`, layout, { headers: { 'If-Match': `"${baseVersion}"` } }),
+    items: (s, c) => client.get(`${base(s)}/collections/${enc(c)}/items?pageSize=250`),
+    createItem: (s, c, body) => client.post(`${base(s)}/collections/${enc(c)}/items`, body),
+    updateItem: (s, id, patch) => client.patch(`${base(s)}/items/${enc(id)}`, patch),
+    deleteItem: (s, id) => client.del(`${base(s)}/items/${enc(id)}`),
+    reorderItems: (s, c, ids) => client.post(`${base(s)}/collections/${enc(c)}/items/reorder`, { ids }),
+  }
+}

@@ -1,0 +1,18 @@
+// Site styles persistence: GET/PUT /api/sites/:siteId/styles (the STYLE screen). The server does not have this
+// route yet; the editor reports the server's answer (e.g. 404) instead of pretending to save.
+import { createApiClient, type ApiClient, type ApiResult } from './client.js'
+import type { SiteId } from './types.js'
+
+export interface StylesApi {
+  get(siteId: SiteId): Promise<ApiResult<{ styles: unknown }>>
+  /** `changes` holds only the dirty paths ('colors.palette', ...) with their new values. */
+  save(siteId: SiteId, styles: unknown, changes: Record<string, unknown>): Promise<ApiResult<{ styles: unknown }>>
+}
+
+export function createStylesApi(client: ApiClient = createApiClient()): StylesApi {
+  const path = (siteId: SiteId) => `/api/sites/${encodeURIComponent(String(siteId))}/styles`
+  return {
+    get: (siteId) => client.get(path(siteId)),
+    save: (siteId, styles, changes) => client.put(path(siteId), { styles, dirtyPaths: Object.keys(changes) }),
+  }
+}
