@@ -12,8 +12,9 @@ import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createAccounts, type Accounts } from '../domains/accounts/index.js'
 import { createCommerce, type Commerce } from '../domains/commerce/index.js'
+import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
-import { createContent } from '../domains/content/index.js'
+import { createContent, sanitizeHtml } from '../domains/content/index.js'
 import { createPublishing } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
 import { ensureDemo } from './demo.js'
@@ -30,13 +31,14 @@ export interface App {
   sites: Sites
   mailer: Mailer
   commerce: Commerce
+  forms: Forms
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number } } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig } = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db, opts)
@@ -46,7 +48,7 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
   }
 }
 
-async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number } } = {}): Promise<App> {
+async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig } = {}): Promise<App> {
   const fastify = Fastify({
     loggerInstance: pino({ level: config.logLevel }) as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
@@ -100,6 +102,18 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
   )
   commerce.registerRoutes(fastify)
+  const forms = await createForms(db.orm, {
+    sites,
+    auth: accounts.auth,
+    config: opts.formsConfig ?? loadFormsConfig(process.env),
+    sendMail: (m) => mailer.send(m),
+    sanitizeHtml,
+    databaseUrl: config.databaseUrl,
+    log: fastify.log,
+    renderSystemPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
+    onChange: (siteId) => publishing.invalidate(siteId),
+  })
+  await forms.registerRoutes(fastify)
   const publishing = createPublishing(fastify, {
     sites,
     content,
@@ -107,6 +121,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     log: fastify.log,
     deps: {
       products: commerce,
+      forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
     },
   })
   await registerStatic(fastify)
@@ -123,10 +138,12 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   let closing: Promise<void> | null = null
   fastify.addHook('onClose', async () => {
     clearInterval(sweeper)
+    await forms.stop()
     mailer.close()
     await db.close()
   })
   await fastify.ready()
+  await forms.start()
   return {
     fastify,
     db,
@@ -134,6 +151,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     sites,
     mailer,
     commerce,
+    forms,
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())

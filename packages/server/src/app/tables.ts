@@ -4,7 +4,8 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { accountsTables } from '../domains/accounts/index.js'
 import { contentTables } from '../domains/content/index.js'
 import { commerceTables } from '../domains/commerce/index.js'
+import { formsTables } from '../domains/forms/index.js'
 import { sitesTables } from '../domains/sites/index.js'
 import { serverSecrets } from '../platform/secrets.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(contentTables), ...Object.values(commerceTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(contentTables), ...Object.values(commerceTables), ...Object.values(formsTables)]

@@ -11,7 +11,7 @@ import type { Delivery } from './webhooks.js'
 export type RenderSystemPage = (
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { pageType: number; template: string; title: string; extra: Record<string, unknown> },
+  page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number },
 ) => Promise<unknown>
 
 export interface FormsContext {
@@ -25,4 +25,6 @@ export interface FormsContext {
   unsubscribeSecret: string
   log?: FastifyBaseLogger | undefined
   renderSystemPage?: RenderSystemPage | undefined
+  /** Called after a change that shows on the site's pages (publishing drops its cached pages). */
+  onChange(siteId: string): void
 }

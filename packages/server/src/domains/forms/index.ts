@@ -42,6 +42,8 @@ export interface FormsDeps {
   log?: FastifyBaseLogger
   fetch?: typeof fetch
   renderSystemPage?: RenderSystemPage
+  /** Called after a form changes (publishing drops the site's cached pages). */
+  onChange?: (siteId: string) => void
 }
 
 export async function createForms(orm: Orm, deps: FormsDeps) {
@@ -69,6 +71,7 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
     unsubscribeSecret,
     log: deps.log,
     renderSystemPage: deps.renderSystemPage,
+    onChange: (siteId) => deps.onChange?.(siteId),
   }
   let sweeper: ReturnType<typeof setInterval> | null = null
 

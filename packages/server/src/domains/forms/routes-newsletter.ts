@@ -42,12 +42,14 @@ export function registerNewsletterRoutes(app: FastifyInstance, ctx: FormsContext
     if (sub && act) await unsubscribe(ctx.orm, site.id, sub.id)
     const state: UnsubscribeView['state'] = !sub ? 'invalid' : act || sub.status === 'unsubscribed' ? 'done' : 'confirm'
     const view: UnsubscribeView = { state, crumb: request.crumb, action: UNSUBSCRIBE_PATH, ...(sub ? { email: sub.email, listName: sub.listName, s: q.s, t: q.t } : {}) }
-    reply.code(sub ? 200 : 404).header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
+    const status = sub ? 200 : 404
+    reply.code(status).header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
     if (ctx.renderSystemPage)
       return ctx.renderSystemPage(request, reply, {
         pageType: NEWSLETTER_UNSUBSCRIBE_PAGE_TYPE,
         template: 'newsletter-unsubscribe',
         title: 'Newsletter',
+        status,
         extra: { newsletterUnsubscribe: { ...view, message: TEXT[state] } },
       })
     return reply.type('text/html; charset=utf-8').send(fallbackPage(view))

@@ -34,8 +34,10 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: FormsContext): vo
     { method: 'POST', url: '/api/sites/:siteId/forms', summary: "Creates a form (name defaults to 'My Form Name')", tags, params: siteParams, body: formInput, responses: { 201: { description: '{ form }' }, 400: { description: 'validation_failed' }, ...common } },
     async ({ request, reply, params, body }) => {
       await allow(request, params.siteId, FORM_EDITORS)
+      const form = ownerDto(await createForm(orm, params.siteId, body, ctx.sanitizeHtml))
+      ctx.onChange(params.siteId)
       reply.code(201)
-      return { form: ownerDto(await createForm(orm, params.siteId, body, ctx.sanitizeHtml)) }
+      return { form }
     },
   )
 
@@ -49,13 +51,16 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: FormsContext): vo
     { method: 'PATCH', url: '/api/sites/:siteId/forms/:formId', summary: 'Changes a form (any subset of its properties; fields replace the list)', tags, params: formParams, body: formInput, responses: { 200: { description: '{ form }' }, 400: { description: 'validation_failed' }, ...common } },
     async ({ request, params, body }) => {
       await allow(request, params.siteId, FORM_EDITORS)
-      return { form: ownerDto(await updateForm(orm, params.siteId, params.formId, body, ctx.sanitizeHtml)) }
+      const form = ownerDto(await updateForm(orm, params.siteId, params.formId, body, ctx.sanitizeHtml))
+      ctx.onChange(params.siteId)
+      return { form }
     },
   )
 
   defineRoute(app, { method: 'DELETE', url: '/api/sites/:siteId/forms/:formId', summary: 'Deletes a form and its submissions', tags, params: formParams, responses: { 204: { description: 'deleted' }, ...common } }, async ({ request, reply, params }) => {
     await allow(request, params.siteId, FORM_EDITORS)
     await deleteForm(orm, params.siteId, params.formId)
+    ctx.onChange(params.siteId)
     return reply.code(204).send()
   })
 
