@@ -30,5 +30,5 @@ export function confirmationMail(order: OrderView, opts: { siteTitle: string; ba
     `Order details: ${opts.confirmationUrl}`,
   ]
   const html = sections.map((s) => `<p>${esc(s).replace(/\n/g, '<br>')}</p>`).join('\n')
-  return { to: order.email, subject: `Order #${order.number} confirmed — ${opts.siteTitle}`, text: sections.join('\n\n'), html }
+  return { to: order.email, subject: `Order #${order.number} confirmed: ${opts.siteTitle}`, text: sections.join('\n\n'), html }
 }

@@ -1,0 +1,208 @@
+// Checkout and orders: totals, payment in test mode, confirmation mail over SMTP, the order event, downloads,
+// gift cards and subscriptions, owner fulfil/refund, and the two races (stock and gift-card balance).
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import type { OrderConfirmedEvent } from './index.js'
+
+let t: TestApp
+let smtp: SMTPServer
+const mails: { to: string; data: string }[] = []
+const events: OrderConfirmedEvent[] = []
+let site: { id: string; host: string; owner: Client }
+const ids: Record<string, string> = {}
+const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' }
+const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' }
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, cb) {
+      let data = ''
+      stream.on('data', (c: Buffer) => (data += c.toString()))
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data })
+        cb()
+      })
+    },
+  })
+  smtp.listen(0, '127.0.0.1')
+  await once(smtp.server, 'listening')
+  const port = (smtp.server.address() as AddressInfo).port
+  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` })
+  t.app.commerce.events.on('commerce_checkout_order_confirmed', (e) => {
+    events.push(e)
+  })
+  const owner = t.client()
+  const res = await owner.post('/api/auth/signup', newSignup())
+  site = { id: res.json.site.id, host: `${res.json.site.slug}.localhost`, owner }
+  const c = t.app.commerce
+  const v = (sku: string, priceCents: number, qtyInStock: number, unlimited = false) => ({ sku, attributes: {}, priceCents, salePriceCents: 0, onSale: false, qtyInStock, unlimited })
+  ids.lamp = (await c.createProduct(site.id, { collectionId: 'shop', title: 'Lamp', productType: 1, variants: [v('LAMP', 2500, 5)] })).id
+  ids.mug = (await c.createProduct(site.id, { collectionId: 'shop', title: 'Mug', productType: 1, variants: [v('MUG', 1200, 0, true)] })).id
+  ids.ebook = (await c.createProduct(site.id, { collectionId: 'shop', title: 'E-book', productType: 2, digitalAssetUrl: '/files/demo/ebook.pdf', variants: [v('EBOOK', 900, 0)] })).id
+  ids.gift = (await c.createProduct(site.id, { collectionId: 'shop', title: 'Gift card', productType: 4, variantOptions: [{ name: 'Amount', values: ['25'] }], variants: [{ ...v('GC25', 2500, 0), attributes: { Amount: '25' } }] })).id
+  ids.box = (await c.createProduct(site.id, { collectionId: 'shop', title: 'Coffee box', productType: 1, isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 }, variants: [v('BOX', 3000, 50)] })).id
+  const base = `/api/sites/${site.id}/commerce`
+  expect((await owner.post(`${base}/shipping-options`, { name: 'Standard', kind: 'flat', costCents: 500 })).status).toBe(201)
+  expect((await owner.post(`${base}/shipping-options`, { name: 'Free over $100', kind: 'free_over', costCents: 900, minSubtotalCents: 10000, ordering: 1 })).status).toBe(201)
+  expect((await owner.post(`${base}/tax-rules`, { name: 'New York', country: 'us', region: 'ny', rateBp: 800 })).status).toBe(201)
+  expect((await owner.post(`${base}/coupons`, { code: 'save10', kind: 'percentage', amount: 10 })).status).toBe(201)
+  expect((await owner.post(`${base}/coupons`, { code: 'OLD', kind: 'fixed', amount: 500, endsAt: '2020-01-01T00:00:00Z' })).status).toBe(201)
+})
+afterAll(async () => {
+  await t?.close()
+  smtp?.close()
+})
+
+const visitor = () => t.client(site.host)
+async function cartWith(items: [string, string, number][]): Promise<Client> {
+  const c = visitor()
+  for (const [itemId, sku, quantity] of items) {
+    const r = await c.post('/api/commerce/shopping-cart/entries', { itemId, sku, quantity, additionalFields: null })
+    expect(r.status).toBe(200)
+  }
+  return c
+}
+const checkout = (c: Client, body: Record<string, unknown>, headers?: Record<string, string>) => c.post('/api/commerce/checkout', { email: 'buyer@example.com', ...body }, headers ? { headers } : {})
+
+describe(`checkout (${BACKEND})`, () => {
+  it('places a test-mode order with coupon, shipping and tax; mails the buyer; emits the event; clears the cart', async () => {
+    const c = await cartWith([[ids.lamp, 'LAMP', 2]])
+    const cartId = (await c.get('/api/commerce/shopping-cart')).json.id
+    expect((await c.post('/api/commerce/shopping-cart/coupons', { code: 'save10' })).status).toBe(200)
+    const page = await c.get('/api/commerce/checkout')
+    expect(page.json).toMatchObject({ pageType: 201, requiresShipping: true, testMode: true, paymentProvider: 'test' })
+    expect(page.json.cart.shippingOptions.map((o: { name: string }) => o.name)).toEqual(['Standard', 'Free over $100'])
+    const res = await checkout(c, { shippingAddress: ADDRESS, card: CARD })
+    expect(res.status).toBe(201)
+    const o = res.json.order
+    expect(o).toMatchObject({ number: 1, status: 'paid', testMode: true, subtotalCents: 5000, discountCents: 500, shippingCostCents: 500, taxCents: 360, grandTotalCents: 5360, chargedCents: 5360, coupons: ['SAVE10'] })
+    expect(o.entries[0]).toMatchObject({ sku: 'LAMP', quantity: 2, unitPriceCents: 2500, subTotalCents: 5000 })
+    expect(res.json.confirmationUrl).toBe(`/commerce/orders/${o.id}?token=${res.json.confirmationToken}`)
+    expect(c.cookies.has('sw_cart')).toBe(false)
+    expect(events).toContainEqual({ orderId: o.id, cartId, testMode: true, websiteId: site.id })
+    const confirmed = await visitor().get(`/api/commerce/orders/${o.id}?token=${res.json.confirmationToken}`)
+    expect(confirmed.json).toMatchObject({ pageType: 202, order: { id: o.id, number: 1 } })
+    expect((await visitor().get(`/api/commerce/orders/${o.id}?token=wrong`)).status).toBe(404)
+    const find = () => mails.find((m) => /Subject: Order #1 confirmed/.test(m.data))
+    await expect.poll(find, { timeout: 5000 }).toBeTruthy()
+    const mail = find()
+    expect(mail?.to).toBe('buyer@example.com')
+    expect(mail?.data).toContain('Total: 53.60 USD')
+    const stock = await visitor().get(`/api/commerce/inventory/stock?itemId=${ids.lamp}`)
+    expect(stock.json.results[0].qtyInStock).toBe(3)
+  })
+
+  it('refuses: empty cart, missing address, expired coupon, declined card (and keeps the stock)', async () => {
+    expect((await checkout(visitor(), { card: CARD })).json.error.message).toBe('Your cart is empty.')
+    const c = await cartWith([[ids.lamp, 'LAMP', 1]])
+    expect((await checkout(c, { card: CARD })).json.error.code).toBe('shipping_address_required')
+    const declined = await checkout(c, { shippingAddress: ADDRESS, card: { ...CARD, number: '4000000000000002' } })
+    expect(declined.status).toBe(422)
+    expect(declined.json.error.message).toBe('The card was declined.')
+    await c.post('/api/commerce/shopping-cart/coupons', { code: 'OLD' }).then((r) => expect(r.status).toBe(400))
+    const stock = await visitor().get(`/api/commerce/inventory/stock?itemId=${ids.lamp}`)
+    expect(stock.json.results[0].qtyInStock).toBe(3)
+  })
+
+  it('Idempotency-Key on checkout: the same order again; another body 422', async () => {
+    const c = await cartWith([[ids.mug, 'MUG', 1]])
+    const body = { shippingAddress: ADDRESS, card: CARD }
+    const first = await checkout(c, body, { 'idempotency-key': 'order-1' })
+    const again = await checkout(c, body, { 'idempotency-key': 'order-1' })
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.json).toEqual(first.json)
+    const other = await checkout(c, { ...body, email: 'x@example.com' }, { 'idempotency-key': 'order-1' })
+    expect(other.status).toBe(422)
+  })
+
+  it('digital goods get a signed download link; gift-card purchase issues a code that pays a later order', async () => {
+    const c = await cartWith([[ids.ebook, 'EBOOK', 1], [ids.gift, 'GC25', 1]])
+    const res = await checkout(c, { card: CARD })
+    expect(res.status).toBe(201)
+    const o = res.json.order
+    const dl = o.entries.find((e: { sku: string }) => e.sku === 'EBOOK').downloadUrl as string
+    expect(dl).toMatch(new RegExp(`^/api/commerce/downloads/${o.id}/`))
+    const got = await visitor().get(dl)
+    expect(got.status).toBe(302)
+    expect(got.headers.location).toBe('/files/demo/ebook.pdf')
+    expect((await visitor().get(dl.replace(/sig=[^&]+/, 'sig=forged'))).status).toBe(403)
+    expect(o.giftCards).toEqual([{ code: expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/), amountCents: 2500 }])
+    const code = o.giftCards[0].code as string
+    const bal = await visitor().get(`/api/commerce/gift-cards/balance?code=${code}`)
+    expect(bal.json).toMatchObject({ code, balanceCents: 2500 })
+    const pay = await cartWith([[ids.mug, 'MUG', 1]])
+    const paid = await checkout(pay, { shippingAddress: { ...ADDRESS, region: 'CA' }, giftCardCode: code.toLowerCase() })
+    expect(paid.status).toBe(201)
+    expect(paid.json.order).toMatchObject({ grandTotalCents: 1700, giftCardCents: 1700, chargedCents: 0 })
+    expect((await visitor().get(`/api/commerce/gift-cards/balance?code=${code}`)).json.balanceCents).toBe(800)
+  })
+
+  it('subscriptions: cartToken checkout records the plan; SUBSCRIPTION_CONFIRMED page type', async () => {
+    const v = visitor()
+    const { cartToken } = (await v.post('/api/3/commerce/cart/subscription', { itemId: ids.box, sku: 'BOX', qty: 1, additionalFields: null })).json
+    const page = await v.get(`/api/commerce/checkout?cartToken=${encodeURIComponent(cartToken)}`)
+    expect(page.json).toMatchObject({ pageType: 206, subscription: true })
+    const res = await checkout(v, { cartToken, shippingAddress: ADDRESS, card: CARD })
+    expect(res.status).toBe(201)
+    expect(res.json.order.subscriptions).toEqual([expect.objectContaining({ sku: 'BOX', billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0, priceCents: 3000, status: 'active' })])
+    const confirmed = await v.get(`/api/commerce/orders/${res.json.order.id}?token=${res.json.confirmationToken}`)
+    expect(confirmed.json.pageType).toBe(206)
+    expect((await checkout(v, { cartToken, shippingAddress: ADDRESS, card: CARD })).status).toBe(409)
+  })
+
+  it('owner: orders list, detail, fulfil, refund (stock and gift-card balance come back)', async () => {
+    const base = `/api/sites/${site.id}/commerce`
+    const list = await site.owner.get(`${base}/orders`)
+    expect(list.status).toBe(200)
+    expect(list.json.orders[0]).toMatchObject({ number: list.json.total, status: 'paid', testMode: true })
+    const c = await cartWith([[ids.lamp, 'LAMP', 1]])
+    const o = (await checkout(c, { shippingAddress: ADDRESS, card: CARD })).json.order
+    expect((await site.owner.post(`${base}/orders/${o.id}/fulfil`)).json.order.status).toBe('fulfilled')
+    const before = (await visitor().get(`/api/commerce/inventory/stock?itemId=${ids.lamp}`)).json.results[0].qtyInStock
+    const refunded = await site.owner.post(`${base}/orders/${o.id}/refund`)
+    expect(refunded.json.order.status).toBe('refunded')
+    expect((await visitor().get(`/api/commerce/inventory/stock?itemId=${ids.lamp}`)).json.results[0].qtyInStock).toBe(before + 1)
+    const visitorTry = await visitor().get(`${base}/orders`)
+    expect(visitorTry.status).toBe(401)
+  })
+})
+
+describe(`races (${BACKEND})`, () => {
+  it('120 concurrent checkouts for 4 units: sold == stock, stock never below 0', async () => {
+    const tee = await t.app.commerce.createProduct(site.id, { collectionId: 'shop', title: 'Limited tee', productType: 1, variants: [{ sku: 'TEE-LTD', attributes: {}, priceCents: 1000, salePriceCents: 0, onSale: false, qtyInStock: 4, unlimited: false }] })
+    const carts: Client[] = []
+    for (let i = 0; i < 120; i++) carts.push(await cartWith([[tee.id, 'TEE-LTD', 1]]))
+    const results = await Promise.all(carts.map((c) => checkout(c, { shippingAddress: ADDRESS, card: CARD })))
+    const sold = results.filter((r) => r.status === 201).length
+    const refused = results.filter((r) => r.status === 409 && r.json.error.message === 'Sorry, we do not have enough of that item available.').length
+    const stock = (await visitor().get(`/api/commerce/inventory/stock?itemId=${tee.id}`)).json.results[0].qtyInStock
+    console.info(`oversell race (${BACKEND}): 120 checkouts, stock 4 -> sold ${sold}, refused ${refused}, stock left ${stock}`)
+    expect(sold).toBe(4)
+    expect(refused).toBe(116)
+    expect(stock).toBe(0)
+  }, 120_000)
+
+  it('gift-card double spend: 30 concurrent orders on one balance never take more than it holds', async () => {
+    const base = `/api/sites/${site.id}/commerce`
+    const card = (await site.owner.post(`${base}/gift-cards`, { amountCents: 5000 })).json.giftCard
+    const carts: Client[] = []
+    for (let i = 0; i < 30; i++) carts.push(await cartWith([[ids.mug, 'MUG', 1]]))
+    const results = await Promise.all(carts.map((c) => checkout(c, { shippingAddress: { ...ADDRESS, region: 'CA' }, giftCardCode: card.code, card: CARD })))
+    const ok = results.filter((r) => r.status === 201)
+    const spent = ok.reduce((s, r) => s + (r.json.order.giftCardCents as number), 0)
+    const balance = (await visitor().get(`/api/commerce/gift-cards/balance?code=${card.code}`)).json.balanceCents
+    const ledger = (await site.owner.get(`${base}/gift-cards/${card.id}/ledger`)).json.ledger as { deltaCents: number }[]
+    console.info(`gift-card race (${BACKEND}): 30 orders of 17.00 on 50.00 -> ${ok.length} placed, spent ${spent}, balance ${balance}`)
+    expect(spent + balance).toBe(5000)
+    expect(balance).toBeGreaterThanOrEqual(0)
+    expect(ledger.reduce((s, l) => s + l.deltaCents, 0)).toBe(balance)
+    // Refused orders: the balance changed under them (409) or was already spent (400 gift_card_empty).
+    for (const r of results) if (r.status !== 201) expect(['gift_card_balance_changed', 'gift_card_empty']).toContain(r.json.error.code)
+  }, 120_000)
+})
