@@ -2,7 +2,7 @@
 // shipping location, option or coupon changes, then places the order (POST /api/commerce/checkout with an
 // Idempotency-Key) and goes to the confirmation page the server names.
 import { crumbFetch } from '../core/crumb.js'
-import { readResult, type Result } from './api.js'
+import { cartOf, readResult, type Result } from './api.js'
 import { formatMoney } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
@@ -90,6 +90,16 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
       () => call<ShoppingCart | { shoppingCart: ShoppingCart }>('PUT', SHIPPING_PATH, body),
       (d) => ('shoppingCart' in d ? d.shoppingCart : d),
     )
+  })
+  const couponButton = form.querySelector<HTMLButtonElement>('[data-apply-coupon]')
+  couponButton?.addEventListener('click', () => {
+    const code = field(new FormData(form), 'couponCode')
+    if (!code) return
+    couponButton.disabled = true
+    void deps.store.recalculate(() => deps.api.applyCoupon(code), cartOf).then((res) => {
+      couponButton.disabled = false
+      say(res.ok ? `Coupon ${code.toUpperCase()} applied.` : res.message)
+    })
   })
   form.addEventListener('submit', (e) => {
     e.preventDefault()

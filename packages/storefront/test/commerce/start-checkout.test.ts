@@ -39,7 +39,7 @@ const CHECKOUT = `<form data-checkout-form>
   <input name="shipping.region" value="NY"><input name="shipping.postalCode" value="10001">
   <select name="shipping.country"><option value="US" selected>US</option><option value="CA">CA</option></select>
   <input type="radio" name="shippingOptionId" value="s1" checked><input type="radio" name="shippingOptionId" value="s2">
-  <input name="giftCardCode" value="">
+  <input name="couponCode" value="ten"><button type="button" data-apply-coupon>Apply</button><input name="giftCardCode" value="">
   <input name="card.number" value="4242 4242 4242 4242"><input name="card.expMonth" value="12"><input name="card.expYear" value="30"><input name="card.cvc" value="123">
   <span data-total="subtotalCents">0.00</span><span data-total="taxCents">0.00</span><span data-total="discountCents" data-negative="1"></span>
   <p data-checkout-status></p><button type="submit">Place Order</button></form>`
@@ -74,7 +74,13 @@ describe('checkout page', () => {
       const assigned: string[] = []
       const win = { location: { assign: (u: string) => assigned.push(u) } } as unknown as Window
       const form = document.querySelector('form')!
-      wireCheckout(form, { api: fakeApi({}), bus, store: createCartStore({ api: fakeApi({}), bus }), win })
+      const api = fakeApi({ applyCoupon: async () => ok({ shoppingCart: { ...cart([{ sku: 'A', quantity: 1, cents: 1000 }]), discountCents: 100 } }) })
+      wireCheckout(form, { api, bus, store: createCartStore({ api, bus }), win })
+      form.querySelector<HTMLButtonElement>('[data-apply-coupon]')!.click()
+      for (let i = 0; i < 5; i++) await settle()
+      expect(api.calls[0]).toEqual({ method: 'applyCoupon', args: ['ten'] })
+      expect(document.querySelector('[data-checkout-status]')!.textContent).toBe('Coupon TEN applied.')
+      expect(document.querySelector('[data-total="discountCents"]')!.textContent).toBe('-1.00')
       const country = form.querySelector<HTMLSelectElement>('select')!
       country.value = 'CA'
       country.dispatchEvent(new Event('change', { bubbles: true }))
@@ -83,7 +89,7 @@ describe('checkout page', () => {
       expect(document.querySelector('[data-total="taxCents"]')!.textContent).toBe('0.80')
       form.requestSubmit()
       form.requestSubmit() // a second submit while placing is ignored
-      expect(form.querySelector('button')!.textContent).toBe('Placing Order…')
+      expect(form.querySelector('button[type="submit"]')!.textContent).toBe('Placing Order…')
       for (let i = 0; i < 5; i++) await settle()
       const posts = requests.filter((r) => r.method === 'POST')
       expect(posts).toHaveLength(1)
