@@ -11,13 +11,15 @@ import { OpenApiRegistry } from '../platform/http/openapi.js'
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createAccounts, type Accounts } from '../domains/accounts/index.js'
+import { createFiles, type Files } from '../domains/files/index.js'
 import { createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
-import { createContent, sanitizeHtml } from '../domains/content/index.js'
+import { createContent, sanitizeHtml, type Content } from '../domains/content/index.js'
 import { createPublishing } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
-import { ensureDemo } from './demo.js'
+import { createSocial, type Social } from '../domains/social/index.js'
+import { ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { welcomeMail } from './welcome-mail.js'
@@ -31,6 +33,8 @@ export interface App {
   sites: Sites
   mailer: Mailer
   commerce: Commerce
+  files: Files
+  social: Social
   forms: Forms
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
@@ -102,6 +106,10 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
   )
   commerce.registerRoutes(fastify)
+  const files = createFiles(db.orm, { sites, auth: accounts.auth, dataDir: config.dataDir, log: fastify.log })
+  files.registerRoutes(fastify)
+  const social = createSocial(db.orm, { sites, auth: accounts.auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId) })
+  social.registerRoutes(fastify)
   const forms = await createForms(db.orm, {
     sites,
     auth: accounts.auth,
@@ -120,6 +128,14 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     secret: await getOrCreateSecret(db.orm, 'page-unlock'),
     log: fastify.log,
     deps: {
+      images: (siteId, ids) => files.getAssets(siteId, ids),
+      social: {
+        async counts(siteId, ids) {
+          const [comments, likes] = await Promise.all([social.getCommentCounts(siteId, ids), social.getLikeCounts(siteId, ids)])
+          return new Map(ids.map((id) => [id, { publicCommentCount: comments.get(id) ?? 0, likeCount: likes.get(id) ?? 0 }]))
+        },
+        approvedComments: (siteId, itemId) => social.listApproved(siteId, itemId),
+      },
       products: commerce,
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
     },
@@ -128,6 +144,17 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   registerNotFound(fastify, publishing.notFound)
 
   const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'
+  if (config.seedDemo) {
+    await ensureDemoContent(sites, {
+      content,
+      storeImage: (siteId, filename, bytes, meta) => files.storeBuffer(siteId, filename, bytes, meta),
+      addComment: (siteId, itemId, input) => social.addComment(siteId, itemId, input),
+      addLike: (siteId, itemId, visitor) => social.addLike(siteId, itemId, visitor),
+      ensureDemoForm: (siteId) => forms.ensureDemoForm(siteId),
+      ensureDemoNewsletterForm: (siteId) => forms.ensureDemoNewsletterForm(siteId),
+      enableComments: (siteId) => sites.updateSettings(siteId, { commentsEnabled: true }),
+    }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
+  }
 
   await accounts.sweep()
   const sweeper = setInterval(() => {
@@ -151,6 +178,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     sites,
     mailer,
     commerce,
+    files,
+    social,
     forms,
     demo,
     close() {

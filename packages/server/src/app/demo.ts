@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/index.js'
 import { isUniqueViolation } from '../platform/db/index.js'
 import type { Accounts } from '../domains/accounts/index.js'
 import { DEMO_SLUG, type Sites } from '../domains/sites/index.js'
+import { seedDemoContent, type DemoContentDeps } from './demo-content/index.js'
 
 export const DEMO_OWNER = { email: 'demo@sitewright.local', password: 'sitewright-demo', name: 'Demo Owner' } as const
 export const DEMO_SITE_TITLE = 'Sitewright Demo'
@@ -22,4 +23,10 @@ export async function ensureDemo(db: Db, accounts: Accounts, sites: Sites): Prom
     if (isUniqueViolation(e) || (e as { code?: string }).code === 'email_taken' || (e as { code?: string }).code === 'slug_taken') return 'exists'
     throw e
   }
+}
+
+/** The demo site's pages, posts, events, galleries and images (once: a demo site that has pages is left alone). */
+export async function ensureDemoContent(sites: Sites, deps: DemoContentDeps): Promise<'seeded' | 'exists' | 'skipped'> {
+  const site = await sites.resolver.bySlug(DEMO_SLUG)
+  return site ? seedDemoContent(site.id, deps) : 'skipped'
 }

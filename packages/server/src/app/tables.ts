@@ -2,10 +2,12 @@
 // src/platform/db/storage.itest.ts: add a new domain's tables here.
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { accountsTables } from '../domains/accounts/index.js'
-import { contentTables } from '../domains/content/index.js'
 import { commerceTables } from '../domains/commerce/index.js'
+import { contentTables } from '../domains/content/index.js'
+import { filesTables } from '../domains/files/index.js'
+import { socialTables } from '../domains/social/index.js'
 import { formsTables } from '../domains/forms/index.js'
 import { sitesTables } from '../domains/sites/index.js'
 import { serverSecrets } from '../platform/secrets.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(contentTables), ...Object.values(commerceTables), ...Object.values(formsTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables)]
