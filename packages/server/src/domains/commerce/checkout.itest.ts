@@ -12,7 +12,7 @@ let smtp: SMTPServer
 const mails: { to: string; data: string }[] = []
 const events: OrderConfirmedEvent[] = []
 let site: { id: string; host: string; owner: Client }
-const ids: Record<string, string> = {}
+const ids = {} as Record<'lamp' | 'mug' | 'ebook' | 'gift' | 'box', string>
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' }
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' }
 
