@@ -39,6 +39,8 @@ export interface Autosave<D, V> {
   /** Saves now (if anything is unsaved); resolves when done. */
   flush(): Promise<void>
   resolveConflict(choice: 'reload' | 'overwrite'): Promise<void>
+  /** This tab changed the document's version by another write (e.g. page settings): later saves build on it. */
+  rebase(version: V): void
   dispose(): void
 }
 
@@ -143,6 +145,9 @@ export function createAutosave<D, V>(o: AutosaveOptions<D, V>): Autosave<D, V> {
       set({ status: 'pending', version: base, error: null })
       dirty = true
       await saveNow()
+    },
+    rebase(version) {
+      if (state.status !== 'conflict') set({ version })
     },
     dispose() {
       disposed = true

@@ -1,0 +1,43 @@
+// Which editor each block type uses. Types not listed here edit through their declarative field list.
+import type { ComponentType } from 'react'
+import { FIELD_SPECS } from '../fieldSpecs.js'
+import { FieldsEditor } from './FieldsEditor.js'
+import { AccordionBlockEditor, MenuBlockEditor } from './ListEditors.js'
+import { AudioBlockEditor, GalleryBlockEditor, ImageBlockEditor } from './MediaEditors.js'
+import {
+  ButtonBlockEditor,
+  ChartBlockEditor,
+  FormBlockEditor,
+  MapBlockEditor,
+  NewsletterBlockEditor,
+  ProductBlockEditor,
+  SocialLinksBlockEditor,
+  SummaryBlockEditor,
+} from './OtherEditors.js'
+import { TextBlockEditor } from './TextBlockEditor.js'
+import type { BlockEditorProps } from './types.js'
+
+const EDITORS: Record<string, ComponentType<BlockEditorProps>> = {
+  text: TextBlockEditor,
+  image: ImageBlockEditor,
+  gallery: GalleryBlockEditor,
+  audio: AudioBlockEditor,
+  button: ButtonBlockEditor,
+  chart: ChartBlockEditor,
+  summary: SummaryBlockEditor,
+  product: ProductBlockEditor,
+  form: FormBlockEditor,
+  newsletter: NewsletterBlockEditor,
+  map: MapBlockEditor,
+  'social-links': SocialLinksBlockEditor,
+  accordion: AccordionBlockEditor,
+  menu: MenuBlockEditor,
+}
+
+export function BlockEditor(props: BlockEditorProps) {
+  const Editor = EDITORS[props.block.typeName]
+  if (Editor) return <Editor {...props} />
+  const fields = FIELD_SPECS[props.block.typeName]
+  if (fields) return <FieldsEditor fields={fields} value={props.block.value} onChange={props.onChange} />
+  return <p className="muted">This block cannot be edited here; it is kept as it is.</p>
+}

@@ -1,0 +1,30 @@
+// Adds a block of a chosen type at the end of the page (or after the selected block).
+import { useId, useState } from 'react'
+import { BLOCK_KINDS } from '../blocks/catalog.js'
+import type { BlockTypeName } from '../core/document.js'
+
+export function AddBlockMenu({ onAdd }: { onAdd(typeName: BlockTypeName): void }) {
+  const id = useId()
+  const [type, setType] = useState<BlockTypeName>('text')
+  return (
+    <form
+      className="add-block"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onAdd(type)
+      }}
+    >
+      <label htmlFor={id}>Block type</label>
+      <select id={id} value={type} onChange={(e) => setType(e.target.value as BlockTypeName)}>
+        {BLOCK_KINDS.map((k) => (
+          <option key={k.typeName} value={k.typeName}>
+            {k.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button primary small">
+        Add block
+      </button>
+    </form>
+  )
+}
