@@ -32,22 +32,42 @@ export function splitPath(name: string): Path {
 
 const NAME_RE = { test: isVariableName }
 
-/** Split arguments: the first character of `rest` is the delimiter (runs of blanks count as one). */
-export function parseArgs(rest: string): Args | undefined {
-  const n = rest.length
-  if (n === 0) return undefined
-  const delim = rest[0]!
-  const d = rest.charCodeAt(0)
+/**
+ * Split arguments in `s[from, to)`: its first character is the delimiter (runs of blanks count as one).
+ * Works on the tag text in place (no intermediate substring of the argument list).
+ */
+export function parseArgs(s: string, from = 0, to = s.length): Args | undefined {
+  if (to <= from) return undefined
+  const d = s.charCodeAt(from)
+  const delim = s[from]!
   const blank = d === 32 || d === 9
   const parts: string[] = []
-  let start = 1
-  for (let i = 1; i <= n; i++) {
-    if (i === n || rest.charCodeAt(i) === d) {
-      if (!blank || i > start) parts.push(rest.slice(start, i))
+  let start = from + 1
+  for (let i = start; i <= to; i++) {
+    if (i === to || s.charCodeAt(i) === d) {
+      if (!blank || i > start) parts.push(s.slice(start, i))
       start = i + 1
     }
   }
   return [parts, delim]
+}
+
+/** White space as String.prototype.trim sees it (ASCII fast path). */
+function isSpace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true
+  return c > 127 && /\s/.test(String.fromCharCode(c))
+}
+
+/** First index in s[from, to) that is not white space (`to` when none). */
+function skipSpace(s: string, from: number, to: number): number {
+  while (from < to && isSpace(s.charCodeAt(from))) from++
+  return from
+}
+
+/** End of s[from, to) without its trailing white space. */
+function trimEnd(s: string, from: number, to: number): number {
+  while (to > from && isSpace(s.charCodeAt(to - 1))) to--
+  return to
 }
 
 /** Words separated by blanks. */
@@ -65,26 +85,29 @@ function words(s: string): string[] {
   return out
 }
 
-/** Parse `name args|name args` formatter chain; returns undefined after reporting an error. */
-function parseFormatters(chain: string[], env: ParseEnv, base: number): FormatterCall[] | undefined {
+/** Parse the `name args|name args` formatter chain at body[from..]; undefined after reporting an error. */
+function parseFormatters(body: string, from: number, env: ParseEnv): FormatterCall[] | undefined {
   const out: FormatterCall[] = []
-  let offset = base
-  for (const seg of chain) {
-    const end = wordEnd(seg, 0, true)
-    if (end === 0) {
-      env.error(ErrorCode.INVALID_ARGUMENTS, `invalid formatter '${seg}'`, offset)
+  const n = body.length
+  let start = from
+  for (;;) {
+    let stop = body.indexOf('|', start)
+    if (stop === -1) stop = n
+    const end = wordEnd(body, start, true)
+    if (end === start || end > stop) {
+      env.error(ErrorCode.INVALID_ARGUMENTS, `invalid formatter '${body.slice(start, stop)}'`, start)
       return undefined
     }
-    const name = end === seg.length ? seg : seg.slice(0, end)
+    const name = body.slice(start, end)
     if (!env.hasFormatter(name)) {
-      env.error(ErrorCode.UNKNOWN_FORMATTER, `unknown formatter '${name}'`, offset)
+      env.error(ErrorCode.UNKNOWN_FORMATTER, `unknown formatter '${name}'`, start)
       return undefined
     }
-    const args = parseArgs(seg.slice(name.length))
+    const args = parseArgs(body, end, stop)
     out.push(args ? [name, args] : [name])
-    offset += seg.length + 1
+    if (stop === n) return out
+    start = stop + 1
   }
-  return out
 }
 
 /** `a, b|fmt args|fmt2` -> [VARIABLE, [paths], formatters|0]; null when not a variable reference. */
@@ -92,7 +115,8 @@ function parseVariable(body: string, env: ParseEnv): Parsed | null {
   const bar = body.indexOf('|')
   const headEnd = bar === -1 ? body.length : bar
   const paths: Path[] = []
-  if (body.indexOf(',') === -1 || body.indexOf(',') > headEnd) {
+  const comma = body.indexOf(',')
+  if (comma === -1 || comma > headEnd) {
     const p = parsePath(body, 0, headEnd)
     if (p === null) return null
     paths.push(p)
@@ -105,43 +129,57 @@ function parseVariable(body: string, env: ParseEnv): Parsed | null {
   }
   let fmts: FormatterCall[] | 0 = 0
   if (bar !== -1) {
-    const f = parseFormatters(body.slice(bar + 1).split('|'), env, bar + 1)
+    const f = parseFormatters(body, bar + 1, env)
     if (!f) return [Op.TEXT, '']
     fmts = f.length ? f : 0
   }
   return [Op.VARIABLE, paths, fmts]
 }
 
-/** A predicate instruction; an unknown name is reported but kept, so the block structure stays intact. */
-function predicateNode(op: number, word: string, rest: string, env: ParseEnv, off: number): unknown[] {
+/**
+ * A predicate instruction for the name at body[start, end) and the arguments after it; an unknown name is reported
+ * but kept, so the block structure stays intact.
+ */
+function predicateNode(op: number, body: string, start: number, end: number, env: ParseEnv, off: number): unknown[] {
+  const word = body.slice(start, end)
   if (!env.hasPredicate(word)) env.error(ErrorCode.UNKNOWN_PREDICATE, `unknown predicate '${word}'`, off)
-  const args = parseArgs(rest)
+  const args = parseArgs(body, end)
   return [op, word, args ?? 0]
 }
 
-/** `.if a && b || c` -> [IF, ops, vars] (block and next added by the assembler) */
-function parseIf(rest: string, env: ParseEnv, off: number): unknown[] | undefined {
-  const tokens = words(rest)
+/** Blanks separating the words of `.if` (as `words` splits them). */
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13
+}
+
+/** `.if a && b || c` in body[from..] -> [IF, ops, vars] (block and next added by the assembler) */
+function parseIf(body: string, from: number, env: ParseEnv, off: number): unknown[] | undefined {
   const ops: number[] = []
   const vars: Path[] = []
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!
+  const n = body.length
+  let i = 0
+  for (let a = from; ; i++) {
+    while (a < n && isBlank(body.charCodeAt(a))) a++
+    if (a >= n) break
+    let b = a
+    while (b < n && !isBlank(body.charCodeAt(b))) b++
     if (i % 2 === 1) {
-      if (t === '&&') ops.push(1)
-      else if (t === '||') ops.push(0)
+      const c = body.charCodeAt(a)
+      if (b - a === 2 && c === 38 && body.charCodeAt(a + 1) === 38) ops.push(1)
+      else if (b - a === 2 && c === 124 && body.charCodeAt(a + 1) === 124) ops.push(0)
       else {
-        env.error(ErrorCode.INVALID_ARGUMENTS, `.if expects '&&' or '||', got '${t}'`, off)
+        env.error(ErrorCode.INVALID_ARGUMENTS, `.if expects '&&' or '||', got '${body.slice(a, b)}'`, off)
         return undefined
       }
     } else {
-      const p = parsePath(t)
-      if (p !== null) {
-        vars.push(p)
-        continue
+      const p = parsePath(body, a, b)
+      if (p === null) {
+        env.error(ErrorCode.INVALID_ARGUMENTS, `.if expects a variable, got '${body.slice(a, b)}'`, off)
+        return undefined
       }
-      env.error(ErrorCode.INVALID_ARGUMENTS, `.if expects a variable, got '${t}'`, off)
-      return undefined
+      vars.push(p)
     }
+    a = b
   }
   if (vars.length === 0 || vars.length !== ops.length + 1) {
     env.error(ErrorCode.INVALID_ARGUMENTS, '.if needs variables joined by && or ||', off)
@@ -184,23 +222,46 @@ function needName(rest: string, what: string, env: ParseEnv, off: number): strin
 /** Parse one tag body (the text between the braces). */
 export function parseTag(body: string, env: ParseEnv): Parsed | null {
   if (body.charCodeAt(0) !== 46 /* . */) return parseVariable(body, env)
+  const n = body.length
   const wend = wordEnd(body, 1)
   if (wend === 1) return null
-  const rest = wend === body.length ? '' : body.slice(wend)
   const off = wend
-  if (body.charCodeAt(wend - 1) === 63 /* ? */) {
-    return predicateNode(Op.PREDICATE, body.slice(1, wend), rest, env, 1)
-  }
-  if (rest !== '') {
-    const c = rest.charCodeAt(0)
+  if (body.charCodeAt(wend - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, body, 1, wend, env, 1)
+  if (wend < n) {
+    const c = body.charCodeAt(wend)
     if (c !== 32 && c !== 9) return null
   }
-  switch (keyword(body, wend)) {
+  const id = keyword(body, wend)
+  // the frequent instructions are read in place; the rest from the text after the keyword
+  switch (id) {
     case 0: { // section
-      const path = parsePath(rest.trim())
+      const a = skipSpace(body, wend, n)
+      const path = parsePath(body, a, trimEnd(body, a, n))
       if (path === null) return env.error(ErrorCode.INVALID_ARGUMENTS, '.section requires a variable', off), BAD
       return [Op.SECTION, path]
     }
+    case 2: // end
+      return skipSpace(body, wend, n) === n ? END : null
+    case 4: { // or
+      const a = skipSpace(body, wend, n)
+      if (a === n) return [Op.OR_PREDICATE, 0, 0]
+      const pe = wordEnd(body, a)
+      if (pe === a || body.charCodeAt(pe - 1) !== 63) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
+      return predicateNode(Op.OR_PREDICATE, body, a, pe, env, off)
+    }
+    case 5: { // if
+      const a = skipSpace(body, wend, n)
+      const pe = wordEnd(body, a)
+      if (pe > a && body.charCodeAt(pe - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, body, a, pe, env, off)
+      return parseIf(body, a, env, off) ?? BAD
+    }
+  }
+  return parseKeyword(id, body, wend === n ? '' : body.slice(wend), env, off)
+}
+
+/** The less frequent instructions, from `rest` (the text after the keyword). */
+function parseKeyword(id: number, body: string, rest: string, env: ParseEnv, off: number): Parsed | null {
+  switch (id) {
     case 1: { // repeated
       const w = words(rest)
       const path = w.length === 2 && w[0] === 'section' ? parsePath(w[1]!) : null
@@ -210,24 +271,8 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
       }
       return [Op.REPEATED, path]
     }
-    case 2: // end
-      return rest === '' || rest.trim() === '' ? END : null
     case 3: // alternates
       return /^\s+with\s*$/.test(rest) ? P_ALT : null
-    case 4: { // or
-      const t = rest.trimStart()
-      if (t === '') return [Op.OR_PREDICATE, 0, 0]
-      const pe = wordEnd(t, 0)
-      if (pe === 0 || t.charCodeAt(pe - 1) !== 63) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
-      return predicateNode(Op.OR_PREDICATE, t.slice(0, pe), t.slice(pe), env, off)
-    }
-    case 5: { // if
-      const t = rest.trimStart()
-      const pe = wordEnd(t, 0)
-      if (pe > 0 && t.charCodeAt(pe - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, t.slice(0, pe), t.slice(pe), env, off)
-      const node = parseIf(t, env, off)
-      return node ?? BAD
-    }
     case 6: { // var
       const mm = /^\s+(@[\w@$-]+)\s+(.+)$/.exec(rest)
       const v = mm ? parseVariable(mm[2]!.trim(), env) : null
@@ -287,7 +332,7 @@ export function parseTag(body: string, env: ParseEnv): Parsed | null {
     case 17: // eof
       return rest.trim() === '' ? P_EOF : null
     default:
-      env.error(ErrorCode.UNKNOWN_INSTRUCTION, `unknown instruction '.${body.slice(1, wend)}'`, 0)
+      env.error(ErrorCode.UNKNOWN_INSTRUCTION, `unknown instruction '.${body.slice(1, off)}'`, 0)
       return BAD
   }
 }
