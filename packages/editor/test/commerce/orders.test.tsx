@@ -32,7 +32,7 @@ function orderView(patch: Record<string, unknown> = {}) {
         downloadUrl: null,
       },
     ],
-    shippingAddress: { name: 'Ada Lovelace', line1: '1 Analytical Way', city: 'London', country: 'GB' },
+    shippingAddress: { city: 'London', country: 'GB', firstName: 'Ada', lastName: 'Lovelace', line1: '1 Analytical Way', postalCode: 'N1 9GU' },
     billingAddress: null,
     shippingOption: { id: 's1', name: 'Standard', costCents: 500 },
     coupons: ['SAVE10'],
@@ -63,7 +63,8 @@ describe('order detail', () => {
     expect(root.querySelector('.badge-test')?.textContent).toBe('Test mode')
     expect(root.textContent).toContain('S / Red')
     expect(root.textContent).toContain('Engraving text')
-    expect(root.textContent).toContain('1 Analytical Way')
+    const address = [...root.querySelectorAll('address span')].map((l) => l.textContent)
+    expect(address).toEqual(['Ada Lovelace', '1 Analytical Way', 'London N1 9GU', 'GB'])
     const totals = [...root.querySelectorAll('.totals div')].map((d) => d.textContent)
     expect(totals).toEqual([
       'Subtotal$25.00',

@@ -12,20 +12,27 @@ import { statusLabel } from './OrdersList.js'
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }
 
+/** Address lines in postal order: name, street lines, city/region/postcode, country, phone, then anything else. */
+export function addressLines(a: Address): string[] {
+  const known = ['firstName', 'lastName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone']
+  const join = (...keys: string[]) => keys.map((k) => a[k]?.trim()).filter(Boolean).join(' ')
+  const lines = [join('firstName', 'lastName'), join('line1'), join('line2'), join('city', 'region', 'postalCode'), join('country'), join('phone')]
+  for (const [k, v] of Object.entries(a)) if (!known.includes(k) && v.trim()) lines.push(v.trim())
+  return lines.filter(Boolean)
+}
+
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {
   if (!address || Object.keys(address).length === 0) return null
   return (
     <div className="address">
       <h3>{title}</h3>
       <address>
-        {Object.entries(address)
-          .filter(([, v]) => v)
-          .map(([k, v]) => (
-            <span key={k}>
-              {v}
-              <br />
-            </span>
-          ))}
+        {addressLines(address).map((line, i) => (
+          <span key={i}>
+            {line}
+            <br />
+          </span>
+        ))}
       </address>
     </div>
   )
