@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { byLabel, byText, choose, click, messageFor, typeInto, waitFor, type Rendered } from '../dom.js'
-import { productView } from './fixtures.js'
+import { collectionsReply, productView } from './fixtures.js'
 import { apiUrl, commerceUrl, json, mountCommerce, settingsReply, type Call, type Reply } from './stub.js'
 import { act } from 'react'
 
@@ -206,6 +206,7 @@ describe('product editor: existing product', () => {
       [`GET ${apiUrl('/products/p1')}`]: json(200, { product: tee }),
       [`PATCH ${apiUrl('/products/p1')}`]: json(200, { product: tee }),
       [`PUT ${apiUrl('/products/p1/variants')}`]: json(200, { product: tee }),
+      [`GET /api/sites/0123456789abcdef01234567/content/collections`]: json(200, collectionsReply),
       [`GET /api/sites/0123456789abcdef01234567/forms`]: formsReply,
       [`GET /api/sites/0123456789abcdef01234567/files`]: json(200, { files: [], nextCursor: null }),
     })
@@ -216,6 +217,7 @@ describe('product editor: existing product', () => {
     expect(input(root, 'Sale price of M').value).toBe('15.00')
     expect(input(root, 'SKU of M').value).toBe('TEE-M')
     expect(root.querySelector('[name="productType"]')).toBeNull()
+    await waitFor(() => root.textContent?.includes('Address: /shop/tee'))
     await setOption(root, 0, 'Size', 'S, M, L')
     await click(byText(root, 'button', 'Save')!)
     await waitFor(() => m.calls.some((c) => c.method === 'PUT'))

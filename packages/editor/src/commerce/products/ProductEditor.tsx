@@ -20,6 +20,7 @@ export function ProductEditor({ productId, collectionId }: Props) {
   const [version, setVersion] = useState(0)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
+  const [collectionUrl, setCollectionUrl] = useState<string | null>(null)
   const currency = settings.currency
 
   const fetchProduct = useCallback(async () => {
@@ -32,6 +33,18 @@ export function ProductEditor({ productId, collectionId }: Props) {
   useEffect(() => {
     void fetchProduct()
   }, [fetchProduct])
+
+  // The product's address on the site: its collection's address plus the slug.
+  const owningCollection = load.status === 'ready' ? (load.product?.collectionId ?? collectionId) : collectionId
+  useEffect(() => {
+    let live = true
+    void api.collections().then((res) => {
+      if (live && res.ok) setCollectionUrl(res.data.find((c) => c.id === owningCollection)?.fullUrl ?? null)
+    })
+    return () => {
+      live = false
+    }
+  }, [api, owningCollection])
 
   async function save(read: Extract<ReadResult, { ok: true }>): Promise<SaveOutcome> {
     if (!productId) {
@@ -69,9 +82,9 @@ export function ProductEditor({ productId, collectionId }: Props) {
         <Link to={path('products')}>← All products</Link>
       </p>
       <h2>{product ? product.title || '(untitled)' : 'New product'}</h2>
-      {product?.fullUrl && (
+      {product && (collectionUrl || product.fullUrl) && (
         <p className="field-hint">
-          Address: <code>{product.fullUrl}</code>
+          Address: <code>{collectionUrl ? `${collectionUrl.replace(/\/+$/, '')}/${product.urlId}` : product.fullUrl}</code>
         </p>
       )}
       {deleteError && (
