@@ -4,7 +4,7 @@ import { isRootCode, type RootCode } from './code.js'
 import { ErrorCode, templateError, type TemplateError } from './errors.js'
 import { ExprError } from './expr/lex.js'
 import { parseExpr } from './expr/parse.js'
-import { parseTag, type ParseEnv } from './parse.js'
+import { parseTagAt, type ParseEnv } from './parse.js'
 import { FORMATTERS, PREDICATES } from './plugins/index.js'
 import type { FormatterTable, PredicateTable } from './plugins/types.js'
 import { lineColumn, scan } from './scan.js'
@@ -45,12 +45,12 @@ export function compile(source: string, opts: CompileOptions = {}): CompiledTemp
   const env: ParseEnv = {
     hasFormatter: (n) => FORMATTER_NAMES.has(n) || (fmts !== undefined && Object.prototype.hasOwnProperty.call(fmts, n)),
     hasPredicate: (n) => PREDICATE_NAMES.has(n) || (preds !== undefined && Object.prototype.hasOwnProperty.call(preds, n)),
-    error: (code, message, offset) => at('parse', code, message, base + 1 + offset),
+    error: (code, message, offset) => at('parse', code, message, base + offset),
     checkExpr: (expr, offset) => {
       try {
         parseExpr(expr, limits)
       } catch (e) {
-        if (e instanceof ExprError) at('parse', e.code, e.message, base + 1 + offset + e.pos)
+        if (e instanceof ExprError) at('parse', e.code, e.message, base + offset + e.pos)
         else throw e
       }
     },
@@ -62,11 +62,11 @@ export function compile(source: string, opts: CompileOptions = {}): CompiledTemp
   scan(src, {
     text: (t) => asm.text(t),
     comment: (t, multi) => asm.comment(t, multi),
-    tag: (body, offset) => {
-      base = offset
-      const p = parseTag(body, env)
-      if (p === null) asm.text(`{${body}}`)
-      else asm.add(p, offset)
+    tag: (start, end) => {
+      base = start
+      const p = parseTagAt(src, start, end, env)
+      if (p === null) asm.text(src.slice(start - 1, end + 1))
+      else asm.add(p, start - 1)
     },
     unterminated: (offset) => at('parse', ErrorCode.UNTERMINATED_COMMENT, 'multi-line comment never closed (missing ##})', offset),
   })

@@ -47,15 +47,19 @@ export function parsePath(s: string, start = 0, end = s.length): Path | null {
   return out
 }
 
-/** End of a word `[A-Za-z][\w-]*` (plus an optional trailing '?') starting at `start`; `start` when none. */
-export function wordEnd(s: string, start: number, allowUnderscoreStart = false): number {
+/**
+ * End of a word `[A-Za-z][\w-]*` (plus an optional trailing '?') starting at `start`, within s[.., to);
+ * `start` when none.
+ */
+export function wordEnd(s: string, start: number, allowUnderscoreStart = false, to = s.length): number {
+  if (start >= to) return start
   const c0 = s.charCodeAt(start)
   if (!((c0 >= 97 && c0 <= 122) || (c0 >= 65 && c0 <= 90) || (allowUnderscoreStart && c0 === 95))) return start
   let i = start + 1
-  for (; i < s.length; i++) {
+  for (; i < to; i++) {
     const c = s.charCodeAt(i)
     if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45)) break
   }
-  if (s.charCodeAt(i) === 63 /* ? */) i++
+  if (i < to && s.charCodeAt(i) === 63 /* ? */) i++
   return i
 }

@@ -85,43 +85,46 @@ function words(s: string): string[] {
   return out
 }
 
-/** Parse the `name args|name args` formatter chain at body[from..]; undefined after reporting an error. */
-function parseFormatters(body: string, from: number, env: ParseEnv): FormatterCall[] | undefined {
+/**
+ * Parse the `name args|name args` formatter chain in s[from, to); undefined after reporting an error.
+ * Error offsets are relative to `t0` (the start of the tag body).
+ */
+function parseFormatters(s: string, from: number, to: number, env: ParseEnv, t0: number): FormatterCall[] | undefined {
   const out: FormatterCall[] = []
-  const n = body.length
   let start = from
   for (;;) {
-    let stop = body.indexOf('|', start)
-    if (stop === -1) stop = n
-    const end = wordEnd(body, start, true)
-    if (end === start || end > stop) {
-      env.error(ErrorCode.INVALID_ARGUMENTS, `invalid formatter '${body.slice(start, stop)}'`, start)
+    let stop = s.indexOf('|', start)
+    if (stop === -1 || stop > to) stop = to
+    const end = wordEnd(s, start, true, stop)
+    if (end === start) {
+      env.error(ErrorCode.INVALID_ARGUMENTS, `invalid formatter '${s.slice(start, stop)}'`, start - t0)
       return undefined
     }
-    const name = body.slice(start, end)
+    const name = s.slice(start, end)
     if (!env.hasFormatter(name)) {
-      env.error(ErrorCode.UNKNOWN_FORMATTER, `unknown formatter '${name}'`, start)
+      env.error(ErrorCode.UNKNOWN_FORMATTER, `unknown formatter '${name}'`, start - t0)
       return undefined
     }
-    const args = parseArgs(body, end, stop)
+    const args = parseArgs(s, end, stop)
     out.push(args ? [name, args] : [name])
-    if (stop === n) return out
+    if (stop === to) return out
     start = stop + 1
   }
 }
 
-/** `a, b|fmt args|fmt2` -> [VARIABLE, [paths], formatters|0]; null when not a variable reference. */
-function parseVariable(body: string, env: ParseEnv): Parsed | null {
-  const bar = body.indexOf('|')
-  const headEnd = bar === -1 ? body.length : bar
+/** `a, b|fmt args|fmt2` in s[from, to) -> [VARIABLE, [paths], formatters|0]; null when not a variable reference. */
+function parseVariable(s: string, from: number, to: number, env: ParseEnv, t0: number): Parsed | null {
+  let bar = s.indexOf('|', from)
+  if (bar >= to) bar = -1
+  const headEnd = bar === -1 ? to : bar
   const paths: Path[] = []
-  const comma = body.indexOf(',')
+  const comma = s.indexOf(',', from)
   if (comma === -1 || comma > headEnd) {
-    const p = parsePath(body, 0, headEnd)
+    const p = parsePath(s, from, headEnd)
     if (p === null) return null
     paths.push(p)
   } else {
-    for (const n of body.slice(0, headEnd).split(',')) {
+    for (const n of s.slice(from, headEnd).split(',')) {
       const p = parsePath(n.trim())
       if (p === null) return null
       paths.push(p)
@@ -129,7 +132,7 @@ function parseVariable(body: string, env: ParseEnv): Parsed | null {
   }
   let fmts: FormatterCall[] | 0 = 0
   if (bar !== -1) {
-    const f = parseFormatters(body, bar + 1, env)
+    const f = parseFormatters(s, bar + 1, to, env, t0)
     if (!f) return [Op.TEXT, '']
     fmts = f.length ? f : 0
   }
@@ -137,13 +140,13 @@ function parseVariable(body: string, env: ParseEnv): Parsed | null {
 }
 
 /**
- * A predicate instruction for the name at body[start, end) and the arguments after it; an unknown name is reported
+ * A predicate instruction for the name at s[start, end) and the arguments in s[end, to); an unknown name is reported
  * but kept, so the block structure stays intact.
  */
-function predicateNode(op: number, body: string, start: number, end: number, env: ParseEnv, off: number): unknown[] {
-  const word = body.slice(start, end)
+function predicateNode(op: number, s: string, start: number, end: number, to: number, env: ParseEnv, off: number): unknown[] {
+  const word = s.slice(start, end)
   if (!env.hasPredicate(word)) env.error(ErrorCode.UNKNOWN_PREDICATE, `unknown predicate '${word}'`, off)
-  const args = parseArgs(body, end)
+  const args = parseArgs(s, end, to)
   return [op, word, args ?? 0]
 }
 
@@ -152,11 +155,10 @@ function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13
 }
 
-/** `.if a && b || c` in body[from..] -> [IF, ops, vars] (block and next added by the assembler) */
-function parseIf(body: string, from: number, env: ParseEnv, off: number): unknown[] | undefined {
+/** `.if a && b || c` in body[from, n) -> [IF, ops, vars] (block and next added by the assembler) */
+function parseIf(body: string, from: number, n: number, env: ParseEnv, off: number): unknown[] | undefined {
   const ops: number[] = []
   const vars: Path[] = []
-  const n = body.length
   let i = 0
   for (let a = from; ; i++) {
     while (a < n && isBlank(body.charCodeAt(a))) a++
@@ -193,19 +195,20 @@ const KEYWORDS = [
   'meta-left', 'meta-right', 'newline', 'space', 'tab', 'eof',
 ]
 /** keyword ids by first letter (no slicing or hashing of the tag text) */
-const BY_LETTER = new Map<number, number[]>()
+const BY_LETTER: (number[] | undefined)[] = []
 KEYWORDS.forEach((k, id) => {
   const c = k.charCodeAt(0)
-  BY_LETTER.set(c, [...(BY_LETTER.get(c) ?? []), id])
+  BY_LETTER[c] = [...(BY_LETTER[c] ?? []), id]
 })
 
-/** The id of the keyword at body[1, end), or -1. */
-function keyword(body: string, end: number): number {
-  const ids = BY_LETTER.get(body.charCodeAt(1))
+/** The id of the keyword at s[start, end), or -1. */
+function keyword(s: string, start: number, end: number): number {
+  const ids = BY_LETTER[s.charCodeAt(start)]
   if (ids === undefined) return -1
-  for (const id of ids) {
-    const k = KEYWORDS[id]!
-    if (k.length === end - 1 && body.startsWith(k, 1)) return id
+  const len = end - start
+  for (let i = 0; i < ids.length; i++) {
+    const k = KEYWORDS[ids[i]!]!
+    if (k.length === len && s.startsWith(k, start)) return ids[i]!
   }
   return -1
 }
@@ -221,42 +224,49 @@ function needName(rest: string, what: string, env: ParseEnv, off: number): strin
 
 /** Parse one tag body (the text between the braces). */
 export function parseTag(body: string, env: ParseEnv): Parsed | null {
-  if (body.charCodeAt(0) !== 46 /* . */) return parseVariable(body, env)
-  const n = body.length
-  const wend = wordEnd(body, 1)
-  if (wend === 1) return null
-  const off = wend
-  if (body.charCodeAt(wend - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, body, 1, wend, env, 1)
-  if (wend < n) {
-    const c = body.charCodeAt(wend)
+  return parseTagAt(body, 0, body.length, env)
+}
+
+/**
+ * Parse the tag body s[t0, t1) in place (the scanner passes the whole source and the body's bounds); error offsets
+ * are relative to t0.
+ */
+export function parseTagAt(s: string, t0: number, t1: number, env: ParseEnv): Parsed | null {
+  if (s.charCodeAt(t0) !== 46 /* . */) return parseVariable(s, t0, t1, env, t0)
+  const wend = wordEnd(s, t0 + 1, false, t1)
+  if (wend === t0 + 1) return null
+  const off = wend - t0
+  if (s.charCodeAt(wend - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, s, t0 + 1, wend, t1, env, 1)
+  if (wend < t1) {
+    const c = s.charCodeAt(wend)
     if (c !== 32 && c !== 9) return null
   }
-  const id = keyword(body, wend)
+  const id = keyword(s, t0 + 1, wend)
   // the frequent instructions are read in place; the rest from the text after the keyword
   switch (id) {
     case 0: { // section
-      const a = skipSpace(body, wend, n)
-      const path = parsePath(body, a, trimEnd(body, a, n))
+      const a = skipSpace(s, wend, t1)
+      const path = parsePath(s, a, trimEnd(s, a, t1))
       if (path === null) return env.error(ErrorCode.INVALID_ARGUMENTS, '.section requires a variable', off), BAD
       return [Op.SECTION, path]
     }
     case 2: // end
-      return skipSpace(body, wend, n) === n ? END : null
+      return skipSpace(s, wend, t1) === t1 ? END : null
     case 4: { // or
-      const a = skipSpace(body, wend, n)
-      if (a === n) return [Op.OR_PREDICATE, 0, 0]
-      const pe = wordEnd(body, a)
-      if (pe === a || body.charCodeAt(pe - 1) !== 63) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
-      return predicateNode(Op.OR_PREDICATE, body, a, pe, env, off)
+      const a = skipSpace(s, wend, t1)
+      if (a === t1) return [Op.OR_PREDICATE, 0, 0]
+      const pe = wordEnd(s, a, false, t1)
+      if (pe === a || s.charCodeAt(pe - 1) !== 63) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
+      return predicateNode(Op.OR_PREDICATE, s, a, pe, t1, env, off)
     }
     case 5: { // if
-      const a = skipSpace(body, wend, n)
-      const pe = wordEnd(body, a)
-      if (pe > a && body.charCodeAt(pe - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, body, a, pe, env, off)
-      return parseIf(body, a, env, off) ?? BAD
+      const a = skipSpace(s, wend, t1)
+      const pe = wordEnd(s, a, false, t1)
+      if (pe > a && s.charCodeAt(pe - 1) === 63 /* ? */) return predicateNode(Op.PREDICATE, s, a, pe, t1, env, off)
+      return parseIf(s, a, t1, env, off) ?? BAD
     }
   }
-  return parseKeyword(id, body, wend === n ? '' : body.slice(wend), env, off)
+  return parseKeyword(id, s.slice(t0, t1), wend === t1 ? '' : s.slice(wend, t1), env, off)
 }
 
 /** The less frequent instructions, from `rest` (the text after the keyword). */
@@ -275,7 +285,8 @@ function parseKeyword(id: number, body: string, rest: string, env: ParseEnv, off
       return /^\s+with\s*$/.test(rest) ? P_ALT : null
     case 6: { // var
       const mm = /^\s+(@[\w@$-]+)\s+(.+)$/.exec(rest)
-      const v = mm ? parseVariable(mm[2]!.trim(), env) : null
+      const expr = mm ? mm[2]!.trim() : ''
+      const v = mm ? parseVariable(expr, 0, expr.length, env, 0) : null
       if (!mm || !v || !Array.isArray(v)) {
         env.error(ErrorCode.INVALID_ARGUMENTS, '.var expects @name and a variable', off)
         return BAD

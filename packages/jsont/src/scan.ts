@@ -3,8 +3,8 @@
 /** Receives the pieces of the source in order (offsets are source offsets of the opening brace or text start). */
 export interface ScanSink {
   text(s: string, offset: number): void
-  /** a tag body (without braces) */
-  tag(body: string, offset: number): void
+  /** a tag: its body (without braces) is src[start, end); the opening brace is at start - 1 */
+  tag(start: number, end: number): void
   comment(body: string, multiLine: boolean, offset: number): void
   /** a `{##` comment with no closing `##}` (the rest of the source then counts as that comment) */
   unterminated?(offset: number): void
@@ -56,7 +56,7 @@ export function scan(src: string, sink: ScanSink): void {
       continue
     }
     if (i > textStart) sink.text(src.slice(textStart, i), textStart)
-    sink.tag(src.slice(i + 1, close), i)
+    sink.tag(i + 1, close)
     textStart = close + 1
     i = next
   }
