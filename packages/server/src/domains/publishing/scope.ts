@@ -12,7 +12,8 @@ export interface SiteScope {
   baseUrl: string
   collections: CollectionRow[]
   byId: Map<string, CollectionRow>
-  itemCounts: Map<string, number>
+  /** Live item counts per collection (loaded once, when first needed). */
+  itemCounts(): Promise<Map<string, number>>
   now: Date
   content: ContentRead
   deps: PublishingDeps
@@ -23,7 +24,8 @@ export interface SiteScope {
 export async function loadScope(sites: Sites, content: ContentRead, deps: PublishingDeps, siteId: string, request: FastifyRequest | null, now = new Date()): Promise<SiteScope | null> {
   const site = await sites.get(siteId)
   if (!site) return null
-  const [profile, collections, itemCounts] = await Promise.all([content.profile(siteId), content.siteCollections(siteId), content.itemCounts(siteId, now)])
+  const [profile, collections] = await Promise.all([content.profile(siteId), content.siteCollections(siteId)])
+  let counts: Promise<Map<string, number>> | null = null
   const cache = new Map<string, ImageContext | null>()
   return {
     site,
@@ -32,7 +34,7 @@ export async function loadScope(sites: Sites, content: ContentRead, deps: Publis
     baseUrl: sites.urlOf(site.slug).replace(/\/+$/, ''),
     collections,
     byId: new Map(collections.map((c) => [c.id, c])),
-    itemCounts,
+    itemCounts: () => (counts ??= content.itemCounts(siteId, now)),
     now,
     content,
     deps,
@@ -63,7 +65,7 @@ export function publicCollections(scope: SiteScope): CollectionRow[] {
 
 /** The Collection of the context (CONTEXT.md). */
 export async function collectionContext(scope: SiteScope, c: CollectionRow, extra: Json = {}): Promise<Json> {
-  const images = await scope.images([c.mainImageId])
+  const [images, counts] = await Promise.all([scope.images([c.mainImageId]), scope.itemCounts()])
   const settings = collectionSettingsOf(c)
   const out: Json = {
     id: c.id,
@@ -79,7 +81,7 @@ export async function collectionContext(scope: SiteScope, c: CollectionRow, extr
     folderBehavior: c.folderBehavior,
     tags: [],
     categories: [],
-    itemCount: scope.itemCounts.get(c.id) ?? 0,
+    itemCount: counts.get(c.id) ?? 0,
     backgroundSource: c.backgroundSource,
     calendarView: c.calendarView,
     homepage: c.homepage,
@@ -102,9 +104,9 @@ export async function collectionContext(scope: SiteScope, c: CollectionRow, extr
 /** Index/folder children: `{ id, typeName, title, navigationTitle, fullUrl, itemCount, mainImage? }`. */
 export async function childCollections(scope: SiteScope, parent: CollectionRow): Promise<Json[]> {
   const kids = scope.collections.filter((c) => c.parentId === parent.id && liveCollection(scope, c) && c.navigation !== '_hidden')
-  const images = await scope.images(kids.map((k) => k.mainImageId))
+  const [images, counts] = await Promise.all([scope.images(kids.map((k) => k.mainImageId)), scope.itemCounts()])
   return kids.map((k) => {
-    const out: Json = { id: k.id, typeName: k.typeName, title: k.title, navigationTitle: k.navigationTitle || k.title, fullUrl: fullUrlOf(k), itemCount: scope.itemCounts.get(k.id) ?? 0 }
+    const out: Json = { id: k.id, typeName: k.typeName, title: k.title, navigationTitle: k.navigationTitle || k.title, fullUrl: fullUrlOf(k), itemCount: counts.get(k.id) ?? 0 }
     const img = k.mainImageId ? images.get(k.mainImageId) : undefined
     if (img) out.mainImage = img
     return out
