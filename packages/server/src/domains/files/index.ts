@@ -29,11 +29,14 @@ export interface FilesDeps {
   /** Upload limits per kind, in megabytes of 1,000,000 bytes (defaults: DEFAULT_LIMITS_MB). */
   limitsMb?: Partial<LimitsMb>
   log?: FastifyBaseLogger
+  /** Told after a change to a file that published pages show (rename, description, focal point, variants, delete). */
+  onChange?: (siteId: string) => void
 }
 
 export function createFiles(orm: Orm, deps: FilesDeps) {
   const storage = deps.storage ?? createDiskStorage(join(deps.dataDir, 'files'))
-  const ctx: IngestContext = { orm, storage, limitsMb: { ...DEFAULT_LIMITS_MB, ...deps.limitsMb }, log: deps.log }
+  const changed = (siteId: string) => deps.onChange?.(siteId)
+  const ctx: IngestContext = { orm, storage, limitsMb: { ...DEFAULT_LIMITS_MB, ...deps.limitsMb }, log: deps.log, changed }
   const queue = createQueue({ onError: (name, e) => deps.log?.error({ err: e, job: name }, 'file job failed') })
   const enqueueVariants = (siteId: string, id: string) => queue.push(`variants ${id}`, () => makeVariants(ctx, siteId, id))
   const slugOf = async (siteId: string) => (await deps.sites.get(siteId))?.slug ?? null
@@ -41,7 +44,7 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
   return {
     storage,
     registerRoutes(app: FastifyInstance): void {
-      registerFilesRoutes(app, { sites: deps.sites, auth: deps.auth, ctx, storage, enqueueVariants })
+      registerFilesRoutes(app, { sites: deps.sites, auth: deps.auth, ctx, storage, enqueueVariants, changed })
       registerFileServing(app, orm, storage)
       // Images whose variants were not finished when the process stopped.
       app.addHook('onReady', async () => {

@@ -22,6 +22,8 @@ export interface IngestContext {
   storage: FileStorage
   limitsMb: LimitsMb
   log?: FastifyBaseLogger | undefined
+  /** Told when an asset's published shape changed (variants done). */
+  changed?: ((siteId: string) => void) | undefined
 }
 
 export const originalKey = (siteId: string, id: string) => `${siteId}/${id}/original`
@@ -159,4 +161,5 @@ export async function makeVariants(ctx: IngestContext, siteId: string, id: strin
   }
   // Deleted while processing: remove what was written after the delete.
   if (!(await finishProcessing(ctx.orm, siteId, id, outcome))) await ctx.storage.deletePrefix(`${siteId}/${id}`)
+  else ctx.changed?.(siteId)
 }

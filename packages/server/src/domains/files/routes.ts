@@ -21,6 +21,7 @@ export interface FilesRouteDeps {
   storage: FileStorage
   /** Queues the variants of a new image. */
   enqueueVariants(siteId: string, id: string): void
+  changed(siteId: string): void
 }
 
 const TAGS = ['files']
@@ -117,7 +118,9 @@ export function registerFilesRoutes(app: FastifyInstance, deps: FilesRouteDeps):
     },
     async ({ request, params, body }) => {
       const { site } = await authorize(request, params.siteId)
-      return { file: toFileAsset(site.slug, await svc.updateAsset(ctx.orm, site.id, params.fileId, body)) }
+      const row = await svc.updateAsset(ctx.orm, site.id, params.fileId, body)
+      deps.changed(site.id)
+      return { file: toFileAsset(site.slug, row) }
     },
   )
 
@@ -135,6 +138,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: FilesRouteDeps):
       const { site } = await authorize(request, params.siteId)
       await svc.deleteAsset(ctx.orm, site.id, params.fileId)
       await deps.storage.deletePrefix(`${site.id}/${params.fileId}`)
+      deps.changed(site.id)
       return reply.code(204).send()
     },
   )
