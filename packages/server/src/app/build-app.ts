@@ -102,18 +102,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   content.registerRoutes(fastify, { sites, auth: accounts.auth })
   const commerce = createCommerce(
     db.orm,
-    {
-      authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
-      sendMail: (m) => mailer.send(m),
-      log: fastify.log,
-      resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
-      collectionPath: async (siteId, collectionId) => {
-        const c = (await content.read.siteCollections(siteId)).find((x) => x.id === collectionId)
-        return c ? (c.homepage ? '/' : `/${c.urlId}`) : null
-      },
-      onChange: (siteId) => publishing.invalidate(siteId),
-      renderPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
-    },
+    { authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed), sendMail: (m) => mailer.send(m), log: fastify.log },
     { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
   )
   commerce.registerRoutes(fastify)
