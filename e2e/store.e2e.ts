@@ -1,0 +1,183 @@
+// The store as a visitor uses it, in real Chromium against the real server: pick a size x colour variant on
+// /shop, see the unselected-option message and the button states, watch the cart pill, change the quantity at
+// /cart, check out in test mode and see the confirmation; a sold-out product says so; the instalment dialog
+// traps focus and closes on Escape.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { screenshot, unexpected } from './support/browser.js'
+import { demoSite, openHarness, type Harness } from './support/fixture.js'
+import { ownerClient } from './support/owner-api.js'
+import { DEMO_OWNER } from './support/paths.js'
+
+interface Variant {
+  sku: string
+  attributes: Record<string, string>
+  qtyInStock: number
+  unlimited: boolean
+}
+interface Item {
+  id: string
+  title: string
+  fullUrl: string
+  structuredContent: { productType: number; variants: Variant[]; variantOptionOrdering?: string[] }
+}
+
+let h: Harness
+let tee: Item
+let soldOut: Item
+
+const inStock = (v: Variant) => v.unlimited || v.qtyInStock > 0
+
+/** The shop's items as the page's ?format=json gives them. */
+async function shopItems(): Promise<{ collectionId: string; items: Item[] }> {
+  const res = await h.context.request.get('/shop?format=json')
+  expect(res.status()).toBe(200)
+  const body = (await res.json()) as { collection: { id: string }; items: Item[] }
+  return { collectionId: body.collection.id, items: body.items }
+}
+
+const isSizeColour = (i: Item) =>
+  i.structuredContent.productType === 1 &&
+  (i.structuredContent.variantOptionOrdering ?? []).length === 2 &&
+  i.structuredContent.variants.some(inStock) &&
+  i.structuredContent.variants.some((v) => !inStock(v))
+const isSoldOut = (i: Item) => i.structuredContent.productType === 1 && !i.structuredContent.variants.some(inStock)
+
+/** The demo store has both products; a store without them gets them through the owner API. */
+async function ensureProducts(): Promise<void> {
+  let shop = await shopItems()
+  if (!shop.items.some(isSizeColour) || !shop.items.some(isSoldOut)) {
+    const site = await demoSite(h.server.baseUrl)
+    const api = ownerClient(h.server.baseUrl)
+    expect((await api.call('POST', '/api/auth/login', DEMO_OWNER)).status).toBe(200)
+    const base = `/api/sites/${site.id}/commerce/products`
+    const v = (sku: string, Size: string, Color: string, qtyInStock: number) => ({ sku, attributes: { Size, Color }, priceCents: 4800, qtyInStock })
+    if (!shop.items.some(isSizeColour)) {
+      const res = await api.call('POST', base, {
+        collectionId: shop.collectionId, productType: 1, title: 'E2E Tee', status: 'published',
+        variantOptions: [{ name: 'Size', values: ['S', 'M'] }, { name: 'Color', values: ['Red', 'Blue'] }],
+        variants: [v('E2E-S-RED', 'S', 'Red', 5), v('E2E-S-BLUE', 'S', 'Blue', 0), v('E2E-M-RED', 'M', 'Red', 5), v('E2E-M-BLUE', 'M', 'Blue', 5)],
+      })
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300)
+    }
+    if (!shop.items.some(isSoldOut)) {
+      const res = await api.call('POST', base, {
+        collectionId: shop.collectionId, productType: 1, title: 'E2E Sold Out', status: 'published',
+        variants: [{ sku: 'E2E-GONE', attributes: {}, priceCents: 2000, qtyInStock: 0 }],
+      })
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300)
+    }
+    shop = await shopItems()
+  }
+  tee = shop.items.find(isSizeColour)!
+  soldOut = shop.items.find(isSoldOut)!
+  expect(tee).toBeDefined()
+  expect(soldOut).toBeDefined()
+}
+
+const button = (page: Page) => page.locator('.sqs-add-to-cart-button').first()
+const label = async (page: Page) => (await button(page).textContent())?.trim()
+const pill = (page: Page) => page.locator('[data-cart-pill]')
+
+beforeAll(async () => {
+  h = await openHarness()
+  await ensureProducts()
+})
+afterAll(async () => h?.close())
+
+describe('store: product page to order confirmation', () => {
+  it('shows the unselected-option message, then adds a variant: Adding…, Added!, and the pill shows 1 item', async () => {
+    const page = h.page
+    await page.goto('/shop')
+    await page.locator(`a[href="${tee.fullUrl}"]`).first().click()
+    await page.waitForURL(`**${tee.fullUrl}`)
+    const [first, second] = tee.structuredContent.variantOptionOrdering!
+    await button(page).waitFor({ state: 'visible' })
+    await expect.poll(() => button(page).getAttribute('data-commerce-bound')).toBe('true')
+    await button(page).click()
+    const alert = page.getByRole('alertdialog')
+    await alert.waitFor({ state: 'visible' })
+    expect(await alert.getByRole('heading').textContent()).toBe('Unable to Add Item')
+    expect(await alert.locator('.sw-alert-message').textContent()).toBe(`Please select the ${first} and ${second} options.`)
+    await page.keyboard.press('Escape')
+    await alert.waitFor({ state: 'detached' })
+
+    const variant = tee.structuredContent.variants.find(inStock)!
+    await page.locator(`select[data-variant-option-name="${first}"]`).selectOption(variant.attributes[first!]!)
+    await page.locator(`select[data-variant-option-name="${second}"]`).selectOption(variant.attributes[second!]!)
+    await expect.poll(() => button(page).getAttribute('data-state')).toBe('idle')
+    await button(page).click()
+    await expect.poll(() => label(page)).toBe('Adding…')
+    await expect.poll(() => label(page), { timeout: 5000 }).toBe('Added!')
+    await expect.poll(() => pill(page).isVisible()).toBe(true)
+    expect((await pill(page).locator('[data-cart-count]').textContent())?.trim()).toBe('1')
+    expect((await pill(page).locator('[data-cart-word]').textContent())?.trim()).toBe('item')
+    await expect.poll(() => label(page), { timeout: 5000 }).toBe('Add To Cart')
+    await screenshot(page, 'store-product-added')
+  })
+
+  it('opens the instalment dialog, keeps focus inside it and closes it on Escape', async () => {
+    const page = h.page
+    const offer = page.locator('[data-instalments]')
+    await expect.poll(() => offer.isVisible()).toBe(true)
+    expect(await offer.locator('.instalments-text').textContent()).toMatch(/^(or 4 interest-free payments of \$[\d,.]+ with|available for orders (up to|over) \$[\d,.]+)$/)
+    const opener = offer.locator('.instalments-pill')
+    await opener.click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor({ state: 'visible' })
+    await expect.poll(() => dialog.locator('.instalment-dialog').count()).toBe(1) // the server's HTML arrived
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab')
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('instalments-pill'))).toBe(true)
+  })
+
+  it('shows a sold-out product as sold out', async () => {
+    const page = h.page
+    await page.goto(soldOut.fullUrl)
+    expect((await page.locator('.product-mark.sold-out').first().textContent())?.trim()).toBe('sold out')
+  })
+
+  it('changes the quantity at /cart, checks out in test mode and shows the order confirmation', async () => {
+    const page = h.page
+    await page.goto('/shop')
+    await pill(page).waitFor({ state: 'visible' })
+    await pill(page).click()
+    await page.waitForURL('**/cart')
+    const entry = page.locator('.cart-entry')
+    await entry.first().waitFor({ state: 'visible' })
+    expect(await entry.count()).toBe(1)
+    const quantity = entry.locator('input[type="number"]')
+    await quantity.fill('2')
+    await quantity.press('Enter')
+    await expect.poll(() => pill(page).locator('[data-cart-count]').textContent()).toBe('2')
+    expect((await pill(page).locator('[data-cart-word]').textContent())?.trim()).toBe('items')
+    await screenshot(page, 'store-cart')
+
+    await page.getByRole('link', { name: 'Checkout' }).click()
+    await page.waitForURL('**/checkout')
+    await page.getByLabel('Email').fill('shopper@example.com')
+    await page.getByLabel('First name').fill('Ada')
+    await page.getByLabel('Last name').fill('Lovelace')
+    await page.getByLabel('Address', { exact: true }).fill('1 Main Street')
+    await page.getByLabel('City').fill('Springfield')
+    await page.getByLabel('State / region').fill('NY')
+    await page.getByLabel('Postal code').fill('10001')
+    await page.getByLabel('Country').selectOption('US')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByLabel('Expiry month').fill('12')
+    await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100))
+    await page.getByLabel('Security code').fill('123')
+    await screenshot(page, 'store-checkout')
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    await page.waitForURL('**/commerce/orders/**', { timeout: 15_000 })
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor()
+    expect(await page.locator('.order-test-mode').textContent()).toContain('Test mode')
+    expect(await page.locator('.cart-line-quantity').first().textContent()).toContain('2')
+    await screenshot(page, 'store-order-confirmed')
+    expect(unexpected(h.errors)).toEqual([])
+  })
+})
