@@ -20,7 +20,7 @@ export function bindInstalmentOffer(el: HTMLElement): OfferElement | null {
   const text = doc.createElement('span')
   text.className = 'instalments-text'
   const pill = button(doc, 'instalments-pill', provider, `${provider}: more information`)
-  const info = button(doc, 'instalments-info', 'ⓘ', 'More information')
+  const info = button(doc, 'instalments-info', 'i', 'More information')
   el.replaceChildren(text, ' ', pill, ' ', info)
   el.dataset.provider = provider
   const open = () => void openInstalmentDialog(doc, provider, el.dataset.locale ?? '')
