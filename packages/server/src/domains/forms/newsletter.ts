@@ -20,7 +20,7 @@ export async function listLists(orm: Orm, siteId: string) {
       id: mailingLists.id,
       name: mailingLists.name,
       createdAt: mailingLists.createdAt,
-      subscribers: sql<number>`(select count(*)::int from newsletter_subscribers s where s.list_id = ${mailingLists.id} and s.status = 'subscribed')`,
+      subscribers: sql<number>`(select count(*)::int from newsletter_subscribers s where s.list_id = mailing_lists.id and s.status = 'subscribed')`,
     })
     .from(mailingLists)
     .where(eq(mailingLists.siteId, siteId))
