@@ -98,7 +98,7 @@ describe('editor shell', () => {
     await click(byText(root, 'button', 'Log in')!)
     await waitFor(() => heading(root) === 'Pages')
     expect(window.location.pathname).toBe('/config/sites/1/pages')
-    expect(root.textContent).toContain('Page editing is not available yet.')
+    expect(root.textContent).toContain('Choose a page to edit its blocks, or add a page.')
     expect(root.querySelector('nav a[aria-current="page"]')?.textContent).toBe('Pages')
   })
 

@@ -5,6 +5,8 @@ import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
 import { CommerceScreen } from '../commerce/CommerceScreen.js'
+import { PagesScreen } from '../pages/PagesScreen.js'
+import { ServicesProvider } from '../services/services.js'
 import { SettingsScreen } from '../settings/SettingsScreen.js'
 import { EmptyState } from './EmptyState.js'
 import { Nav } from './Nav.js'
@@ -62,7 +64,11 @@ export function Shell({ me, site, section }: Props) {
       </header>
       <Nav siteId={siteId} current={section} />
       <main id="main" className="content" ref={main}>
-        {section === 'settings' ? (
+        {section === 'pages' ? (
+          <ServicesProvider key={siteId} site={site}>
+            <PagesScreen />
+          </ServicesProvider>
+        ) : section === 'settings' ? (
           <SettingsScreen key={siteId} site={site} />
         ) : section === 'commerce' ? (
           <CommerceScreen key={siteId} site={site} />

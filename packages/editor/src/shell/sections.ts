@@ -11,19 +11,7 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
-  {
-    id: 'pages',
-    label: 'Pages',
-    upcoming: {
-      summary:
-        'Page editing is not available yet. Published pages are rendered from the default theme meanwhile.',
-      items: [
-        'The page and collection tree, with navigation and page lock states',
-        'Rich text with links to pages, web addresses, email, phone numbers and files',
-        'Blocks, galleries, file upload and management',
-      ],
-    },
-  },
+  { id: 'pages', label: 'Pages' },
   {
     id: 'commerce',
     label: 'Commerce',

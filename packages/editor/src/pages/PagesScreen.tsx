@@ -1,0 +1,82 @@
+// The Pages section: the page tree beside the selected page's editor, a collection's items, or site styles.
+import { useNavigation } from '../app/navigation.js'
+import { PageEditor } from '../editor/page/PageEditor.js'
+import { LinkTargetsProvider } from '../editor/page/linkTargets.js'
+import { useServices } from '../services/services.js'
+import { StyleScreen } from '../style/StyleScreen.js'
+import { AddPageForm } from '../structure/AddPageForm.js'
+import { CollectionItems } from '../structure/CollectionItems.js'
+import { PageTree } from '../structure/PageTree.js'
+import { hasItems } from '../structure/tree.js'
+import { pagesPath, parsePagesPath } from './paths.js'
+import { usePageTree } from './usePageTree.js'
+
+export function PagesScreen() {
+  const { siteId } = useServices()
+  const { pathname, navigate } = useNavigation()
+  const route = parsePagesPath(pathname, siteId)
+  const tree = usePageTree()
+  const open = (id: string) => navigate(pagesPath(siteId, { view: 'collection', id }))
+  const current = route.view === 'collection' ? tree.collections?.find((c) => c.id === route.id) : undefined
+
+  return (
+    <LinkTargetsProvider collections={tree.collections ?? []}>
+      <div className="pages-screen">
+        <aside className="pages-side">
+          <a
+            className="style-link"
+            href={pagesPath(siteId, { view: 'style' })}
+            aria-current={route.view === 'style' ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault()
+              navigate(pagesPath(siteId, { view: 'style' }))
+            }}
+          >
+            Site styles
+          </a>
+          {tree.error && (
+            <p className="alert" role="alert">
+              {tree.error}{' '}
+              <button type="button" className="button secondary small" onClick={() => void tree.reload()}>
+                Try again
+              </button>
+            </p>
+          )}
+          {tree.collections && (
+            <PageTree
+              collections={tree.collections}
+              currentId={current?.id ?? null}
+              actions={{ open, rename: tree.rename, move: (...a) => void tree.move(...a), remove: (id) => void tree.remove(id).then(() => id === current?.id && navigate(pagesPath(siteId, { view: 'overview' }))) }}
+            />
+          )}
+          <AddPageForm
+            onCreate={async (input) => {
+              const made = await tree.create(input)
+              if (typeof made === 'string') return made
+              open(made.id)
+              return null
+            }}
+          />
+        </aside>
+        <div className="pages-main">
+          {route.view === 'style' && <StyleScreen />}
+          {route.view === 'overview' && (
+            <section aria-labelledby="section-title">
+              <h1 id="section-title" tabIndex={-1}>
+                Pages
+              </h1>
+              <p className="lead">Choose a page to edit its blocks, or add a page.</p>
+              {!tree.collections && !tree.error && <p role="status">Loading…</p>}
+            </section>
+          )}
+          {route.view === 'collection' && !current && tree.collections && (
+            <p role="alert" className="alert">
+              This page does not exist any more.
+            </p>
+          )}
+          {current && (hasItems(current) ? <CollectionItems key={current.id} collection={current} /> : <PageEditor key={current.id} page={current} onPageChanged={tree.replace} />)}
+        </div>
+      </div>
+    </LinkTargetsProvider>
+  )
+}
