@@ -52,6 +52,12 @@ export function parseArgs(s: string, from = 0, to = s.length): Args | undefined 
   return [parts, delim]
 }
 
+/** Index of the char code `c` in s[from, to), or -1 (a tag's bounds, never the rest of the source). */
+function indexIn(s: string, c: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === c) return i
+  return -1
+}
+
 /** White space as String.prototype.trim sees it (ASCII fast path). */
 function isSpace(c: number): boolean {
   if (c === 32 || (c >= 9 && c <= 13)) return true
@@ -93,8 +99,8 @@ function parseFormatters(s: string, from: number, to: number, env: ParseEnv, t0:
   const out: FormatterCall[] = []
   let start = from
   for (;;) {
-    let stop = s.indexOf('|', start)
-    if (stop === -1 || stop > to) stop = to
+    let stop = indexIn(s, 124 /* | */, start, to)
+    if (stop === -1) stop = to
     const end = wordEnd(s, start, true, stop)
     if (end === start) {
       env.error(ErrorCode.INVALID_ARGUMENTS, `invalid formatter '${s.slice(start, stop)}'`, start - t0)
@@ -114,12 +120,10 @@ function parseFormatters(s: string, from: number, to: number, env: ParseEnv, t0:
 
 /** `a, b|fmt args|fmt2` in s[from, to) -> [VARIABLE, [paths], formatters|0]; null when not a variable reference. */
 function parseVariable(s: string, from: number, to: number, env: ParseEnv, t0: number): Parsed | null {
-  let bar = s.indexOf('|', from)
-  if (bar >= to) bar = -1
+  const bar = indexIn(s, 124 /* | */, from, to)
   const headEnd = bar === -1 ? to : bar
   const paths: Path[] = []
-  const comma = s.indexOf(',', from)
-  if (comma === -1 || comma > headEnd) {
+  if (indexIn(s, 44 /* , */, from, headEnd) === -1) {
     const p = parsePath(s, from, headEnd)
     if (p === null) return null
     paths.push(p)
@@ -208,7 +212,10 @@ function keyword(s: string, start: number, end: number): number {
   const len = end - start
   for (let i = 0; i < ids.length; i++) {
     const k = KEYWORDS[ids[i]!]!
-    if (k.length === len && s.startsWith(k, start)) return ids[i]!
+    if (k.length !== len) continue
+    let j = 1 // the first letter already matched
+    while (j < len && k.charCodeAt(j) === s.charCodeAt(start + j)) j++
+    if (j === len) return ids[i]!
   }
   return -1
 }
