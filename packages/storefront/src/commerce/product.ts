@@ -98,6 +98,17 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
 
   const activate = async () => {
     if (!machine.start()) return
+    // A button without variant data (a product block): its variants come from the stock call; one that needs a
+    // choice is made on the product page.
+    if (info.variants.length === 0 && !controls) {
+      const stock = await deps.api.stock(itemId)
+      if (stock.ok) info.variants = stock.data.results.filter((r) => r.sku).map((r) => ({ sku: r.sku!, unlimited: r.unlimited, qtyInStock: r.qtyInStock }))
+      const link = container.querySelector<HTMLAnchorElement>('a[href]')
+      if (info.variants.length > 1 && link) {
+        machine.succeed({ express: true })
+        return navigate(link.href)
+      }
+    }
     const outcome = await addToCart(
       info,
       { selection: controls?.selection() ?? {}, quantity: quantityInput ? quantityInput.value : null },

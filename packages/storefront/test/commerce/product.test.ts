@@ -225,4 +225,24 @@ describe('product page: adding', () => {
     expect(s.api.calls.map((c) => c.method)).toEqual(['stock', 'stock', 'addEntry'])
     expect(s.api.calls[2]!.args[0]).toMatchObject({ additionalFields: '{"name":"Ada"}' })
   })
+
+  it('product blocks without variant data: one variant adds from the stock answer, several go to the product page', async () => {
+    const block = (id: string) => `<div class="product-block" data-product-block data-item-id="${id}"><h3><a href="/shop/${id}">P</a></h3>
+      <div class="sqs-add-to-cart-button" role="button" tabindex="0" data-item-id="${id}" data-product-type="1" data-original-label="Add To Cart"><div class="sqs-add-to-cart-button-inner">Add To Cart</div></div></div>`
+    page(block('one') + block('many'))
+    const api = fakeApi({
+      stock: async (itemId) => ok({ results: itemId === 'one' ? [{ sku: 'ONE-1', unlimited: true }] : [{ sku: 'M-1', qtyInStock: 1 }, { sku: 'M-2', qtyInStock: 1 }] }),
+      addEntry: async () => ok({ newlyAdded: { id: 'e1', itemId: 'one', quantity: 1 }, shoppingCart: cart([{ sku: 'ONE-1', quantity: 1 }]) }),
+    })
+    const bus = createEventBus<StorefrontEvents>()
+    const navigations: string[] = []
+    initProducts(document, { api, bus, store: createCartStore({ api, bus }), navigate: (u) => navigations.push(u), alert: () => {} })
+    const [one, many] = [...document.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button')]
+    one!.click()
+    await flush()
+    expect(api.calls.find((c) => c.method === 'addEntry')!.args[0]).toEqual({ itemId: 'one', sku: 'ONE-1', quantity: 1, additionalFields: null })
+    many!.click()
+    await flush()
+    expect(navigations).toEqual(['http://localhost:3000/shop/many'])
+  })
 })
