@@ -1,17 +1,19 @@
 // The signed-in frame: header (site switcher, account), section navigation, and the current section.
-import { useEffect, useRef } from 'react'
+import { Suspense, lazy, useEffect, useRef } from 'react'
 import type { Me, SiteSummary } from '../api/types.js'
 import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
 import { CommerceScreen } from '../commerce/CommerceScreen.js'
-import { PagesScreen } from '../pages/PagesScreen.js'
 import { ServicesProvider } from '../services/services.js'
 import { SettingsScreen } from '../settings/SettingsScreen.js'
 import { EmptyState } from './EmptyState.js'
 import { Nav } from './Nav.js'
 import { sectionById, type SectionId } from './sections.js'
 import { SiteSwitcher } from './SiteSwitcher.js'
+
+// The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
+const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 
 interface Props {
   me: Me
@@ -66,7 +68,9 @@ export function Shell({ me, site, section }: Props) {
       <main id="main" className="content" ref={main}>
         {section === 'pages' ? (
           <ServicesProvider key={siteId} site={site}>
-            <PagesScreen />
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <PagesScreen />
+            </Suspense>
           </ServicesProvider>
         ) : section === 'settings' ? (
           <SettingsScreen key={siteId} site={site} />

@@ -1,5 +1,5 @@
 // Which editor each block type uses. Types not listed here edit through their declarative field list.
-import type { ComponentType } from 'react'
+import { Suspense, lazy, type ComponentType } from 'react'
 import { FIELD_SPECS } from '../fieldSpecs.js'
 import { FieldsEditor } from './FieldsEditor.js'
 import { AccordionBlockEditor, MenuBlockEditor } from './ListEditors.js'
@@ -14,7 +14,16 @@ import {
   SocialLinksBlockEditor,
   SummaryBlockEditor,
 } from './OtherEditors.js'
-import { TextBlockEditor } from './TextBlockEditor.js'
+
+// Tiptap is the largest dependency: loaded when a text block is first edited.
+const LazyText = lazy(() => import('./TextBlockEditor.js').then((m) => ({ default: m.TextBlockEditor })))
+function TextBlockEditor(props: BlockEditorProps) {
+  return (
+    <Suspense fallback={<p role="status">Loading the text editor…</p>}>
+      <LazyText {...props} />
+    </Suspense>
+  )
+}
 import type { BlockEditorProps } from './types.js'
 
 const EDITORS: Record<string, ComponentType<BlockEditorProps>> = {
