@@ -30,12 +30,16 @@ export interface Commerce {
   readonly store: CartStore | null
 }
 
-export function createCommerce(win: Window, api: CommerceApi = createCommerceApi()): Commerce {
+export function createCommerce(
+  win: Window,
+  api: CommerceApi = createCommerceApi(),
+  chunks: Readonly<Record<string, () => Promise<PageModule>>> = COMMERCE_CHUNKS,
+): Commerce {
   const doc = win.document
   let store: CartStore | null = null
   let attached!: (s: CartStore) => void
   const storeReady = new Promise<CartStore>((resolve) => (attached = resolve))
-  const loader = createChunkLoader(COMMERCE_CHUNKS)
+  const loader = createChunkLoader(chunks)
   let storage: Storage | null = null
   try {
     storage = win.localStorage

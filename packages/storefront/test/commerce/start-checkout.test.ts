@@ -26,6 +26,28 @@ describe('commerce start', () => {
     document.cookie = 'sw_cart=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
   })
 
+  it("starts a page chunk only for its markup, and reports 'Loading chunk N failed' when it cannot load", async () => {
+    page('<div class="sqs-add-to-cart-button" data-item-id="p1"></div><form data-checkout-form></form>')
+    const started: string[] = []
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (e: unknown) => void errors.push(e)
+    try {
+      const commerce = createCommerce(window, fakeApi({}), {
+        'commerce-product-variants': async () => ({ init: () => void started.push('product') }),
+        'cart-page': async () => ({ init: () => void started.push('cart') }),
+        checkout: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      })
+      expect(await commerce.attach(createEventBus<StorefrontEvents>())).toEqual(['commerce-product-variants'])
+    } finally {
+      console.error = original
+    }
+    expect(started).toEqual(['product'])
+    expect(errors).toHaveLength(1)
+    expect((errors[0] as Error).name).toBe('ChunkLoadError')
+    expect((errors[0] as Error).message).toBe('Loading chunk checkout failed')
+  })
+
   it('names a chunk for every page kind, the product one as the spec does', () => {
     expect(Object.keys(COMMERCE_CHUNKS).sort()).toEqual(Object.keys(CHUNK_SELECTORS).sort())
     expect(CHUNK_SELECTORS['commerce-product-variants']).toBe('.sqs-add-to-cart-button[data-item-id]')
