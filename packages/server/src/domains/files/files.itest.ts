@@ -99,6 +99,30 @@ describe(`file uploads (${BACKEND})`, () => {
     expect((await o.c.get(`/api/sites/${o.siteId}/files`)).json.files).toEqual([])
   })
 
+  it('answers rejected uploads over real HTTP (the rest of the body is read and dropped) and still closes', async () => {
+    const o = await owner()
+    await t.app.fastify.listen({ port: 0, host: '127.0.0.1' })
+    const port = (t.app.fastify.server.address() as { port: number }).port
+    const send = async (name: string, data: Buffer) => {
+      const form = new FormData()
+      form.append('file', new Blob([data]), name)
+      const res = await fetch(`http://127.0.0.1:${port}/api/sites/${o.siteId}/files`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: [...o.c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': o.c.crumb! },
+      })
+      return { status: res.status, json: (await res.json()) as any }
+    }
+    const text = await send('notes.png', Buffer.alloc(8_000_000, 'a'))
+    expect(text.status).toBe(415)
+    expect(text.json.error.message).toBe('The file notes.png does not appear to be a supported file')
+    const header = await png(4, 4)
+    const big = await send('big.png', Buffer.concat([header, Buffer.alloc(25_000_000)]))
+    expect(big.status).toBe(413)
+    const ok = await send('fine.png', header)
+    expect(ok.status).toBe(201)
+  })
+
   it('accepts a plain SVG and rejects one that carries script', async () => {
     const o = await owner()
     const ok = await upload(o.c, o.siteId, 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#00f"/></svg>'))

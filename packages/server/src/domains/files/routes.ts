@@ -1,4 +1,5 @@
 // Owner API for a site's files (upload, list/search, detail, rename and describe, delete).
+import { PassThrough } from 'node:stream'
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../platform/errors.js'
@@ -57,11 +58,17 @@ export function registerFilesRoutes(app: FastifyInstance, deps: FilesRouteDeps):
         }
         const part = await request.file()
         if (!part) throw new AppError('invalid_data', 'file_missing', 'Choose a file to upload.')
+        // Through a pass-through, so a rejected file stops only our reading: the parser then reads the rest of the
+        // request and drops it (the client gets the answer, and the connection stays usable).
+        const pass = new PassThrough()
+        part.file.once('error', (e) => pass.destroy(e))
+        part.file.pipe(pass)
         let row: svc.AssetRow
         try {
-          row = await ingest(ctx, site.id, { filename: part.filename, source: part.file, truncated: () => part.file.truncated })
+          row = await ingest(ctx, site.id, { filename: part.filename, source: pass, truncated: () => part.file.truncated })
         } catch (e) {
-          part.file.resume() // read (and drop) the rest of the body so the answer can be sent
+          part.file.unpipe(pass)
+          part.file.resume()
           throw e
         }
         if (row.status === 'processing') deps.enqueueVariants(site.id, row.id)
