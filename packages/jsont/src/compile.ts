@@ -8,6 +8,7 @@ import { parseTagAt, type ParseEnv } from './parse.js'
 import { FORMATTERS, PREDICATES } from './plugins/index.js'
 import type { FormatterTable, PredicateTable } from './plugins/types.js'
 import { lineColumn, scan } from './scan.js'
+import { NameSet } from './names.js'
 import { DEFAULT_LIMITS } from './limits.js'
 
 export interface CompiledTemplate {
@@ -25,8 +26,15 @@ export interface CompileOptions {
   maxDepth?: number
 }
 
-const FORMATTER_NAMES = new Set(Object.keys(FORMATTERS))
-const PREDICATE_NAMES = new Set(Object.keys(PREDICATES))
+const FORMATTER_NAMES = new NameSet(Object.keys(FORMATTERS))
+const PREDICATE_NAMES = new NameSet(Object.keys(PREDICATES))
+
+/** A name from a caller's own table (checked after the built-in names). */
+function extraName(table: Readonly<Record<string, unknown>> | undefined, s: string, start: number, end: number): string | undefined {
+  if (table === undefined) return undefined
+  const name = s.slice(start, end)
+  return Object.prototype.hasOwnProperty.call(table, name) ? name : undefined
+}
 
 export function compile(source: string, opts: CompileOptions = {}): CompiledTemplate {
   const errors: TemplateError[] = []
@@ -43,8 +51,8 @@ export function compile(source: string, opts: CompileOptions = {}): CompiledTemp
     errors.push(templateError(stage, code, message, line, column))
   }
   const env: ParseEnv = {
-    hasFormatter: (n) => FORMATTER_NAMES.has(n) || (fmts !== undefined && Object.prototype.hasOwnProperty.call(fmts, n)),
-    hasPredicate: (n) => PREDICATE_NAMES.has(n) || (preds !== undefined && Object.prototype.hasOwnProperty.call(preds, n)),
+    formatter: (s, a, b) => FORMATTER_NAMES.find(s, a, b) ?? extraName(fmts, s, a, b),
+    predicate: (s, a, b) => PREDICATE_NAMES.find(s, a, b) ?? extraName(preds, s, a, b),
     error: (code, message, offset) => at('parse', code, message, base + offset),
     checkExpr: (expr, offset) => {
       try {

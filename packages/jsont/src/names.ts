@@ -63,3 +63,29 @@ export function wordEnd(s: string, start: number, allowUnderscoreStart = false, 
   if (i < to && s.charCodeAt(i) === 63 /* ? */) i++
   return i
 }
+
+/**
+ * A fixed set of names matched against a range of the source without slicing it: by length, then char by char.
+ * `find` returns the set's own (interned) string, which the tree then holds.
+ */
+export class NameSet {
+  private readonly byLength: (string[] | undefined)[] = []
+
+  constructor(names: Iterable<string>) {
+    for (const n of names) (this.byLength[n.length] ??= []).push(n)
+  }
+
+  /** The name spelled by s[start, end), or undefined. */
+  find(s: string, start: number, end: number): string | undefined {
+    const bucket = this.byLength[end - start]
+    if (bucket === undefined) return undefined
+    const c0 = s.charCodeAt(start)
+    next: for (let i = 0; i < bucket.length; i++) {
+      const name = bucket[i]!
+      if (name.charCodeAt(0) !== c0) continue
+      for (let j = 1; j < name.length; j++) if (name.charCodeAt(j) !== s.charCodeAt(start + j)) continue next
+      return name
+    }
+    return undefined
+  }
+}

@@ -13,8 +13,10 @@ export const P_ALT = -2
 export const P_EOF = -3
 
 export interface ParseEnv {
-  hasFormatter(name: string): boolean
-  hasPredicate(name: string): boolean
+  /** The known formatter named by s[start, end) (as a string the registry holds), or undefined. */
+  formatter(s: string, start: number, end: number): string | undefined
+  /** The known predicate named by s[start, end), or undefined. */
+  predicate(s: string, start: number, end: number): string | undefined
   /** Report a parse error at `offset` characters into the tag body. */
   error(code: string, message: string, offset: number): void
   /** Validate an `.eval` expression (reports its own errors). */
@@ -106,9 +108,9 @@ function parseFormatters(s: string, from: number, to: number, env: ParseEnv, t0:
       env.error(ErrorCode.INVALID_ARGUMENTS, `invalid formatter '${s.slice(start, stop)}'`, start - t0)
       return undefined
     }
-    const name = s.slice(start, end)
-    if (!env.hasFormatter(name)) {
-      env.error(ErrorCode.UNKNOWN_FORMATTER, `unknown formatter '${name}'`, start - t0)
+    const name = env.formatter(s, start, end)
+    if (name === undefined) {
+      env.error(ErrorCode.UNKNOWN_FORMATTER, `unknown formatter '${s.slice(start, end)}'`, start - t0)
       return undefined
     }
     const args = parseArgs(s, end, stop)
@@ -148,8 +150,11 @@ function parseVariable(s: string, from: number, to: number, env: ParseEnv, t0: n
  * but kept, so the block structure stays intact.
  */
 function predicateNode(op: number, s: string, start: number, end: number, to: number, env: ParseEnv, off: number): unknown[] {
-  const word = s.slice(start, end)
-  if (!env.hasPredicate(word)) env.error(ErrorCode.UNKNOWN_PREDICATE, `unknown predicate '${word}'`, off)
+  let word = env.predicate(s, start, end)
+  if (word === undefined) {
+    word = s.slice(start, end)
+    env.error(ErrorCode.UNKNOWN_PREDICATE, `unknown predicate '${word}'`, off)
+  }
   const args = parseArgs(s, end, to)
   return [op, word, args ?? 0]
 }
