@@ -18,11 +18,12 @@ import { usePageEditor } from './usePageEditor.js'
 interface Props {
   page: Collection
   onPageChanged(page: Collection): void
+  autosaveDelayMs?: number
 }
 
-export function PageEditor({ page, onPageChanged }: Props) {
+export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
   const { site, content, siteId } = useServices()
-  const { store, snapshot, autosave, saveState } = usePageEditor(page)
+  const { store, snapshot, autosave, saveState } = usePageEditor(page, autosaveDelayMs)
   const [tab, setTab] = useState<'blocks' | 'settings'>('blocks')
   const [publishing, setPublishing] = useState(false)
   const [publishError, setPublishError] = useState<string | null>(null)
