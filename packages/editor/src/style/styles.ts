@@ -26,7 +26,7 @@ export const ROLE_LABELS: Record<ColorRole, string> = {
   ink: 'Text',
   muted: 'Secondary text',
   line: 'Lines',
-  accent: 'Accent',
+  accent: 'Links and buttons',
   accentInk: 'Text on accent',
 }
 
