@@ -27,6 +27,8 @@ export interface AssembleEnv {
   maxDepth: number
 }
 
+/** Slots of a block opener (the parser makes the node at its final length): its block, its `next` (-1: none). */
+const BLOCK_INDEX: Record<Kind, number> = { section: 2, repeated: 2, predicate: 3, if: 3, macro: 2 }
 const NEXT_INDEX: Record<Kind, number> = { section: 3, repeated: 3, predicate: 4, if: 4, macro: -1 }
 
 export class Assembler {
@@ -97,10 +99,10 @@ export class Assembler {
       this.env.error(ErrorCode.NESTING_TOO_DEEP, `blocks nested deeper than ${this.env.maxDepth}`, offset)
     }
     const block: Block = []
-    node.push(block)
+    node[BLOCK_INDEX[kind]] = block
     const ni = NEXT_INDEX[kind]
-    if (ni >= 0) node.push(Op.END)
-    if (kind === 'repeated') node.push([])
+    if (ni >= 0) node[ni] = Op.END
+    if (kind === 'repeated') node[4] = []
     this.block.push(node)
     this.stack.push({ kind, node, block, tail: node, tailNext: ni, sawElse: false, sawAlt: false, offset })
     this.block = block
@@ -115,7 +117,8 @@ export class Assembler {
     }
     if (node[1] === 0) top.sawElse = true
     const block: Block = []
-    node.push(block, Op.END)
+    node[3] = block
+    node[4] = Op.END
     top.tail[top.tailNext] = node
     top.tail = node
     top.tailNext = 4

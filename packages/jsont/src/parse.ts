@@ -4,8 +4,9 @@ import { ErrorCode } from './errors.js'
 import { parsePath, wordEnd } from './names.js'
 
 /**
- * A parsed tag: an instruction node (block openers SECTION/REPEATED/PREDICATE/IF/MACRO get their block and `next`
- * from the assembler; OR_PREDICATE continues the open block), a constant-text opcode, or one of the markers below.
+ * A parsed tag: an instruction node (block openers SECTION/REPEATED/PREDICATE/IF/MACRO come at their final length
+ * with 0 in the block and `next` slots, which the assembler fills; OR_PREDICATE continues the open block), a
+ * constant-text opcode, or one of the markers below.
  */
 export type Parsed = unknown[] | number
 export const P_END = -1
@@ -156,7 +157,7 @@ function predicateNode(op: number, s: string, start: number, end: number, to: nu
     env.error(ErrorCode.UNKNOWN_PREDICATE, `unknown predicate '${word}'`, off)
   }
   const args = parseArgs(s, end, to)
-  return [op, word, args ?? 0]
+  return [op, word, args ?? 0, 0, 0]
 }
 
 /** Blanks separating the words of `.if` (as `words` splits them). */
@@ -196,7 +197,7 @@ function parseIf(body: string, from: number, n: number, env: ParseEnv, off: numb
     env.error(ErrorCode.INVALID_ARGUMENTS, '.if needs variables joined by && or ||', off)
     return undefined
   }
-  return [Op.IF, ops, vars]
+  return [Op.IF, ops, vars, 0, 0]
 }
 
 const KEYWORDS = [
@@ -260,13 +261,13 @@ export function parseTagAt(s: string, t0: number, t1: number, env: ParseEnv): Pa
       const a = skipSpace(s, wend, t1)
       const path = parsePath(s, a, trimEnd(s, a, t1))
       if (path === null) return env.error(ErrorCode.INVALID_ARGUMENTS, '.section requires a variable', off), BAD
-      return [Op.SECTION, path]
+      return [Op.SECTION, path, 0, 0]
     }
     case 2: // end
       return skipSpace(s, wend, t1) === t1 ? END : null
     case 4: { // or
       const a = skipSpace(s, wend, t1)
-      if (a === t1) return [Op.OR_PREDICATE, 0, 0]
+      if (a === t1) return [Op.OR_PREDICATE, 0, 0, 0, 0]
       const pe = wordEnd(s, a, false, t1)
       if (pe === a || s.charCodeAt(pe - 1) !== 63) return env.error(ErrorCode.INVALID_ARGUMENTS, '.or expects a predicate', off), BAD
       return predicateNode(Op.OR_PREDICATE, s, a, pe, t1, env, off)
@@ -291,7 +292,7 @@ function parseKeyword(id: number, body: string, rest: string, env: ParseEnv, off
         env.error(ErrorCode.INVALID_ARGUMENTS, '.repeated section requires a variable', off)
         return BAD
       }
-      return [Op.REPEATED, path]
+      return [Op.REPEATED, path, 0, 0, 0]
     }
     case 3: // alternates
       return /^\s+with\s*$/.test(rest) ? P_ALT : null
@@ -329,7 +330,7 @@ function parseKeyword(id: number, body: string, rest: string, env: ParseEnv, off
     }
     case 9: { // macro
       const name = needName(rest, '.macro', env, off)
-      return name ? [Op.MACRO, name] : BAD
+      return name ? [Op.MACRO, name, 0] : BAD
     }
     case 10: { // include
       const t = rest.trimStart()

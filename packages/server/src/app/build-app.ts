@@ -19,6 +19,7 @@ import { createContent, sanitizeHtml, type Content } from '../domains/content/in
 import { createPublishing } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
+import { seedDemoStore } from './demo-store/index.js'
 import { ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
@@ -102,7 +103,18 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   content.registerRoutes(fastify, { sites, auth: accounts.auth })
   const commerce = createCommerce(
     db.orm,
-    { authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed), sendMail: (m) => mailer.send(m), log: fastify.log },
+    {
+      authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
+      sendMail: (m) => mailer.send(m),
+      log: fastify.log,
+      resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
+      collectionPath: async (siteId, collectionId) => {
+        const c = (await content.read.siteCollections(siteId)).find((x) => x.id === collectionId)
+        return c ? (c.homepage ? '/' : `/${c.urlId}`) : null
+      },
+      onChange: (siteId) => publishing.invalidate(siteId),
+      renderPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
+    },
     { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
   )
   commerce.registerRoutes(fastify)
@@ -153,6 +165,15 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       ensureDemoForm: (siteId) => forms.ensureDemoForm(siteId),
       ensureDemoNewsletterForm: (siteId) => forms.ensureDemoNewsletterForm(siteId),
       enableComments: (siteId) => sites.updateSettings(siteId, { commentsEnabled: true }),
+      ensureDemoProducts: (siteId, collectionId) =>
+        seedDemoStore(siteId, collectionId, {
+          commerce,
+          storeFile: async (sid, filename, bytes, meta) => {
+            const a = await files.storeBuffer(sid, filename, bytes, meta)
+            return { id: a.id, assetUrl: a.assetUrl }
+          },
+          log: fastify.log,
+        }),
     }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
   }
 

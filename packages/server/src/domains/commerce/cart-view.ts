@@ -18,6 +18,8 @@ export interface CartEntryView {
   productType: number
   unitPrice: MoneyShape
   additionalFields: Record<string, unknown> | null
+  /** Option values in option order ('M / Red'); '' without options. */
+  variantText: string
 }
 
 export interface CartView {
@@ -64,6 +66,7 @@ export interface CartLine {
   isSubscribable: boolean
   subscriptionPlan: CartRowPlan
   digitalAssetUrl: string | null
+  variantText: string
 }
 type CartRowPlan = (typeof products.$inferSelect)['subscriptionPlan']
 
@@ -92,7 +95,13 @@ export async function cartLines(orm: Orm, siteId: string, cartId: string): Promi
     isSubscribable: p.isSubscribable,
     subscriptionPlan: p.subscriptionPlan,
     digitalAssetUrl: p.digitalAssetUrl,
+    variantText: variantText(p.variantOptions, v.attributes),
   }))
+}
+
+/** 'M / Red': the chosen values in the product's option order. */
+export function variantText(options: readonly { name: string }[], attributes: Record<string, string>): string {
+  return options.map((o) => attributes[o.name]).filter((x): x is string => typeof x === 'string' && x !== '').join(' / ')
 }
 
 export interface PricingRules {
@@ -148,6 +157,7 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): 
       productType: l.productType,
       unitPrice: money(l.unitPriceCents, currency),
       additionalFields: l.additionalFields,
+      variantText: l.variantText,
     })),
     shippingOptions: totals.shippingOptions,
     selectedShippingOption: totals.selectedShippingOption,

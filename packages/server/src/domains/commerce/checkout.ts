@@ -54,6 +54,7 @@ function snapshot(l: CartLine): OrderEntrySnapshot {
     subTotalCents: l.unitPriceCents * l.quantity,
     additionalFields: l.additionalFields,
     unlimited: l.unlimited,
+    variantText: l.variantText,
   }
 }
 

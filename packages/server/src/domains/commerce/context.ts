@@ -20,6 +20,10 @@ export interface CommerceDeps {
   /** The fullUrl of a products collection ('/shop'), from the content domain. */
   collectionPath?(siteId: string, collectionId: string): Promise<string | null>
   log?: FastifyBaseLogger
+  /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */
+  onChange?(siteId: string): void
+  /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
+  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
 }
 
 export interface CommerceContext {

@@ -14,9 +14,13 @@ import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './rate
 import { registerCartRoutes } from './routes-cart.js'
 import { registerCheckoutRoutes } from './routes-checkout.js'
 import { registerOwnerRoutes, STORE_ROLES } from './routes-owner.js'
+import { registerPageRoutes } from './routes-pages.js'
 import type { ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
-import type { ProductCreate } from './validators.js'
+import { couponInput, productCreate, shippingInput, taxInput } from './validators.js'
+import { createRule } from './owner-store.js'
+import { parseWith } from '../../platform/http/validate.js'
+import type { z } from 'zod'
 
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, type CommerceDeps } from './context.js'
@@ -27,6 +31,7 @@ export type { OrderView } from './orders.js'
 export type { PaymentProvider } from './payments.js'
 export type { StoreSettings } from './settings.js'
 export type { ProductCreate } from './validators.js'
+export type ProductInput = z.input<typeof productCreate>
 export { PRODUCT_TYPES, MAX_PRODUCTS_PER_COLLECTION } from './validators.js'
 export { TEST_CARDS } from './payments.js'
 export { STORE_ROLES }
@@ -91,6 +96,7 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
       registerCartRoutes(app, ctx)
       registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
       registerOwnerRoutes(app, ctx, ownerProduct)
+      registerPageRoutes(app, ctx)
     },
 
     /** Published products of a collection, as context Items (structuredContent with variants). */
@@ -135,7 +141,11 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
     async analyticsOrder(siteId: string, orderId: string) {
       return analyticsOrder(await getOrderRow(orm, siteId, orderId))
     },
-    createProduct: (siteId: string, input: ProductCreate) => catalogue.createProduct(orm, siteId, input),
+    /** Owner-side creation, validated like the owner API (the demo store and tests use it). */
+    createProduct: (siteId: string, input: z.input<typeof productCreate>) => catalogue.createProduct(orm, siteId, parseWith(productCreate, input, 'product')),
+    addCoupon: (siteId: string, input: z.input<typeof couponInput>) => createRule(orm, siteId, 'coupons', parseWith(couponInput, input, 'coupon')),
+    addShippingOption: (siteId: string, input: z.input<typeof shippingInput>) => createRule(orm, siteId, 'shipping-options', parseWith(shippingInput, input, 'shipping option')),
+    addTaxRule: (siteId: string, input: z.input<typeof taxInput>) => createRule(orm, siteId, 'tax-rules', parseWith(taxInput, input, 'tax rule')),
     countProducts: async (siteId: string, collectionId?: string) =>
       (await catalogue.productsOf(orm, siteId, { collectionId, statuses: ['published', 'draft', 'hidden'], page: 1, pageSize: 1 })).total,
   }

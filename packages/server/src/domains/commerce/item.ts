@@ -7,7 +7,9 @@ import { PRODUCT_TYPES } from './validators.js'
 export const RECORD_TYPE_STORE_ITEM = 11
 
 /** An image of the files domain, already in the context's Image shape (opaque here). */
-export type ImageShape = Record<string, unknown> & { assetUrl?: string }
+export interface ImageShape {
+  assetUrl?: string
+}
 
 export interface VariantShape {
   id: string

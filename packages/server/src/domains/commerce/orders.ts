@@ -40,6 +40,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
       unitPrice: money(e.unitPriceCents, o.currency),
       subTotal: money(e.subTotalCents, o.currency),
       additionalFields: e.additionalFields,
+      variantText: e.variantText ?? '',
       downloadUrl: paid && e.productType === PRODUCT_TYPES.DIGITAL ? downloadPath(downloadSecret, o.id, e.entryId) : null,
     })),
     shippingAddress: o.shippingAddress,

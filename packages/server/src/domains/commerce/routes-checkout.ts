@@ -90,6 +90,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
       const answer = await idempotent(orm, site.id, 'checkout', key, body, async () => {
         const cart = await cartOf(request, site.id, body.cartToken)
         const placed = await placeOrder(orm, site.id, cart, body, ctx.provider)
+        ctx.deps.onChange?.(site.id) // stock changed
         const view = await orderView(orm, placed.order, ctx.downloadSecret)
         const confirmationUrl = `/commerce/orders/${view.id}?token=${placed.confirmationToken}`
         await ctx.events.emit('commerce_checkout_order_confirmed', { orderId: view.id, cartId: placed.order.cartId, testMode: placed.order.testMode, websiteId: site.id })

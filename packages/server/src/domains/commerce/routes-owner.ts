@@ -24,6 +24,7 @@ export type OwnerProductView = (ctx: CommerceContext, siteId: string, productId:
 
 export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, productView: OwnerProductView): void {
   const { orm } = ctx
+  const changed = (siteId: string) => ctx.deps.onChange?.(siteId)
   const allow = (request: Parameters<CommerceContext['deps']['authorize']>[0], siteId: string) => ctx.deps.authorize(request, siteId, STORE_ROLES)
 
   defineRoute(app, { method: 'GET', url: `${base}/settings`, summary: 'Store settings', tags, params: siteParams, responses: ok('{ settings }') }, async ({ request, params }) => {
@@ -32,7 +33,9 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
   })
   defineRoute(app, { method: 'PATCH', url: `${base}/settings`, summary: 'Change store settings (currency, instalment bounds, quantity for services)', tags, params: siteParams, body: settingsPatch, responses: ok('{ settings }') }, async ({ request, params, body }) => {
     await allow(request, params.siteId)
-    return { settings: await updateSettings(orm, params.siteId, body) }
+    const settings = await updateSettings(orm, params.siteId, body)
+    changed(params.siteId)
+    return { settings }
   })
 
   defineRoute(app, { method: 'GET', url: `${base}/products`, summary: 'Products (all statuses), optionally of one collection', tags, params: siteParams, query: pageQuery, responses: ok('{ products, total }') }, async ({ request, params, query }) => {
@@ -43,6 +46,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
   defineRoute(app, { method: 'POST', url: `${base}/products`, summary: 'Create a product with its variants', tags, params: siteParams, body: productCreate, responses: { ...ok('{ product }'), 201: { description: '{ product }' }, 409: { description: 'collection_full, sku_taken, url_taken' } } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId)
     const p = await catalogue.createProduct(orm, params.siteId, body)
+    changed(params.siteId)
     return reply.code(201).send({ product: await productView(ctx, params.siteId, p.id) })
   })
   defineRoute(app, { method: 'GET', url: `${base}/products/:productId`, summary: 'A product with variants', tags, params: productParams, responses: ok('{ product }') }, async ({ request, params }) => {
@@ -53,21 +57,26 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
   defineRoute(app, { method: 'PATCH', url: `${base}/products/:productId`, summary: 'Change product fields', tags, params: productParams, body: productPatch, responses: ok('{ product }') }, async ({ request, params, body }) => {
     await allow(request, params.siteId)
     await catalogue.updateProduct(orm, params.siteId, params.productId, body)
+    changed(params.siteId)
     return { product: await productView(ctx, params.siteId, params.productId) }
   })
   defineRoute(app, { method: 'DELETE', url: `${base}/products/:productId`, summary: 'Delete a product', tags, params: productParams, responses: { 204: { description: 'deleted' }, 404: { description: 'product_not_found' } } }, async ({ request, reply, params }) => {
     await allow(request, params.siteId)
     await catalogue.deleteProduct(orm, params.siteId, params.productId)
+    changed(params.siteId)
     return reply.code(204).send()
   })
   defineRoute(app, { method: 'PUT', url: `${base}/products/:productId/variants`, summary: 'Replace the variant matrix (existing SKUs keep their ids)', tags, params: productParams, body: variantsPut, responses: ok('{ product }') }, async ({ request, params, body }) => {
     await allow(request, params.siteId)
     await catalogue.replaceVariants(orm, params.siteId, params.productId, body.variants)
+    changed(params.siteId)
     return { product: await productView(ctx, params.siteId, params.productId) }
   })
   defineRoute(app, { method: 'PATCH', url: `${base}/products/:productId/variants/:variantId/stock`, summary: 'Set stock: { qtyInStock } | { delta } | { unlimited }', tags, params: variantParams, body: stockPatch, responses: ok('{ stock }') }, async ({ request, params, body }) => {
     await allow(request, params.siteId)
-    return { stock: await setStock(orm, params.siteId, params.productId, params.variantId, body) }
+    const stock = await setStock(orm, params.siteId, params.productId, params.variantId, body)
+    changed(params.siteId)
+    return { stock }
   })
 
   defineRoute(app, { method: 'GET', url: `${base}/orders`, summary: 'Orders, newest first', tags, params: siteParams, query: pageQuery, responses: ok('{ orders, total }') }, async ({ request, params, query }) => {
@@ -84,7 +93,9 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
   })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/refund`, summary: 'Refund a test-mode order (stock and gift-card balance come back)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
-    return { order: await orders.orderView(orm, await orders.refundOrder(orm, params.siteId, params.rowId, ctx.provider), ctx.downloadSecret) }
+    const refunded = await orders.refundOrder(orm, params.siteId, params.rowId, ctx.provider)
+    changed(params.siteId)
+    return { order: await orders.orderView(orm, refunded, ctx.downloadSecret) }
   })
 
   defineRoute(app, { method: 'GET', url: `${base}/gift-cards`, summary: 'Gift cards with balances', tags, params: siteParams, responses: ok('{ giftCards }') }, async ({ request, params }) => {

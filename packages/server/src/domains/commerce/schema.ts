@@ -224,6 +224,7 @@ export interface OrderEntrySnapshot {
   subTotalCents: number
   additionalFields: Record<string, unknown> | null
   unlimited: boolean
+  variantText?: string
 }
 
 export type ProductRow = typeof products.$inferSelect
