@@ -19,12 +19,13 @@ interface Item {
   id: string
   title: string
   fullUrl: string
-  structuredContent: { productType: number; variants: Variant[]; variantOptionOrdering?: string[] }
+  structuredContent: { productType: number; variants: Variant[]; variantOptionOrdering?: string[]; additionalFieldsForm?: unknown }
 }
 
 let h: Harness
 let tee: Item
 let soldOut: Item
+let withForm: Item
 
 const inStock = (v: Variant) => v.unlimited || v.qtyInStock > 0
 
@@ -42,11 +43,12 @@ const isSizeColour = (i: Item) =>
   i.structuredContent.variants.some(inStock) &&
   i.structuredContent.variants.some((v) => !inStock(v))
 const isSoldOut = (i: Item) => i.structuredContent.productType === 1 && !i.structuredContent.variants.some(inStock)
+const hasForm = (i: Item) => !!i.structuredContent.additionalFieldsForm && i.structuredContent.variants.length === 1 && i.structuredContent.variants.some(inStock)
 
 /** The demo store has both products; a store without them gets them through the owner API. */
 async function ensureProducts(): Promise<void> {
   let shop = await shopItems()
-  if (!shop.items.some(isSizeColour) || !shop.items.some(isSoldOut)) {
+  if (!shop.items.some(isSizeColour) || !shop.items.some(isSoldOut) || !shop.items.some(hasForm)) {
     const site = await demoSite(h.server.baseUrl)
     const api = ownerClient(h.server.baseUrl)
     expect((await api.call('POST', '/api/auth/login', DEMO_OWNER)).status).toBe(200)
@@ -67,10 +69,19 @@ async function ensureProducts(): Promise<void> {
       })
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300)
     }
+    if (!shop.items.some(hasForm)) {
+      const res = await api.call('POST', base, {
+        collectionId: shop.collectionId, productType: 1, title: 'E2E Name Plate', status: 'published',
+        additionalFieldsForm: { name: 'Personalisation', fields: [{ id: 'name', type: 'text', title: 'Name to paint', required: true }, { id: 'colour', type: 'select', title: 'Paint colour', required: true, options: ['Cobalt', 'Black'] }] },
+        variants: [{ sku: 'E2E-PLATE', attributes: {}, priceCents: 3500, qtyInStock: 20 }],
+      })
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300)
+    }
     shop = await shopItems()
   }
   tee = shop.items.find(isSizeColour)!
   soldOut = shop.items.find(isSoldOut)!
+  withForm = shop.items.find(hasForm)!
   expect(tee).toBeDefined()
   expect(soldOut).toBeDefined()
 }
@@ -178,6 +189,28 @@ describe('store: product page to order confirmation', () => {
     expect(await page.locator('.order-test-mode').textContent()).toContain('Test mode')
     expect(await page.locator('.cart-line-quantity').first().textContent()).toContain('2')
     await screenshot(page, 'store-order-confirmed')
+    expect(unexpected(h.errors)).toEqual([])
+  })
+
+  it('a product with additional fields opens the lightbox form: Required, then the entry is added with its fields', async () => {
+    const page = h.page
+    await page.goto(withForm.fullUrl)
+    await expect.poll(() => button(page).getAttribute('data-commerce-bound')).toBe('true')
+    await button(page).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor({ state: 'visible' })
+    const form = dialog.locator('form.additional-fields-form')
+    await form.locator('button[type="submit"]').click()
+    await expect.poll(() => form.locator('.field-error').allTextContents()).toEqual(['Required', 'Required'])
+    await form.locator('input[name="name"]').fill('Ada')
+    await form.locator('select[name="colour"]').selectOption({ index: 1 })
+    await screenshot(page, 'store-additional-fields')
+    await form.locator('button[type="submit"]').click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => label(page), { timeout: 5000 }).toBe('Added!')
+    await expect.poll(() => pill(page).locator('[data-cart-count]').textContent()).toBe('1')
+    const cart = await (await h.context.request.get('/api/commerce/shopping-cart')).json()
+    expect(cart.entries[0].additionalFields).toMatchObject({ name: 'Ada' })
     expect(unexpected(h.errors)).toEqual([])
   })
 })
