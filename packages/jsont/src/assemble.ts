@@ -23,7 +23,8 @@ interface Open {
 }
 
 export interface AssembleEnv {
-  error(code: string, message: string, offset: number): void
+  /** An assembler error at a source offset. */
+  assembleError(code: string, message: string, offset: number): void
   maxDepth: number
 }
 
@@ -63,7 +64,7 @@ export class Assembler {
       if (p === P_ALT) return this.alternates(offset)
       if (this.stack.length > 0) {
         const top = this.stack[this.stack.length - 1]!
-        this.env.error(ErrorCode.EOF_IN_BLOCK, `{.eof} inside an unclosed ${top.kind} block`, offset)
+        this.env.assembleError(ErrorCode.EOF_IN_BLOCK, `{.eof} inside an unclosed ${top.kind} block`, offset)
       }
       this.done = true
       return
@@ -96,7 +97,7 @@ export class Assembler {
   private open(kind: Kind, node: unknown[], offset: number): void {
     this.lastText = undefined
     if (this.stack.length >= this.env.maxDepth) {
-      this.env.error(ErrorCode.NESTING_TOO_DEEP, `blocks nested deeper than ${this.env.maxDepth}`, offset)
+      this.env.assembleError(ErrorCode.NESTING_TOO_DEEP, `blocks nested deeper than ${this.env.maxDepth}`, offset)
     }
     const block: Block = []
     node[BLOCK_INDEX[kind]] = block
@@ -110,10 +111,10 @@ export class Assembler {
 
   private or(node: unknown[], offset: number): void {
     const top = this.stack[this.stack.length - 1]
-    if (!top) return this.env.error(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.or} outside of a block', offset)
-    if (top.kind === 'macro') return this.env.error(ErrorCode.NOT_ALLOWED_IN_BLOCK, '{.or} not allowed in a macro', offset)
+    if (!top) return this.env.assembleError(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.or} outside of a block', offset)
+    if (top.kind === 'macro') return this.env.assembleError(ErrorCode.NOT_ALLOWED_IN_BLOCK, '{.or} not allowed in a macro', offset)
     if (top.sawElse) {
-      this.env.error(ErrorCode.DEAD_CODE_BLOCK, '{.or} after an unconditional {.or} never runs', offset)
+      this.env.assembleError(ErrorCode.DEAD_CODE_BLOCK, '{.or} after an unconditional {.or} never runs', offset)
     }
     if (node[1] === 0) top.sawElse = true
     const block: Block = []
@@ -129,9 +130,9 @@ export class Assembler {
 
   private alternates(offset: number): void {
     const top = this.stack[this.stack.length - 1]
-    if (!top) return this.env.error(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.alternates with} outside of a block', offset)
+    if (!top) return this.env.assembleError(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.alternates with} outside of a block', offset)
     if (top.kind !== 'repeated' || top.tail !== top.node || top.sawAlt) {
-      return this.env.error(ErrorCode.NOT_ALLOWED_IN_BLOCK, '{.alternates with} only once in a repeated section', offset)
+      return this.env.assembleError(ErrorCode.NOT_ALLOWED_IN_BLOCK, '{.alternates with} only once in a repeated section', offset)
     }
     top.sawAlt = true
     const block = top.node[4] as Block
@@ -142,7 +143,7 @@ export class Assembler {
 
   private end(offset: number): void {
     const top = this.stack.pop()
-    if (!top) return this.env.error(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.end} without an open block', offset)
+    if (!top) return this.env.assembleError(ErrorCode.NOT_ALLOWED_AT_ROOT, '{.end} without an open block', offset)
     this.lastText = undefined
     this.block = this.stack.length ? this.stack[this.stack.length - 1]!.block : this.root
   }
@@ -151,9 +152,9 @@ export class Assembler {
     if (!this.done) {
       for (let i = this.stack.length - 1; i >= 0; i--) {
         const o = this.stack[i]!
-        this.env.error(ErrorCode.UNCLOSED_BLOCK, `${o.kind} block never closed (missing {.end})`, o.offset)
+        this.env.assembleError(ErrorCode.UNCLOSED_BLOCK, `${o.kind} block never closed (missing {.end})`, o.offset)
       }
-      if (this.stack.length) this.env.error(ErrorCode.EOF_IN_BLOCK, 'end of template inside a block', srcLength)
+      if (this.stack.length) this.env.assembleError(ErrorCode.EOF_IN_BLOCK, 'end of template inside a block', srcLength)
     }
     return [Op.ROOT, 1, this.root, Op.EOF]
   }

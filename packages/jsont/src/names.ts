@@ -69,21 +69,28 @@ export function wordEnd(s: string, start: number, allowUnderscoreStart = false, 
  * `find` returns the set's own (interned) string, which the tree then holds.
  */
 export class NameSet {
-  private readonly byLength: (string[] | undefined)[] = []
+  /** buckets by length and first character (low 7 bits) */
+  private readonly buckets: (string[] | undefined)[] = []
 
   constructor(names: Iterable<string>) {
-    for (const n of names) (this.byLength[n.length] ??= []).push(n)
+    for (const n of names) if (n.length > 0) (this.buckets[NameSet.slot(n.length, n.charCodeAt(0))] ??= []).push(n)
+  }
+
+  private static slot(length: number, first: number): number {
+    return (length << 7) | (first & 127)
   }
 
   /** The name spelled by s[start, end), or undefined. */
   find(s: string, start: number, end: number): string | undefined {
-    const bucket = this.byLength[end - start]
-    if (bucket === undefined) return undefined
+    const len = end - start
+    if (len <= 0) return undefined
     const c0 = s.charCodeAt(start)
+    const bucket = this.buckets[NameSet.slot(len, c0)]
+    if (bucket === undefined) return undefined
     next: for (let i = 0; i < bucket.length; i++) {
       const name = bucket[i]!
       if (name.charCodeAt(0) !== c0) continue
-      for (let j = 1; j < name.length; j++) if (name.charCodeAt(j) !== s.charCodeAt(start + j)) continue next
+      for (let j = 1; j < len; j++) if (name.charCodeAt(j) !== s.charCodeAt(start + j)) continue next
       return name
     }
     return undefined
