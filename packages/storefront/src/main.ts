@@ -2,6 +2,7 @@
 import { boot, safeLocalStorage } from './boot.js'
 import { ISLANDS } from './islands/registry.js'
 import './content/start.js' // content pages: nav, galleries, likes, comments, lock screens, popups
+import './forms/start.js' // site and newsletter forms: loads the forms chunk when a form is on the page
 import { createCommerce } from './commerce/start.js' // store: cart, pill, product pages, cart page, checkout
 
 function start() {

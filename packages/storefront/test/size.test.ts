@@ -16,6 +16,12 @@ const pkg = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(pkg, 'dist')
 const entry = join(dist, 'storefront.js')
 const REACT_MARK = 'react.transitional.element'
+/** Vendor chunks fetched only by the few pages that need them, with their own budget (gzipped bytes): the ALTCHA
+ * captcha widget (loaded only when a form with captcha is on the page). */
+const VENDOR_CHUNKS: Record<string, { mark: string; budget: number }> = {
+  altcha: { mark: "customElements.define(`altcha-widget`", budget: 40 * 1024 },
+}
+const vendorOf = (code: string) => Object.entries(VENDOR_CHUNKS).find(([, v]) => code.includes(v.mark))
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
 
@@ -64,8 +70,9 @@ describe('storefront size budget', () => {
     const islands = chunks.filter((f) => !readFileSync(join(dist, 'chunks', f), 'utf8').includes(REACT_MARK))
     for (const f of islands) {
       const size = gz(join(dist, 'chunks', f))
-      console.log(`lazy chunk ${f}: ${size} bytes gzipped`)
-      expect(size, f).toBeLessThanOrEqual(CHUNK_BUDGET)
+      const vendor = vendorOf(readFileSync(join(dist, 'chunks', f), 'utf8'))
+      console.log(`lazy chunk ${f}: ${size} bytes gzipped${vendor ? ` (vendor ${vendor[0]}, budget ${vendor[1].budget})` : ''}`)
+      expect(size, f).toBeLessThanOrEqual(vendor ? vendor[1].budget : CHUNK_BUDGET)
     }
   })
 })

@@ -40,6 +40,49 @@ export const FIELD_PARTS = {
   time: ['Hour', 'Minute', 'Second', 'Ampm'],
 } as const
 export type CompositeKind = keyof typeof FIELD_PARTS
+
+export interface PartView {
+  name: string
+  label: string
+  autocomplete?: string
+  inputMode?: 'numeric'
+  maxLength?: number
+  /** The part is a choice (time Ampm). */
+  choices?: string[]
+}
+
+/** How a page shows each part of a composite field (labels, autocomplete hints). */
+export const PART_VIEWS: Readonly<Record<CompositeKind, readonly PartView[]>> = {
+  address: [
+    { name: 'Line1', label: 'Address 1', autocomplete: 'address-line1' },
+    { name: 'Line2', label: 'Address 2', autocomplete: 'address-line2' },
+    { name: 'City', label: 'City', autocomplete: 'address-level2' },
+    { name: 'State', label: 'State/Province', autocomplete: 'address-level1' },
+    { name: 'Zip', label: 'Zip/Postal Code', autocomplete: 'postal-code' },
+    { name: 'Country', label: 'Country', autocomplete: 'country-name' },
+  ],
+  date: [
+    { name: 'Month', label: 'Month', inputMode: 'numeric', maxLength: 2 },
+    { name: 'Day', label: 'Day', inputMode: 'numeric', maxLength: 2 },
+    { name: 'Year', label: 'Year', inputMode: 'numeric', maxLength: 4 },
+  ],
+  name: [
+    { name: 'First', label: 'First Name', autocomplete: 'given-name' },
+    { name: 'Last', label: 'Last Name', autocomplete: 'family-name' },
+  ],
+  phone: [
+    { name: 'Country', label: 'Country code', autocomplete: 'tel-country-code', inputMode: 'numeric', maxLength: 3 },
+    { name: 'Areacode', label: 'Area code', autocomplete: 'tel-area-code', inputMode: 'numeric', maxLength: 3 },
+    { name: 'Prefix', label: 'Prefix', autocomplete: 'tel-local-prefix', inputMode: 'numeric', maxLength: 3 },
+    { name: 'Line', label: 'Line', autocomplete: 'tel-local-suffix', inputMode: 'numeric', maxLength: 4 },
+  ],
+  time: [
+    { name: 'Hour', label: 'Hour', inputMode: 'numeric', maxLength: 2 },
+    { name: 'Minute', label: 'Minute', inputMode: 'numeric', maxLength: 2 },
+    { name: 'Second', label: 'Second', inputMode: 'numeric', maxLength: 2 },
+    { name: 'Ampm', label: 'AM/PM', choices: ['AM', 'PM'] },
+  ],
+}
 export const isComposite = (kind: string): kind is CompositeKind => Object.hasOwn(FIELD_PARTS, kind)
 
 /** Five-point likert scale, the default answers of every likert statement (SPEC §9). */

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
-import { DEFAULT_BUTTON_TEXT, DEFAULT_FORM_NAME, LIKERT_SCALE, fieldsSchema, type FormField } from './fields.js'
+import { DEFAULT_BUTTON_TEXT, DEFAULT_FORM_NAME, LIKERT_SCALE, PART_VIEWS, fieldsSchema, isComposite, type FormField, type PartView } from './fields.js'
 import { forms, mailingLists } from './schema.js'
 import type { FormInput } from './validators.js'
 import type { CaptchaPublic } from './captcha.js'
@@ -37,7 +37,7 @@ export interface OwnerForm {
 export interface PublicForm {
   id: string
   name: string
-  fields: (FormField & { likertScale?: typeof LIKERT_SCALE })[]
+  fields: (FormField & { likertScale?: typeof LIKERT_SCALE; parts?: readonly PartView[] })[]
   submitButtonText: string
   submissionMessage: string
   submissionHtml: string
@@ -78,7 +78,12 @@ export function publicDto(row: FormRow, captcha: CaptchaPublic): PublicForm {
   return {
     id: row.id,
     name: row.name,
-    fields: fieldsOf(row).map((f) => (f.type === 'likert' ? { ...f, likertScale: LIKERT_SCALE } : f)),
+    fields: fieldsOf(row).map((f) => {
+      if (f.type === 'likert') return { ...f, likertScale: LIKERT_SCALE }
+      if (!isComposite(f.type)) return f
+      const parts = PART_VIEWS[f.type].filter((p) => !(f.type === 'phone' && p.name === 'Country' && !f.showCountryCode))
+      return { ...f, parts }
+    }),
     submitButtonText: row.submitButtonText,
     submissionMessage: row.submissionMessage,
     submissionHtml: row.submissionHtml,

@@ -1,0 +1,164 @@
+// The site form state machine (SPEC §4): unlocked -> locked ('Submitting…') -> success (form hidden, submission
+// text and optional HTML shown, scroll to the form, or redirect to successRedirect) or failure (errors shown,
+// unlocked, captcha reset, submit disabled while a captcha-bound form's captcha is unsolved). Framework-free.
+import type { CrumbFetchDeps } from '../core/crumb.js'
+import { saveSubmission, submissionKey } from './api.js'
+import { captchaToken, CAPTCHA_NOT_SET_UP, type CaptchaHandle } from './captcha.js'
+import { MESSAGES } from './messages.js'
+import { validateForm } from './validate.js'
+import { formValues, type FieldValue } from './values.js'
+
+export type FormState = 'unlocked' | 'locked' | 'success' | 'failure'
+
+export interface SiteFormDeps extends CrumbFetchDeps {
+  location?: Pick<Location, 'search' | 'pathname' | 'assign'>
+  title?: string
+  captcha?: CaptchaHandle | null
+  /** Reads the values (default: the field value rules); a throw means 'Could not parse the form fields'. */
+  read?: (form: HTMLFormElement, search: string) => Record<string, FieldValue>
+}
+
+export interface SiteForm {
+  readonly state: FormState
+  submit(): Promise<FormState>
+}
+
+const q = <T extends Element>(root: ParentNode, sel: string) => root.querySelector<T>(sel)
+
+export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): SiteForm {
+  const form = q<HTMLFormElement>(wrapper, 'form[data-site-form]')!
+  const button = q<HTMLButtonElement>(form, '[data-form-submit]')
+  const label = button?.textContent ?? ''
+  const loc = deps.location ?? window.location
+  const captchaBound = !!q(form, '[data-captcha]')
+  const newsletter = form.hasAttribute('data-newsletter')
+  let state: FormState = 'unlocked'
+
+  deps.captcha?.onChange((solved) => {
+    if (button && state !== 'locked' && form.dataset.captchaBlocked) button.disabled = !solved
+  })
+
+  function clearErrors() {
+    for (const el of wrapper.querySelectorAll<HTMLElement>('[data-field-error]')) {
+      el.hidden = true
+      el.textContent = ''
+    }
+    for (const el of wrapper.querySelectorAll('[data-field-id]')) {
+      el.classList.remove('error')
+      el.querySelectorAll('.field-element, input, select, textarea').forEach((i) => i.removeAttribute('aria-invalid'))
+    }
+    for (const el of wrapper.querySelectorAll<HTMLElement>('[data-form-problem], [data-form-errors]')) el.hidden = true
+  }
+
+  function lock(on: boolean) {
+    state = on ? 'locked' : 'unlocked'
+    form.classList.toggle('is-submitting', on)
+    form.setAttribute('aria-busy', String(on))
+    if (button) {
+      button.disabled = on
+      button.textContent = on ? MESSAGES.submitting : label
+    }
+  }
+
+  function fail(message: string, fieldErrors: Record<string, string> = {}): FormState {
+    lock(false)
+    state = 'failure'
+    const general: string[] = []
+    for (const [id, text] of Object.entries(fieldErrors)) {
+      const item = [...form.querySelectorAll<HTMLElement>('[data-field-id]')].find((el) => el.getAttribute('data-field-id') === id)
+      const slot = item && q<HTMLElement>(item, '[data-field-error]')
+      if (!item || !slot) {
+        if (text !== message) general.push(text)
+        continue
+      }
+      item.classList.add('error')
+      item.querySelectorAll('.field-element, input, select, textarea').forEach((i) => i.setAttribute('aria-invalid', 'true'))
+      slot.textContent = text
+      slot.hidden = false
+    }
+    const box = q<HTMLElement>(form, '[data-form-errors]')
+    if (box) {
+      box.textContent = [message, ...general].join(' ')
+      box.hidden = false
+    }
+    if (!newsletter) for (const p of wrapper.querySelectorAll<HTMLElement>('[data-form-problem]')) p.hidden = false
+    if (captchaBound) {
+      deps.captcha?.reset()
+      form.dataset.captchaBlocked = 'true'
+      if (button) button.disabled = true
+    }
+    return state
+  }
+
+  function succeed(): FormState {
+    state = 'success'
+    const redirect = form.dataset.successRedirect
+    if (redirect) {
+      loc.assign(redirect)
+      return state
+    }
+    form.hidden = true
+    for (const p of wrapper.querySelectorAll<HTMLElement>('[data-form-problem]')) p.hidden = true
+    const success = q<HTMLElement>(wrapper, '[data-form-success]')
+    if (success) {
+      const tpl = q<HTMLTemplateElement>(success, 'template[data-form-submission-html]')
+      if (tpl && !q(success, '.form-submission-html')) {
+        const html = wrapper.ownerDocument.createElement('div')
+        html.className = 'form-submission-html'
+        html.append(tpl.content.cloneNode(true))
+        success.append(html)
+      }
+      success.hidden = false
+      success.focus({ preventScroll: true })
+    }
+    wrapper.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+    return state
+  }
+
+  async function submit(): Promise<FormState> {
+    if (state === 'locked' || state === 'success') return state
+    clearErrors()
+    let values: Record<string, FieldValue>
+    try {
+      values = (deps.read ?? formValues)(form, loc.search)
+    } catch {
+      return fail(MESSAGES.unparseable)
+    }
+    const errors = validateForm(form, values)
+    if (Object.keys(errors).length > 0) return fail(MESSAGES.invalid, errors)
+    let captchaKey: string | null = null
+    if (captchaBound) {
+      try {
+        captchaKey = captchaToken(deps.captcha ?? null)
+      } catch (e) {
+        if (e instanceof Error && e.message === CAPTCHA_NOT_SET_UP) console.error(CAPTCHA_NOT_SET_UP)
+      }
+      if (!captchaKey) return fail(MESSAGES.captcha)
+    }
+    lock(true)
+    const key = await submissionKey(deps)
+    if (!key) return fail(MESSAGES.noKey)
+    const payload = {
+      key,
+      formId: form.dataset.formId ?? '',
+      form: values,
+      ...(captchaKey ? { captchaKey } : {}),
+      pagePath: loc.pathname,
+      ...(deps.title ? { pageTitle: deps.title.slice(0, 500) } : {}),
+    }
+    const outcome = await saveSubmission(payload, deps)
+    return outcome.ok ? succeed() : fail(outcome.message, outcome.fieldErrors)
+  }
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault()
+    void submit()
+  })
+
+  return {
+    get state() {
+      return state
+    },
+    submit,
+  }
+}
