@@ -11,6 +11,8 @@ export interface DemoImageSpec {
   shape: 'sun' | 'waves' | 'hills' | 'circles' | 'bars' | 'vase'
   width?: number
   height?: number
+  /** Print the title on the image (default true). */
+  caption?: boolean
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -42,13 +44,13 @@ export async function demoImage(s: DemoImageSpec): Promise<Buffer> {
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${s.from}"/><stop offset="1" stop-color="${s.to}"/></linearGradient></defs>
   <rect width="${w}" height="${h}" fill="url(#g)"/>
   ${shapes(s, w, h)}
-  <text x="${w * 0.06}" y="${h * 0.16}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="${Math.round(h * 0.07)}" font-weight="700" fill="#ffffff" opacity="0.92">${esc(s.title)}</text>
+  ${s.caption === false ? '' : `<text x="${w * 0.06}" y="${h * 0.16}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="${Math.round(h * 0.07)}" font-weight="700" fill="#ffffff" opacity="0.92">${esc(s.title)}</text>`}
 </svg>`
   return sharp(Buffer.from(svg)).jpeg({ quality: 78, progressive: true }).toBuffer()
 }
 
 export const DEMO_IMAGES: DemoImageSpec[] = [
-  { name: 'hero', title: 'Made slowly, by the sea', alt: 'A warm sunrise over a calm sea', from: '#f4a261', to: '#2a6f97', accent: '#ffd166', shape: 'sun', width: 1600, height: 900 },
+  { name: 'hero', title: 'Made slowly, by the sea', alt: 'A warm sunrise over a calm sea', from: '#f4a261', to: '#2a6f97', accent: '#ffd166', shape: 'sun', width: 1600, height: 900, caption: false },
   { name: 'studio', title: 'The studio', alt: 'Soft hills in evening light behind the studio', from: '#84a98c', to: '#354f52', accent: '#cad2c5', shape: 'hills' },
   { name: 'kiln', title: 'Firing the kiln', alt: 'Glowing orange circles like embers in a kiln', from: '#e76f51', to: '#6d2e46', accent: '#f4a261', shape: 'circles' },
   { name: 'glaze', title: 'Glaze tests', alt: 'Rows of glaze test tiles in sea green', from: '#2a9d8f', to: '#264653', accent: '#e9c46a', shape: 'bars' },

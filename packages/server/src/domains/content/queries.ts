@@ -26,6 +26,8 @@ export interface ItemQuery {
   tag?: string | undefined
   category?: string | undefined
   order: ItemOrder
+  /** Events: only those not yet ended at this time. */
+  endingAfter?: Date | undefined
 }
 
 function orderOf(order: ItemOrder) {
@@ -38,6 +40,7 @@ export async function liveItems(orm: Orm, siteId: string, collectionId: string, 
   const conds: SQL[] = [eq(contentItems.siteId, siteId), eq(contentItems.collectionId, collectionId), liveItem(q.now)]
   if (q.tag) conds.push(sql`${contentItems.tags} @> ${JSON.stringify([q.tag])}::jsonb`)
   if (q.category) conds.push(sql`${contentItems.categories} @> ${JSON.stringify([q.category])}::jsonb`)
+  if (q.endingAfter) conds.push(sql`coalesce(${contentItems.endDate}, ${contentItems.startDate}) >= ${q.endingAfter}`)
   const where = and(...conds)
   const rows = await orm.select().from(contentItems).where(where).orderBy(...orderOf(q.order)).limit(q.limit).offset(q.offset ?? 0)
   const [n] = await orm.select({ n: sql<number>`count(*)::int` }).from(contentItems).where(where)

@@ -114,7 +114,8 @@ async function summary(scope: SiteScope, v: Json): Promise<Json> {
     return out
   }
   const order = c.typeName === 'gallery' ? 'manual' : c.typeName === 'events' ? 'start' : 'recent'
-  const { rows } = await scope.content.liveItems(scope.site.id, c.id, { now: scope.now, limit, order, tag: str(v.tag), category: str(v.category) })
+  const upcoming = c.typeName === 'events' ? scope.now : undefined // event summaries list what is still to come
+  const { rows } = await scope.content.liveItems(scope.site.id, c.id, { now: scope.now, limit, order, tag: str(v.tag), category: str(v.category), endingAfter: upcoming })
   out.items = await itemContexts(scope, rows)
   return out
 }
