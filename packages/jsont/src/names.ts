@@ -15,15 +15,13 @@ function isNameStart(c: number): boolean {
 /** Segment text to path element: all-digit (short) segments become numbers. */
 function segment(s: string, start: number, end: number): string | number {
   if (end - start < 10) {
-    let digits = true
+    let n = 0
     for (let i = start; i < end; i++) {
       const c = s.charCodeAt(i)
-      if (c < 48 || c > 57) {
-        digits = false
-        break
-      }
+      if (c < 48 || c > 57) return s.slice(start, end)
+      n = n * 10 + (c - 48)
     }
-    if (digits) return Number(s.slice(start, end))
+    return n
   }
   return s.slice(start, end)
 }
@@ -34,13 +32,21 @@ function segment(s: string, start: number, end: number): string | number {
  */
 export function parsePath(s: string, start = 0, end = s.length): Path | null {
   if (end <= start || !isNameStart(s.charCodeAt(start))) return null
-  const out: Path = []
-  let segStart = start
-  for (let i = start; i <= end; i++) {
+  // the first segment (the common one-segment name ends here)
+  let i = start + 1
+  for (; i < end; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 46 /* . */) break
+    if (!isNameChar(c)) return null
+  }
+  const out: Path = [s.slice(start, i)]
+  if (i === end) return out
+  let segStart = i + 1
+  for (i = segStart; i <= end; i++) {
     const c = i < end ? s.charCodeAt(i) : 46
     if (c === 46 /* . */) {
       if (i === segStart) return null
-      out.push(out.length === 0 ? s.slice(segStart, i) : segment(s, segStart, i))
+      out.push(segment(s, segStart, i))
       segStart = i + 1
     } else if (!isNameChar(c)) return null
   }
