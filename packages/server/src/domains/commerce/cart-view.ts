@@ -110,13 +110,13 @@ export interface PricingRules {
   taxes: TaxRule[]
 }
 
-export async function pricingRules(orm: Orm, siteId: string): Promise<PricingRules> {
-  const [cs, ss, ts] = [
-    await orm.select().from(coupons).where(eq(coupons.siteId, siteId)),
-    await orm.select().from(shippingOptions).where(eq(shippingOptions.siteId, siteId)).orderBy(asc(shippingOptions.ordering), asc(shippingOptions.name)),
-    await orm.select().from(taxRules).where(eq(taxRules.siteId, siteId)),
-  ]
-  return { coupons: cs, shipping: ss, taxes: ts }
+/** The site's coupons, shipping options and tax rules; `need` skips the kinds a cart cannot use (fewer queries). */
+export async function pricingRules(orm: Orm, siteId: string, need = { coupons: true, shipping: true, taxes: true }): Promise<PricingRules> {
+  return {
+    coupons: need.coupons ? await orm.select().from(coupons).where(eq(coupons.siteId, siteId)) : [],
+    shipping: need.shipping ? await orm.select().from(shippingOptions).where(eq(shippingOptions.siteId, siteId)).orderBy(asc(shippingOptions.ordering), asc(shippingOptions.name)) : [],
+    taxes: need.taxes ? await orm.select().from(taxRules).where(eq(taxRules.siteId, siteId)) : [],
+  }
 }
 
 export const requiresShipping = (productType: number) => productType === PRODUCT_TYPES.PHYSICAL
@@ -138,7 +138,8 @@ export function totalsOf(cart: Pick<CartRow, 'couponCodes' | 'selectedShippingOp
 export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): Promise<CartView> {
   const { currency } = await getSettings(orm, siteId)
   const lines = cart ? await cartLines(orm, siteId, cart.id) : []
-  const totals = totalsOf(cart, lines, lines.length > 0 ? await pricingRules(orm, siteId) : { coupons: [], shipping: [], taxes: [] })
+  const need = { coupons: (cart?.couponCodes.length ?? 0) > 0, shipping: lines.some((l) => requiresShipping(l.productType)), taxes: !!cart?.shippingLocation }
+  const totals = totalsOf(cart, lines, lines.length > 0 ? await pricingRules(orm, siteId, need) : { coupons: [], shipping: [], taxes: [] })
   const hasDigital = lines.some((l) => l.productType === PRODUCT_TYPES.DIGITAL)
   return {
     id: cart?.id ?? null,

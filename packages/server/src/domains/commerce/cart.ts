@@ -98,14 +98,16 @@ export async function addEntry(
   cart: CartRow,
   chosen: Chosen,
   additionalFields: Record<string, unknown> | null,
+  opts: { freshCart?: boolean } = {},
 ): Promise<{ entryId: string; newlyAdded: boolean }> {
   if (chosen.product.isSubscribable && cart.kind === 'cart') {
     invalid('This item is a subscription: use Subscribe on its page.', 'subscription_item')
   }
-  const already = await unitsInCart(orm, cart.id, chosen.variant.id)
+  const fresh = opts.freshCart === true // a cart created for this request holds nothing yet
+  const already = fresh ? 0 : await unitsInCart(orm, cart.id, chosen.variant.id)
   checkStock(chosen.variant, already + chosen.quantity)
   if (already + chosen.quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
-  if (additionalFields === null) {
+  if (additionalFields === null && already > 0) {
     const [merged] = await orm
       .update(cartEntries)
       .set({ quantity: sql`${cartEntries.quantity} + ${chosen.quantity}` })
@@ -126,7 +128,7 @@ export async function addEntry(
     quantity: chosen.quantity,
     additionalFields,
   })
-  await touch(orm, cart.id)
+  if (!fresh) await touch(orm, cart.id)
   return { entryId: id, newlyAdded: true }
 }
 

@@ -38,12 +38,12 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
   const limit = (request: FastifyRequest, siteId: string) => ctx.limiter.hit(`${siteId}:${request.ip}`)
   const current = (request: FastifyRequest, siteId: string) => cart.cartByToken(orm, siteId, request.cookies[CART_COOKIE])
   /** The open cart of the request, or a new one (its cookie is set on the reply). */
-  const openCart = async (request: FastifyRequest, reply: Parameters<typeof setCartCookie>[1], siteId: string): Promise<CartRow> => {
+  const openCart = async (request: FastifyRequest, reply: Parameters<typeof setCartCookie>[1], siteId: string): Promise<{ cart: CartRow; fresh: boolean }> => {
     const existing = await current(request, siteId)
-    if (existing && !existing.isPurchased) return existing
+    if (existing && !existing.isPurchased) return { cart: existing, fresh: false }
     const created = await cart.createCart(orm, siteId)
     setCartCookie(request, reply, created.token)
-    return created.cart
+    return { cart: created.cart, fresh: true }
   }
   const requireOpen = async (request: FastifyRequest, siteId: string): Promise<CartRow> => {
     const c = await current(request, siteId)
@@ -104,8 +104,8 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       const answer = await idempotent(orm, site.id, 'add-entry', key, body, async () => {
         const chosen = await cart.chooseVariant(orm, site.id, body)
         const extra = cart.parseAdditionalFields(body.additionalFields)
-        const c = await openCart(request, reply, site.id)
-        const { newlyAdded } = await cart.addEntry(orm, site.id, c, chosen, extra)
+        const { cart: c, fresh } = await openCart(request, reply, site.id)
+        const { newlyAdded } = await cart.addEntry(orm, site.id, c, chosen, extra, { freshCart: fresh })
         return { status: 200, body: { newlyAdded, shoppingCart: await cartView(orm, site.id, c) } }
       })
       return reply.code(answer.status).send(answer.body)
