@@ -170,6 +170,13 @@ class Linker {
         const rs = (inst[2] as Path[]).map(makeResolver)
         const body = this.block(inst[3] as Block)
         const orElse = this.next(inst[4])
+        if (ops.length === 0) {
+          const r0 = rs[0]!
+          return (c) => {
+            if (isTruthy(r0(c.frame))) body(c)
+            else orElse(c)
+          }
+        }
         return (c) => {
           let ok = isTruthy(rs[0]!(c.frame))
           for (let i = 0; i < ops.length; i++) {

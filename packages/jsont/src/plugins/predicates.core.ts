@@ -1,5 +1,5 @@
 // Core predicates: comparisons, parity, plural/singular, nth, debug.
-import { argGetters, argValue } from '../util/args.js'
+import { argGetters } from '../util/args.js'
 import { isTruthy, toNumber } from '../util/values.js'
 import type { PluginContext, Predicate, PredicateTable, Value } from './types.js'
 
@@ -47,13 +47,14 @@ function compare(test: (o: number) => boolean): Predicate {
 
 /** The value a number predicate tests: its first argument's value, else the current node. */
 function subject(args: readonly string[], ctx: PluginContext): number {
-  const v = args.length > 0 ? argValue(args[0]!, ctx) : ctx.node()
+  const v = args.length > 0 ? argGetters(args)[0]!(ctx) : ctx.node()
   return typeof v === 'number' || typeof v === 'string' ? toNumber(v) : NaN
 }
 
 const equal: Predicate = (args, ctx) => {
-  const ops = operands(args, ctx)
-  return ops !== undefined && jsonEqual(ops[0], ops[1])
+  const g = argGetters(args)
+  if (g.length >= 2) return jsonEqual(g[0]!(ctx), g[1]!(ctx))
+  return g.length === 1 && jsonEqual(ctx.node(), g[0]!(ctx))
 }
 
 export const CORE_PREDICATES: PredicateTable = {
@@ -78,7 +79,8 @@ export const CORE_PREDICATES: PredicateTable = {
   'singular?': (args, ctx) => subject(args, ctx) === 1,
   'nth?': (args, ctx) => {
     const n = args.length >= 2 ? subject(args, ctx) : subject([], ctx)
-    const m = toNumber(argValue(args[args.length - 1] ?? '', ctx))
+    const g = argGetters(args)
+    const m = g.length > 0 ? toNumber(g[g.length - 1]!(ctx)) : NaN
     return Number.isInteger(n) && Number.isInteger(m) && m !== 0 && n % m === 0
   },
   'debug?': (_args, ctx) => ctx.options.debug === true || isTruthy(ctx.resolve('debug')),
