@@ -115,6 +115,9 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
           <PageSettings page={current} onSaved={changed} />
         </div>
       )}
+      {current.status !== 'published' && (
+        <p className="field-hint">This page is not published: visitors (and this preview of the live site) do not see it yet.</p>
+      )}
       <PreviewFrame siteUrl={site.url} path={current.fullUrl} version={saveState.version} title={`Preview of ${current.title}`} />
       {saveState.status === 'conflict' && (
         <ConflictDialog onReload={() => void autosave.resolveConflict('reload')} onOverwrite={() => void autosave.resolveConflict('overwrite')} />

@@ -38,7 +38,8 @@ export function PageSettings({ page, onSaved }: Props) {
     const filtered = urlSlugWithSlash(slug)
     if (!page.homepage && !filtered) e.urlId = 'Enter a page URL with letters or digits.'
     if (lock === 'password' && !page.passwordSet && !password) e.password = 'Enter a password to lock this page.'
-    if (status === 'scheduled' && !publishOn) e.publishOn = 'Choose when to publish a scheduled page.'
+    if (status === 'scheduled' && !(publishOn && new Date(publishOn).getTime() > Date.now()))
+      e.publishOn = 'Choose when to publish a scheduled page.'
     setErrors(e)
     if (Object.keys(e).length) return
     const patch: CollectionPatch = { title, seoTitle, seoDescription, lock, status }
