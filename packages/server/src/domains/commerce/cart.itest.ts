@@ -1,4 +1,5 @@
 // Visitor cart calls: exact shapes and messages, idempotency, tenancy, crumb, 429.
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 import type { ProductCreate } from './index.js'
@@ -235,5 +236,22 @@ describe(`flood (${BACKEND})`, () => {
     expect(last.status).toBe(429)
     expect(last.json.error.message).toBe('Please try again in a few seconds.')
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0)
+  })
+})
+
+describe(`housekeeping (${BACKEND})`, () => {
+  it('sweep keeps fresh carts and replies, deletes expired replies and abandoned carts', async () => {
+    const v = visitor()
+    await add(v, { itemId: ids.mug, sku: 'MUG', quantity: 1 }, { 'idempotency-key': 'sweep-1' })
+    await t.app.commerce.sweep()
+    expect((await v.get('/api/commerce/shopping-cart')).json.totalQuantity).toBe(1)
+    expect((await add(v, { itemId: ids.mug, sku: 'MUG', quantity: 2 }, { 'idempotency-key': 'sweep-1' })).status).toBe(422)
+    await t.app.db.orm.execute(sql`UPDATE commerce_idempotency SET created_at = now() - interval '25 hours' WHERE key = 'sweep-1'`)
+    await t.app.db.orm.execute(sql`UPDATE commerce_carts SET updated_at = now() - interval '31 days' WHERE site_id = ${site.id}`)
+    const swept = await t.app.commerce.sweep()
+    expect(swept.replies).toBeGreaterThanOrEqual(1)
+    expect(swept.carts).toBeGreaterThanOrEqual(1)
+    expect((await v.get('/api/commerce/shopping-cart')).json).toMatchObject({ id: null, totalQuantity: 0 })
+    expect((await add(v, { itemId: ids.mug, sku: 'MUG', quantity: 2 }, { 'idempotency-key': 'sweep-1' })).status).toBe(200)
   })
 })

@@ -17,6 +17,7 @@ import { registerOwnerRoutes, STORE_ROLES } from './routes-owner.js'
 import { registerPageRoutes } from './routes-pages.js'
 import type { ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
+import { sweep } from './sweep.js'
 import { couponInput, productCreate, shippingInput, taxInput } from './validators.js'
 import { createRule } from './owner-store.js'
 import { parseWith } from '../../platform/http/validate.js'
@@ -97,7 +98,14 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
       registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
       registerOwnerRoutes(app, ctx, ownerProduct)
       registerPageRoutes(app, ctx)
+      const timer = setInterval(() => {
+        sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'commerce sweep failed'))
+      }, 60 * 60 * 1000)
+      timer.unref()
+      app.addHook('onClose', async () => clearInterval(timer))
     },
+    /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly once the routes are registered). */
+    sweep: () => sweep(orm),
 
     /** Published products of a collection, as context Items (structuredContent with variants). */
     async listProducts(siteId: string, collectionId: string, o: { page: number; pageSize: number; collectionUrl?: string }): Promise<{ items: ProductItem[]; total: number }> {
