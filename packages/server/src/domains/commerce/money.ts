@@ -2,14 +2,9 @@
 // `value` is the decimal amount as text (the corpus and @sitewright/jsont read it so: "100.00" prints 100.00);
 // `decimalValue`/`currencyCode` repeat it under the other names the spec lists. Legacy fields stay in cents.
 
-const ZERO_DIGIT = new Set(['JPY'])
+import { DEFAULT_CURRENCY, fractionDigits } from '@sitewright/jsont/commerce'
 
-export const DEFAULT_CURRENCY = 'USD'
-
-/** Fraction digits of a currency: JPY 0, every other (listed or not) 2. */
-export function fractionDigits(currency: string): number {
-  return ZERO_DIGIT.has(currency.toUpperCase()) ? 0 : 2
-}
+export { DEFAULT_CURRENCY, fractionDigits }
 
 export interface MoneyShape {
   value: string
