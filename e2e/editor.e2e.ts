@@ -59,6 +59,19 @@ beforeAll(async () => {
 afterAll(async () => h?.close())
 
 describe('site editor', () => {
+  it('becomes interactive quickly at /config (Pages screen of the demo site)', async () => {
+    const page = h.page
+    await page.goto(`/config/sites/${site.id}/pages`)
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('heading', { name: 'Main navigation' }).waitFor()
+    // Navigation timing from the browser, plus when the page tree (the first interactive control) appeared.
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      return { domInteractive: Math.round(nav.domInteractive), load: Math.round(nav.loadEventEnd), treeShown: Math.round(performance.now()) }
+    })
+    console.log(`editor /config timing (ms): ${JSON.stringify(timing)}`)
+    expect(timing.treeShown).toBeLessThan(10_000)
+  })
+
   it('shows the page tree with main, hidden and member-area sections', async () => {
     const page = h.page
     const tree = page.getByRole('navigation', { name: 'Pages' })
