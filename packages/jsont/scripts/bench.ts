@@ -1,6 +1,6 @@
 // JSON-T benchmark: compile and execute, against @squarespace/template-engine (black box, same process).
 // Usage: npm run bench -w packages/jsont [-- --rounds N --ms MS --dump DIR]  (--dump writes both wright outputs)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { compile, render } from '../src/index.js'
 
@@ -97,6 +97,66 @@ const SMALL: Record<string, string> = {
   formatters: '{foo.bar|html|truncate 2}',
 }
 
+/** Our default theme: compile every template and partial; render list pages (body, then the layout) from its samples. */
+function benchTheme(theme: string, ref: RefCompiler | undefined, now: number): void {
+  const files = (d: string): Record<string, string> =>
+    Object.fromEntries(
+      readdirSync(theme + d)
+        .filter((f) => f.endsWith('.jsont'))
+        .map((f) => [f.slice(0, -6), readFileSync(`${theme}${d}/${f}`, 'utf8')]),
+    )
+  const templates = files('templates')
+  const partialSrc = files('templates/partials')
+  const all = [...Object.values(templates), ...Object.values(partialSrc)]
+  const chars = all.reduce((n, t) => n + t.length, 0)
+  const safeRef = (fn: () => unknown): (() => void) | undefined => {
+    if (!ref) return undefined
+    try {
+      fn()
+      return () => void fn()
+    } catch {
+      return undefined // the reference lacks something the theme uses
+    }
+  }
+  row(
+    `compile default theme (${all.length} files, ${chars} chars)`,
+    () => all.forEach((t) => compile(t)),
+    safeRef(() => all.forEach((t) => ref!.parse(t))),
+  )
+  const partials: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(partialSrc)) partials[k] = compile(v)
+  const refPartials: Record<string, unknown> = {}
+  if (ref) for (const [k, v] of Object.entries(partialSrc)) refPartials[k] = ref.parse(v).code
+  const ctxDir = `${theme}test/contexts/`
+  if (!existsSync(ctxDir)) return
+  const site = JSON.parse(readFileSync(`${ctxDir}_site.json`, 'utf8')) as Record<string, unknown>
+  const layout = compile(templates.site ?? '')
+  const refLayout = ref?.parse(templates.site ?? '').code
+  for (const name of ['blog-list', 'products-list']) {
+    if (!existsSync(`${ctxDir}${name}.json`) || templates[name] === undefined) continue
+    const json = { ...site, ...(JSON.parse(readFileSync(`${ctxDir}${name}.json`, 'utf8')) as Record<string, unknown>) }
+    const body = compile(templates[name])
+    const refBody = ref?.parse(templates[name]).code
+    const ours = (): void => {
+      const main = render(body, { json, partials, now }).output
+      render(layout, { json: { ...json, mainContent: main }, partials, now })
+    }
+    const theirs = safeRef(() => {
+      const main = ref!.execute({ code: refBody, json, partials: refPartials, now }).ctx.render()
+      return ref!.execute({ code: refLayout, json: { ...json, mainContent: main }, partials: refPartials, now }).ctx.render()
+    })
+    const dump = argv.indexOf('--dump')
+    if (dump >= 0 && argv[dump + 1] && theirs) {
+      const main = render(body, { json, partials, now }).output
+      writeFileSync(`${argv[dump + 1]}/ours-${name}.html`, render(layout, { json: { ...json, mainContent: main }, partials, now }).output)
+      const refMain = ref!.execute({ code: refBody, json, partials: refPartials, now }).ctx.render()
+      const refPage = ref!.execute({ code: refLayout, json: { ...json, mainContent: refMain }, partials: refPartials, now })
+      writeFileSync(`${argv[dump + 1]}/ref-${name}.html`, refPage.ctx.render())
+    }
+    row(`execute default theme: ${name}`, ours, theirs)
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(dir)) {
     console.log('bench data (../shared/bench/jsont) not present: skipping')
@@ -154,6 +214,7 @@ async function main(): Promise<void> {
 
   const theme = fileURLToPath(new URL('../../../themes/default/', import.meta.url))
   if (!existsSync(theme)) console.log('default theme not present: skipped')
+  else benchTheme(theme, ref, now)
 
   if (ref) {
     console.log(`targets: execute wright.html x${ratios.execute?.toFixed(2)} (>= 3), compile x${ratios.compile?.toFixed(2)} (>= 2)`)

@@ -49,14 +49,18 @@ function registryFor(f?: FormatterTable, p?: PredicateTable): Registry {
   return reg
 }
 
-// compiled sources, per registry and limits
-const compiled = new WeakMap<object, Map<string, CompiledTemplate>>()
+// compiled sources, per registry, source text and limits (the source is the key itself: plugin sub-templates are
+// module constants, so the lookup compares one pointer instead of hashing a key built from the whole source)
+const compiled = new WeakMap<object, Map<string, Map<string, CompiledTemplate>>>()
+let compiledCount = 0
 
 export function compileCached(src: string, reg: Registry, options: RenderOptions): CompiledTemplate {
-  let m = compiled.get(reg.key)
-  if (!m) compiled.set(reg.key, (m = new Map()))
-  const key = `${options.maxTokens ?? ''}:${options.maxStringLen ?? ''}:${src}`
-  let t = m.get(key)
+  let bySource = compiled.get(reg.key)
+  if (!bySource) compiled.set(reg.key, (bySource = new Map()))
+  let byLimits = bySource.get(src)
+  if (!byLimits) bySource.set(src, (byLimits = new Map()))
+  const key = options.maxTokens === undefined && options.maxStringLen === undefined ? '' : `${options.maxTokens ?? ''}:${options.maxStringLen ?? ''}`
+  let t = byLimits.get(key)
   if (!t) {
     t = compile(src, {
       formatters: reg === BUILTIN ? undefined : reg.formatters,
@@ -64,8 +68,12 @@ export function compileCached(src: string, reg: Registry, options: RenderOptions
       maxTokens: options.maxTokens,
       maxStringLen: options.maxStringLen,
     })
-    if (m.size > 1000) m.clear()
-    m.set(key, t)
+    if (++compiledCount > 1000) {
+      bySource.clear()
+      compiledCount = 0
+    }
+    byLimits.set(key, t)
+    if (!bySource.has(src)) bySource.set(src, byLimits)
   }
   return t
 }
