@@ -9,7 +9,7 @@ import { createForm, ownerSite, submit, type OwnerSite } from './forms-test-kit.
 process.env.ALTCHA_MAX_COUNTER = '2000' // quick proofs of work in tests
 
 let t: TestApp
-let site: OwnerSite
+let site: OwnerSite<Client>
 let form: Record<string, any>
 beforeAll(async () => {
   t = await startTestApp()

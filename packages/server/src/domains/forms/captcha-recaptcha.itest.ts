@@ -1,14 +1,14 @@
 // The reCAPTCHA-compatible provider against a local verifier, the 429 rate limit and the 500 answer.
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, startTestApp, type TestApp } from '../../../test/harness.js'
+import { BACKEND, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
 import { createForm, ownerSite, submit, type OwnerSite } from './forms-test-kit.js'
 
 let verifier: Server
 let verifierUp = true
 const seen: URLSearchParams[] = []
 let t: TestApp
-let site: OwnerSite
+let site: OwnerSite<Client>
 let form: Record<string, any>
 
 beforeAll(async () => {

@@ -1,20 +1,40 @@
-// Helpers shared by the forms integration tests (not shipped code paths: imported only by *.itest.ts).
-import { expect } from 'vitest'
-import { newSignup, type Client, type TestApp } from '../../../test/harness.js'
+// Helpers shared by the forms integration tests (imported only by *.itest.ts; typed structurally so the
+// server build, whose root is src/, does not pull in the test harness).
 import type { FormField } from './fields.js'
 
-export interface OwnerSite {
-  owner: Client
+interface Res {
+  status: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: string
+  json: any
+}
+interface Client {
+  post(url: string, json?: unknown): Promise<Res>
+  get(url: string): Promise<Res>
+}
+
+let signups = 0
+function newSignup() {
+  const tag = `${Date.now().toString(36)}f${++signups}`
+  return { email: `forms${tag}@example.com`, password: 'a-long-password', name: `Owner ${tag}`, siteTitle: `Forms ${tag}`, slug: `forms-${tag}` }
+}
+
+function expectStatus(res: Res, status: number): void {
+  if (res.status !== status) throw new Error(`expected HTTP ${status}, got ${res.status}: ${res.body.slice(0, 500)}`)
+}
+
+export interface OwnerSite<C extends Client = Client> {
+  owner: C
   siteId: string
   slug: string
   /** A visitor client on the site's own host. */
-  visitor(): Client
+  visitor(): C
 }
 
-export async function ownerSite(t: TestApp): Promise<OwnerSite> {
+export async function ownerSite<C extends Client>(t: { client(host?: string): C }): Promise<OwnerSite<C>> {
   const owner = t.client()
   const res = await owner.post('/api/auth/signup', newSignup())
-  expect(res.status).toBe(201)
+  expectStatus(res, 201)
   const slug: string = res.json.site.slug
   return { owner, siteId: res.json.site.id, slug, visitor: () => t.client(`${slug}.localhost`) }
 }
@@ -43,13 +63,13 @@ export const ALL_KIND_FIELDS: FormField[] = [
 
 export async function createForm(site: OwnerSite, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const res = await site.owner.post(`/api/sites/${site.siteId}/forms`, { fields: ALL_KIND_FIELDS, ...body })
-  expect(res.status, res.body).toBe(201)
+  expectStatus(res, 201)
   return res.json.form
 }
 
 export async function newKey(visitor: Client): Promise<string> {
   const res = await visitor.post('/api/form/FormSubmissionKey')
-  expect(res.status, res.body).toBe(200)
+  expectStatus(res, 200)
   return res.json.data.key
 }
 

@@ -3,11 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
 import { createForm, ownerSite, submit, type OwnerSite } from './forms-test-kit.js'
 
 let t: TestApp
-let site: OwnerSite
+let site: OwnerSite<Client>
 let hook: Server
 const received: { body: string; signature: string }[] = []
 let hookUrl = ''

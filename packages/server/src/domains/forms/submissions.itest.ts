@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { BACKEND, startTestApp, type TestApp } from '../../../test/harness.js'
+import { BACKEND, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
 import { sqlRows } from '../../platform/db/index.js'
 import { createForm, newKey, ownerSite, submit, type OwnerSite } from './forms-test-kit.js'
 
 let t: TestApp
-let site: OwnerSite
+let site: OwnerSite<Client>
 let form: Record<string, any>
 beforeAll(async () => {
   t = await startTestApp()
