@@ -1,7 +1,8 @@
 // Visitor routes of published pages: every GET path of a site host, POST `{page}?unlock` for password pages,
 // /sitemap.xml and /robots.txt. Any successful state-changing request drops the cached pages of its site.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../../platform/errors.js'
+import { timingSafeEqual } from 'node:crypto'
+import { AppError, CRUMB_FAIL_CODE } from '../../platform/errors.js'
 import { isApiPath } from '../../platform/http/error-handler.js'
 import { plainPage } from '../../platform/http/html.js'
 import { verifyLockPassword } from '../content/index.js'
@@ -14,6 +15,18 @@ import { setUnlockCookie } from './unlock.js'
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SITE_API = /^\/api\/sites\/([^/?]+)\//
+
+/** The crumb rule of every state-changing request: the genuine `crumb` cookie, echoed as a field or header. */
+function requireCrumb(request: FastifyRequest): void {
+  const cookie = request.cookies.crumb
+  const body = (request.body ?? {}) as Record<string, unknown>
+  const header = request.headers['x-csrf-token']
+  const sent = typeof body.crumb === 'string' ? body.crumb : typeof header === 'string' ? header : ''
+  const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+  if (!cookie || !same(cookie, request.crumb) || !same(sent, cookie)) {
+    throw new AppError('forbidden', CRUMB_FAIL_CODE, 'Missing or wrong crumb: reload the page and try again.')
+  }
+}
 
 export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, server: ReturnType<typeof createServer>): void {
   const siteOf = (request: FastifyRequest) => (request.tenancy.kind === 'unknown' ? null : request.tenancy.site)
@@ -32,10 +45,13 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
   app.get('/', get)
   app.get('/*', get)
 
-  app.post('/*', async (request, reply) => {
+  // The crumb is checked here (not by the global hook) so that other POST paths still answer 404 before 403.
+  app.post('/*', { config: { crumb: false } }, async (request, reply) => {
     const url = request.url
     const unlock = /[?&]unlock(=|&|$)/.test(url)
-    if (!unlock || isApiPath(url)) throw new AppError('not_found', 'route_not_found', 'Page not found.')
+    if (isApiPath(url)) throw new AppError('not_found', 'route_not_found', `There is no API route POST ${url.split('?')[0]}.`)
+    if (!unlock) throw new AppError('not_found', 'route_not_found', 'Page not found.')
+    requireCrumb(request)
     const ref = siteOf(request)
     if (!ref) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
     const path = requestPath(url)
