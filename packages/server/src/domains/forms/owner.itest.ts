@@ -120,6 +120,21 @@ describe(`forms owner API (${BACKEND})`, () => {
     expect(eml).toContain('Text: deliver me')
   }, 40_000)
 
+  it("mailing-list connection of a form (GET/PUT ?formId=): 'A List must be selected' without a list", async () => {
+    const list = (await site.owner.post(`${base()}/mailing-lists`, { name: 'Connect me' })).json.list
+    const form = await createForm(site, { name: 'Connectable' })
+    expect((await site.owner.get(`${base()}/mailing-lists?formId=${form.id}`)).json.connection).toBeNull()
+    const bad = await site.owner.request('PUT', `${base()}/mailing-lists?formId=${form.id}`, { json: { connection: { service: 'lists' } } })
+    expect(bad.status).toBe(400)
+    expect(bad.json.error.message).toBe('A List must be selected')
+    const ok = await site.owner.request('PUT', `${base()}/mailing-lists?formId=${form.id}`, { json: { connection: { service: 'lists', listId: list.id } } })
+    expect(ok.json.connection).toEqual({ service: 'lists', listId: list.id, listName: 'Connect me' })
+    expect((await site.owner.get(`${base()}/mailing-lists?formId=${form.id}`)).json.connection.listId).toBe(list.id)
+    expect((await site.owner.get(`${base()}/forms/${form.id}`)).json.form.mailingListId).toBe(list.id)
+    const off = await site.owner.request('PUT', `${base()}/mailing-lists?formId=${form.id}`, { json: { connection: null } })
+    expect(off.json.connection).toBeNull()
+  })
+
   it('newsletter: a form connected to a list subscribes, exports with signed unsubscribe links, and unsubscribes', async () => {
     const list = await site.owner.post(`${base()}/mailing-lists`, { name: 'Letters' })
     expect(list.status).toBe(201)

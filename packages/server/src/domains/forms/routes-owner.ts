@@ -5,15 +5,21 @@ import { WEBSITE_ROLES } from '../accounts/index.js'
 import { defineRoute } from '../../platform/http/route.js'
 import type { FormsContext } from './context.js'
 import { createForm, deleteForm, listForms, ownerDto, requireForm, updateForm } from './forms.js'
-import { createList, exportList, listLists } from './newsletter.js'
+import { AppError } from '../../platform/errors.js'
+import { LIST_REQUIRED_MESSAGE, createList, exportList, listLists, requireList } from './newsletter.js'
 import { deleteSubmission, exportCsv, getSubmission, listSubmissions } from './submissions.js'
-import { formInput, formParams, listInput, listParams, siteParams, submissionParams, submissionsQuery } from './validators.js'
+import { connectionBody, connectionQuery, formInput, formParams, listInput, listParams, siteParams, submissionParams, submissionsQuery } from './validators.js'
 
 const R = WEBSITE_ROLES
 export const FORM_READERS = [R.ADMIN, R.EDITOR, R.REPORTING]
 export const FORM_EDITORS = [R.ADMIN, R.EDITOR]
 const tags = ['forms']
 const common = { 401: { description: 'not signed in' }, 403: { description: 'role_not_allowed' }, 404: { description: 'site or form not found' } }
+
+function connectionOf(listId: string | null, lists: { id: string; name: string }[]) {
+  const list = listId ? lists.find((l) => l.id === listId) : undefined
+  return list ? { service: 'lists' as const, listId: list.id, listName: list.name } : null
+}
 
 function attachment(name: string): string {
   return `attachment; filename="${name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80) || 'export'}.csv"`
@@ -92,10 +98,30 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: FormsContext): vo
     return reply.code(204).send()
   })
 
-  defineRoute(app, { method: 'GET', url: '/api/sites/:siteId/mailing-lists', summary: 'Mailing lists with subscriber counts', tags, params: siteParams, responses: { 200: { description: '{ lists }' }, ...common } }, async ({ request, params }) => {
-    await allow(request, params.siteId, FORM_READERS)
-    return { lists: await listLists(orm, params.siteId) }
-  })
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/sites/:siteId/mailing-lists', summary: 'Mailing lists with subscriber counts; with formId, also that form’s connection', tags, params: siteParams, query: connectionQuery, responses: { 200: { description: '{ lists, connection }' }, ...common } },
+    async ({ request, params, query }) => {
+      await allow(request, params.siteId, FORM_READERS)
+      const lists = await listLists(orm, params.siteId)
+      const form = query.formId ? await requireForm(orm, params.siteId, query.formId) : null
+      return { lists, connection: connectionOf(form?.mailingListId ?? null, lists) }
+    },
+  )
+
+  defineRoute(
+    app,
+    { method: 'PUT', url: '/api/sites/:siteId/mailing-lists', summary: "Connects a form to a list (or disconnects it: connection null); 'A List must be selected'", tags, params: siteParams, query: connectionQuery.required(), body: connectionBody, responses: { 200: { description: '{ connection }' }, 400: { description: 'A List must be selected' }, ...common } },
+    async ({ request, params, query, body }) => {
+      await allow(request, params.siteId, FORM_EDITORS)
+      const c = body.connection
+      if (c && (c.service !== 'lists' || !c.listId)) throw new AppError('invalid_data', 'list_required', LIST_REQUIRED_MESSAGE, { fields: { listId: LIST_REQUIRED_MESSAGE } })
+      if (c?.listId) await requireList(orm, params.siteId, c.listId)
+      const form = await updateForm(orm, params.siteId, query.formId, { mailingListId: c?.listId ?? null }, ctx.sanitizeHtml)
+      ctx.onChange(params.siteId)
+      return { connection: connectionOf(form.mailingListId, await listLists(orm, params.siteId)) }
+    },
+  )
 
   defineRoute(app, { method: 'POST', url: '/api/sites/:siteId/mailing-lists', summary: 'Creates a mailing list', tags, params: siteParams, body: listInput, responses: { 201: { description: '{ list }' }, ...common } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId, FORM_EDITORS)

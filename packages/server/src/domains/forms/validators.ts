@@ -90,3 +90,12 @@ export const subscribeBody = z
   })
   .strict()
 export const unsubscribeQuery = z.object({ s: z.string().min(1).max(200), t: z.string().min(1).max(200) }).strict()
+
+export const connectionQuery = z.object({ formId: z.string().min(1).max(64) }).partial().strict()
+export const connectionBody = z
+  .object({
+    connection: z
+      .object({ service: z.enum(['lists', 'automation']), listId: z.string().max(64).optional(), listName: z.string().max(200).optional() })
+      .nullable(),
+  })
+  .strict()
