@@ -1,5 +1,6 @@
 // JSON-T benchmark: compile and execute, against @squarespace/template-engine (black box, same process).
-// Usage: npm run bench -w packages/jsont [-- --rounds N --ms MS --dump DIR]  (--dump writes both wright outputs)
+// Usage: npm run bench -w packages/jsont [-- --rounds N --ms MS --only REGEX --dump DIR]
+// (--only runs the rows whose name matches; --dump writes both engines' outputs of wright and the theme pages)
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { compile, render } from '../src/index.js'
@@ -78,7 +79,11 @@ async function reference(): Promise<RefCompiler | undefined> {
 
 const fmt = (r: Result): string => `${r.opsPerSec.toFixed(0).padStart(9)} ops/s ${r.usPerOp.toFixed(2).padStart(9)} µs/op`
 
+const onlyAt = argv.indexOf('--only')
+const only = onlyAt >= 0 && argv[onlyAt + 1] ? new RegExp(argv[onlyAt + 1]!) : undefined
+
 function row(name: string, ours: () => void, refFn?: () => void): number | undefined {
+  if (only && !only.test(name)) return undefined
   const [o, r] = measurePair(ours, refFn)
   return printRow(name, o, r)
 }

@@ -1,9 +1,10 @@
-// Name resolution: the generated resolvers (constant keys) behave exactly like the closure-built ones.
+// Name resolution: the generated resolvers (constant keys) and the direct walk of ctx.resolve([...]) behave exactly
+// like the closure-built resolvers.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Path } from '../src/code.js'
 import { Frame } from '../src/exec/frame.js'
-import { closureResolver, makeResolver } from '../src/exec/resolve.js'
+import { closureResolver, makeResolver, resolvePath } from '../src/exec/resolve.js'
 
 const root = {
   a: { b: [10, { c: 'deep' }], '0': 'zero-key', constructor: 'own-ctor', 'x-y': 1 },
@@ -35,7 +36,10 @@ describe('resolvers', () => {
     for (const path of PATHS) {
       const gen = makeResolver(path)
       const plain = path.length === 0 ? (f: Frame) => f.node : closureResolver(path)
-      for (const f of frames()) expect(gen(f), JSON.stringify(path)).toBe(plain(f))
+      for (const f of frames()) {
+        expect(gen(f), JSON.stringify(path)).toBe(plain(f))
+        expect(resolvePath(f, path), JSON.stringify(path)).toBe(plain(f))
+      }
     }
   })
 
@@ -55,6 +59,7 @@ describe('resolvers', () => {
         const p: Path = [first, ...rest]
         const f = new Frame(data, new Frame({ a: data, b: [data] }, null))
         expect(makeResolver(p)(f)).toStrictEqual(closureResolver(p)(f))
+        expect(resolvePath(f, p)).toStrictEqual(closureResolver(p)(f))
       }),
       { numRuns: 300 },
     )

@@ -6,7 +6,7 @@ import type { RenderOptions } from '../options.js'
 import type { FormatterTable, PartialOptions, PluginContext, PredicateTable } from '../plugins/types.js'
 import { getCldr } from '../plugins/i18n/cldr.js'
 import { Frame } from './frame.js'
-import { closureResolver, lookupName, pathOf, resolverFor, step } from './resolve.js'
+import { lookupName, resolvePath, resolverFor, step } from './resolve.js'
 import type { Run } from './types.js'
 
 export interface Registry {
@@ -75,9 +75,7 @@ export class Ctx implements PluginContext {
 
   resolve(path: string | readonly (string | number)[]): unknown {
     if (typeof path === 'string') return resolverFor(path)(this.frame)
-    const p = pathOf(path)
-    if (p.length === 0) return this.frame.node
-    return closureResolver(p)(this.frame)
+    return resolvePath(this.frame, path)
   }
 
   /** First-segment lookup only (used by plugins that already split paths). */

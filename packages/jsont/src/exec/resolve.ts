@@ -173,6 +173,27 @@ export function makeResolver(path: Path): Resolver {
 
 const noHead: Resolver = () => undefined
 
+/** The value of a path's first segment from frame `f` (what `head(first)(f)` computes, without a closure). */
+function headValue(f: Frame, first: string | number): unknown {
+  if (first === '@') return f.node
+  if (typeof first === 'string' && first.charCodeAt(0) === 64 /* @ */) {
+    if (first === '@index' || first === '@index0') {
+      const i = lookupIndex(f)
+      return i < 0 ? undefined : first === '@index' ? i + 1 : i
+    }
+    return lookupVar(f, first)
+  }
+  return lookupName(f, first)
+}
+
+/** Resolve a path given as segments once (plugins' ctx.resolve with an array): no resolver is built. */
+export function resolvePath(f: Frame, path: readonly (string | number)[]): unknown {
+  if (path.length === 0) return f.node
+  let v = headValue(f, path[0]!)
+  for (let i = 1; i < path.length && v !== undefined; i++) v = step(v, path[i]!)
+  return v
+}
+
 /** Parse a dotted name at run time (plugins' ctx.resolve). */
 export function pathOf(p: string | readonly (string | number)[]): Path {
   if (typeof p !== 'string') return [...p]
