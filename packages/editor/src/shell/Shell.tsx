@@ -5,6 +5,7 @@ import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
 import { CommerceScreen } from '../commerce/CommerceScreen.js'
+import { FormsScreen } from '../forms/FormsScreen.js'
 import { ServicesProvider } from '../services/services.js'
 import { SettingsScreen } from '../settings/SettingsScreen.js'
 import { EmptyState } from './EmptyState.js'
@@ -76,6 +77,8 @@ export function Shell({ me, site, section }: Props) {
           <SettingsScreen key={siteId} site={site} />
         ) : section === 'commerce' ? (
           <CommerceScreen key={siteId} site={site} />
+        ) : section === 'forms' ? (
+          <FormsScreen key={siteId} site={site} />
         ) : (
           <EmptyState section={sectionById(section)} />
         )}

@@ -24,14 +24,7 @@ export const SECTIONS: readonly Section[] = [
       ],
     },
   },
-  {
-    id: 'forms',
-    label: 'Forms',
-    upcoming: {
-      summary: 'Forms are not available yet.',
-      items: ['Form building: fields, storage, captcha and disclaimer', 'Submissions and their storage'],
-    },
-  },
+  { id: 'forms', label: 'Forms' },
   {
     id: 'analytics',
     label: 'Analytics',
