@@ -1,7 +1,8 @@
 // Stage 2: parse one tag body into an instruction (or null: the tag is literal text).
-import { Op, type Args, type FormatterCall, type Path } from './code.js'
+import { Op, type FormatterCall, type Path } from './code.js'
 import { ErrorCode } from './errors.js'
 import { parsePath, wordEnd } from './names.js'
+import { indexIn, isBlank, parseArgs, skipSpace, trimEnd, words } from './tag-text.js'
 
 /**
  * A parsed tag: an instruction node (block openers SECTION/REPEATED/PREDICATE/IF/MACRO come at their final length
@@ -34,65 +35,6 @@ export function splitPath(name: string): Path {
 }
 
 const NAME_RE = { test: isVariableName }
-
-/**
- * Split arguments in `s[from, to)`: its first character is the delimiter (runs of blanks count as one).
- * Works on the tag text in place (no intermediate substring of the argument list).
- */
-export function parseArgs(s: string, from = 0, to = s.length): Args | undefined {
-  if (to <= from) return undefined
-  const d = s.charCodeAt(from)
-  const delim = s[from]!
-  const blank = d === 32 || d === 9
-  const parts: string[] = []
-  let start = from + 1
-  for (let i = start; i <= to; i++) {
-    if (i === to || s.charCodeAt(i) === d) {
-      if (!blank || i > start) parts.push(s.slice(start, i))
-      start = i + 1
-    }
-  }
-  return [parts, delim]
-}
-
-/** Index of the char code `c` in s[from, to), or -1 (a tag's bounds, never the rest of the source). */
-function indexIn(s: string, c: number, from: number, to: number): number {
-  for (let i = from; i < to; i++) if (s.charCodeAt(i) === c) return i
-  return -1
-}
-
-/** White space as String.prototype.trim sees it (ASCII fast path). */
-function isSpace(c: number): boolean {
-  if (c === 32 || (c >= 9 && c <= 13)) return true
-  return c > 127 && /\s/.test(String.fromCharCode(c))
-}
-
-/** First index in s[from, to) that is not white space (`to` when none). */
-function skipSpace(s: string, from: number, to: number): number {
-  while (from < to && isSpace(s.charCodeAt(from))) from++
-  return from
-}
-
-/** End of s[from, to) without its trailing white space. */
-function trimEnd(s: string, from: number, to: number): number {
-  while (to > from && isSpace(s.charCodeAt(to - 1))) to--
-  return to
-}
-
-/** Words separated by blanks. */
-function words(s: string): string[] {
-  const out: string[] = []
-  let start = -1
-  for (let i = 0; i <= s.length; i++) {
-    const c = i < s.length ? s.charCodeAt(i) : 32
-    const sp = c === 32 || c === 9 || c === 10 || c === 13
-    if (sp) {
-      if (start >= 0) out.push(s.slice(start, i))
-      start = -1
-    } else if (start < 0) start = i
-  }
-  return out
-}
 
 /**
  * Parse the `name args|name args` formatter chain in s[from, to); undefined after reporting an error.
@@ -158,11 +100,6 @@ function predicateNode(op: number, s: string, start: number, end: number, to: nu
   }
   const args = parseArgs(s, end, to)
   return [op, word, args ?? 0, 0, 0]
-}
-
-/** Blanks separating the words of `.if` (as `words` splits them). */
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13
 }
 
 /** `.if a && b || c` in body[from, n) -> [IF, ops, vars] (block and next added by the assembler) */
