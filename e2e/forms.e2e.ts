@@ -27,6 +27,16 @@ async function formViolations(page: Page): Promise<string[]> {
 }
 
 describe('contact form', () => {
+  it('the /contact page context (?format=json) lists the form id and its field ids', async () => {
+    const res = await fetch(`${h.server.baseUrl}/contact?format=json`)
+    expect(res.status).toBe(200)
+    const ctx = (await res.json()) as { layout: { sections: { blocks: { typeName: string; value: { formId: string; form?: { id: string; fields: { id: string }[]; captcha: { enabled: boolean; provider: string } } } }[] }[] } }
+    const block = ctx.layout.sections.flatMap((s) => s.blocks).find((b) => b.typeName === 'form')!
+    expect(block.value.form!.id).toBe(block.value.formId)
+    expect(block.value.form!.fields.map((f) => f.id)).toEqual(['name', 'email', 'subject', 'message', 'interests'])
+    expect(block.value.form!.captcha).toMatchObject({ enabled: true, provider: 'altcha' })
+  })
+
   it('shows the spec messages on a failed validation and counts characters', async () => {
     const page = h.page
     await page.goto('/contact')
