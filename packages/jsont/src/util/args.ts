@@ -1,4 +1,6 @@
 // Interpreting formatter/predicate arguments.
+import { Ctx } from '../exec/context.js'
+import { resolverFor } from '../exec/resolve.js'
 import type { PluginContext } from '../plugins/types.js'
 
 const NUMBER_RE = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
@@ -37,7 +39,9 @@ export function argGetters(args: readonly string[]): ArgGetter[] {
         const v = lit.value
         return () => v
       }
-      return (ctx) => ctx.resolve(a)
+      // resolved straight from the executor's scope (no per-call lookup of the resolver by the argument text)
+      const r = resolverFor(a)
+      return (ctx) => (ctx instanceof Ctx ? r(ctx.frame) : ctx.resolve(a))
     })
     compiledArgs.set(args, g)
   }
