@@ -97,5 +97,9 @@ export async function withLogo(scope: SiteScope, ctx: PageContext): Promise<Page
     const store = await scope.deps.products.storeSettings(scope.site.id)
     ctx.websiteSettings.storeSettings = { ...ctx.websiteSettings.storeSettings, ...store }
   }
+  if (scope.deps.styles) {
+    const styles = await scope.deps.styles(scope.site.id)
+    if (styles) ctx.styles = styles
+  }
   return ctx
 }

@@ -73,6 +73,8 @@ export interface PageContext {
   filter?: { tag?: string; category?: string }
   requestPath: string
   sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string }
+  /** The site's saved styles as the theme's CSS custom properties (absent: the theme's CSS as shipped). */
+  styles?: { cssVariables: { name: string; value: string }[]; css: string }
   [key: string]: unknown
 }
 
@@ -101,4 +103,6 @@ export interface PublishingDeps {
   forms?: (siteId: string, formIds: readonly string[]) => Promise<ReadonlyMap<string, unknown>>
   /** The signed-in site member of a request (members issue); absent: nobody is signed in. */
   member?: (siteId: string, request: FastifyRequest) => Promise<{ signedIn: boolean; isMember: boolean } | null>
+  /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
+  styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string } | null>
 }

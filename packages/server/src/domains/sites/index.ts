@@ -6,12 +6,24 @@ import { WEBSITE_ROLES, roleName, primaryRole, type Auth, type OwnedSite, type W
 import { authorize, requireRole, type SiteAccess } from './access.js'
 import { registerSitesRoutes } from './routes.js'
 import * as svc from './service.js'
+import { cssVariables, getStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
+import { registerStylesRoutes } from './styles-routes.js'
 import type { WebsiteSettings } from './validators.js'
 
 export { SETTINGS_EDITORS, SETTINGS_READERS, type SiteAccess } from './access.js'
 export { sitesTables } from './schema.js'
 export type { Website } from './service.js'
 export type { WebsiteSettings } from './validators.js'
+export { STYLE_ROLES } from './styles-routes.js'
+export { defaultSiteStyles, isFontStack, STYLE_DIRTY_PATHS, type SiteStyles } from './styles-validators.js'
+export type { CssVariable } from './styles.js'
+
+/** The active styles of a site as published pages print them (themes/default/CONTEXT.md `styles`). */
+export interface StylesContext {
+  cssVariables: CssVariable[]
+  /** The same variables as one `:root{...}` rule. */
+  css: string
+}
 
 /** The slug of the demo site, served at the platform host (localhost). */
 export const DEMO_SLUG = 'demo'
@@ -28,6 +40,10 @@ export function createSites(orm: Orm, opts: SitesOptions) {
   const summary = (site: svc.Website, roles: WebsiteRole[]): OwnedSite => {
     const role = primaryRole(roles) ?? WEBSITE_ROLES.VIEWER
     return { id: site.id, slug: site.slug, title: site.title, role, roleName: roleName(role), url: urlOf(site.slug) }
+  }
+  const listeners: ((siteId: string) => void)[] = []
+  const changed = (siteId: string) => {
+    for (const fn of listeners) fn(siteId)
   }
   const resolver: TenancyResolver = {
     async platformSite(): Promise<SiteRef | null> {
@@ -62,7 +78,20 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     requireRole: (session: { ownerId: string }, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess> =>
       requireRole(orm, session, siteId, allowed),
     registerRoutes(app: FastifyInstance, auth: Auth): void {
-      registerSitesRoutes(app, orm, auth)
+      registerSitesRoutes(app, orm, auth, changed)
+      registerStylesRoutes(app, orm, auth, changed)
+    },
+    /** Told after a change that published pages show (settings, styles): e.g. publishing's page cache. */
+    onChange(fn: (siteId: string) => void): void {
+      listeners.push(fn)
+    },
+    getStyles: (siteId: string) => getStyles(orm, siteId),
+    /** The saved styles as CSS custom properties, or null while the site keeps the theme's own look. */
+    async stylesContext(siteId: string): Promise<StylesContext | null> {
+      const styles = await savedStyles(orm, siteId)
+      if (!styles) return null
+      const vars = cssVariables(styles)
+      return vars.length ? { cssVariables: vars, css: rootCss(vars) } : null
     },
     /** For other domains' owner routes: session + host rule + role check in one call. */
     authorize: (auth: Auth, request: FastifyRequest, siteId: string, allowed: readonly WebsiteRole[]) =>

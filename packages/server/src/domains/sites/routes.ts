@@ -8,7 +8,7 @@ import { settingsPatch, settingsResponse, siteIdParams } from './validators.js'
 
 const tags = ['sites']
 
-export function registerSitesRoutes(app: FastifyInstance, orm: Orm, auth: Auth): void {
+export function registerSitesRoutes(app: FastifyInstance, orm: Orm, auth: Auth, changed: (siteId: string) => void = () => {}): void {
   defineRoute(
     app,
     {
@@ -48,6 +48,7 @@ export function registerSitesRoutes(app: FastifyInstance, orm: Orm, auth: Auth):
     async ({ request, params, body }) => {
       await authorize(orm, auth, request, params.siteId, SETTINGS_EDITORS)
       const site = await updateSettings(orm, params.siteId, body)
+      changed(site.id)
       return { settings: settingsOf(site) }
     },
   )

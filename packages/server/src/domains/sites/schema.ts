@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -32,4 +32,13 @@ export const siteMembers = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.ownerId, t.role] })],
 )
 
-export const sitesTables = { websites, siteMembers }
+/** The site's styles (colour palette and themes, font themes and usage) of the STYLE screen; one row per site. */
+export const siteStyles = pgTable('site_styles', {
+  siteId: text('site_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  styles: jsonb('styles').$type<Record<string, unknown>>().notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+export const sitesTables = { websites, siteMembers, siteStyles }
