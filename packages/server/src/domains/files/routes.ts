@@ -6,11 +6,12 @@ import { AppError } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { WEBSITE_ROLES, type Auth } from '../accounts/index.js'
 import type { Sites } from '../sites/index.js'
-import { ingest, largestLimit, type IngestContext } from './ingest.js'
+import { formatBytes, megabytes } from './format.js'
+import { ingest, largestLimit, type IngestContext, type LimitsMb } from './ingest.js'
 import { toFileAsset } from './present.js'
 import * as svc from './service.js'
 import type { FileStorage } from './storage.js'
-import { fileParams, filePatch, fileResponse, listQuery, listResponse, siteParams } from './validators.js'
+import { fileParams, filePatch, fileResponse, limitsResponse, listQuery, listResponse, siteParams } from './validators.js'
 
 /** Roles that may see and change a site's files. */
 export const FILE_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.EDITOR] as const
@@ -93,6 +94,25 @@ export function registerFilesRoutes(app: FastifyInstance, deps: FilesRouteDeps):
       const { site } = await authorize(request, params.siteId)
       const page = await svc.listAssets(ctx.orm, site.id, query)
       return { files: page.rows.map((r) => toFileAsset(site.slug, r)), nextCursor: page.nextCursor }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/sites/:siteId/files/limits',
+      summary: 'The upload size limit of each kind of file (configured in megabytes of 1,000,000 bytes)',
+      tags: TAGS,
+      params: siteParams,
+      responses: { 200: { description: 'Limits by kind: megabytes, bytes and the size as the upload error shows it', schema: limitsResponse } },
+    },
+    async ({ request, params }) => {
+      await authorize(request, params.siteId)
+      const limits = Object.fromEntries(
+        (Object.entries(ctx.limitsMb) as [keyof LimitsMb, number][]).map(([kind, mb]) => [kind, { megabytes: mb, bytes: megabytes(mb), maxSize: formatBytes(megabytes(mb)) }]),
+      )
+      return { limits }
     },
   )
 

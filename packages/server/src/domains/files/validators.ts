@@ -69,3 +69,14 @@ export const fileAsset = z.object({
 
 export const fileResponse = z.object({ file: fileAsset })
 export const listResponse = z.object({ files: z.array(fileAsset), nextCursor: z.string().nullable() })
+
+const limit = z.object({
+  /** Configured megabytes (1,000,000 bytes each). */
+  megabytes: z.number(),
+  bytes: z.number().int(),
+  /** As the upload error shows it ('19.07 MB', 1024 units). */
+  maxSize: z.string(),
+})
+export const limitsResponse = z.object({
+  limits: z.object({ image: limit, svg: limit, audio: limit, video: limit, document: limit, archive: limit }),
+})
