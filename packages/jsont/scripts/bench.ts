@@ -234,6 +234,7 @@ async function main(): Promise<void> {
   if (!existsSync(theme)) console.log('default theme not present: skipped')
   else benchTheme(theme, ref, now)
 
+  if (used !== 0) console.log(`(outputs read: checksum ${used})`)
   if (ref && ratios.execute !== undefined && ratios.compile !== undefined) {
     console.log(`targets: execute wright.html x${ratios.execute.toFixed(2)} (>= 3), compile x${ratios.compile.toFixed(2)} (>= 2)`)
   }
