@@ -150,8 +150,10 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       },
       products: commerce,
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
+      styles: (siteId) => sites.stylesContext(siteId),
     },
   })
+  sites.onChange((siteId) => publishing.invalidate(siteId))
   await registerStatic(fastify)
   registerNotFound(fastify, publishing.notFound)
 
