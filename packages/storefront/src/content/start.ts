@@ -9,6 +9,8 @@ function start() {
     storage = null
   }
   void initContent(document, { storage })
+  // In the editor's preview frame only: live style preview (a tiny lazy chunk; see style-preview.ts).
+  if (window.parent !== window) void import('./style-preview.js').then((m) => m.listenForStylePreview(window), () => undefined)
 }
 
 if (typeof document !== 'undefined') {
