@@ -51,16 +51,16 @@ function registryFor(f?: FormatterTable, p?: PredicateTable): Registry {
 
 // compiled sources, per registry, source text and limits (the source is the key itself: plugin sub-templates are
 // module constants, so the lookup compares one pointer instead of hashing a key built from the whole source)
-const compiled = new WeakMap<object, Map<string, Map<string, CompiledTemplate>>>()
-let compiledCount = 0
+const compiled = new WeakMap<object, { count: number; bySource: Map<string, Map<string, CompiledTemplate>> }>()
+/** At most this many compiled sources are kept per registry (then the cache starts over). */
+const MAX_CACHED = 1000
 
 export function compileCached(src: string, reg: Registry, options: RenderOptions): CompiledTemplate {
-  let bySource = compiled.get(reg.key)
-  if (!bySource) compiled.set(reg.key, (bySource = new Map()))
-  let byLimits = bySource.get(src)
-  if (!byLimits) bySource.set(src, (byLimits = new Map()))
+  let cache = compiled.get(reg.key)
+  if (!cache) compiled.set(reg.key, (cache = { count: 0, bySource: new Map() }))
+  let byLimits = cache.bySource.get(src)
   const key = options.maxTokens === undefined && options.maxStringLen === undefined ? '' : `${options.maxTokens ?? ''}:${options.maxStringLen ?? ''}`
-  let t = byLimits.get(key)
+  let t = byLimits?.get(key)
   if (!t) {
     t = compile(src, {
       formatters: reg === BUILTIN ? undefined : reg.formatters,
@@ -68,12 +68,13 @@ export function compileCached(src: string, reg: Registry, options: RenderOptions
       maxTokens: options.maxTokens,
       maxStringLen: options.maxStringLen,
     })
-    if (++compiledCount > 1000) {
-      bySource.clear()
-      compiledCount = 0
+    if (++cache.count > MAX_CACHED) {
+      cache.bySource.clear()
+      cache.count = 1
+      byLimits = undefined
     }
+    if (!byLimits) cache.bySource.set(src, (byLimits = new Map()))
     byLimits.set(key, t)
-    if (!bySource.has(src)) bySource.set(src, byLimits)
   }
   return t
 }
