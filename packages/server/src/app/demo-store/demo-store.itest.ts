@@ -1,7 +1,8 @@
 // The demo store at /shop: every kind of product, rendered through publishing, buyable through the cart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, startTestApp, type TestApp } from '../../../test/harness.js'
-import { BENCH_PRODUCTS } from './index.js'
+import { DEMO_OWNER } from '../demo.js'
+import { BENCH_PRODUCTS, seedBenchProducts } from './index.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 interface Variant { sku: string; qtyInStock: number; unlimited: boolean; onSale: boolean; priceMoney: { value: string }; attributes: Record<string, string> }
-interface Item { id: string; urlId: string; fullUrl: string; recordType: number; structuredContent: { productType: number; variants: Variant[]; isSubscribable: boolean; additionalFieldsForm: unknown; customAddButtonText: string; useCustomAddButtonText: boolean } }
+interface Item { id: string; urlId: string; fullUrl: string; recordType: number; mainImage?: { assetUrl?: string }; structuredContent: { productType: number; variants: Variant[]; isSubscribable: boolean; additionalFieldsForm: unknown; customAddButtonText: string; useCustomAddButtonText: boolean } }
 
 describe(`demo store (${BACKEND})`, () => {
   it('/shop?format=json lists every kind of product with structuredContent (bench products hidden)', async () => {
@@ -22,6 +23,8 @@ describe(`demo store (${BACKEND})`, () => {
     const by = (urlId: string) => items.find((i) => i.urlId === urlId)!
     expect(items.map((i) => i.urlId)).not.toContain(BENCH_PRODUCTS.many)
     expect(items.every((i) => i.recordType === 11 && i.fullUrl === `/shop/${i.urlId}`)).toBe(true)
+    // images resolved by the files domain into the CONTEXT.md Image shape
+    expect(items.every((i) => typeof i.mainImage?.assetUrl === 'string' && i.mainImage.assetUrl.startsWith('/files/'))).toBe(true)
     const mug = by('stoneware-mug').structuredContent
     expect(mug.variants).toHaveLength(4)
     expect(mug.variants.filter((v) => v.qtyInStock === 0)).toHaveLength(1)
@@ -32,15 +35,21 @@ describe(`demo store (${BACKEND})`, () => {
     expect(by('wheel-workshop').structuredContent.productType).toBe(3)
     expect(by('gift-card').structuredContent.productType).toBe(4)
     expect(by('mug-club').structuredContent.isSubscribable).toBe(true)
-    expect(by('name-plate').structuredContent).toMatchObject({ useCustomAddButtonText: true, customAddButtonText: 'Personalise', additionalFieldsForm: { fields: expect.any(Array) } })
+    // the personalisation form comes from the forms domain (additionalFieldsFormId -> additionalFieldsForm)
+    const plate = by('name-plate').structuredContent as Item['structuredContent'] & { additionalFieldsFormId: string | null }
+    expect(plate).toMatchObject({ useCustomAddButtonText: true, customAddButtonText: 'Personalise', additionalFieldsFormId: expect.any(String) })
+    expect(plate.additionalFieldsForm).toMatchObject({ id: plate.additionalFieldsFormId, name: 'Personalisation', fields: [{ id: 'name', required: true }, { id: 'colour', type: 'select' }, { id: 'note' }] })
     expect(res.json.websiteSettings.storeSettings).toMatchObject({ currency: 'USD', multipleQuantityAllowedForServices: true })
   })
 
-  it('product page renders; the 10,000-variant product adds to cart by sku', async () => {
+  it('product page renders; the 10,000-variant product (seeded by this test only) adds to cart by sku', async () => {
     const c = t.client()
     const page = await c.get('/shop/stoneware-mug')
     expect(page.status).toBe(200)
     expect(page.body).toContain('Stoneware mug')
+    const shop = (await c.get('/shop?format=json')).json
+    expect(await t.app.commerce.countProducts(shop.website.id, shop.collection.id)).toBe(9) // not part of the demo
+    await seedBenchProducts(t.app.commerce, shop.website.id, shop.collection.id)
     const many = await c.get(`/shop/${BENCH_PRODUCTS.many}?format=json`)
     expect(many.json.item.structuredContent.variants).toHaveLength(10000)
     const res = await c.post('/api/commerce/shopping-cart/entries', { itemId: many.json.item.id, sku: 'BENCH-99-42', quantity: 1, additionalFields: null })
@@ -72,5 +81,44 @@ describe(`demo store (${BACKEND})`, () => {
     expect(confirmed.body).toContain(`${placed.json.order.number}`)
     const again = await t.client().get('/shop/seconds-bowl?format=json')
     expect(again.json.item.structuredContent.variants[0].qtyInStock).toBe(13) // publishing cache dropped after the order
+  })
+
+  it('additional fields: the forms-domain form validates add-entry and PUT (400 with error.fields), the cart page can fetch the form', async () => {
+    const c = t.client()
+    const plate = ((await c.get('/shop?format=json')).json.items as Item[]).find((i) => i.urlId === 'name-plate')!
+    const add = (fields: unknown) => c.post('/api/commerce/shopping-cart/entries', { itemId: plate.id, sku: 'NAME-PLATE', quantity: 1, additionalFields: fields === null ? null : JSON.stringify(fields) })
+    const missing = await add({ name: '  ', colour: 'Cobalt' })
+    expect(missing.status).toBe(400)
+    expect(missing.json.error).toMatchObject({ code: 'additional_fields_invalid', fields: { name: expect.stringContaining('required') } })
+    const badChoice = await add({ name: 'Ada', colour: 'Purple' })
+    expect(badChoice.json.error.fields).toEqual({ colour: 'Purple is not one of the expected options' })
+    expect((await add(null)).json.error.fields).toMatchObject({ name: expect.any(String), colour: expect.any(String) })
+    const ok = await add({ name: 'Ada', colour: 'Cobalt' })
+    expect(ok.status).toBe(200)
+    const entry = ok.json.shoppingCart.entries[0]
+    expect(entry).toMatchObject({ hasAdditionalFields: true, additionalFields: { name: 'Ada', colour: 'Cobalt' } })
+    const put = (fields: unknown) => c.request('PUT', `/api/commerce/shopping-cart/entries/${entry.id}/additionalFields`, { json: { itemId: plate.id, sku: 'NAME-PLATE', additionalFields: JSON.stringify(fields) } })
+    const badPut = await put({ name: '', colour: 'Black' })
+    expect(badPut.status).toBe(400)
+    expect(Object.keys(badPut.json.error.fields)).toEqual(['name'])
+    const goodPut = await put({ name: 'Grace', colour: 'Black', note: 'Thanks' })
+    expect(goodPut.json.updatedEntry.additionalFields).toMatchObject({ name: 'Grace', colour: 'Black', note: 'Thanks' })
+    const form = await c.get(`/api/commerce/additional-fields-form?itemId=${plate.id}`)
+    expect(form.json.form).toMatchObject({ name: 'Personalisation', fields: [{ id: 'name' }, { id: 'colour' }, { id: 'note' }] })
+    expect((await c.get('/api/commerce/additional-fields-form?itemId=nope')).status).toBe(404)
+  })
+
+  it('express checkout: the store setting reaches websiteSettings.storeSettings and the product page markup', async () => {
+    const owner = t.client()
+    expect((await owner.post('/api/auth/login', { email: DEMO_OWNER.email, password: DEMO_OWNER.password })).status).toBe(200)
+    const siteId = (await owner.get('/shop?format=json')).json.website.id as string
+    const page = () => t.client().get('/shop/stoneware-mug')
+    expect((await page()).body).not.toContain('data-express-checkout')
+    const on = await owner.patch(`/api/sites/${siteId}/commerce/settings`, { expressCheckout: true })
+    expect(on.json.settings.expressCheckout).toBe(true)
+    expect((await t.client().get('/shop/stoneware-mug?format=json')).json.websiteSettings.storeSettings.expressCheckout).toBe(true)
+    expect((await page()).body).toContain('data-express-checkout="true"')
+    await owner.patch(`/api/sites/${siteId}/commerce/settings`, { expressCheckout: false })
+    expect((await page()).body).not.toContain('data-express-checkout')
   })
 })

@@ -1,6 +1,8 @@
-// The demo store at /shop: one product of each kind the store supports, shipping, tax and a coupon, plus two hidden
-// products for scripts/bench-cart.ts (10,000 variants, and one variant). Seeded once, with the demo content.
+// The demo store at /shop: one product of each kind the store supports, shipping, tax and a coupon. Seeded once,
+// with the demo content. The hidden benchmark products (10,000 variants, and one variant) are not part of it:
+// `seedBenchProducts` adds them where they are wanted (a test; scripts/bench-cart.ts builds its own).
 import type { Commerce, ProductInput } from '../../domains/commerce/index.js'
+import type { FormInput } from '../../domains/forms/index.js'
 import { productImage, tinyPdf, type ProductShape } from './images.js'
 
 export interface DemoStoreDeps {
@@ -8,6 +10,19 @@ export interface DemoStoreDeps {
   /** Files domain: stores an image or file, answers its id and URL; without it the products have no pictures. */
   storeFile?: (siteId: string, filename: string, bytes: Buffer, meta: { altText: string; title: string }) => Promise<{ id: string; assetUrl: string }>
   log?: { warn(obj: unknown, msg: string): void }
+  /** Forms domain: creates the name plate's personalisation form, answers its id; without it the form is inline. */
+  createForm?: (siteId: string, input: FormInput) => Promise<string>
+}
+
+/** The name plate's personalisation form (an additional-fields form of the forms domain). */
+export const NAME_PLATE_FORM: FormInput = {
+  name: 'Personalisation',
+  submitButtonText: 'Add to Cart',
+  fields: [
+    { id: 'name', type: 'text', title: 'Name to paint', description: '', required: true, placeholder: 'e.g. Ada' },
+    { id: 'colour', type: 'select', title: 'Paint colour', description: '', required: true, options: ['Cobalt', 'Iron red', 'Black'] },
+    { id: 'note', type: 'textarea', title: 'Anything else?', description: '', required: false, placeholder: '', maxLength: 500 },
+  ],
 }
 
 export const BENCH_PRODUCTS = { many: 'bench-10000-variants', one: 'bench-one-variant' } as const
@@ -33,6 +48,16 @@ export async function seedDemoStore(siteId: string, collectionId: string, d: Dem
       d.log?.warn({ err: e }, `demo product image ${name} not stored`)
       return []
     }
+  }
+  const nameForm = async (): Promise<Pick<ProductInput, 'additionalFieldsFormId' | 'additionalFieldsForm'>> => {
+    if (d.createForm) {
+      try {
+        return { additionalFieldsFormId: await d.createForm(siteId, NAME_PLATE_FORM) }
+      } catch (e) {
+        d.log?.warn({ err: e }, 'demo personalisation form not created')
+      }
+    }
+    return { additionalFieldsForm: { ...NAME_PLATE_FORM } }
   }
   let ebookUrl: string | null = null
   if (d.storeFile) {
@@ -82,18 +107,9 @@ export async function seedDemoStore(siteId: string, collectionId: string, d: Dem
       collectionId, urlId: 'name-plate', title: 'Personalised name plate', productType: 1, description: 'A small plate painted with the name you choose.',
       imageIds: await image('name-plate', 'plate', '#f4eee4', '#3f6f8f', 'A painted plate'),
       useCustomAddButtonText: true, customAddButtonText: 'Personalise',
-      additionalFieldsForm: {
-        name: 'Personalisation', submitButtonText: 'Add to Cart',
-        fields: [
-          { id: 'name', type: 'text', title: 'Name to paint', required: true, placeholder: 'e.g. Ada' },
-          { id: 'colour', type: 'select', title: 'Paint colour', required: true, options: ['Cobalt', 'Iron red', 'Black'] },
-          { id: 'note', type: 'textarea', title: 'Anything else?', required: false },
-        ],
-      },
+      ...(await nameForm()),
       variants: [v('NAME-PLATE', 3500, 20)],
     },
-    { collectionId, urlId: BENCH_PRODUCTS.many, title: 'Benchmark: 10,000 variants', productType: 1, status: 'hidden', variantOptions: [{ name: 'Row', values: Array.from({ length: 100 }, (_, i) => `R${i}`) }, { name: 'Column', values: Array.from({ length: 100 }, (_, i) => `C${i}`) }], variants: benchVariants() },
-    { collectionId, urlId: BENCH_PRODUCTS.one, title: 'Benchmark: one variant', productType: 1, status: 'hidden', variants: [v('BENCH-ONE', 1000, 0, { unlimited: true })] },
   ]
   for (const p of products) await c.createProduct(siteId, p)
   await c.addShippingOption(siteId, { name: 'Standard shipping', kind: 'flat', costCents: 600 })
@@ -102,4 +118,15 @@ export async function seedDemoStore(siteId: string, collectionId: string, d: Dem
   await c.addTaxRule(siteId, { name: 'VAT', country: 'GB', rateBp: 2000 })
   await c.addCoupon(siteId, { code: 'WELCOME10', kind: 'percentage', amount: 10 })
   return 'seeded'
+}
+
+/** The two hidden benchmark products (10,000 variants in a 100 x 100 matrix, and one variant); once per site (SKUs are unique). */
+export async function seedBenchProducts(commerce: Commerce, siteId: string, collectionId: string): Promise<{ many: string; one: string }> {
+  const axis = (prefix: string) => Array.from({ length: 100 }, (_, i) => `${prefix}${i}`)
+  const many = await commerce.createProduct(siteId, {
+    collectionId, urlId: BENCH_PRODUCTS.many, title: 'Benchmark: 10,000 variants', productType: 1, status: 'hidden',
+    variantOptions: [{ name: 'Row', values: axis('R') }, { name: 'Column', values: axis('C') }], variants: benchVariants(),
+  })
+  const one = await commerce.createProduct(siteId, { collectionId, urlId: BENCH_PRODUCTS.one, title: 'Benchmark: one variant', productType: 1, status: 'hidden', variants: [v('BENCH-ONE', 1000, 0, { unlimited: true })] })
+  return { many: many.id, one: one.id }
 }

@@ -20,7 +20,12 @@ export interface CartEntryView {
   additionalFields: Record<string, unknown> | null
   /** Option values in option order ('M / Red'); '' without options. */
   variantText: string
+  /** The product asks for additional fields (the /cart page can edit them; the form: GET /api/commerce/additional-fields-form). */
+  hasAdditionalFields: boolean
 }
+
+type Option = Totals['shippingOptions'][number]
+type PricedOption = Option & { cost: MoneyShape }
 
 export interface CartView {
   id: string | null
@@ -29,8 +34,8 @@ export interface CartView {
   created: number | null
   isPurchased: boolean
   entries: CartEntryView[]
-  shippingOptions: Totals['shippingOptions']
-  selectedShippingOption: Totals['selectedShippingOption']
+  shippingOptions: PricedOption[]
+  selectedShippingOption: PricedOption | null
   shippingLocation: ShippingLocation | null
   applicableTaxRules: Totals['applicableTaxRules']
   coupons: string[]
@@ -46,6 +51,12 @@ export interface CartView {
   purelyDigital: boolean
   requiresShipping: boolean
   currency: string
+  /** The totals as Money (what the theme prints: right for every currency's fraction digits). */
+  subtotal: MoneyShape
+  taxTotal: MoneyShape
+  shippingTotal: MoneyShape
+  discountTotal: MoneyShape
+  grandTotal: MoneyShape
 }
 
 /** A line of a cart with what pricing and checkout need. */
@@ -67,6 +78,7 @@ export interface CartLine {
   subscriptionPlan: CartRowPlan
   digitalAssetUrl: string | null
   variantText: string
+  hasAdditionalFields: boolean
 }
 type CartRowPlan = (typeof products.$inferSelect)['subscriptionPlan']
 
@@ -96,6 +108,7 @@ export async function cartLines(orm: Orm, siteId: string, cartId: string): Promi
     subscriptionPlan: p.subscriptionPlan,
     digitalAssetUrl: p.digitalAssetUrl,
     variantText: variantText(p.variantOptions, v.attributes),
+    hasAdditionalFields: p.additionalFieldsFormId !== null || p.additionalFieldsForm !== null,
   }))
 }
 
@@ -141,6 +154,7 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): 
   const need = { coupons: (cart?.couponCodes.length ?? 0) > 0, shipping: lines.some((l) => requiresShipping(l.productType)), taxes: !!cart?.shippingLocation }
   const totals = totalsOf(cart, lines, lines.length > 0 ? await pricingRules(orm, siteId, need) : { coupons: [], shipping: [], taxes: [] })
   const hasDigital = lines.some((l) => l.productType === PRODUCT_TYPES.DIGITAL)
+  const priced = (o: Option): PricedOption => ({ ...o, cost: money(o.costCents, currency) })
   return {
     id: cart?.id ?? null,
     websiteId: siteId,
@@ -159,9 +173,10 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): 
       unitPrice: money(l.unitPriceCents, currency),
       additionalFields: l.additionalFields,
       variantText: l.variantText,
+      hasAdditionalFields: l.hasAdditionalFields,
     })),
-    shippingOptions: totals.shippingOptions,
-    selectedShippingOption: totals.selectedShippingOption,
+    shippingOptions: totals.shippingOptions.map(priced),
+    selectedShippingOption: totals.selectedShippingOption ? priced(totals.selectedShippingOption) : null,
     shippingLocation: cart?.shippingLocation ?? null,
     applicableTaxRules: totals.applicableTaxRules,
     coupons: cart?.couponCodes ?? [],
@@ -177,5 +192,10 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): 
     purelyDigital: lines.length > 0 && lines.every((l) => l.productType === PRODUCT_TYPES.DIGITAL),
     requiresShipping: totals.requiresShipping,
     currency,
+    subtotal: money(totals.subtotalCents, currency),
+    taxTotal: money(totals.taxCents, currency),
+    shippingTotal: money(totals.shippingCostCents, currency),
+    discountTotal: money(totals.discountCents, currency),
+    grandTotal: money(totals.grandTotalCents, currency),
   }
 }

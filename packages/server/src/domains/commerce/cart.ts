@@ -144,12 +144,16 @@ async function requireEntry(orm: Orm, siteId: string, cart: CartRow | null, entr
   return entry
 }
 
+export type FieldsChecker = (product: ProductRow, values: Record<string, unknown> | null) => Promise<Record<string, unknown> | null>
+
+/** Replaces an entry's additional fields, after `check` has validated them against the entry's product. */
 export async function setAdditionalFields(
   orm: Orm,
   siteId: string,
   cart: CartRow | null,
   entryId: string,
   input: { itemId?: string | undefined; sku?: string | undefined; additionalFields: Record<string, unknown> | null },
+  check: FieldsChecker,
 ): Promise<void> {
   const entry = await requireEntry(orm, siteId, cart, entryId)
   if (input.itemId && input.itemId !== entry.productId) invalid(MSG.variantUnavailable, 'variant_unavailable')
@@ -157,7 +161,10 @@ export async function setAdditionalFields(
     const v = await variantBySku(orm, siteId, input.sku)
     if (!v || v.id !== entry.variantId) invalid(MSG.variantUnavailable, 'variant_unavailable')
   }
-  await orm.update(cartEntries).set({ additionalFields: input.additionalFields }).where(eq(cartEntries.id, entry.id))
+  const product = await getProduct(orm, siteId, entry.productId)
+  if (!product) invalid(MSG.variantUnavailable, 'variant_unavailable')
+  const additionalFields = await check(product!, input.additionalFields)
+  await orm.update(cartEntries).set({ additionalFields }).where(eq(cartEntries.id, entry.id))
 }
 
 export async function setQuantity(orm: Orm, siteId: string, cart: CartRow | null, entryId: string, rawQuantity: unknown): Promise<void> {

@@ -136,16 +136,26 @@ export async function requireProduct(orm: Orm, siteId: string, productId: string
   return row
 }
 
+/**
+ * Changes product fields and, when `patch.variants` is given, replaces the variant matrix in the same transaction
+ * (the option/attribute rules are checked against the product as patched).
+ */
 export async function updateProduct(orm: Orm, siteId: string, productId: string, patch: ProductPatch): Promise<ProductRow> {
   const current = await requireProduct(orm, siteId, productId)
-  checkProduct({ ...current, ...patch }, undefined)
+  const { variants: vs, ...fields } = patch
+  const next = { ...current, ...fields }
+  checkProduct(next, vs)
   try {
-    const [row] = await orm
-      .update(products)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(products.siteId, siteId), eq(products.id, productId)))
-      .returning()
-    return row!
+    return await orm.transaction(async (tx) => {
+      const [row] = await tx
+        .update(products)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(products.siteId, siteId), eq(products.id, productId)))
+        .returning()
+      if (!row) throw new AppError('not_found', 'product_not_found', 'No such product.')
+      if (!vs) return row
+      return replaceVariantsIn(tx, siteId, row, vs)
+    })
   } catch (e) {
     return skuTaken(e)
   }
@@ -164,30 +174,39 @@ export async function replaceVariants(orm: Orm, siteId: string, productId: strin
   const product = await requireProduct(orm, siteId, productId)
   checkProduct(product, vs)
   try {
-    await orm.transaction(async (tx) => {
-      const existing = await tx.select({ id: variants.id, sku: variants.sku }).from(variants).where(and(eq(variants.siteId, siteId), eq(variants.productId, productId)))
-      const bySku = new Map(existing.map((e) => [e.sku, e.id]))
-      const rows = variantRows(siteId, productId, product.productType, vs)
-      const keep = new Set<string>()
-      const fresh = []
-      for (const r of rows) {
-        const id = bySku.get(r.sku)
-        if (id) {
-          keep.add(id)
-          const { id: _new, ...set } = r
-          await tx.update(variants).set(set).where(eq(variants.id, id))
-        } else fresh.push(r)
-      }
-      const drop = existing.filter((e) => !keep.has(e.id)).map((e) => e.id)
-      for (let i = 0; i < drop.length; i += CHUNK) await tx.delete(variants).where(inArray(variants.id, drop.slice(i, i + CHUNK)))
-      await insertVariants(tx, fresh)
-      const first = rows[0]!
-      await tx.update(products).set({ priceCents: first.priceCents, salePriceCents: first.salePriceCents, onSale: first.onSale, updatedAt: new Date() }).where(eq(products.id, productId))
-    })
+    await orm.transaction((tx) => replaceVariantsIn(tx, siteId, product, vs))
   } catch (e) {
     return skuTaken(e)
   }
   return variantsOf(orm, siteId, [productId])
+}
+
+/** The matrix replacement inside a transaction `tx`; answers the product row with its new headline price. */
+async function replaceVariantsIn(tx: Orm, siteId: string, product: ProductRow, vs: readonly VariantInput[]): Promise<ProductRow> {
+  const productId = product.id
+  const existing = await tx.select({ id: variants.id, sku: variants.sku }).from(variants).where(and(eq(variants.siteId, siteId), eq(variants.productId, productId)))
+  const bySku = new Map(existing.map((e) => [e.sku, e.id]))
+  const rows = variantRows(siteId, productId, product.productType, vs)
+  const keep = new Set<string>()
+  const fresh = []
+  for (const r of rows) {
+    const id = bySku.get(r.sku)
+    if (id) {
+      keep.add(id)
+      const { id: _new, ...set } = r
+      await tx.update(variants).set(set).where(eq(variants.id, id))
+    } else fresh.push(r)
+  }
+  const drop = existing.filter((e) => !keep.has(e.id)).map((e) => e.id)
+  for (let i = 0; i < drop.length; i += CHUNK) await tx.delete(variants).where(inArray(variants.id, drop.slice(i, i + CHUNK)))
+  await insertVariants(tx, fresh)
+  const first = rows[0]!
+  const [row] = await tx
+    .update(products)
+    .set({ priceCents: first.priceCents, salePriceCents: first.salePriceCents, onSale: first.onSale, updatedAt: new Date() })
+    .where(eq(products.id, productId))
+    .returning()
+  return row!
 }
 
 export async function variantsOf(orm: Orm, siteId: string, productIds: readonly string[]): Promise<VariantRow[]> {

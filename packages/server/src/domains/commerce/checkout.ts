@@ -144,7 +144,7 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
           paymentProvider: provider.id,
           paymentRef: auth.ref,
           testMode: provider.testMode,
-          status: 'paid',
+          status: auth.pending ? 'pending' : 'paid',
         })
         .returning()
       for (const l of lines) {
@@ -175,7 +175,7 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
     await provider.void(auth.ref)
     throw e
   }
-  await provider.capture(auth.ref)
+  if (!auth.pending) await provider.capture(auth.ref) // a pending payment is captured once it is confirmed
   return { order, confirmationToken: token }
 }
 

@@ -19,12 +19,18 @@ export interface CommerceDeps {
   resolveImages?(siteId: string, ids: readonly string[]): Promise<ReadonlyMap<string, ImageShape>>
   /** The fullUrl of a products collection ('/shop'), from the content domain. */
   collectionPath?(siteId: string, collectionId: string): Promise<string | null>
+  /** A form of the forms domain in its public shape (additionalFieldsFormId -> additionalFieldsForm), or null. */
+  publicForms?(siteId: string, formIds: readonly string[]): Promise<ReadonlyMap<string, object>>
+  /** Validates values by field id against a form of the forms domain; null when the form does not exist. */
+  validateFields?(siteId: string, formId: string, values: Record<string, unknown>): Promise<FieldsCheck | null>
   log?: FastifyBaseLogger
   /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */
   onChange?(siteId: string): void
   /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
   renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
 }
+
+export type FieldsCheck = { ok: true; answers: Record<string, unknown> } | { ok: false; errors: Record<string, string> }
 
 export interface CommerceContext {
   orm: Orm

@@ -14,6 +14,7 @@ import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './rate
 import { registerCartRoutes } from './routes-cart.js'
 import { registerCheckoutRoutes } from './routes-checkout.js'
 import { registerOwnerRoutes, STORE_ROLES } from './routes-owner.js'
+import { registerFieldsRoutes } from './routes-fields.js'
 import { registerPageRoutes } from './routes-pages.js'
 import type { ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
@@ -64,6 +65,8 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
     for (const r of rows) r.imageIds.forEach((i) => imageIds.add(i))
     for (const v of vs) if (v.imageId) imageIds.add(v.imageId)
     const images = imageIds.size && deps.resolveImages ? await deps.resolveImages(siteId, [...imageIds]) : new Map<string, ImageShape>()
+    const formIds = [...new Set(rows.map((r) => r.additionalFieldsFormId).filter((x): x is string => !!x))]
+    const forms = formIds.length && deps.publicForms ? await deps.publicForms(siteId, formIds) : new Map<string, object>()
     const paths = new Map<string, string>()
     const out: ProductItem[] = []
     for (const r of rows) {
@@ -72,7 +75,7 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
         path = (await deps.collectionPath?.(siteId, r.collectionId)) ?? `/${r.collectionId}`
         paths.set(r.collectionId, path)
       }
-      out.push(productItem(r, vs.filter((v) => v.productId === r.id), { currency, collectionUrl: path, images }))
+      out.push(productItem(r, vs.filter((v) => v.productId === r.id), { currency, collectionUrl: path, images, forms }))
     }
     return out
   }
@@ -97,7 +100,8 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
       registerCartRoutes(app, ctx)
       registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
       registerOwnerRoutes(app, ctx, ownerProduct)
-      registerPageRoutes(app, ctx)
+      registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
+      registerFieldsRoutes(app, ctx)
       const timer = setInterval(() => {
         sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'commerce sweep failed'))
       }, 60 * 60 * 1000)

@@ -91,7 +91,7 @@ export function variantShape(v: VariantRow, p: Pick<ProductRow, 'variantOptions'
 export function productItem(
   p: ProductRow,
   vs: readonly VariantRow[],
-  opts: { currency: string; collectionUrl: string; images?: ReadonlyMap<string, ImageShape> },
+  opts: { currency: string; collectionUrl: string; images?: ReadonlyMap<string, ImageShape>; forms?: ReadonlyMap<string, object> },
 ): ProductItem {
   const images = opts.images ?? new Map<string, ImageShape>()
   const own = p.imageIds.map((id) => images.get(id)).filter((x): x is ImageShape => !!x)
@@ -110,7 +110,8 @@ export function productItem(
     isSubscribable: p.isSubscribable,
     subscriptionPlan: p.subscriptionPlan,
     additionalFieldsFormId: p.additionalFieldsFormId,
-    additionalFieldsForm: p.additionalFieldsForm,
+    // The form of the forms domain when the product names one (public shape), else the product's inline form.
+    additionalFieldsForm: ((p.additionalFieldsFormId ? opts.forms?.get(p.additionalFieldsFormId) : undefined) as Record<string, unknown> | undefined) ?? p.additionalFieldsForm,
     useCustomAddButtonText: p.useCustomAddButtonText,
     customAddButtonText: p.customAddButtonText,
   }

@@ -1,5 +1,5 @@
 // Orders: the owner's list, detail, fulfil and refund, and the order views visitors and mail see.
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { sha256Hex } from '../../platform/ids.js'
@@ -8,7 +8,7 @@ import { restore } from './giftcards.js'
 import { returnStock } from './inventory.js'
 import { money } from './money.js'
 import type { PaymentProvider } from './payments.js'
-import { giftCards, orders, subscriptions, type OrderRow } from './schema.js'
+import { giftCards, orders, subscriptions, type OrderRow, type OrderStatus } from './schema.js'
 import { PRODUCT_TYPES } from './validators.js'
 
 export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
@@ -45,7 +45,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
     })),
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
-    shippingOption: o.shippingOption,
+    shippingOption: o.shippingOption ? { ...o.shippingOption, cost: money(o.shippingOption.costCents, o.currency) } : null,
     coupons: o.coupons,
     subtotalCents: o.subtotalCents,
     discountCents: o.discountCents,
@@ -54,8 +54,14 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
     giftCardCents: o.giftCardCents,
     grandTotalCents: o.grandTotalCents,
     chargedCents: o.chargedCents,
+    // The same amounts as Money (the theme prints these: right for every currency's fraction digits).
+    subtotal: money(o.subtotalCents, o.currency),
+    discountTotal: money(o.discountCents, o.currency),
+    shippingTotal: money(o.shippingCents, o.currency),
+    taxTotal: money(o.taxCents, o.currency),
+    giftCardTotal: money(o.giftCardCents, o.currency),
     grandTotal: money(o.grandTotalCents, o.currency),
-    giftCards: cards,
+    giftCards: cards.map((c) => ({ ...c, amount: money(c.amountCents, o.currency) })),
     subscriptions: subs.map((s) => ({
       id: s.id,
       sku: s.sku,
@@ -63,6 +69,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
       billingPeriod: { value: s.billingPeriodValue, unit: s.billingPeriodUnit },
       numBillingCycles: s.numBillingCycles,
       priceCents: s.priceCents,
+      price: money(s.priceCents, o.currency),
       status: s.status,
     })),
   }
@@ -99,21 +106,37 @@ export async function orderByToken(orm: Orm, siteId: string, orderId: string, to
   return o
 }
 
-export async function listOrders(orm: Orm, siteId: string, page: number, pageSize: number) {
-  const [total] = await orm.select({ n: count() }).from(orders).where(eq(orders.siteId, siteId))
-  const rows = await orm.select().from(orders).where(eq(orders.siteId, siteId)).orderBy(desc(orders.number)).limit(pageSize).offset((page - 1) * pageSize)
+/**
+ * Orders newest first. `q`: an order number ('12' or '#12') matches that number or an email containing it; other
+ * text matches part of the email (case-insensitive). `status` keeps one status.
+ */
+export async function listOrders(orm: Orm, siteId: string, o: { page: number; pageSize: number; q?: string | undefined; status?: OrderStatus | '' | undefined }) {
+  const conds: SQL[] = [eq(orders.siteId, siteId)]
+  if (o.status) conds.push(eq(orders.status, o.status))
+  const q = o.q?.trim() ?? ''
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const num = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null
+    conds.push(num === null ? ilike(orders.email, pattern) : or(eq(orders.number, num), ilike(orders.email, pattern))!)
+  }
+  const where = and(...conds)
+  const [total] = await orm.select({ n: count() }).from(orders).where(where)
+  const rows = await orm.select().from(orders).where(where).orderBy(desc(orders.number)).limit(o.pageSize).offset((o.page - 1) * o.pageSize)
   return {
     total: total?.n ?? 0,
-    orders: rows.map((o) => ({
-      id: o.id,
-      number: o.number,
-      email: o.email,
-      status: o.status,
-      testMode: o.testMode,
-      created: o.createdAt.getTime(),
-      currency: o.currency,
-      grandTotalCents: o.grandTotalCents,
-      totalQuantity: o.entries.reduce((s, e) => s + e.quantity, 0),
+    page: o.page,
+    pageSize: o.pageSize,
+    orders: rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      email: r.email,
+      status: r.status,
+      testMode: r.testMode,
+      created: r.createdAt.getTime(),
+      currency: r.currency,
+      grandTotalCents: r.grandTotalCents,
+      grandTotal: money(r.grandTotalCents, r.currency),
+      totalQuantity: r.entries.reduce((s, e) => s + e.quantity, 0),
     })),
   }
 }

@@ -106,7 +106,7 @@ describe(`owner store API (${BACKEND})`, () => {
 
   it('store settings: defaults, change, bounds check; services quantity rule applies to the cart', async () => {
     const got = await owner.c.get(`${base()}/settings`)
-    expect(got.json.settings).toEqual({ currency: 'USD', instalmentsEnabled: true, instalmentMinCents: 3500, instalmentMaxCents: 200000, multipleQuantityAllowedForServices: true })
+    expect(got.json.settings).toEqual({ currency: 'USD', instalmentsEnabled: true, instalmentMinCents: 3500, instalmentMaxCents: 200000, multipleQuantityAllowedForServices: true, expressCheckout: false })
     expect((await owner.c.patch(`${base()}/settings`, { instalmentMinCents: 5000, instalmentMaxCents: 4000 })).status).toBe(400)
     const changed = await owner.c.patch(`${base()}/settings`, { currency: 'eur', multipleQuantityAllowedForServices: false })
     expect(changed.json.settings).toMatchObject({ currency: 'EUR', multipleQuantityAllowedForServices: false })

@@ -15,7 +15,8 @@ export interface ChargeRequest {
   reference: string
 }
 
-export type AuthResult = { ok: true; ref: string } | { ok: false; code: string; message: string }
+/** `pending`: the payment awaits confirmation (the order is placed as 'pending' and shows ORDER_RECEIVED 207). */
+export type AuthResult = { ok: true; ref: string; pending?: boolean } | { ok: false; code: string; message: string }
 
 export interface PaymentProvider {
   readonly id: string
@@ -29,9 +30,13 @@ export interface PaymentProvider {
   refund(ref: string, amountCents: number): Promise<void>
 }
 
-/** Test cards: these succeed; the listed declines fail with their message; any other number is declined. */
+/**
+ * Test cards: these succeed; `pending` is accepted but its payment awaits confirmation; the listed declines fail
+ * with their message; any other number is declined.
+ */
 export const TEST_CARDS = {
   success: ['4242424242424242', '5555555555554444'],
+  pending: '4000000000003220',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const
@@ -67,6 +72,11 @@ export function createTestProvider(now: () => Date = () => new Date()): PaymentP
       }
       if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, code: 'cvc_invalid', message: 'The security code is not valid.' }
       if (number === TEST_CARDS.insufficientFunds) return { ok: false, code: 'insufficient_funds', message: 'The card has insufficient funds.' }
+      if (number === TEST_CARDS.pending) {
+        const ref = `test_${randomBytes(8).toString('hex')}`
+        auths.set(ref, { amountCents: req.amountCents, state: 'authorized' })
+        return { ok: true, ref, pending: true }
+      }
       if (!(TEST_CARDS.success as readonly string[]).includes(number)) return { ok: false, code: 'card_declined', message: 'The card was declined.' }
       const ref = `test_${randomBytes(8).toString('hex')}`
       auths.set(ref, { amountCents: req.amountCents, state: 'authorized' })

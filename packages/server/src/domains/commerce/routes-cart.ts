@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { defineRoute } from '../../platform/http/route.js'
 import { requireSite } from '../../platform/http/tenancy.js'
 import { AppError } from '../../platform/errors.js'
+import { checkAdditionalFields } from './additional-fields.js'
 import * as cart from './cart.js'
 import { cartView } from './cart-view.js'
 import { CART_COOKIE, setCartCookie, type CommerceContext } from './context.js'
@@ -35,6 +36,7 @@ const subscriptionBody = z.object({ itemId, sku, qty: quantity, additionalFields
 
 export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): void {
   const { orm } = ctx
+  const checkFields: cart.FieldsChecker = (product, values) => checkAdditionalFields(ctx.deps, product.siteId, product, values)
   const limit = (request: FastifyRequest, siteId: string) => ctx.limiter.hit(`${siteId}:${request.ip}`)
   const current = (request: FastifyRequest, siteId: string) => cart.cartByToken(orm, siteId, request.cookies[CART_COOKIE])
   /** The open cart of the request, or a new one (its cookie is set on the reply). */
@@ -91,7 +93,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       body: addEntryBody,
       responses: {
         200: { description: '{ newlyAdded, shoppingCart }' },
-        400: { description: 'selection, quantity, denomination or variant message' },
+        400: { description: 'selection, quantity, denomination or variant message; additional_fields_invalid with error.fields' },
         409: { description: 'not enough stock' },
         422: { description: 'Idempotency-Key reused with another body' },
         429: { description: 'Please try again in a few seconds.' },
@@ -103,7 +105,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
       const answer = await idempotent(orm, site.id, 'add-entry', key, body, async () => {
         const chosen = await cart.chooseVariant(orm, site.id, body)
-        const extra = cart.parseAdditionalFields(body.additionalFields)
+        const extra = await checkFields(chosen.product, cart.parseAdditionalFields(body.additionalFields))
         const { cart: c, fresh } = await openCart(request, reply, site.id)
         const { newlyAdded } = await cart.addEntry(orm, site.id, c, chosen, extra, { freshCart: fresh })
         return { status: 200, body: { newlyAdded, shoppingCart: await cartView(orm, site.id, c) } }
@@ -121,13 +123,14 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       tags,
       params: entryParams,
       body: fieldsBody,
-      responses: { 200: { description: '{ updatedEntry, shoppingCart }' }, 404: { description: 'entry_not_found' } },
+      responses: { 200: { description: '{ updatedEntry, shoppingCart }' }, 400: { description: 'additional_fields_invalid with error.fields' }, 404: { description: 'entry_not_found' } },
     },
     async ({ request, params, body }) => {
       const site = requireSite(request)
       limit(request, site.id)
       const c = await requireOpen(request, site.id)
-      await cart.setAdditionalFields(orm, site.id, c, params.entryId, { itemId: body.itemId, sku: body.sku ?? undefined, additionalFields: cart.parseAdditionalFields(body.additionalFields) })
+      const input = { itemId: body.itemId, sku: body.sku ?? undefined, additionalFields: cart.parseAdditionalFields(body.additionalFields) }
+      await cart.setAdditionalFields(orm, site.id, c, params.entryId, input, checkFields)
       const shoppingCart = await cartView(orm, site.id, c)
       return { updatedEntry: shoppingCart.entries.find((e) => e.id === params.entryId), shoppingCart }
     },
@@ -247,7 +250,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       if (!chosen.product.isSubscribable || !chosen.product.subscriptionPlan || (chosen.product.productType !== 1 && chosen.product.productType !== 3)) {
         throw new AppError('invalid_data', 'not_subscribable', 'This item cannot be bought as a subscription.')
       }
-      const extra = cart.parseAdditionalFields(body.additionalFields)
+      const extra = await checkFields(chosen.product, cart.parseAdditionalFields(body.additionalFields))
       const created = await cart.createCart(orm, site.id, 'subscription')
       await cart.addEntry(orm, site.id, created.cart, chosen, extra)
       return { cartToken: created.token }

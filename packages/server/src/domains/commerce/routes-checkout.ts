@@ -16,6 +16,7 @@ import { instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENT
 import { confirmationMail } from './mail.js'
 import { money } from './money.js'
 import { getOrderRow, orderByToken, orderView } from './orders.js'
+import { orderPage } from './page-types.js'
 import { getSettings } from './settings.js'
 
 const tags = ['commerce']
@@ -112,7 +113,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
     {
       method: 'GET',
       url: '/api/commerce/orders/:orderId',
-      summary: 'ORDER_CONFIRMED (202) / SUBSCRIPTION_CONFIRMED (206) page data of an order, with its confirmation token',
+      summary: 'ORDER_CONFIRMED (202) / SUBSCRIPTION_CONFIRMED (206) / ORDER_RECEIVED (207, payment pending) page data of an order',
       tags,
       params: z.object({ orderId: z.string().min(1).max(100) }).strict(),
       query: z.object({ token: z.string().min(1).max(200) }).strict(),
@@ -121,7 +122,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
     async ({ request, params, query }) => {
       const site = requireSite(request)
       const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret)
-      return { pageType: order.subscriptions.length > 0 ? 206 : 202, order }
+      return { pageType: orderPage(order).pageType, order }
     },
   )
 

@@ -11,9 +11,10 @@ import * as orders from './orders.js'
 import { createRule, deleteRule, listRules, type RuleKind } from './owner-store.js'
 import { getSettings, updateSettings } from './settings.js'
 import {
-  couponInput, giftCardIssue, pageQuery, productCreate, productParams, productPatch, rowParams, settingsPatch, shippingInput,
-  siteParams, stockPatch, taxInput, variantParams, variantsPut,
+  couponInput, giftCardIssue, inventoryQuery, orderQuery, productCreate, productListQuery, productParams, productPatch, rowParams,
+  settingsPatch, shippingInput, siteParams, stockPatch, taxInput, variantParams, variantsPut,
 } from './validators.js'
+import { inventoryPage, productSummaries } from './owner-lists.js'
 
 export const STORE_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.STORE_MANAGER] as const
 const tags = ['commerce-owner']
@@ -38,11 +39,38 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     return { settings }
   })
 
-  defineRoute(app, { method: 'GET', url: `${base}/products`, summary: 'Products (all statuses), optionally of one collection', tags, params: siteParams, query: pageQuery, responses: ok('{ products, total }') }, async ({ request, params, query }) => {
-    await allow(request, params.siteId)
-    const { rows, total } = await catalogue.productsOf(orm, params.siteId, { collectionId: query.collectionId, statuses: ['published', 'draft', 'hidden'], page: query.page, pageSize: query.pageSize })
-    return { products: await Promise.all(rows.map((r) => productView(ctx, params.siteId, r.id))), total }
-  })
+  defineRoute(
+    app,
+    {
+      method: 'GET', url: `${base}/products`, tags, params: siteParams, query: productListQuery, responses: ok('{ products, total }'),
+      summary: 'Products (all statuses), optionally of one collection; q: title or SKU; view=summary: slim rows (variant count, stock and price summary, no variants)',
+    },
+    async ({ request, params, query }) => {
+      await allow(request, params.siteId)
+      const o = { collectionId: query.collectionId, q: query.q, page: query.page, pageSize: query.pageSize }
+      if (query.view === 'summary') {
+        const path = async (collectionId: string) => (await ctx.deps.collectionPath?.(params.siteId, collectionId)) ?? `/${collectionId}`
+        return productSummaries(orm, params.siteId, o, path)
+      }
+      if (query.q) {
+        const { products: found, total } = await productSummaries(orm, params.siteId, o, async () => '')
+        return { products: await Promise.all(found.map((r) => productView(ctx, params.siteId, r.id))), total }
+      }
+      const { rows, total } = await catalogue.productsOf(orm, params.siteId, { ...o, statuses: ['published', 'draft', 'hidden'] })
+      return { products: await Promise.all(rows.map((r) => productView(ctx, params.siteId, r.id))), total }
+    },
+  )
+  defineRoute(
+    app,
+    {
+      method: 'GET', url: `${base}/inventory`, tags, params: siteParams, query: inventoryQuery, responses: ok('{ variants, nextCursor, total }'),
+      summary: 'Stock-tracked variants (physical products, services) a page at a time: cursor, q (title or SKU), lowStock (at most that many units)',
+    },
+    async ({ request, params, query }) => {
+      await allow(request, params.siteId)
+      return inventoryPage(orm, params.siteId, query)
+    },
+  )
   defineRoute(app, { method: 'POST', url: `${base}/products`, summary: 'Create a product with its variants', tags, params: siteParams, body: productCreate, responses: { ...ok('{ product }'), 201: { description: '{ product }' }, 409: { description: 'collection_full, sku_taken, url_taken' } } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId)
     const p = await catalogue.createProduct(orm, params.siteId, body)
@@ -54,7 +82,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await catalogue.requireProduct(orm, params.siteId, params.productId)
     return { product: await productView(ctx, params.siteId, params.productId) }
   })
-  defineRoute(app, { method: 'PATCH', url: `${base}/products/:productId`, summary: 'Change product fields', tags, params: productParams, body: productPatch, responses: ok('{ product }') }, async ({ request, params, body }) => {
+  defineRoute(app, { method: 'PATCH', url: `${base}/products/:productId`, summary: 'Change product fields and, with `variants`, the variant matrix (one transaction)', tags, params: productParams, body: productPatch, responses: ok('{ product }') }, async ({ request, params, body }) => {
     await allow(request, params.siteId)
     await catalogue.updateProduct(orm, params.siteId, params.productId, body)
     changed(params.siteId)
@@ -79,9 +107,9 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     return { stock }
   })
 
-  defineRoute(app, { method: 'GET', url: `${base}/orders`, summary: 'Orders, newest first', tags, params: siteParams, query: pageQuery, responses: ok('{ orders, total }') }, async ({ request, params, query }) => {
+  defineRoute(app, { method: 'GET', url: `${base}/orders`, summary: 'Orders, newest first; q: order number or email; status: pending, paid, fulfilled or refunded', tags, params: siteParams, query: orderQuery, responses: ok('{ orders, total, page, pageSize }') }, async ({ request, params, query }) => {
     await allow(request, params.siteId)
-    return orders.listOrders(orm, params.siteId, query.page, query.pageSize)
+    return orders.listOrders(orm, params.siteId, query)
   })
   defineRoute(app, { method: 'GET', url: `${base}/orders/:rowId`, summary: 'Order detail', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)

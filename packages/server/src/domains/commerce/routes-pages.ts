@@ -1,6 +1,8 @@
 // The store's themed pages (themes/default/CONTEXT.md "Store"): /cart (SHOW_CART 200), /checkout (CHECKOUT 201,
-// subscriptions with ?cartToken=), /commerce/orders/{id}?token= (ORDER_CONFIRMED 202 / SUBSCRIPTION_CONFIRMED 206).
-// They carry per-visitor data and are rendered through publishing without its page cache.
+// subscriptions with ?cartToken=), /commerce/gift-card?itemId=&sku= (the gift-card page, template gift-card, as
+// CHECKOUT 201), /commerce/orders/{id}?token= (ORDER_CONFIRMED 202 / SUBSCRIPTION_CONFIRMED 206 / ORDER_RECEIVED
+// 207 while the payment awaits confirmation). They carry per-visitor data and are rendered through publishing
+// without its page cache.
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
@@ -9,12 +11,13 @@ import { requireSite } from '../../platform/http/tenancy.js'
 import { cartByToken } from './cart.js'
 import { cartView } from './cart-view.js'
 import { CART_COOKIE, type CommerceContext } from './context.js'
+import { giftCardPage, type ProductItems } from './gift-card-page.js'
 import { orderByToken, orderView } from './orders.js'
-import { PAGE_TYPES_COMMERCE as PT } from './page-types.js'
+import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
 
 const tags = ['commerce-pages']
 
-export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext): void {
+export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, productItems: ProductItems): void {
   const { orm } = ctx
   const render = ctx.deps.renderPage
   if (!render) return
@@ -48,7 +51,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext): 
     {
       method: 'GET',
       url: '/commerce/orders/:orderId',
-      summary: 'ORDER_CONFIRMED (202) or SUBSCRIPTION_CONFIRMED (206) page of an order, with its confirmation token',
+      summary: 'ORDER_CONFIRMED (202), SUBSCRIPTION_CONFIRMED (206) or ORDER_RECEIVED (207, payment pending) page of an order, with its confirmation token',
       tags,
       params: z.object({ orderId: z.string().min(1).max(100) }).strict(),
       query: z.object({ token: z.string().min(1).max(200) }).strict(),
@@ -57,14 +60,26 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext): 
     async ({ request, reply, params, query }) => {
       const site = requireSite(request)
       const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret)
-      const sub = order.subscriptions.length > 0
       reply.headers(noStore)
-      return render(request, reply, {
-        pageType: sub ? PT.SUBSCRIPTION_CONFIRMED : PT.ORDER_CONFIRMED,
-        template: sub ? 'subscription-confirmed' : 'order-confirmed',
-        title: sub ? 'Subscription confirmed' : `Order #${order.number}`,
-        extra: { order },
-      })
+      return render(request, reply, { ...orderPage(order), extra: { order } })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/commerce/gift-card',
+      summary: 'The gift-card page: the chosen card and denomination, recipient name, email and message, then checkout',
+      tags,
+      query: z.object({ itemId: z.string().min(1).max(100), sku: z.string().max(100).optional() }).strict(),
+      responses: { 200: { description: 'HTML' }, 404: { description: 'no such gift card' } },
+    },
+    async ({ request, reply, query }) => {
+      const site = requireSite(request)
+      const giftCard = await giftCardPage(orm, site.id, query.itemId, query.sku, productItems)
+      reply.headers(noStore)
+      return render(request, reply, { pageType: PT.CHECKOUT, template: 'gift-card', title: giftCard.item.title, extra: { giftCard } })
     },
   )
 }

@@ -1,4 +1,4 @@
-// Drizzle tables of the commerce domain (migrations/0004_commerce.sql). Money columns are integer minor units.
+// Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql). Money columns are integer minor units.
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -11,6 +11,7 @@ export const storeSettings = pgTable('commerce_store_settings', {
   instalmentMinCents: integer('instalment_min_cents').notNull().default(3500),
   instalmentMaxCents: integer('instalment_max_cents').notNull().default(200000),
   multipleQuantityAllowedForServices: boolean('multiple_quantity_allowed_for_services').notNull().default(true),
+  expressCheckout: boolean('express_checkout').notNull().default(false),
   lastOrderNumber: integer('last_order_number').notNull().default(0),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })

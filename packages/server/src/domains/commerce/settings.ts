@@ -11,6 +11,8 @@ export interface StoreSettings {
   instalmentMinCents: number
   instalmentMaxCents: number
   multipleQuantityAllowedForServices: boolean
+  /** Add-to-cart reads 'Purchase' and goes straight to checkout. */
+  expressCheckout: boolean
 }
 
 type Row = typeof storeSettings.$inferSelect
@@ -22,6 +24,7 @@ function view(r: Row): StoreSettings {
     instalmentMinCents: r.instalmentMinCents,
     instalmentMaxCents: r.instalmentMaxCents,
     multipleQuantityAllowedForServices: r.multipleQuantityAllowedForServices,
+    expressCheckout: r.expressCheckout,
   }
 }
 

@@ -70,7 +70,11 @@ export const productCreate = z
   .strict()
 export type ProductCreate = z.infer<typeof productCreate>
 
-export const productPatch = z.object(productFields).partial().strict()
+/** Product fields, and optionally the whole variant matrix: both are applied in one transaction. */
+export const productPatch = z
+  .object({ ...productFields, variants: z.array(variantInput).min(1, 'A product needs at least one variant.').max(MAX_VARIANTS) })
+  .partial()
+  .strict()
 export type ProductPatch = z.infer<typeof productPatch>
 
 export const variantsPut = z.object({ variants: z.array(variantInput).min(1).max(MAX_VARIANTS) }).strict()
@@ -90,6 +94,7 @@ export const settingsPatch = z
     instalmentMinCents: cents,
     instalmentMaxCents: cents,
     multipleQuantityAllowedForServices: z.boolean(),
+    expressCheckout: z.boolean(),
   })
   .partial()
   .strict()
@@ -132,10 +137,38 @@ export const siteParams = z.object({ siteId: id }).strict()
 export const productParams = z.object({ siteId: id, productId: id }).strict()
 export const variantParams = z.object({ siteId: id, productId: id, variantId: id }).strict()
 export const rowParams = z.object({ siteId: id, rowId: id }).strict()
-export const pageQuery = z
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded'] as const
+const search = z.string().trim().max(200).optional()
+
+/** Owner orders list: `q` is an order number ('#12' or '12') or part of an email; `status` one of ORDER_STATUSES. */
+export const orderQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    q: search,
+    status: z.enum(ORDER_STATUSES, { message: `One of ${ORDER_STATUSES.join(', ')}.` }).or(z.literal('')).optional(),
+  })
+  .strict()
+export type OrderQuery = z.infer<typeof orderQuery>
+
+/** Owner product list: `view=summary` answers slim rows (variant counts, stock and price summary, no variants). */
+export const productListQuery = z
   .object({
     page: z.coerce.number().int().min(1).max(100000).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(50),
     collectionId: id.optional(),
+    q: search,
+    view: z.enum(['full', 'summary']).default('full'),
   })
   .strict()
+
+/** Owner inventory: stock-tracked variants a page at a time (keyset `cursor`), `q` title or SKU, `lowStock` threshold. */
+export const inventoryQuery = z
+  .object({
+    cursor: z.string().max(1000).optional(),
+    q: search,
+    lowStock: z.coerce.number().int().min(0).max(10_000_000).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict()
+export type InventoryQuery = z.infer<typeof inventoryQuery>
