@@ -114,6 +114,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       },
       onChange: (siteId) => publishing.invalidate(siteId),
       renderPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
+      publicForms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
+      validateFields: async (siteId, formId, values) => {
+        const r = await forms.validate(siteId, formId, values)
+        return r && (r.ok ? { ok: true, answers: r.answers } : { ok: false, errors: r.errors })
+      },
     },
     { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
   )
@@ -175,6 +180,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
             return { id: a.id, assetUrl: a.assetUrl }
           },
           log: fastify.log,
+          createForm: async (sid, input) => (await forms.create(sid, input)).id,
         }),
     }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
   }
