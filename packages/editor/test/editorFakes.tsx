@@ -7,6 +7,8 @@ import type { FileAsset, FilesApi } from '../src/api/files.js'
 import type { StylesApi } from '../src/api/styles.js'
 import { NavigationProvider } from '../src/app/navigation.js'
 import { ServicesProvider } from '../src/services/services.js'
+import { formatSize, megabytes } from '../src/dialogs/files/sizes.js'
+import { UPLOAD_LIMITS_MB } from '../src/dialogs/files/sniff.js'
 
 const ok = <T,>(data: T, status = 200): ApiResult<T> => ({ ok: true, status, data })
 const fail = (status: number, message: string, fields: Record<string, string> = {}): ApiResult<never> => ({
@@ -77,6 +79,8 @@ export function fileAsset(id: string, extra: Partial<FileAsset> = {}): FileAsset
 
 export function filesServer(files: FileAsset[] = [], overrides: Partial<FilesApi> = {}): FilesApi {
   return {
+    limits: async () =>
+      ok({ limits: Object.fromEntries(Object.entries(UPLOAD_LIMITS_MB).map(([k, mb]) => [k, { megabytes: mb, bytes: megabytes(mb), maxSize: formatSize(megabytes(mb)) }])) }),
     list: async () => ok({ files, nextCursor: null }),
     get: async (_s, id) => {
       const f = files.find((x) => x.id === id)

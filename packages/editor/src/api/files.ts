@@ -38,7 +38,18 @@ export interface UploadOptions {
   signal?: AbortSignal
 }
 
+/** One kind's upload limit as GET /api/sites/:siteId/files/limits answers it. */
+export interface UploadLimit {
+  /** Configured megabytes of 1,000,000 bytes. */
+  megabytes: number
+  bytes: number
+  /** The size as the upload error shows it (1024 units). */
+  maxSize: string
+}
+
 export interface FilesApi {
+  /** The server's configured upload limit per kind of file. */
+  limits(siteId: SiteId): Promise<ApiResult<{ limits: Record<string, UploadLimit> }>>
   list(siteId: SiteId, q?: { query?: string; cursor?: string }): Promise<ApiResult<{ files: FileAsset[]; nextCursor: string | null }>>
   get(siteId: SiteId, fileId: string): Promise<ApiResult<{ file: FileAsset }>>
   update(siteId: SiteId, fileId: string, patch: FilePatch): Promise<ApiResult<{ file: FileAsset }>>
@@ -84,6 +95,7 @@ export function createFilesApi(
   xhrFactory: XhrFactory = () => new XMLHttpRequest(),
 ): FilesApi {
   return {
+    limits: (siteId) => client.get(`${base(siteId)}/limits`),
     list: (siteId, q = {}) => {
       const params = new URLSearchParams()
       if (q.query) params.set('query', q.query)

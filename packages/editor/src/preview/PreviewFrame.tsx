@@ -1,5 +1,7 @@
 // The live site in a frame, at desktop, tablet or phone width. `version` reloads it after each save; `css`
-// (style previews) is applied inside the frame when the site shares the editor's origin.
+// (style previews) is applied inside the frame when the site shares the editor's origin, and `variables` (the
+// theme's custom properties) are posted to the frame for sites on other hosts (storefront content/style-preview:
+// `{ type: 'sitewright:style-preview', variables }`, re-sent when the frame says it is ready).
 import { useEffect, useId, useRef, useState } from 'react'
 
 export const DEVICES = [
@@ -14,14 +16,18 @@ interface Props {
   path: string
   version?: number | string
   css?: string
+  variables?: Record<string, string>
   title?: string
 }
+
+export const STYLE_PREVIEW_MESSAGE = 'sitewright:style-preview'
+export const STYLE_PREVIEW_READY = 'sitewright:style-preview-ready'
 
 export function previewUrl(siteUrl: string, path: string): string {
   return new URL(path.replace(/^\/*/, '/'), siteUrl).href
 }
 
-export function PreviewFrame({ siteUrl, path, version, css, title = 'Site preview' }: Props) {
+export function PreviewFrame({ siteUrl, path, version, css, variables, title = 'Site preview' }: Props) {
   const [device, setDevice] = useState<DeviceId>('desktop')
   const [loaded, setLoaded] = useState(0)
   const frame = useRef<HTMLIFrameElement>(null)
@@ -48,6 +54,20 @@ export function PreviewFrame({ siteUrl, path, version, css, title = 'Site previe
   }, [css, loaded])
 
   const src = previewUrl(siteUrl, path)
+  const varsJson = variables ? JSON.stringify(variables) : null
+  useEffect(() => {
+    if (varsJson === null) return
+    const origin = new URL(src).origin
+    const post = () => frame.current?.contentWindow?.postMessage({ type: STYLE_PREVIEW_MESSAGE, variables: JSON.parse(varsJson) as unknown }, origin)
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data as { type?: unknown } | null
+      if (e.origin === origin && e.source === frame.current?.contentWindow && data?.type === STYLE_PREVIEW_READY) post()
+    }
+    window.addEventListener('message', onMessage)
+    post()
+    return () => window.removeEventListener('message', onMessage)
+  }, [varsJson, src, loaded])
+
   return (
     <section className="preview" aria-label="Preview">
       <div className="preview-bar">

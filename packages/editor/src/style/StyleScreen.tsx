@@ -28,7 +28,7 @@ export function StyleScreen() {
       const s = restoreStyles(r.data.styles)
       setSaved(s)
       setStyles(s)
-      return setLoad({ status: 'ready', stored: true })
+      return setLoad({ status: 'ready', stored: r.data.updatedOn !== null })
     }
     if (r.error.status === 404) return setLoad({ status: 'ready', stored: false })
     setLoad({ status: 'error', message: r.error.kind === 'http' ? 'Unable to load. Try again.' : r.error.message })
@@ -38,7 +38,7 @@ export function StyleScreen() {
   async function save() {
     setAlert(null)
     const r = await api.save(siteId, styles, changes(saved, styles))
-    if (!r.ok) return setAlert(r.error.status === 404 ? 'Styles cannot be saved: the server has no styles endpoint yet.' : r.error.message)
+    if (!r.ok) return setAlert(r.error.message)
     const s = restoreStyles(r.data.styles)
     setSaved(s)
     setStyles(s)
@@ -84,7 +84,7 @@ export function StyleScreen() {
             </p>
             <span className="sample-button">Button</span>
           </div>
-          <PreviewFrame siteUrl={site.url} path="/" css={cssText(vars)} title="Preview of the site with these styles" />
+          <PreviewFrame siteUrl={site.url} path="/" css={cssText(vars)} variables={vars} title="Preview of the site with these styles" />
         </>
       )}
     </section>

@@ -145,4 +145,24 @@ describe('runUpload', () => {
     expect((await runUpload(fake2, { api: fake, siteId: 's' }, () => {}).done).phase).toBe('rejected')
     expect(sent).toBe(false)
   })
+
+  it("checks the size against the server's configured limits (GET .../files/limits), else the defaults", async () => {
+    let sent = 0
+    const { fake } = api(async () => {
+      sent++
+      return { kind: 'stored', file: asset() }
+    })
+    const asked: string[] = []
+    const limits: FilesApi['limits'] = async (siteId) => {
+      asked.push(String(siteId))
+      return { ok: true, status: 200, data: { limits: { image: { megabytes: 0.00001, bytes: 10, maxSize: '10 Bytes' } } } }
+    }
+    const small = await runUpload(png(), { api: { ...fake, limits }, siteId: 's1', sleep: noSleep }, () => {}).done
+    expect(asked).toEqual(['s1'])
+    expect(small).toMatchObject({ phase: 'rejected', message: 'The file photo.txt is too large. The maximum allowed file size is 10 Bytes.' })
+    expect(sent).toBe(0)
+    const failing: FilesApi['limits'] = async () => ({ ok: false, error: { kind: 'network', status: 0, type: 'network', code: 'network', message: 'Network error', fields: {} } })
+    expect((await runUpload(png(), { api: { ...fake, limits: failing }, siteId: 's1', sleep: noSleep }, () => {}).done).phase).toBe('done')
+    expect(sent).toBe(1)
+  })
 })

@@ -7,8 +7,9 @@ import { isFinal, startUpload, uploadReducer, type UploadEvent, type UploadState
 import { UPLOAD_LIMITS_MB, readHead, sniffKind, type FileKind } from './sniff.js'
 
 export interface UploadDeps {
-  api: Pick<FilesApi, 'upload' | 'get' | 'remove'>
+  api: Pick<FilesApi, 'upload' | 'get' | 'remove'> & Partial<Pick<FilesApi, 'limits'>>
   siteId: SiteId
+  /** Per-kind limits in megabytes; default: the server's (GET .../files/limits), else UPLOAD_LIMITS_MB. */
   limitsMb?: Record<FileKind, number>
   pollMs?: number
   /** Gives up polling after this many attempts ('File processing failed'). */
@@ -20,6 +21,19 @@ export interface UploadRun {
   readonly state: UploadState
   cancel(): void
   done: Promise<UploadState>
+}
+
+/** The server's configured limits over the defaults (a kind it does not name keeps its default). */
+async function serverLimits(deps: UploadDeps): Promise<Record<FileKind, number>> {
+  if (deps.limitsMb) return deps.limitsMb
+  const res = await deps.api.limits?.(deps.siteId)
+  if (!res?.ok) return UPLOAD_LIMITS_MB
+  const out = { ...UPLOAD_LIMITS_MB }
+  for (const kind of Object.keys(out) as FileKind[]) {
+    const mb = res.data.limits[kind]?.megabytes
+    if (typeof mb === 'number' && mb > 0) out[kind] = mb
+  }
+  return out
 }
 
 export function runUpload(file: File, deps: UploadDeps, onState: (s: UploadState) => void): UploadRun {
@@ -54,8 +68,8 @@ export function runUpload(file: File, deps: UploadDeps, onState: (s: UploadState
 
   async function run(): Promise<UploadState> {
     onState(state)
-    const kind = sniffKind(await readHead(file))
-    emit({ type: 'checked', kind, limitsMb: deps.limitsMb ?? UPLOAD_LIMITS_MB })
+    const [head, limitsMb] = await Promise.all([readHead(file), serverLimits(deps)])
+    emit({ type: 'checked', kind: sniffKind(head), limitsMb })
     if (phase() !== 'uploading') return state
     const result = await deps.api.upload(deps.siteId, file, {
       signal: controller.signal,
