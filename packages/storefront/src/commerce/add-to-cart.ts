@@ -1,6 +1,6 @@
 // What a click on the add-to-cart button does (SPEC §4, §5, §8): validate the selection and quantity, check
 // stock (form items ask the server first), then add the entry, start a subscription, or go to the gift-card
-// page. Failures come back with the alert title and the visitor-facing text.
+// page with the item and its denomination. Failures come back with the alert title and the visitor-facing text.
 import type { CommerceApi, Result, StockResult } from './api.js'
 import type { CartStore } from './cart-store.js'
 import {
@@ -9,7 +9,7 @@ import {
 } from './messages.js'
 import { readQuantity } from './quantity.js'
 import { ProductType, type ShoppingCart, type Variant } from './types.js'
-import { CHECKOUT_PAGE, GIFT_CARD_PAGE, subscriptionUrl } from './urls.js'
+import { CHECKOUT_PAGE, giftCardUrl, subscriptionUrl } from './urls.js'
 import { inStock, resolveVariant, type Selection } from './variants.js'
 
 export interface LabelInput {
@@ -82,6 +82,8 @@ export async function addToCart(p: ProductInfo, req: AddRequest, deps: AddDeps):
   if (p.productType === ProductType.GIFT_CARD && resolution.kind !== 'variant') return fail(SELECT_GIFT_CARD_DENOMINATION)
   if (resolution.kind !== 'variant') return fail(resolution.message)
   const variant = resolution.variant
+  // A gift card is bought on its own page (recipient and message), with the chosen denomination.
+  if (p.productType === ProductType.GIFT_CARD) return { kind: 'navigate', url: giftCardUrl(p.itemId, variant.sku) }
   const q = readQuantity(req.quantity)
   if (!q.ok) return fail(q.message)
   const quantity = q.quantity
@@ -111,7 +113,6 @@ export async function addToCart(p: ProductInfo, req: AddRequest, deps: AddDeps):
   if (!answer.ok) return fail(answer.message)
   if (p.subscribable) return { kind: 'navigate', url: subscriptionUrl((answer.data as { cartToken: string }).cartToken) }
   const cart = (answer.data as { shoppingCart: ShoppingCart }).shoppingCart
-  if (p.productType === ProductType.GIFT_CARD) return { kind: 'navigate', url: GIFT_CARD_PAGE }
   if (p.express) return { kind: 'navigate', url: CHECKOUT_PAGE }
   return { kind: 'added', cart, sku: variant.sku, quantity }
 }

@@ -71,6 +71,8 @@ export interface CommerceApi {
   removeCoupon(code: string): Promise<Result<CartAnswer>>
   subscribe(body: { itemId: string; sku: string; qty: number; additionalFields: string | null }): Promise<Result<{ cartToken: string }>>
   stock(itemId: string): Promise<Result<{ results: StockResult[] }>>
+  /** The item's additional-fields form ({ form: null } when it asks for none). */
+  additionalFieldsForm(itemId: string): Promise<Result<{ form: unknown }>>
 }
 
 export interface AddEntryBody {
@@ -121,5 +123,6 @@ export function createCommerceApi(deps: ApiDeps = {}): CommerceApi {
     removeCoupon: (code) => call('DELETE', `${CART_PATH}/coupons/${encodeURIComponent(code)}`),
     subscribe: (body) => call('POST', '/api/3/commerce/cart/subscription', body),
     stock: (itemId) => call('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`),
+    additionalFieldsForm: (itemId) => call('GET', `/api/commerce/additional-fields-form?itemId=${encodeURIComponent(itemId)}`),
   }
 }

@@ -1,7 +1,7 @@
 // Product page behaviour (chunk 'commerce-product-variants'): variant selectors, quantity input, the
 // add-to-cart button and the instalment offer of every product on the page (detail pages and product blocks).
 import type { StorefrontBus } from '../events.js'
-import { addToCart, type AddDeps, type ProductInfo } from './add-to-cart.js'
+import { addToCart, buttonLabel, type AddDeps, type ProductInfo } from './add-to-cart.js'
 import type { CommerceApi } from './api.js'
 import { createButtonMachine, isActivationKey, type Timers } from './button.js'
 import type { CartStore } from './cart-store.js'
@@ -86,7 +86,10 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
   offer.update(lowest)
 
   const inner = button.querySelector<HTMLElement>('.sqs-add-to-cart-button-inner') ?? button
-  const machine = createButtonMachine(button.dataset.originalLabel || inner.textContent?.trim() || '', deps.timers)
+  // Express checkout: the button reads 'Purchase' (SPEC §4) whatever label the theme printed.
+  const idleLabel = info.express ? buttonLabel({ express: true }) : button.dataset.originalLabel || inner.textContent?.trim() || ''
+  if (info.express) inner.textContent = idleLabel
+  const machine = createButtonMachine(idleLabel, deps.timers)
   machine.onChange((state, label) => {
     inner.textContent = label
     button.dataset.state = state

@@ -13,6 +13,7 @@ export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>
   'commerce-product-variants': () => import('./product-page.js'),
   'cart-page': () => import('./islands/cart-page.js'),
   checkout: () => import('./checkout.js'),
+  'gift-card': () => import('./gift-card.js'),
 }
 
 /** Markup that asks for each chunk. */
@@ -20,6 +21,7 @@ export const CHUNK_SELECTORS: Readonly<Record<string, string>> = {
   'commerce-product-variants': '.sqs-add-to-cart-button[data-item-id]',
   'cart-page': '[data-commerce-island="cart-page"]',
   checkout: 'form[data-checkout-form]',
+  'gift-card': 'form[data-gift-card-form]',
 }
 
 export interface Commerce {

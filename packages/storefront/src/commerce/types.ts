@@ -14,7 +14,12 @@ export interface CartEntry {
   productType?: number
   imageUrl?: string
   fullUrl?: string
-  additionalFields?: string | null
+  /** The answers by field id (the server stores an object; older carts may hold the JSON text). */
+  additionalFields?: Record<string, unknown> | string | null
+  /** The product asks for additional fields: the cart page lets the shopper edit them. */
+  hasAdditionalFields?: boolean
+  /** 'M / Red'. */
+  variantText?: string
 }
 
 export interface Coupon {

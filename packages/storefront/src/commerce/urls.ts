@@ -7,8 +7,9 @@ export function subscriptionUrl(cartToken: string): string {
   return `${CHECKOUT_PAGE}?cartToken=${encodeURIComponent(cartToken)}`
 }
 
-/**
- * The gift-card purchase page: the server has no page of its own for it, so a gift card is added to the cart with
- * its denomination (the chosen variant) and the shopper goes on to checkout, where the card is bought.
- */
-export const GIFT_CARD_PAGE = CHECKOUT_PAGE
+/** The gift-card page (SPEC §4): the card and its denomination, who it is for, then checkout. */
+export const GIFT_CARD_PAGE = '/commerce/gift-card'
+
+export function giftCardUrl(itemId: string, sku: string): string {
+  return `${GIFT_CARD_PAGE}?itemId=${encodeURIComponent(itemId)}&sku=${encodeURIComponent(sku)}`
+}

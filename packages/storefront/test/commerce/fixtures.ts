@@ -80,7 +80,7 @@ type Calls = { method: keyof CommerceApi; args: unknown[] }[]
 export function fakeApi(answers: Partial<{ [K in keyof CommerceApi]: CommerceApi[K] }>): CommerceApi & { calls: Calls } {
   const calls: Calls = []
   const api = {} as CommerceApi & { calls: Calls }
-  const methods: (keyof CommerceApi)[] = ['getCart', 'addEntry', 'updateAdditionalFields', 'setQuantity', 'removeEntry', 'applyCoupon', 'removeCoupon', 'subscribe', 'stock']
+  const methods: (keyof CommerceApi)[] = ['getCart', 'addEntry', 'updateAdditionalFields', 'setQuantity', 'removeEntry', 'applyCoupon', 'removeCoupon', 'subscribe', 'stock', 'additionalFieldsForm']
   for (const m of methods) {
     ;(api as unknown as Record<string, unknown>)[m] = async (...args: unknown[]) => {
       calls.push({ method: m, args })

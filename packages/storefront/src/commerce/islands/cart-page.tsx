@@ -1,5 +1,6 @@
-// The /cart page (SHOW_CART 200): entries with quantity and remove, coupons, totals and the checkout button.
-// Every change goes through the cart store (is-recalculating flag, 'cart:updated' on the bus).
+// The /cart page (SHOW_CART 200): entries with quantity, remove and (for items with a form) their additional fields,
+// coupons, totals and the checkout button. Every change goes through the cart store (is-recalculating flag,
+// 'cart:updated' on the bus).
 import { useEffect, useState } from 'react'
 import { renderIsland } from '../../islands/react-root.js'
 import { cartOf, type CartAnswer, type Result } from '../api.js'
@@ -10,6 +11,7 @@ import type { CartEntry, Coupon, ShoppingCart } from '../types.js'
 import { CHECKOUT_PAGE } from '../urls.js'
 
 export const EMPTY_CART_TEXT = 'You have nothing in your shopping cart.'
+export const SAVE_TEXT = 'Save'
 
 const codeOf = (c: Coupon | string) => (typeof c === 'string' ? c : (c.code ?? c.couponCode ?? ''))
 
@@ -17,7 +19,33 @@ function Money({ cents, currency }: { cents: number; currency: string }) {
   return <span className="sqs-money-native" data-currency={currency}>{formatMoney(cents, currency)}</span>
 }
 
-function Entry({ e, currency, change }: { e: CartEntry; currency: string; change: (q: number | 0) => void }) {
+/** The entry's answers as an object (the server stores one; older carts may hold the JSON text). */
+export function answersOf(e: CartEntry): Record<string, unknown> {
+  let v: unknown = e.additionalFields
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v)
+    } catch {
+      v = null
+    }
+  }
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+}
+
+/** 'Ada', 'a, b', likert 'Q: 1' — an answer as one line of text. */
+function answerText(v: unknown): string {
+  if (Array.isArray(v)) return v.filter((x) => typeof x === 'string' && x.trim()).join(', ')
+  if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k}: ${answerText(x)}`).join('; ')
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : ''
+}
+
+function Answers({ e }: { e: CartEntry }) {
+  const rows = Object.entries(answersOf(e)).map(([k, v]) => [k, answerText(v)] as const).filter(([, v]) => v.trim() !== '')
+  if (rows.length === 0) return null
+  return <dl className="cart-entry-fields">{rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}</dl>
+}
+
+function Entry({ e, currency, change, edit }: { e: CartEntry; currency: string; change: (q: number | 0) => void; edit?: () => void }) {
   const [text, setText] = useState(String(e.quantity))
   const [error, setError] = useState('')
   useEffect(() => setText(String(e.quantity)), [e.quantity])
@@ -32,6 +60,8 @@ function Entry({ e, currency, change }: { e: CartEntry; currency: string; change
   return (
     <li className="cart-entry" data-entry-id={e.id}>
       <div className="cart-entry-title">{e.fullUrl ? <a href={e.fullUrl}>{e.title}</a> : e.title}{attrs && <span className="cart-entry-variant">{attrs}</span>}</div>
+      {e.hasAdditionalFields && <Answers e={e} />}
+      {edit && <button type="button" className="cart-entry-edit-fields" aria-label={`Edit details of ${e.title ?? 'item'}`} onClick={edit}>Edit details</button>}
       <label className="cart-entry-quantity"><span className="visually-hidden">Quantity</span>
         <input type="number" min={1} max={9999} step={1} value={text} aria-invalid={!!error}
           onChange={(ev) => setText(ev.target.value)} onBlur={commit} onKeyDown={(ev) => ev.key === 'Enter' && commit()} />
@@ -63,6 +93,15 @@ export function CartPage({ deps }: { deps: PageDeps }) {
     if (!res.ok) setError(res.message)
     return res.ok
   }
+  /** Opens the item's form filled with the entry's answers; a save goes through PUT .../additionalFields. */
+  const editFields = async (e: CartEntry) => {
+    setError('')
+    const [form, lightbox] = await Promise.all([deps.api.additionalFieldsForm(e.itemId), import('./additional-fields.js')])
+    if (!form.ok) return setError(form.message)
+    const submit = (additionalFields: string) =>
+      deps.store.recalculate(() => deps.api.updateAdditionalFields(e.id, { itemId: e.itemId, sku: e.chosenVariant?.sku ?? '', additionalFields }), (d) => d.shoppingCart)
+    await lightbox.openAdditionalFields(deps.win.document, form.data.form, submit, { initial: answersOf(e), submitText: SAVE_TEXT }).catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+  }
   if (!loaded && !cart) return <p className="cart-loading" role="status">Loading…</p>
   if (!cart || cart.entries.length === 0) return <div className="cart-empty"><p>{EMPTY_CART_TEXT}</p><p><a href="/">Continue Shopping</a></p></div>
   const currency = cart.currency ?? cart.currencyCode ?? 'USD'
@@ -73,7 +112,7 @@ export function CartPage({ deps }: { deps: PageDeps }) {
       {error && <p className="form-error" role="alert">{error}</p>}
       <ul className="cart-entries">
         {cart.entries.map((e) => (
-          <Entry key={e.id} e={e} currency={currency}
+          <Entry key={e.id} e={e} currency={currency} edit={e.hasAdditionalFields ? () => void editFields(e) : undefined}
             change={(q) => void run(() => (q === 0 ? deps.api.removeEntry(e.id) : deps.api.setQuantity(e.id, q)))} />
         ))}
       </ul>
