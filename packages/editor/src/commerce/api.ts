@@ -5,9 +5,10 @@ import {
   fieldOf, isObject, listOf, readGiftCard, readLedger, readOrder, readProduct, readSettings, readVariant,
 } from './normalize.js'
 import type {
-  FileSummary, FormSummary, GiftCard, LedgerEntry, Order, OrderPage, OrderStatus, Product, ProductCollection,
-  ProductInput, StoreSettings, VariantInput,
+  FileSummary, FormSummary, GiftCard, InventoryPage, LedgerEntry, Order, OrderPage, OrderStatus, Product, ProductCollection,
+  ProductInput, ProductSummary, StoreSettings, VariantInput,
 } from './types.js'
+import { readInventoryRow, readSummary } from './normalize-lists.js'
 
 export interface OrderQuery {
   page: number
@@ -16,14 +17,25 @@ export interface OrderQuery {
   status?: OrderStatus | ''
 }
 
+export interface InventoryQuery {
+  cursor?: string
+  q?: string
+  /** Only variants that are not unlimited with at most this many units. */
+  lowStock?: number
+  limit: number
+}
+
 export interface CommerceApi {
   collections(): Promise<ApiResult<ProductCollection[]>>
-  products(collectionId?: string): Promise<ApiResult<Product[]>>
+  /** Slim rows of every product (no variants: counts, stock and price summary); `q` matches a title or a SKU. */
+  productSummaries(query?: { collectionId?: string; q?: string }): Promise<ApiResult<ProductSummary[]>>
   product(productId: string): Promise<ApiResult<Product>>
   createProduct(collectionId: string, input: ProductInput, variants: VariantInput[]): Promise<ApiResult<Product>>
-  updateProduct(productId: string, patch: Partial<ProductInput>): Promise<ApiResult<Product>>
+  /** Product fields and, when given, the whole variant matrix: one request, one transaction. */
+  updateProduct(productId: string, patch: Partial<ProductInput>, variants?: VariantInput[]): Promise<ApiResult<Product>>
   deleteProduct(productId: string): Promise<ApiResult<void>>
-  putVariants(productId: string, variants: VariantInput[]): Promise<ApiResult<Product>>
+  /** A page of the stock-tracked variants. */
+  inventory(query: InventoryQuery): Promise<ApiResult<InventoryPage>>
   setStock(
     productId: string,
     variantId: string,
@@ -72,13 +84,13 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
   const root = `${site}/commerce`
   const id = encodeURIComponent
 
-  async function allProducts(collectionId?: string): Promise<ApiResult<Product[]>> {
-    const out: Product[] = []
-    // A collection holds at most 200 products; pages of 200 cover every collection in one call.
+  async function productSummaries(query: { collectionId?: string; q?: string } = {}): Promise<ApiResult<ProductSummary[]>> {
+    const out: ProductSummary[] = []
+    // A collection holds at most 200 products; pages of 200 slim rows cover every collection in a call or two.
     for (let page = 1; page < 1000; page++) {
-      const res = await client.get<unknown>(`${root}/products${q({ collectionId, page, pageSize: 200 })}`)
+      const res = await client.get<unknown>(`${root}/products${q({ ...query, view: 'summary', page, pageSize: 200 })}`)
       if (!res.ok) return res
-      const rows = listOf(res.data, 'products').map(readProduct)
+      const rows = listOf(res.data, 'products').map(readSummary)
       out.push(...rows)
       const total = isObject(res.data) && typeof res.data.total === 'number' ? res.data.total : out.length
       if (rows.length === 0 || out.length >= total) return { ok: true, status: res.status, data: out }
@@ -127,22 +139,28 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
           })),
       )
     },
-    products: allProducts,
+    productSummaries,
     product: async (productId) =>
       map(await client.get<unknown>(`${root}/products/${id(productId)}`), (d) => readProduct(fieldOf(d, 'product'))),
     createProduct: async (collectionId, input, variants) =>
       map(await client.post<unknown>(`${root}/products`, { collectionId, ...input, variants }), (d) =>
         readProduct(fieldOf(d, 'product')),
       ),
-    updateProduct: async (productId, patch) =>
-      map(await client.patch<unknown>(`${root}/products/${id(productId)}`, patch), (d) =>
+    updateProduct: async (productId, patch, variants) =>
+      map(await client.patch<unknown>(`${root}/products/${id(productId)}`, variants ? { ...patch, variants } : patch), (d) =>
         readProduct(fieldOf(d, 'product')),
       ),
     deleteProduct: (productId) => client.del(`${root}/products/${id(productId)}`),
-    putVariants: async (productId, variants) =>
-      map(await client.request<unknown>('PUT', `${root}/products/${id(productId)}/variants`, { variants }), (d) =>
-        readProduct(fieldOf(d, 'product')),
-      ),
+    inventory: async (query) =>
+      map(await client.get<unknown>(`${root}/inventory${q({ ...query })}`), (d) => {
+        const o = isObject(d) ? d : {}
+        const variants = listOf(d, 'variants').map(readInventoryRow)
+        return {
+          variants,
+          nextCursor: typeof o.nextCursor === 'string' ? o.nextCursor : null,
+          total: typeof o.total === 'number' ? o.total : variants.length,
+        }
+      }),
     setStock: async (productId, variantId, patch) =>
       map(
         await client.patch<unknown>(`${root}/products/${id(productId)}/variants/${id(variantId)}/stock`, patch),

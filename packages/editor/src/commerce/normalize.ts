@@ -106,6 +106,7 @@ export function readSettings(raw: unknown): StoreSettings {
     instalmentMinCents: num(o.instalmentMinCents),
     instalmentMaxCents: num(o.instalmentMaxCents),
     multipleQuantityAllowedForServices: bool(o.multipleQuantityAllowedForServices, true),
+    expressCheckout: bool(o.expressCheckout),
   }
 }
 

@@ -65,3 +65,16 @@ export function priceRange(variants: readonly StockVariant[]): { min: number; ma
   const prices = variants.map((v) => (v.onSale ? v.salePriceCents : v.priceCents))
   return { min: Math.min(...prices), max: Math.max(...prices) }
 }
+
+/** The same stock text from a slim product row's counts (GET products?view=summary), without its variants. */
+export function summaryStockText(
+  productType: ProductType,
+  s: { variantCount: number; stockTotal: number; unlimitedVariants: number; outOfStockVariants: number },
+): string {
+  if (!tracksStock(productType)) return 'Not tracked'
+  if (s.variantCount > 0 && s.unlimitedVariants === s.variantCount) return 'Unlimited'
+  if (s.unlimitedVariants === 0 && s.stockTotal <= 0) return 'Sold out'
+  let text = s.unlimitedVariants > 0 ? `${s.stockTotal} in stock + unlimited` : `${s.stockTotal} in stock`
+  if (s.outOfStockVariants > 0) text += ` · ${s.outOfStockVariants} of ${s.variantCount} variants sold out`
+  return text
+}

@@ -63,6 +63,44 @@ export interface ProductInput {
   digitalAssetUrl: string | null
 }
 
+/** A product in the slim owner list (GET products?view=summary): no variants, their counts and summaries. */
+export interface ProductSummary {
+  id: string
+  collectionId: string
+  urlId: string
+  title: string
+  productType: ProductType
+  status: ProductStatus
+  fullUrl: string | null
+  variantCount: number
+  stockTotal: number
+  unlimitedVariants: number
+  outOfStockVariants: number
+  priceRange: { minCents: number; maxCents: number } | null
+  variedPrices: boolean
+  soldOut: boolean
+  onSale: boolean
+}
+
+/** One stock-tracked variant of the inventory (GET inventory). */
+export interface InventoryRow {
+  productId: string
+  productTitle: string
+  productType: ProductType
+  variantId: string
+  sku: string
+  attributes: Record<string, string>
+  variantText: string
+  qtyInStock: number
+  unlimited: boolean
+}
+
+export interface InventoryPage {
+  variants: InventoryRow[]
+  nextCursor: string | null
+  total: number
+}
+
 export interface VariantInput {
   sku?: string
   attributes: Record<string, string>
@@ -80,6 +118,8 @@ export interface StoreSettings {
   instalmentMinCents: number
   instalmentMaxCents: number
   multipleQuantityAllowedForServices: boolean
+  /** Add-to-cart reads 'Purchase' and goes straight to checkout. */
+  expressCheckout: boolean
 }
 
 export interface ProductCollection {

@@ -192,7 +192,7 @@ describe('product editor: subscriptions, gift cards, button text', () => {
 })
 
 describe('product editor: existing product', () => {
-  it('loads prices in major units, patches the fields, then replaces the variants keeping SKUs', async () => {
+  it('loads prices in major units, then saves the fields and the variants (keeping SKUs) in one PATCH', async () => {
     const tee = productView({
       id: 'p1',
       title: 'Tee',
@@ -205,7 +205,6 @@ describe('product editor: existing product', () => {
     const m = await mountCommerce(commerceUrl('products', 'p1'), {
       [`GET ${apiUrl('/products/p1')}`]: json(200, { product: tee }),
       [`PATCH ${apiUrl('/products/p1')}`]: json(200, { product: tee }),
-      [`PUT ${apiUrl('/products/p1/variants')}`]: json(200, { product: tee }),
       [`GET /api/sites/0123456789abcdef01234567/content/collections`]: json(200, collectionsReply),
       [`GET /api/sites/0123456789abcdef01234567/forms`]: formsReply,
       [`GET /api/sites/0123456789abcdef01234567/files`]: json(200, { files: [], nextCursor: null }),
@@ -220,14 +219,13 @@ describe('product editor: existing product', () => {
     await waitFor(() => root.textContent?.includes('Address: /shop/tee'))
     await setOption(root, 0, 'Size', 'S, M, L')
     await click(byText(root, 'button', 'Save')!)
-    await waitFor(() => m.calls.some((c) => c.method === 'PUT'))
+    await waitFor(() => m.calls.some((c) => c.method === 'PATCH'))
     const methods = m.calls.filter((c) => c.method !== 'GET').map((c) => c.method)
-    expect(methods).toEqual(['PATCH', 'PUT'])
+    expect(methods).toEqual(['PATCH'])
     const patch = bodyOf(m.calls, 'PATCH')
     expect(patch).not.toHaveProperty('productType')
     expect(patch.variantOptions).toEqual([{ name: 'Size', values: ['S', 'M', 'L'] }])
-    const put = bodyOf(m.calls, 'PUT')
-    expect(put.variants.map((v: any) => [v.sku, v.attributes.Size, v.priceCents, v.salePriceCents, v.onSale, v.qtyInStock])).toEqual([
+    expect(patch.variants.map((v: any) => [v.sku, v.attributes.Size, v.priceCents, v.salePriceCents, v.onSale, v.qtyInStock])).toEqual([
       ['TEE-S', 'S', 1999, 0, false, 4],
       ['TEE-M', 'M', 1999, 1500, true, 0],
       [undefined, 'L', 1999, 0, false, 0],

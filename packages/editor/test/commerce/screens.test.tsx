@@ -1,27 +1,35 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { byLabel, byText, choose, click, messageFor, typeInto, waitFor, type Rendered } from '../dom.js'
-import { collectionsReply, productView } from './fixtures.js'
+import { collectionsReply } from './fixtures.js'
 import { apiUrl, commerceUrl, CRUMB, json, mountCommerce, SITE_ID } from './stub.js'
 import { act } from 'react'
 
 let view: Rendered | undefined
 afterEach(() => view?.unmount())
 
-const products = [
-  productView({ id: 'p1', title: 'Tee', variantOptions: [{ name: 'Size', values: ['S', 'M'] }], variants: [
-    { sku: 'TEE-S', attributes: { Size: 'S' }, price: 2000, qtyInStock: 0 },
-    { sku: 'TEE-M', attributes: { Size: 'M' }, price: 2000, salePrice: 1500, onSale: true, qtyInStock: 3 },
-  ] }),
-  productView({ id: 'p2', title: 'Poster', status: 'draft', variants: [{ sku: 'POSTER', price: 1000, onSale: true, qtyInStock: 0 }] }),
-  productView({ id: 'p3', title: 'E-book', productType: 2, variants: [{ sku: 'EBOOK', price: 900, unlimited: true }] }),
-  productView({ id: 'p4', title: 'Gift card', productType: 4, variants: [{ sku: 'GC', price: 2500, unlimited: false, qtyInStock: 0 }] }),
+const summary = (id: string, title: string, extra: Record<string, unknown>) => ({
+  id, collectionId: 'shop', urlId: title.toLowerCase(), title, productType: 1, status: 'published', fullUrl: `/shop/${title.toLowerCase()}`,
+  variantCount: 1, stockTotal: 0, unlimitedVariants: 0, outOfStockVariants: 0, onSaleVariants: 0, priceRange: null, variedPrices: false, soldOut: false, onSale: false,
+  ...extra,
+})
+const summaries = [
+  summary('p1', 'Tee', { variantCount: 2, stockTotal: 3, outOfStockVariants: 1, onSaleVariants: 1, priceRange: { minCents: 1500, maxCents: 2000 }, variedPrices: true, onSale: true }),
+  summary('p2', 'Poster', { status: 'draft', outOfStockVariants: 1, onSaleVariants: 1, priceRange: { minCents: 1000, maxCents: 1000 }, soldOut: true }),
+  summary('p3', 'E-book', { productType: 2, unlimitedVariants: 1, priceRange: { minCents: 900, maxCents: 900 } }),
+  summary('p4', 'Gift card', { productType: 4, unlimitedVariants: 1, priceRange: { minCents: 2500, maxCents: 2500 } }),
 ]
 
 describe('products list', () => {
-  it('shows the storefront badges and stock, and searches and filters', async () => {
+  it('shows the slim rows with badges, stock and prices; searches on the server (title or SKU) and filters by status', async () => {
     const m = await mountCommerce(commerceUrl('products'), {
-      [`GET ${apiUrl('/products')}`]: json(200, { products, total: 4 }),
+      [`GET ${apiUrl('/products')}`]: (call) => {
+        expect(call.query.get('view')).toBe('summary')
+        const q = call.query.get('q')
+        if (q === 'TEE-M') return json(200, { products: [summaries[0]], total: 1 })
+        if (q === 'poster') return json(200, { products: [summaries[1]], total: 1 })
+        return json(200, { products: summaries, total: 4 })
+      },
       [`GET /api/sites/${SITE_ID}/content/collections`]: json(200, collectionsReply),
     })
     view = m.view
@@ -35,39 +43,66 @@ describe('products list', () => {
     expect(badges('Gift card')).toEqual([])
     expect(row('Tee').textContent).toContain('3 in stock · 1 of 2 variants sold out')
     expect(row('Tee').textContent).toContain('$15.00 – $20.00')
+    expect(row('E-book').textContent).toContain('Not tracked')
+    expect(row('Poster').textContent).toContain('Sold out')
     expect(root.textContent).toContain('4 of 200 products')
     expect(byText(root, 'a', 'New product')!.getAttribute('href')).toBe(commerceUrl('products', 'new', 'shop'))
     expect(m.calls.find((c) => c.path === apiUrl('/products'))!.query.get('pageSize')).toBe('200')
 
-    await typeInto(byLabel(root, 'Search products'), 'poster')
+    const search = async (text: string) => {
+      await typeInto(byLabel(root, 'Search products'), text)
+      await click(byText(root, 'button', 'Search')!)
+    }
+    await search('poster')
+    await waitFor(() => root.querySelectorAll('tbody tr').length === 1)
     expect([...root.querySelectorAll('tbody th a')].map((a) => a.textContent)).toEqual(['Poster'])
-    await typeInto(byLabel(root, 'Search products'), 'TEE-M')
-    expect([...root.querySelectorAll('tbody th a')].map((a) => a.textContent)).toEqual(['Tee'])
-    await typeInto(byLabel(root, 'Search products'), '')
+    await search('TEE-M')
+    await waitFor(() => root.querySelector('tbody th a')?.textContent === 'Tee')
+    expect(m.calls.filter((c) => c.query.get('q')).map((c) => c.query.get('q'))).toEqual(['poster', 'TEE-M'])
+    await search('')
     await choose(byLabel<HTMLSelectElement>(root, 'Status'), 'draft')
     expect([...root.querySelectorAll('tbody th a')].map((a) => a.textContent)).toEqual(['Poster'])
   })
 })
 
+const invRow = (sku: string, title: string, variantText: string, qtyInStock: number, unlimited = false) => ({
+  productId: title === 'Tee' ? 'p1' : 'p2', productTitle: title, productType: 1, variantId: `${sku}-id`, sku, attributes: {}, variantText, qtyInStock, unlimited,
+})
+
 describe('inventory', () => {
-  it('lists tracked variants, filters low stock, and saves stock and unlimited inline', async () => {
+  it('pages through the server inventory with a cursor, filters low stock on the server, and saves stock and unlimited inline', async () => {
     const m = await mountCommerce(commerceUrl('inventory'), {
-      [`GET ${apiUrl('/products')}`]: json(200, { products, total: 4 }),
-      [`PATCH ${apiUrl('/products/p1/variants/p1-v0/stock')}`]: (call) =>
-        json(200, { stock: { sku: 'TEE-S', variantId: 'p1-v0', unlimited: false, qtyInStock: 0, ...(call.body as object) } }),
-      [`PATCH ${apiUrl('/products/p1/variants/p1-v1/stock')}`]: json(400, {
+      [`GET ${apiUrl('/inventory')}`]: (call) => {
+        if (call.query.get('lowStock') === '0') return json(200, { variants: [invRow('TEE-S', 'Tee', 'S', 0), invRow('POSTER', 'Poster', '', 0)], nextCursor: null, total: 2 })
+        if (call.query.get('cursor') === 'c2') return json(200, { variants: [invRow('POSTER', 'Poster', '', 0)], nextCursor: null, total: 3 })
+        return json(200, { variants: [invRow('TEE-S', 'Tee', 'S', 0), invRow('TEE-M', 'Tee', 'M', 3)], nextCursor: 'c2', total: 3 })
+      },
+      [`PATCH ${apiUrl('/products/p1/variants/TEE-S-id/stock')}`]: (call) =>
+        json(200, { stock: { sku: 'TEE-S', variantId: 'TEE-S-id', unlimited: false, qtyInStock: 0, ...(call.body as object) } }),
+      [`PATCH ${apiUrl('/products/p1/variants/TEE-M-id/stock')}`]: json(400, {
         error: { type: 'invalid_data', code: 'validation_failed', message: 'Please correct the request field: qtyInStock.', fields: { qtyInStock: 'Too small: expected number to be >=0' } },
       }),
     })
     view = m.view
     const root = view.container
+    const skus = () => [...root.querySelectorAll('tbody tr td:nth-child(3)')].map((t) => t.textContent)
     await waitFor(() => root.querySelector('tbody'))
-    // Digital products and gift cards keep no stock: only the tee's and poster's variants.
-    expect([...root.querySelectorAll('tbody tr td:nth-child(3)')].map((t) => t.textContent)).toEqual(['TEE-S', 'TEE-M', 'POSTER'])
+    expect(skus()).toEqual(['TEE-S', 'TEE-M'])
+    expect(root.textContent).toContain('3 variants')
+    expect(m.calls.at(-1)!.query.get('limit')).toBe('100')
+    await click(byText(root, 'button', 'Next')!)
+    await waitFor(() => skus().length === 1)
+    expect([skus(), m.calls.at(-1)!.query.get('cursor')]).toEqual([['POSTER'], 'c2'])
+    await click(byText(root, 'button', 'Previous')!)
+    await waitFor(() => skus().length === 2)
+
     await typeInto(byLabel(root, 'Low stock at or below'), '0')
     await click(byLabel(root, 'Low stock only'))
-    expect([...root.querySelectorAll('tbody tr td:nth-child(3)')].map((t) => t.textContent)).toEqual(['TEE-S', 'POSTER'])
+    await waitFor(() => skus().includes('POSTER'))
+    expect(skus()).toEqual(['TEE-S', 'POSTER'])
+    expect(m.calls.at(-1)!.query.has('cursor')).toBe(false)
     await click(byLabel(root, 'Low stock only'))
+    await waitFor(() => skus().includes('TEE-M'))
 
     const stock = root.querySelector<HTMLInputElement>('[aria-label="Stock of Tee S"]')!
     await typeInto(stock, '12')
@@ -115,6 +150,7 @@ describe('store settings', () => {
 
     await typeInto(byLabel(root, 'Maximum order (USD)'), '1,500.50')
     await click(byLabel(root, 'Allow buying a service in quantities above one'))
+    await click(byLabel(root, 'Express checkout: the product button reads “Purchase” and goes straight to checkout'))
     await click(byText(root, 'button', 'Save')!)
     await waitFor(() => root.textContent?.includes('Store settings saved'))
     expect(m.calls.find((c) => c.method === 'PATCH')!.body).toEqual({
@@ -123,6 +159,7 @@ describe('store settings', () => {
       instalmentMinCents: 3500,
       instalmentMaxCents: 150050,
       multipleQuantityAllowedForServices: false,
+      expressCheckout: true,
     })
 
     await choose(byLabel<HTMLSelectElement>(root, 'Store currency'), 'EUR')

@@ -1,93 +1,98 @@
-// Inventory: every variant whose stock the store keeps (physical products and services), with inline stock edits,
-// the unlimited toggle, search and a low-stock filter. Each change is saved at once (PATCH .../stock).
+// Inventory: the stock-tracked variants (physical products and services) a page at a time from the server
+// (GET .../inventory with a cursor, so a 10,000-variant product costs one page), with search (product or SKU), a
+// low-stock filter, inline stock edits and the unlimited toggle. Each change is saved at once (PATCH .../stock).
 import { useCallback, useEffect, useId, useState } from 'react'
 import { Link } from '../../app/navigation.js'
+import type { InventoryQuery } from '../api.js'
 import { useCommerce } from '../context.js'
-import { stockEditable } from '../productTypes.js'
-import type { Product, Variant } from '../types.js'
+import type { InventoryPage, InventoryRow } from '../types.js'
 import { Badge, LoadError, Loading } from '../ui.js'
-import { variantLabel } from '../variants.js'
 import { StockCell } from './StockCell.js'
 
 export const DEFAULT_LOW_STOCK = 5
 export const INVENTORY_PAGE_SIZE = 100
 
-export interface InventoryRow {
-  product: Product
-  variant: Variant
-}
-
-export function inventoryRows(products: readonly Product[]): InventoryRow[] {
-  return products
-    .filter((p) => stockEditable(p.productType))
-    .flatMap((p) => p.variants.map((variant) => ({ product: p, variant })))
-}
-
-export function isLowStock(v: Pick<Variant, 'unlimited' | 'qtyInStock'>, threshold: number): boolean {
+export function isLowStock(v: { unlimited: boolean; qtyInStock: number }, threshold: number): boolean {
   return !v.unlimited && v.qtyInStock <= threshold
 }
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rows: InventoryRow[] }
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: InventoryPage }
+
+/** The threshold the field stands for (the default while it is not a whole number). */
+export const thresholdOf = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : DEFAULT_LOW_STOCK)
 
 export function InventoryScreen() {
   const { api, path } = useCommerce()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [search, setSearch] = useState('')
+  const [applied, setApplied] = useState('')
   const [lowOnly, setLowOnly] = useState(false)
   const [threshold, setThreshold] = useState(String(DEFAULT_LOW_STOCK))
-  const [page, setPage] = useState(0)
+  // cursors[i] opens page i (page 0 has none); Previous pops back to the one before.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined])
   const id = useId()
+  const limit = thresholdOf(threshold)
+  const cursor = cursors[cursors.length - 1]
 
-  const fetchAll = useCallback(async () => {
+  const fetchPage = useCallback(async () => {
     setLoad({ status: 'loading' })
-    const res = await api.products()
-    setLoad(res.ok ? { status: 'ready', rows: inventoryRows(res.data) } : { status: 'error', message: res.error.message })
-  }, [api])
+    const query: InventoryQuery = { limit: INVENTORY_PAGE_SIZE }
+    if (cursor) query.cursor = cursor
+    if (applied.trim()) query.q = applied.trim()
+    if (lowOnly) query.lowStock = limit
+    const res = await api.inventory(query)
+    setLoad(res.ok ? { status: 'ready', page: res.data } : { status: 'error', message: res.error.message })
+  }, [api, cursor, applied, lowOnly, limit])
   useEffect(() => {
-    void fetchAll()
-  }, [fetchAll])
+    void fetchPage()
+  }, [fetchPage])
 
-  const replace = (variantId: string, patch: Partial<Variant>) =>
+  const restart = () => setCursors([undefined])
+  const replace = (variantId: string, patch: Partial<InventoryRow>) =>
     setLoad((l) =>
       l.status === 'ready'
-        ? { ...l, rows: l.rows.map((r) => (r.variant.id === variantId ? { ...r, variant: { ...r.variant, ...patch } } : r)) }
+        ? { ...l, page: { ...l.page, variants: l.page.variants.map((r) => (r.variantId === variantId ? { ...r, ...patch } : r)) } }
         : l,
     )
 
-  if (load.status === 'loading') return <Loading what="inventory" />
-  if (load.status === 'error') return <LoadError message={load.message} retry={() => void fetchAll()} />
-  const limit = /^\d+$/.test(threshold.trim()) ? Number(threshold) : DEFAULT_LOW_STOCK
-  const s = search.trim().toLowerCase()
-  const rows = load.rows.filter(
-    (r) =>
-      (!lowOnly || isLowStock(r.variant, limit)) &&
-      (!s || r.product.title.toLowerCase().includes(s) || r.variant.sku.toLowerCase().includes(s)),
-  )
-  const pages = Math.max(1, Math.ceil(rows.length / INVENTORY_PAGE_SIZE))
-  const current = Math.min(page, pages - 1)
-  const shown = rows.slice(current * INVENTORY_PAGE_SIZE, (current + 1) * INVENTORY_PAGE_SIZE)
+  const page = load.status === 'ready' ? load.page : null
   return (
     <div className="inventory">
-      <div className="toolbar">
+      <form
+        className="toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          restart()
+          setApplied(search)
+        }}
+      >
         <div className="field">
           <label htmlFor={`${id}-s`}>Search inventory</label>
-          <input id={`${id}-s`} type="search" value={search} placeholder="Product or SKU" onChange={(e) => { setSearch(e.target.value); setPage(0) }} />
+          <input id={`${id}-s`} type="search" value={search} placeholder="Product or SKU" onChange={(e) => setSearch(e.target.value)} />
         </div>
+        <button type="submit" className="button secondary small">
+          Search
+        </button>
         <div className="field checkbox">
-          <input id={`${id}-l`} type="checkbox" checked={lowOnly} onChange={(e) => { setLowOnly(e.target.checked); setPage(0) }} />
+          <input id={`${id}-l`} type="checkbox" checked={lowOnly} onChange={(e) => { setLowOnly(e.target.checked); restart() }} />
           <label htmlFor={`${id}-l`}>Low stock only</label>
         </div>
         <div className="field">
           <label htmlFor={`${id}-t`}>Low stock at or below</label>
-          <input id={`${id}-t`} inputMode="numeric" value={threshold} onChange={(e) => setThreshold(e.target.value)} size={5} />
+          <input id={`${id}-t`} inputMode="numeric" value={threshold} onChange={(e) => { setThreshold(e.target.value); if (lowOnly) restart() }} size={5} />
         </div>
-      </div>
-      <p className="count" role="status">
-        {rows.length} of {load.rows.length} variants
-      </p>
-      {shown.length === 0 ? (
-        <p>{load.rows.length === 0 ? 'No physical products or services yet.' : 'No variant matches.'}</p>
-      ) : (
+      </form>
+      {load.status === 'loading' && <Loading what="inventory" />}
+      {load.status === 'error' && <LoadError message={load.message} retry={() => void fetchPage()} />}
+      {page && (
+        <p className="count" role="status">
+          {page.total} {page.total === 1 ? 'variant' : 'variants'}
+          {cursors.length > 1 || page.nextCursor ? ` · page ${cursors.length}` : ''}
+        </p>
+      )}
+      {page && page.variants.length === 0 && <p>{applied || lowOnly ? 'No variant matches.' : 'No physical products or services yet.'}</p>}
+      {page && page.variants.length > 0 && (
         <table className="data-table">
           <thead>
             <tr>
@@ -99,39 +104,34 @@ export function InventoryScreen() {
             </tr>
           </thead>
           <tbody>
-            {shown.map(({ product, variant }) => {
-              const name = `${product.title} ${variantLabel(variant.attributes, product.variantOptions.map((o) => o.name))}`
-              return (
-                <tr key={variant.id}>
-                  <th scope="row">
-                    <Link to={path('products', product.id)}>{product.title}</Link>
-                  </th>
-                  <td>
-                    {variantLabel(variant.attributes, product.variantOptions.map((o) => o.name))}{' '}
-                    {isLowStock(variant, limit) && <Badge tone={variant.qtyInStock <= 0 ? 'sold-out' : 'warn'}>{variant.qtyInStock <= 0 ? 'Out of stock' : 'Low'}</Badge>}
-                  </td>
-                  <td>{variant.sku}</td>
-                  <StockCell
-                    label={name}
-                    variant={variant}
-                    save={(patch) => api.setStock(product.id, variant.id, patch)}
-                    onSaved={(v) => replace(variant.id, v)}
-                  />
-                </tr>
-              )
-            })}
+            {page.variants.map((r) => (
+              <tr key={r.variantId}>
+                <th scope="row">
+                  <Link to={path('products', r.productId)}>{r.productTitle}</Link>
+                </th>
+                <td>
+                  {r.variantText}{' '}
+                  {isLowStock(r, limit) && <Badge tone={r.qtyInStock <= 0 ? 'sold-out' : 'warn'}>{r.qtyInStock <= 0 ? 'Out of stock' : 'Low'}</Badge>}
+                </td>
+                <td>{r.sku}</td>
+                <StockCell
+                  label={`${r.productTitle} ${r.variantText}`.trim()}
+                  variant={{ id: r.variantId, qtyInStock: r.qtyInStock, unlimited: r.unlimited }}
+                  save={(patch) => api.setStock(r.productId, r.variantId, patch)}
+                  onSaved={(v) => replace(r.variantId, v)}
+                />
+              </tr>
+            ))}
           </tbody>
         </table>
       )}
-      {pages > 1 && (
+      {page && (cursors.length > 1 || page.nextCursor) && (
         <div className="pager">
-          <button type="button" className="button secondary small" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          <button type="button" className="button secondary small" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
             Previous
           </button>
-          <span>
-            Page {current + 1} of {pages}
-          </span>
-          <button type="button" className="button secondary small" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+          <span>Page {cursors.length}</span>
+          <button type="button" className="button secondary small" disabled={!page.nextCursor} onClick={() => setCursors((c) => [...c, page.nextCursor ?? undefined])}>
             Next
           </button>
         </div>

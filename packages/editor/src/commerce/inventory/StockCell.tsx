@@ -7,7 +7,7 @@ import type { Variant } from '../types.js'
 
 interface Props {
   label: string
-  variant: Variant
+  variant: Pick<Variant, 'id' | 'qtyInStock' | 'unlimited'>
   save(patch: { qtyInStock?: number; unlimited?: boolean }): Promise<ApiResult<{ qtyInStock: number; unlimited: boolean }>>
   onSaved(v: { qtyInStock: number; unlimited: boolean }): void
 }

@@ -1,23 +1,17 @@
-// Orders, newest first, a page at a time, with search (number or email) and a status filter. When the server does
-// not take the filters, they apply to the loaded page (and say so).
+// Orders, newest first, a page at a time, with search (order number or email) and a status filter: both run on the
+// server (GET .../orders?q=&status=), so they cover every order, not just the page shown.
 import { useCallback, useEffect, useId, useState } from 'react'
 import { Link } from '../../app/navigation.js'
 import { SelectField } from '../../ui/fields.js'
 import type { OrderQuery } from '../api.js'
 import { useCommerce } from '../context.js'
 import { formatMoney } from '../money.js'
-import { ORDER_STATUSES, type Order, type OrderPage } from '../types.js'
+import { ORDER_STATUSES, type OrderPage } from '../types.js'
 import { Badge, formatDate, LoadError, Loading } from '../ui.js'
 
 export const ORDERS_PAGE_SIZE = 25
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: OrderPage }
-
-export function matchesOrder(o: Order, search: string, status: string): boolean {
-  const s = search.trim().toLowerCase().replace(/^#/, '')
-  if (status && o.status !== status) return false
-  return !s || String(o.number) === s || o.email.toLowerCase().includes(s)
-}
 
 export const statusLabel = (s: string) => s[0]!.toUpperCase() + s.slice(1)
 
@@ -27,28 +21,22 @@ export function OrdersList() {
   const [search, setSearch] = useState('')
   const [applied, setApplied] = useState('')
   const [status, setStatus] = useState('')
-  const [serverFilters, setServerFilters] = useState(true)
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const searchId = useId()
 
   const fetchPage = useCallback(async () => {
     setLoad({ status: 'loading' })
-    const query: OrderQuery = { page, pageSize: ORDERS_PAGE_SIZE }
-    if (serverFilters) Object.assign(query, { q: applied, status })
+    const query: OrderQuery = { page, pageSize: ORDERS_PAGE_SIZE, q: applied.trim(), status: status as OrderQuery['status'] }
     const res = await api.orders(query)
-    if (!res.ok && res.error.status === 400 && ('q' in res.error.fields || 'status' in res.error.fields)) {
-      setServerFilters(false)
-      return
-    }
     setLoad(res.ok ? { status: 'ready', page: res.data } : { status: 'error', message: res.error.message })
-  }, [api, page, applied, status, serverFilters])
+  }, [api, page, applied, status])
 
   useEffect(() => {
     void fetchPage()
   }, [fetchPage])
 
   const data = load.status === 'ready' ? load.page : null
-  const rows = data ? (serverFilters ? data.orders : data.orders.filter((o) => matchesOrder(o, applied, status))) : []
+  const rows = data ? data.orders : []
   const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1
   return (
     <div className="orders">
@@ -79,12 +67,9 @@ export function OrdersList() {
           }}
         />
       </form>
-      {!serverFilters && (applied || status) && (
-        <p className="field-hint">Search and status apply to the orders of this page only.</p>
-      )}
       {load.status === 'loading' && <Loading what="orders" />}
       {load.status === 'error' && <LoadError message={load.message} retry={() => void fetchPage()} />}
-      {data && rows.length === 0 && <p>{data.total === 0 ? 'No orders yet.' : 'No order matches.'}</p>}
+      {data && rows.length === 0 && <p>{applied.trim() || status ? 'No order matches.' : 'No orders yet.'}</p>}
       {data && rows.length > 0 && (
         <table className="data-table">
           <thead>

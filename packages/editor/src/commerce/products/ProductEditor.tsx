@@ -1,5 +1,6 @@
 // Loads a product (or starts a new one in a collection) and saves it: a new product is created with its variants
-// in one call; an existing one is patched, then its variants matrix is replaced (PUT), then read back.
+// in one call; an existing one is patched with its fields and its variants matrix in one request (one
+// transaction on the server: a refused matrix leaves the fields unchanged too).
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useNavigation } from '../../app/navigation.js'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js'
@@ -55,11 +56,9 @@ export function ProductEditor({ productId, collectionId }: Props) {
       return { ok: true }
     }
     const { productType: _type, ...patch } = read.input
-    const updated = await api.updateProduct(productId, patch)
+    const updated = await api.updateProduct(productId, patch, read.variants)
     if (!updated.ok) return { ok: false, message: updated.error.message, fields: updated.error.fields }
-    const vs = await api.putVariants(productId, read.variants)
-    if (!vs.ok) return { ok: false, message: vs.error.message, fields: vs.error.fields }
-    setLoad({ status: 'ready', product: vs.data })
+    setLoad({ status: 'ready', product: updated.data })
     setVersion((v) => v + 1)
     return { ok: true }
   }

@@ -1,13 +1,14 @@
-// Products of one products collection: search by title or SKU, filter by status, stock summary and the same
-// sold-out / on-sale badges the storefront shows. A collection holds at most 200 products.
+// Products of one products collection from the slim owner list (no variants: counts, stock and price summary, so
+// a 10,000-variant product costs nothing here): search by title or SKU (on the server), filter by status, stock
+// summary and the same sold-out / on-sale badges the storefront shows. A collection holds at most 200 products.
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { Link } from '../../app/navigation.js'
 import { SelectField } from '../../ui/fields.js'
 import { useCommerce } from '../context.js'
 import { formatMoney } from '../money.js'
 import { PRODUCT_TYPE_LABELS } from '../productTypes.js'
-import { displayStatus, priceRange, stockSummary } from '../status.js'
-import { PRODUCT_STATUSES, type Product, type ProductCollection } from '../types.js'
+import { summaryStockText } from '../status.js'
+import { PRODUCT_STATUSES, type ProductCollection, type ProductSummary } from '../types.js'
 import { Badge, LoadError, Loading } from '../ui.js'
 
 export const MAX_PRODUCTS_PER_COLLECTION = 200
@@ -15,20 +16,14 @@ export const MAX_PRODUCTS_PER_COLLECTION = 200
 type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; products: Product[]; collections: ProductCollection[] }
+  | { status: 'ready'; products: ProductSummary[]; collections: ProductCollection[] }
 
 /** Collections from the collections API, plus any that only products name (so none is hidden). */
-function mergeCollections(listed: ProductCollection[], products: Product[]): ProductCollection[] {
+function mergeCollections(listed: ProductCollection[], products: ProductSummary[]): ProductCollection[] {
   const out = [...listed]
   for (const p of products)
     if (p.collectionId && !out.some((c) => c.id === p.collectionId)) out.push({ id: p.collectionId, title: p.collectionId, fullUrl: null })
   return out
-}
-
-export function matchesSearch(p: Product, search: string): boolean {
-  const s = search.trim().toLowerCase()
-  if (!s) return true
-  return p.title.toLowerCase().includes(s) || p.variants.some((v) => v.sku.toLowerCase().includes(s))
 }
 
 export function ProductList() {
@@ -36,12 +31,15 @@ export function ProductList() {
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [collectionId, setCollectionId] = useState('')
   const [search, setSearch] = useState('')
+  const [applied, setApplied] = useState('')
+  const [matches, setMatches] = useState<{ query: string; ids: Set<string> } | null>(null)
+  const [searchError, setSearchError] = useState<string | null>(null)
   const [status, setStatus] = useState('')
   const searchId = useId()
 
   const fetchAll = useCallback(async () => {
     setLoad({ status: 'loading' })
-    const [products, collections] = await Promise.all([api.products(), api.collections()])
+    const [products, collections] = await Promise.all([api.productSummaries(), api.collections()])
     if (!products.ok) return setLoad({ status: 'error', message: products.error.message })
     // Without a collections API the collections are the ones products name.
     const listed = collections.ok ? collections.data : []
@@ -52,12 +50,29 @@ export function ProductList() {
     void fetchAll()
   }, [fetchAll])
 
+  // A search (title or SKU) runs on the server; its matches narrow the list.
+  useEffect(() => {
+    const query = applied.trim()
+    if (!query) return setMatches(null)
+    let live = true
+    void api.productSummaries({ q: query }).then((res) => {
+      if (!live) return
+      setSearchError(res.ok ? null : res.error.message)
+      setMatches(res.ok ? { query, ids: new Set(res.data.map((p) => p.id)) } : null)
+    })
+    return () => {
+      live = false
+    }
+  }, [api, applied])
+
   const current = load.status === 'ready' ? (load.collections.find((c) => c.id === collectionId) ?? load.collections[0]) : undefined
   const inCollection = useMemo(
     () => (load.status === 'ready' && current ? load.products.filter((p) => p.collectionId === current.id) : []),
     [load, current],
   )
-  const shown = inCollection.filter((p) => matchesSearch(p, search) && (!status || p.status === status))
+  const searching = applied.trim() !== ''
+  const found = matches && matches.query === applied.trim() ? matches.ids : null
+  const shown = inCollection.filter((p) => (!searching || (found?.has(p.id) ?? false)) && (!status || p.status === status))
 
   if (load.status === 'loading') return <Loading what="products" />
   if (load.status === 'error') return <LoadError message={load.message} retry={() => void fetchAll()} />
@@ -81,10 +96,20 @@ export function ProductList() {
             onChange={setCollectionId}
           />
         )}
-        <div className="field">
+        <form
+          className="field search"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setApplied(search)
+          }}
+        >
           <label htmlFor={searchId}>Search products</label>
           <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Title or SKU" />
-        </div>
+          <button type="submit" className="button secondary small">
+            Search
+          </button>
+        </form>
         <SelectField
           name="status"
           label="Status"
@@ -102,6 +127,12 @@ export function ProductList() {
           </Link>
         )}
       </div>
+      {searchError && (
+        <div className="alert" role="alert">
+          {searchError}
+        </div>
+      )}
+      {searching && !found && !searchError && <Loading what="search results" />}
       <p className="count" role="status">
         {shown.length === inCollection.length
           ? `${inCollection.length} of ${MAX_PRODUCTS_PER_COLLECTION} products`
@@ -131,25 +162,24 @@ export function ProductList() {
   )
 }
 
-function ProductRow({ product: p, currency, to }: { product: Product; currency: string; to: string }) {
-  const state = displayStatus(p.productType, p.variants)
-  const range = priceRange(p.variants)
+function ProductRow({ product: p, currency, to }: { product: ProductSummary; currency: string; to: string }) {
+  const range = p.priceRange
   const price = !range
     ? '—'
-    : range.min === range.max
-      ? formatMoney(range.min, currency)
-      : `${formatMoney(range.min, currency)} – ${formatMoney(range.max, currency)}`
+    : range.minCents === range.maxCents
+      ? formatMoney(range.minCents, currency)
+      : `${formatMoney(range.minCents, currency)} – ${formatMoney(range.maxCents, currency)}`
   return (
     <tr>
       <th scope="row">
         <Link to={to}>{p.title || '(untitled)'}</Link>{' '}
-        {state.soldOut && <Badge tone="sold-out">Sold out</Badge>}
-        {state.onSale && <Badge tone="sale">On sale</Badge>}
+        {p.soldOut && <Badge tone="sold-out">Sold out</Badge>}
+        {p.onSale && <Badge tone="sale">On sale</Badge>}
       </th>
       <td>{PRODUCT_TYPE_LABELS[p.productType]}</td>
       <td>{p.status}</td>
       <td>{price}</td>
-      <td>{stockSummary(p.productType, p.variants).text}</td>
+      <td>{summaryStockText(p.productType, p)}</td>
     </tr>
   )
 }

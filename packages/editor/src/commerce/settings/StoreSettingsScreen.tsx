@@ -1,5 +1,5 @@
 // Store settings: currency, interest-free instalment bounds (amounts in major units), instalments on or off,
-// and whether services can be bought in quantities above one.
+// whether services can be bought in quantities above one, and express checkout.
 import { useMemo, useState, type FormEvent } from 'react'
 import { useUnsavedChanges } from '../../app/navigation.js'
 import { CheckboxField, SelectField, TextField } from '../../ui/fields.js'
@@ -14,10 +14,11 @@ interface Draft {
   min: string
   max: string
   multipleQuantityAllowedForServices: boolean
+  expressCheckout: boolean
 }
 
 type Errors = Record<string, string>
-const KNOWN = ['currency', 'instalmentsEnabled', 'instalmentMinCents', 'instalmentMaxCents', 'multipleQuantityAllowedForServices']
+const KNOWN = ['currency', 'instalmentsEnabled', 'instalmentMinCents', 'instalmentMaxCents', 'multipleQuantityAllowedForServices', 'expressCheckout']
 
 function toDraft(s: StoreSettings): Draft {
   return {
@@ -26,6 +27,7 @@ function toDraft(s: StoreSettings): Draft {
     min: toMajor(s.instalmentMinCents, s.currency),
     max: toMajor(s.instalmentMaxCents, s.currency),
     multipleQuantityAllowedForServices: s.multipleQuantityAllowedForServices,
+    expressCheckout: s.expressCheckout,
   }
 }
 
@@ -46,6 +48,7 @@ export function readSettingsDraft(d: Draft): { ok: true; settings: StoreSettings
       instalmentMinCents: min.minor,
       instalmentMaxCents: max.minor,
       multipleQuantityAllowedForServices: d.multipleQuantityAllowedForServices,
+      expressCheckout: d.expressCheckout,
     },
   }
 }
@@ -143,6 +146,16 @@ export function StoreSettingsScreen() {
           checked={draft.multipleQuantityAllowedForServices}
           onChange={(v) => change('multipleQuantityAllowedForServices', v)}
           error={errors.multipleQuantityAllowedForServices}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Checkout</legend>
+        <CheckboxField
+          name="expressCheckout"
+          label="Express checkout: the product button reads “Purchase” and goes straight to checkout"
+          checked={draft.expressCheckout}
+          onChange={(v) => change('expressCheckout', v)}
+          error={errors.expressCheckout}
         />
       </fieldset>
       <div className="form-actions">
