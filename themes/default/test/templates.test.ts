@@ -18,6 +18,7 @@ describe('theme.json', () => {
   const named = [
     manifest.layout,
     ...Object.values(manifest.pageTypes),
+    ...Object.values(manifest.namedPages ?? {}),
     ...Object.values(manifest.fallback),
     ...Object.values(manifest.collections).flatMap((views) => Object.values(views)),
   ]

@@ -14,6 +14,8 @@ export interface ThemeManifest {
   collections: Record<string, Record<string, string>>
   fallback: Record<string, string>
   pageTypes: Record<string, string>
+  /** Pages a server domain renders by template name (not chosen by page type), e.g. the gift-card page. */
+  namedPages?: Record<string, string>
 }
 
 export const manifest = JSON.parse(readFileSync(join(THEME_DIR, 'theme.json'), 'utf8')) as ThemeManifest
