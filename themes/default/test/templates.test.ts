@@ -48,9 +48,9 @@ describe('theme.json', () => {
     expect(manifest.collections.products).toMatchObject({ list: 'products-list', item: 'products-item', product: 'products-list' })
   })
 
-  it('has no template that theme.json never reaches (except the layout and legacy documents)', () => {
+  it('has no template that theme.json never reaches', () => {
     const reached = new Set(named)
-    const unreached = templateNames().filter((t) => !reached.has(t) && !['home', '404'].includes(t))
+    const unreached = templateNames().filter((t) => !reached.has(t))
     expect(unreached).toEqual([])
   })
 })
