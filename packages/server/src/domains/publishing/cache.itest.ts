@@ -1,5 +1,6 @@
 // The published-page cache: served from cache, dropped by content writes, expiring when scheduled content goes live.
 import { sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 
@@ -45,6 +46,52 @@ describe(`page cache (${BACKEND})`, () => {
     expect(pa.body).toContain(`value="${a.crumb}"`)
     expect(pb.body).toContain(`value="${b.crumb}"`)
     expect(a.crumb).not.toBe(b.crumb)
+  })
+
+  it('drops the site\'s pages when an image\'s variants are finished', async () => {
+    const page = (await owner.post(api('/collections'), { typeName: 'page', title: 'Pictures' })).json.collection
+    const v = t.client(host)
+    expect((await v.get('/pictures')).body).toContain('<title>Pictures')
+    await t.app.db.orm.execute(sql`update content_collections set title = 'Repainted' where id = ${page.id}`)
+    expect((await v.get('/pictures')).body).toContain('<title>Pictures') // cached
+    const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#884422' } }).png().toBuffer()
+    await t.app.files.storeBuffer(siteId, 'kiln.png', bytes) // no request: nothing else drops the cache
+    await t.app.files.whenIdle()
+    expect((await v.get('/pictures')).body).toContain('<title>Repainted')
+  })
+
+  it('answers 304 to a matching If-None-Match, and a changed page has a new ETag', async () => {
+    const page = (await owner.post(api('/collections'), { typeName: 'page', title: 'Tagged', layout: { sections: [{ blocks: [{ type: 2, value: { html: '<p>v1</p>' } }] }] } })).json.collection
+    const v = t.client(host)
+    const first = await v.get('/tagged')
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(first.headers['cache-control']).toBe('no-cache')
+    const again = await v.get('/tagged', { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(again.body).toBe('')
+    expect((await t.client(host).get('/tagged', { headers: { 'if-none-match': etag } })).status).toBe(304) // same bytes for everyone
+    await owner.request('PUT', api(`/collections/${page.id}/layout`), { json: { sections: [{ blocks: [{ type: 2, value: { html: '<p>v2</p>' } }] }] } })
+    const changed = await v.get('/tagged', { headers: { 'if-none-match': etag } })
+    expect(changed.status).toBe(200)
+    expect(changed.body).toContain('v2')
+    expect(changed.headers.etag).not.toBe(etag)
+  })
+
+  it('a page printing the crumb is private, with an ETag per visitor', async () => {
+    const a = t.client(host)
+    const b = t.client(host)
+    const pa = await a.get('/tagged?format=json') // the context carries sitewright.crumb
+    const pb = await b.get('/tagged?format=json')
+    expect(pa.json.sitewright.crumb).toBe(a.crumb)
+    expect(pa.headers['cache-control']).toBe('private, no-cache')
+    expect(pa.headers.etag).not.toBe(pb.headers.etag)
+    expect((await a.get('/tagged?format=json', { headers: { 'if-none-match': String(pa.headers.etag) } })).status).toBe(304)
+    expect((await b.get('/tagged?format=json', { headers: { 'if-none-match': String(pa.headers.etag) } })).status).toBe(200)
+    // a locked page (403) is never answered 304
+    const locked = await a.get('/vault')
+    expect(locked.status).toBe(403)
+    expect((await a.get('/vault', { headers: { 'if-none-match': String(locked.headers.etag) } })).status).toBe(403)
   })
 
   it('a scheduled item appears once its publishOn passes (no job: read-time filter and cache expiry)', async () => {

@@ -1,15 +1,19 @@
 // Published pages cached in process, per site: an entry is valid while the site's content version is the one it
 // was rendered at, the theme has not changed, and its expiry (TTL, or the next scheduled publication) is ahead.
-// Every content write bumps the site's version. The visitor's crumb is a placeholder in the cached bytes.
-import { randomBytes } from 'node:crypto'
+// Every content write bumps the site's version (in this process; with several nodes, another node's writes are
+// seen when the TTL runs out). The visitor's crumb is a placeholder in the cached bytes; the
+// bytes, their ETag and the headers are computed once when the page is stored, so a hit is a map lookup and a write.
+import { createHash, randomBytes } from 'node:crypto'
 
 export const CRUMB_PLACEHOLDER = `swcrumb${randomBytes(8).toString('hex')}`
 
 export interface CachedPage {
   status: number
   contentType: string
-  /** The body split at the crumb placeholder. */
-  parts: string[]
+  /** The body split at the crumb placeholder, as bytes. */
+  bytes: Buffer[]
+  /** Strong ETag of the body as cached (the crumb is mixed in when the page prints it: see `etagFor`). */
+  etag: string
   location?: string
   lockedCollectionId?: string
   siteVersion: number
@@ -57,4 +61,39 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number } = 
 
 export type PageCache = ReturnType<typeof createPageCache>
 
-export const fill = (parts: string[], crumb: string) => (parts.length === 1 ? parts[0]! : parts.join(crumb))
+/** The body bytes of a cached page for a visitor's crumb (no copy when the page prints no crumb). */
+export function bodyFor(page: Pick<CachedPage, 'bytes'>, crumb: string): Buffer {
+  if (page.bytes.length === 1) return page.bytes[0]!
+  const c = Buffer.from(crumb)
+  const list: Buffer[] = []
+  page.bytes.forEach((b, i) => (i === 0 ? list.push(b) : list.push(c, b)))
+  return Buffer.concat(list)
+}
+
+/** Splits a rendered body at the crumb placeholder and computes its ETag. */
+export function prepareBody(text: string): Pick<CachedPage, 'bytes' | 'etag'> {
+  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`
+  return { bytes: text.split(CRUMB_PLACEHOLDER).map((p) => Buffer.from(p)), etag }
+}
+
+/** FNV-1a (32 bit) of a string, hex: a cheap tag of the visitor's crumb inside the ETag of a page printing it. */
+function fnv(s: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return (h >>> 0).toString(36)
+}
+
+/** The ETag a visitor gets for a cached page: the page's own, or with a tag of their crumb when it prints it. */
+export const etagFor = (page: Pick<CachedPage, 'bytes' | 'etag'>, crumb: string): string =>
+  page.bytes.length === 1 ? page.etag : `${page.etag.slice(0, -1)}-${fnv(crumb)}"`
+
+/** If-None-Match matches the ETag (a list, weak comparison, or `*`). */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch === etag) return true
+  for (const raw of ifNoneMatch.split(',')) {
+    const t = raw.trim()
+    if (t === '*' || t === etag || (t.startsWith('W/') && t.slice(2) === etag)) return true
+  }
+  return false
+}

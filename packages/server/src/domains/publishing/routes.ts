@@ -16,6 +16,14 @@ import { setUnlockCookie } from './unlock.js'
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SITE_API = /^\/api\/sites\/([^/?]+)\//
 
+function safeDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return undefined
+  }
+}
+
 /** The crumb rule of every state-changing request: the genuine `crumb` cookie, echoed as a field or header. */
 function requireCrumb(request: FastifyRequest): void {
   const cookie = request.cookies.crumb
@@ -31,11 +39,13 @@ function requireCrumb(request: FastifyRequest): void {
 export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, server: ReturnType<typeof createServer>): void {
   const siteOf = (request: FastifyRequest) => (request.tenancy.kind === 'unknown' ? null : request.tenancy.site)
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!WRITE.has(request.method) || reply.statusCode >= 400) return
-    const m = SITE_API.exec(request.url)
-    const siteId = m ? decodeURIComponent(m[1]!) : siteOf(request)?.id
-    if (siteId) s.cache.bump(siteId)
+  app.addHook('onResponse', (request, reply, done) => {
+    if (WRITE.has(request.method) && reply.statusCode < 400) {
+      const m = SITE_API.exec(request.url)
+      const siteId = m ? safeDecode(m[1]!) : siteOf(request)?.id
+      if (siteId) s.cache.bump(siteId)
+    }
+    done()
   })
 
   const get = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { plainPage } from '../../platform/http/html.js'
 import type { ContentRead } from '../content/index.js'
 import type { Sites } from '../sites/index.js'
-import { CRUMB_PLACEHOLDER, fill, type CachedPage, type PageCache } from './cache.js'
+import { bodyFor, CRUMB_PLACEHOLDER, etagFor, notModified, prepareBody, type CachedPage, type PageCache } from './cache.js'
 import type { PageQuery, PageRequest, PageResult, Pages } from './pages.js'
 import { resolvePath } from './resolve.js'
 import { loadScope, type SiteScope } from './scope.js'
@@ -26,14 +26,18 @@ export interface ServeContext {
 }
 
 export function requestPath(url: string): string {
-  let path = url.split('?')[0]!.split('#')[0]!
-  try {
-    path = decodeURIComponent(path)
-  } catch {
-    // keep it encoded: it will not match anything
+  const end = url.search(/[?#]/)
+  let path = end < 0 ? url : url.slice(0, end)
+  if (path.includes('%')) {
+    try {
+      path = decodeURIComponent(path)
+    } catch {
+      // keep it encoded: it will not match anything
+    }
   }
-  path = path.replace(/\/{2,}/g, '/')
-  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/'
+  if (path.includes('//')) path = path.replace(/\/{2,}/g, '/')
+  if (path.length <= 1) return '/'
+  return path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path
 }
 
 const one = (v: unknown): string | undefined => (Array.isArray(v) ? one(v[0]) : typeof v === 'string' ? v : undefined)
@@ -61,7 +65,12 @@ export function createServer(s: ServeContext) {
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
     if (page.location) return reply.code(page.status).header('cache-control', 'no-cache').redirect(page.location, page.status as 301)
-    return reply.code(page.status).header('cache-control', 'no-cache').type(page.contentType).send(fill(page.parts, request.crumb))
+    // a page printing the visitor's crumb is theirs alone: no shared cache may keep it
+    reply.header('cache-control', page.bytes.length === 1 ? 'no-cache' : 'private, no-cache')
+    const etag = etagFor(page, request.crumb)
+    reply.header('etag', etag)
+    if (page.status === 200 && notModified(request.headers['if-none-match'], etag)) return reply.code(304).send()
+    return reply.code(page.status).header('content-type', page.contentType).send(bodyFor(page, request.crumb))
   }
 
   /** Renders a built page, or the ERROR page when building or rendering failed. */
@@ -113,7 +122,7 @@ export function createServer(s: ServeContext) {
     const entry: CachedPage = {
       status: result.status,
       contentType: TYPES[format],
-      parts: text.split(CRUMB_PLACEHOLDER),
+      ...prepareBody(text),
       ...(result.redirect ? { location: result.redirect } : {}),
       ...(result.lockedCollectionId ? { lockedCollectionId: result.lockedCollectionId } : {}),
       siteVersion,

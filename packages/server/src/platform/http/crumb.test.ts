@@ -1,15 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { crumbIsGenuine, signCrumb } from './crumb.js'
+import { createCrumbVerifier, crumbIsGenuine, newCrumb, signCrumb } from './crumb.js'
 
 describe('crumb signature', () => {
   it('accepts a crumb signed with the key', () => {
     expect(crumbIsGenuine('k1', signCrumb('k1', 'nonce'))).toBe(true)
+    expect(crumbIsGenuine('k1', newCrumb('k1'))).toBe(true)
   })
-  it('rejects a crumb signed with another key, a tampered nonce, or garbage', () => {
+  it('rejects a crumb signed with another key, a tampered nonce or signature, or garbage', () => {
     const c = signCrumb('k1', 'nonce')
     expect(crumbIsGenuine('k2', c)).toBe(false)
     expect(crumbIsGenuine('k1', 'nonc3' + c.slice(5))).toBe(false)
+    expect(crumbIsGenuine('k1', c.slice(0, -1) + (c.endsWith('A') ? 'B' : 'A'))).toBe(false)
     expect(crumbIsGenuine('k1', 'no-dot')).toBe(false)
     expect(crumbIsGenuine('k1', '.abc')).toBe(false)
+    expect(crumbIsGenuine('k1', `${'x'.repeat(90)}.${c.split('.')[1]}`)).toBe(false)
+  })
+  it('makes a different crumb every time, safe in a cookie without encoding', () => {
+    const a = newCrumb('k')
+    const b = newCrumb('k')
+    expect(a).not.toBe(b)
+    expect(a).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/)
+  })
+})
+
+describe('createCrumbVerifier', () => {
+  it('verifies like crumbIsGenuine and remembers a bounded number of genuine crumbs', () => {
+    const v = createCrumbVerifier('k', 2)
+    const [a, b, c] = [newCrumb('k'), newCrumb('k'), newCrumb('k')]
+    expect(v.genuine(a)).toBe(true)
+    expect(v.genuine(a)).toBe(true)
+    expect(v.genuine(signCrumb('other', 'n'))).toBe(false)
+    expect(v.genuine(b)).toBe(true)
+    expect(v.genuine(c)).toBe(true) // evicts a; a is still genuine when checked again
+    expect(v.genuine(a)).toBe(true)
+    expect(v.genuine('garbage')).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 // Crumb (CSRF): the first response to any client sets a signed `crumb` cookie (readable by scripts); every
 // state-changing request must echo it as the X-CSRF-Token header or a `crumb` form/query field. A failure is
 // AppError('forbidden', CRUMB_FAIL_CODE), answered by the error handler as 403 `{ crumbFail: true, error }`.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, CRUMB_FAIL_CODE } from '../errors.js'
 
@@ -16,15 +16,40 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The signature of a nonce: SHA-256 over the key and the nonce in one call (no HMAC object per request), truncated
+ * to 132 bits. With a secret prefix and a truncated digest this is a MAC (length extension needs the full state).
+ */
 export function signCrumb(key: string, nonce: string): string {
-  return `${nonce}.${createHmac('sha256', key).update(nonce).digest('base64url').slice(0, 22)}`
+  return `${nonce}.${hash('sha256', `${key}\u0000${nonce}`, 'base64url').slice(0, 22)}`
 }
 
 export function crumbIsGenuine(key: string, value: string): boolean {
-  const dot = value.indexOf('.')
+  const dot = value.lastIndexOf('.')
   if (dot <= 0 || value.length > 100) return false
   const expected = signCrumb(key, value.slice(0, dot))
   return safeEqual(expected, value)
+}
+
+/** A new crumb: a random nonce (a v4 UUID: 122 random bits from Node's pooled entropy) and its signature. */
+export const newCrumb = (key: string): string => signCrumb(key, randomUUID())
+
+/**
+ * Crumb verification with a bounded memory of crumbs already verified (a returning client costs a map lookup,
+ * not an HMAC). Only genuine crumbs are remembered, so garbage cannot evict them faster than real clients.
+ */
+export function createCrumbVerifier(key: string, maxRemembered = 20_000) {
+  const known = new Set<string>()
+  return {
+    key,
+    genuine(value: string): boolean {
+      if (known.has(value)) return true
+      if (!crumbIsGenuine(key, value)) return false
+      known.add(value)
+      if (known.size > maxRemembered) known.delete(known.values().next().value!)
+      return true
+    },
+  }
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -44,10 +69,11 @@ function presented(request: FastifyRequest): string | undefined {
 }
 
 /** Throws the crumb failure unless the request carries the crumb of its cookie. */
-export function checkCrumb(request: FastifyRequest, key: string): void {
+export function checkCrumb(request: FastifyRequest, key: string | ((value: string) => boolean)): void {
+  const genuine = typeof key === 'string' ? (v: string) => crumbIsGenuine(key, v) : key
   const cookie = request.cookies[CRUMB_COOKIE]
   const sent = presented(request)
-  if (!cookie || !crumbIsGenuine(key, cookie)) {
+  if (!cookie || !genuine(cookie)) {
     throw new AppError('forbidden', CRUMB_FAIL_CODE, 'Missing crumb cookie: reload the page and try again.')
   }
   if (!sent || !safeEqual(sent, cookie)) {
@@ -55,27 +81,31 @@ export function checkCrumb(request: FastifyRequest, key: string): void {
   }
 }
 
-/** Registers the crumb hooks on the root instance (needs @fastify/cookie). */
+/** Registers the crumb hooks on the root instance (needs @fastify/cookie). No database access. */
 export function registerCrumb(app: FastifyInstance, key: string): void {
+  const verifier = createCrumbVerifier(key)
+  const genuine = (v: string) => verifier.genuine(v)
   app.decorateRequest('crumb', '')
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[CRUMB_COOKIE]
-    if (cookie && crumbIsGenuine(key, cookie)) {
+    if (cookie && verifier.genuine(cookie)) {
       request.crumb = cookie
-      return
+      return done()
     }
-    request.crumb = signCrumb(key, randomBytes(16).toString('base64url'))
-    reply.setCookie(CRUMB_COOKIE, request.crumb, {
-      path: '/',
-      sameSite: 'lax',
-      httpOnly: false,
-      secure: request.protocol === 'https',
-    })
+    request.crumb = newCrumb(key)
+    // The header is written directly (the value needs no encoding); @fastify/cookie adds any other cookies to it.
+    reply.header('set-cookie', `${CRUMB_COOKIE}=${request.crumb}; Path=/; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`)
+    done()
   })
   // preHandler: after the body is parsed (the crumb may be a form field), before the handler runs.
-  app.addHook('preHandler', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return
-    if (request.is404 || request.routeOptions.config.crumb === false) return
-    checkCrumb(request, key)
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || request.is404 || request.routeOptions.config.crumb === false) return done()
+    try {
+      checkCrumb(request, genuine)
+    } catch (e) {
+      return done(e as Error)
+    }
+    done()
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyHost, hostName } from './tenancy.js'
+import { classifyHost, createHostCache, hostName } from './tenancy.js'
 
 describe('hostName', () => {
   it('strips the port and lower-cases', () => {
@@ -24,5 +24,94 @@ describe('classifyHost', () => {
     expect(classifyHost('a.b.localhost', 'localhost')).toEqual({ kind: 'unknown' })
     expect(classifyHost('-x.localhost', 'localhost')).toEqual({ kind: 'unknown' })
     expect(classifyHost('evil-localhost', 'localhost')).toEqual({ kind: 'unknown' })
+  })
+})
+
+describe('createHostCache', () => {
+  const A = { id: 'site-a', slug: 'a' }
+  const B = { id: 'site-b', slug: 'b' }
+  function resolverOf(sites: Map<string, { id: string; slug: string }>) {
+    const calls: string[] = []
+    return {
+      calls,
+      resolver: {
+        async platformSite() {
+          calls.push('platform')
+          return sites.get('demo') ?? null
+        },
+        async bySlug(slug: string) {
+          calls.push(slug)
+          return sites.get(slug) ?? null
+        },
+      },
+    }
+  }
+
+  it('asks the resolver once per host while the entry is fresh, and coalesces concurrent misses', async () => {
+    const { calls, resolver } = resolverOf(new Map([['a', A], ['demo', B]]))
+    const cache = createHostCache('localhost', resolver, { ttlMs: 1000, now: () => 0 })
+    const [x, y] = await Promise.all([cache.lookup('a.localhost'), cache.lookup('a.localhost')])
+    expect(x).toEqual({ kind: 'site', site: A })
+    expect(y).toBe(x)
+    expect(cache.lookup('a.localhost')).toEqual({ kind: 'site', site: A }) // synchronous: no promise
+    expect(await cache.lookup('localhost:3000')).toEqual({ kind: 'platform', site: B })
+    expect(cache.lookup('localhost:3000')).toEqual({ kind: 'platform', site: B })
+    expect(calls).toEqual(['a', 'platform'])
+  })
+
+  it('does not cache unknown hosts or missing sites (a new site answers at once)', async () => {
+    const sites = new Map<string, { id: string; slug: string }>()
+    const { calls, resolver } = resolverOf(sites)
+    const cache = createHostCache('localhost', resolver, { now: () => 0 })
+    expect(await cache.lookup('a.localhost')).toEqual({ kind: 'unknown', host: 'a.localhost' })
+    sites.set('a', A)
+    expect(await cache.lookup('a.localhost')).toEqual({ kind: 'site', site: A })
+    expect(await cache.lookup('example.com')).toEqual({ kind: 'unknown', host: 'example.com' })
+    expect(cache.size).toBe(1)
+    expect(calls).toEqual(['a', 'a'])
+  })
+
+  it('expires entries after the TTL and drops a site on invalidate', async () => {
+    let now = 0
+    const sites = new Map([['a', A], ['b', B]])
+    const { calls, resolver } = resolverOf(sites)
+    const cache = createHostCache('localhost', resolver, { ttlMs: 100, now: () => now })
+    await cache.lookup('a.localhost')
+    await cache.lookup('b.localhost')
+    now = 99
+    expect(cache.lookup('a.localhost')).not.toBeInstanceOf(Promise)
+    now = 100
+    expect(cache.lookup('a.localhost')).toBeInstanceOf(Promise)
+    await cache.lookup('a.localhost')
+    sites.delete('b')
+    cache.invalidate('site-b')
+    expect(await cache.lookup('b.localhost')).toEqual({ kind: 'unknown', host: 'b.localhost' })
+    expect(cache.lookup('a.localhost')).not.toBeInstanceOf(Promise) // other sites stay cached
+    cache.invalidate()
+    expect(cache.size).toBe(0)
+    expect(calls).toEqual(['a', 'b', 'a', 'b'])
+  })
+
+  it('does not keep an answer that an invalidation overtook', async () => {
+    let release: (v: { id: string; slug: string } | null) => void = () => {}
+    const resolver = {
+      platformSite: async () => null,
+      bySlug: () => new Promise<{ id: string; slug: string } | null>((r) => (release = r)),
+    }
+    const cache = createHostCache('localhost', resolver, { now: () => 0 })
+    const p = cache.lookup('a.localhost')
+    cache.invalidate('site-a')
+    release(A)
+    expect(await p).toEqual({ kind: 'site', site: A })
+    expect(cache.size).toBe(0)
+  })
+
+  it('evicts the oldest host beyond maxEntries', async () => {
+    const { resolver } = resolverOf(new Map([['a', A], ['b', B]]))
+    const cache = createHostCache('localhost', resolver, { maxEntries: 1, now: () => 0 })
+    await cache.lookup('a.localhost')
+    await cache.lookup('b.localhost')
+    expect(cache.size).toBe(1)
+    expect(cache.lookup('a.localhost')).toBeInstanceOf(Promise)
   })
 })

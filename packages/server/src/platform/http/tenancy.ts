@@ -2,6 +2,9 @@
 //   <rootDomain>, 127.0.0.1, [::1]  -> 'platform': the demo site (if it exists); the owner API serves any site
 //   <slug>.<rootDomain>             -> 'site': that site only
 //   anything else                   -> 'unknown': 404 (except /healthz)
+// Found sites are cached in memory by Host header (no database query per request): an entry is dropped when the
+// site changes in this process (`invalidate`), and lives at most HOST_CACHE_TTL_MS so that other nodes' changes
+// (a deleted site) are seen within that time. Misses are not cached: a new site answers at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
 
@@ -52,25 +55,105 @@ export function classifyHost(host: string, rootDomain: string): { kind: 'platfor
 /** Paths answered on any host (health checks come by IP or internal names). */
 const HOSTLESS = new Set(['/healthz'])
 
-export function registerTenancy(app: FastifyInstance, rootDomain: string, resolver: TenancyResolver): void {
-  app.decorateRequest('tenancy', null as never)
-  app.addHook('onRequest', async (request) => {
-    request.tenancy = await resolve(request, rootDomain, resolver)
-    if (request.tenancy.kind === 'unknown' && !HOSTLESS.has(request.url.split('?')[0]!)) {
-      throw new AppError('not_found', 'unknown_host', `There is no site at ${request.tenancy.host || 'this address'}.`)
-    }
-  })
+export const HOST_CACHE_TTL_MS = 5000
+
+export interface HostCache {
+  /** The tenancy of a Host header: from the cache, or a promise when the database must be asked. */
+  lookup(hostHeader: string | undefined): Tenancy | Promise<Tenancy>
+  /** Drops the cached hosts of one site (its slug or existence changed), or of every site. */
+  invalidate(siteId?: string): void
+  readonly size: number
 }
 
-async function resolve(request: FastifyRequest, rootDomain: string, resolver: TenancyResolver): Promise<Tenancy> {
-  const host = hostName(request.headers.host)
-  const c = classifyHost(host, rootDomain)
-  if (c.kind === 'platform') return { kind: 'platform', site: await resolver.platformSite() }
-  if (c.kind === 'site') {
-    const site = await resolver.bySlug(c.slug)
-    if (site) return { kind: 'site', site }
+export function createHostCache(
+  rootDomain: string,
+  resolver: TenancyResolver,
+  opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+): HostCache {
+  const ttlMs = opts.ttlMs ?? HOST_CACHE_TTL_MS
+  const maxEntries = opts.maxEntries ?? 10_000
+  const now = opts.now ?? Date.now
+  const entries = new Map<string, { tenancy: Tenancy; expires: number }>()
+  const pending = new Map<string, Promise<Tenancy>>()
+  let generation = 0
+
+  async function resolveHost(raw: string): Promise<Tenancy> {
+    const host = hostName(raw)
+    const c = classifyHost(host, rootDomain)
+    if (c.kind === 'platform') return { kind: 'platform', site: await resolver.platformSite() }
+    if (c.kind === 'site') {
+      const site = await resolver.bySlug(c.slug)
+      if (site) return { kind: 'site', site }
+    }
+    return { kind: 'unknown', host }
   }
-  return { kind: 'unknown', host }
+
+  return {
+    lookup(hostHeader) {
+      const raw = hostHeader ?? ''
+      const hit = entries.get(raw)
+      if (hit && hit.expires > now()) return hit.tenancy
+      const inFlight = pending.get(raw)
+      if (inFlight) return inFlight
+      const started = generation
+      const p = resolveHost(raw).then(
+        (tenancy) => {
+          pending.delete(raw)
+          const found = tenancy.kind !== 'unknown' && tenancy.site !== null
+          // an invalidation while the query ran may have made the answer stale: do not keep it
+          if (found && started === generation) {
+            entries.delete(raw)
+            entries.set(raw, { tenancy, expires: now() + ttlMs })
+            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+          }
+          return tenancy
+        },
+        (e: unknown) => {
+          pending.delete(raw)
+          throw e
+        },
+      )
+      pending.set(raw, p)
+      return p
+    },
+    invalidate(siteId) {
+      generation++
+      pending.clear()
+      if (siteId === undefined) return entries.clear()
+      for (const [k, e] of entries) if (e.tenancy.kind !== 'unknown' && e.tenancy.site?.id === siteId) entries.delete(k)
+    },
+    get size() {
+      return entries.size
+    },
+  }
+}
+
+/** Resolves `request.tenancy` on every request; returns the host cache (invalidate it when a site changes). */
+export function registerTenancy(app: FastifyInstance, rootDomain: string, resolver: TenancyResolver, opts: { ttlMs?: number } = {}): HostCache {
+  const cache = createHostCache(rootDomain, resolver, opts)
+  app.decorateRequest('tenancy', null as never)
+  const check = (request: FastifyRequest): Error | undefined => {
+    if (request.tenancy.kind !== 'unknown') return undefined
+    const q = request.url.indexOf('?')
+    if (HOSTLESS.has(q < 0 ? request.url : request.url.slice(0, q))) return undefined
+    return new AppError('not_found', 'unknown_host', `There is no site at ${request.tenancy.host || 'this address'}.`)
+  }
+  // A callback hook: a cached host completes synchronously (no promise per request).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const t = cache.lookup(request.headers.host)
+    if (!(t instanceof Promise)) {
+      request.tenancy = t
+      return done(check(request))
+    }
+    t.then(
+      (tenancy) => {
+        request.tenancy = tenancy
+        done(check(request))
+      },
+      (e: unknown) => done(e as Error),
+    )
+  })
+  return cache
 }
 
 /**
