@@ -84,7 +84,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   // Domains.
   const accounts = createAccounts(db.orm)
   const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort })
-  registerTenancy(fastify, config.rootDomain, sites.resolver)
+  const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
+  sites.onChange((siteId) => hosts.invalidate(siteId))
   registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'))
 
   registerPlatformRoutes(fastify, db, VERSION)
