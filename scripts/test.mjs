@@ -35,8 +35,10 @@ function vitest(project) {
   return ok
 }
 
+const timings = []
 for (const tier of tiers) {
   console.log(`\n=== ${tier} ===`)
+  const started = Date.now()
   let ok
   switch (tier) {
     case 'build':
@@ -54,12 +56,14 @@ for (const tier of tiers) {
     default:
       ok = vitest(tier)
   }
+  timings.push(`${tier} ${((Date.now() - started) / 1000).toFixed(0)}s`)
   if (!ok) {
     failures.push(tier)
     if (tier === 'build' || tier === 'typecheck') failed += 1
   }
 }
 
+console.log(`\ntier times: ${timings.join(', ')}`)
 if (failures.length) console.log(`\nfailed tiers: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failures.length ? 1 : 0)
