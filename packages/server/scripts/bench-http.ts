@@ -1,12 +1,13 @@
 // `npm run bench` (HTTP: published pages): starts the BUILT server (dist/main.js) on a free loopback port with a
 // fresh data dir (demo site seeded), then measures the home page and a blog post with autocannon, beside a plain
 // node:http server answering the same HTML bytes. Prints req/s, p99 latency and the ratio to the baseline.
+// BENCH_SERVER_MAIN=<path of another built main.js> measures that build instead (before/after comparisons).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 interface CannonResult {
@@ -81,7 +82,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'sitewright-bench-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+  const main = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : join(ROOT, 'packages/server/dist/main.js')
+  const child = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -91,7 +93,7 @@ async function main() {
     await waitHealthy(base)
     await fetch(base + '/') // the demo content is seeded before the server listens; image variants follow
     await waitIdle(child.pid!)
-    console.log(`server: node dist/main.js on ${base} (PGlite, fresh data dir); ${CONNECTIONS} connections, ${DURATION} s per run`)
+    console.log(`server: node ${main.slice(ROOT.length)} on ${base} (PGlite, fresh data dir); ${CONNECTIONS} connections, ${DURATION} s per run`)
     console.log('page                         | sitewright req/s | p99 ms | baseline req/s | p99 ms | ratio')
     for (const page of PAGES) {
       const res = await fetch(base + page.path)
