@@ -1,5 +1,5 @@
 // Owner-side collection (page) service: create, update, delete, reorder, layouts. Every query is by site id.
-import { and, asc, eq, max, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, max, ne } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -10,6 +10,7 @@ import { freeSlug, hashLockPassword, invalid, layoutOf, ms, prepareLayout, recor
 import { sanitizeHtml } from './sanitize.js'
 import { urlSlugWithSlash } from './slug.js'
 import type { CreateCollection, LayoutInput, UpdateCollection } from './validators.js'
+import { atVersion, nextUpdatedAt, VersionConflict } from './versioning.js'
 
 const FOLDER_TYPES: ReadonlySet<TypeName> = new Set(['index', 'folder'])
 
@@ -184,8 +185,10 @@ export async function createCollection(orm: Orm, siteId: string, input: CreateCo
   })
 }
 
-export async function updateCollection(orm: Orm, siteId: string, collectionId: string, input: UpdateCollection): Promise<CollectionRow> {
+/** Changes a collection; with `ifVersion`, only if it is still at that version (else VersionConflict). */
+export async function updateCollection(orm: Orm, siteId: string, collectionId: string, input: UpdateCollection, ifVersion?: number): Promise<CollectionRow> {
   const existing = await getCollection(orm, siteId, collectionId)
+  if (ifVersion !== undefined && ms(existing.updatedAt) !== ifVersion) throw new VersionConflict(ms(existing.updatedAt)!)
   const values = await fields(input, existing)
   return orm.transaction(async (tx) => {
     if (input.parentId !== undefined) {
@@ -203,16 +206,18 @@ export async function updateCollection(orm: Orm, siteId: string, collectionId: s
     }
     const [row] = await tx
       .update(contentCollections)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(contentCollections.siteId, siteId), eq(contentCollections.id, collectionId)))
+      .set({ ...values, updatedAt: nextUpdatedAt() })
+      .where(and(eq(contentCollections.siteId, siteId), eq(contentCollections.id, collectionId), ifVersion === undefined ? undefined : atVersion(contentCollections.updatedAt, ifVersion)))
       .returning()
-    if (!row) throw new AppError('not_found', 'collection_not_found', 'No such page or collection.')
-    return row
+    if (row) return row
+    const [now] = ifVersion === undefined ? [] : await tx.select({ updatedAt: contentCollections.updatedAt }).from(contentCollections).where(and(eq(contentCollections.siteId, siteId), eq(contentCollections.id, collectionId)))
+    if (now) throw new VersionConflict(ms(now.updatedAt)!)
+    throw new AppError('not_found', 'collection_not_found', 'No such page or collection.')
   })
 }
 
-export async function setCollectionLayout(orm: Orm, siteId: string, collectionId: string, layout: LayoutInput): Promise<CollectionRow> {
-  return updateCollection(orm, siteId, collectionId, { layout })
+export async function setCollectionLayout(orm: Orm, siteId: string, collectionId: string, layout: LayoutInput, ifVersion?: number): Promise<CollectionRow> {
+  return updateCollection(orm, siteId, collectionId, { layout }, ifVersion)
 }
 
 export async function deleteCollection(orm: Orm, siteId: string, collectionId: string): Promise<void> {
@@ -225,7 +230,7 @@ export async function reorderCollections(orm: Orm, siteId: string, navigation: N
     for (const [i, id] of ids.entries()) {
       const rows = await tx
         .update(contentCollections)
-        .set({ ordering: i + 1, navigation, updatedAt: sql`now()` })
+        .set({ ordering: i + 1, navigation, updatedAt: nextUpdatedAt() })
         .where(and(eq(contentCollections.siteId, siteId), eq(contentCollections.id, id)))
         .returning({ id: contentCollections.id })
       if (rows.length === 0) throw new AppError('not_found', 'collection_not_found', 'No such page or collection.')

@@ -1,5 +1,5 @@
 // Owner-side item service: create, update, delete, reorder items of a collection.
-import { and, asc, count, desc, eq, max, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, max, ne } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -10,6 +10,7 @@ import { freeSlug, invalid, layoutOf, ms, prepareLayout, recordRedirect } from '
 import { sanitizeHtml } from './sanitize.js'
 import { urlSlug } from './slug.js'
 import type { CreateItem, UpdateItem } from './validators.js'
+import { atVersion, nextUpdatedAt, VersionConflict } from './versioning.js'
 
 /** Collections whose items are ordered by hand (and limited to 250). */
 export const isOrderable = (c: CollectionRow) => c.typeName === 'gallery'
@@ -167,8 +168,10 @@ export async function createItem(orm: Orm, siteId: string, collectionId: string,
   return { item, collection: c }
 }
 
-export async function updateItem(orm: Orm, siteId: string, itemId: string, input: UpdateItem): Promise<{ item: ItemRow; collection: CollectionRow }> {
+/** Changes an item; with `ifVersion`, only if it is still at that version (else VersionConflict). */
+export async function updateItem(orm: Orm, siteId: string, itemId: string, input: UpdateItem, ifVersion?: number): Promise<{ item: ItemRow; collection: CollectionRow }> {
   const existing = await getItem(orm, siteId, itemId)
+  if (ifVersion !== undefined && ms(existing.updatedAt) !== ifVersion) throw new VersionConflict(ms(existing.updatedAt)!)
   const c = await getCollection(orm, siteId, existing.collectionId)
   const v = values(input, existing)
   const item = await orm.transaction(async (tx) => {
@@ -180,10 +183,13 @@ export async function updateItem(orm: Orm, siteId: string, itemId: string, input
     }
     const [row] = await tx
       .update(contentItems)
-      .set({ ...v, updatedAt: sql`now()` })
-      .where(and(eq(contentItems.siteId, siteId), eq(contentItems.id, itemId)))
+      .set({ ...v, updatedAt: nextUpdatedAt() })
+      .where(and(eq(contentItems.siteId, siteId), eq(contentItems.id, itemId), ifVersion === undefined ? undefined : atVersion(contentItems.updatedAt, ifVersion)))
       .returning()
-    return row!
+    if (row) return row
+    const [now] = await tx.select({ updatedAt: contentItems.updatedAt }).from(contentItems).where(and(eq(contentItems.siteId, siteId), eq(contentItems.id, itemId)))
+    if (now && ifVersion !== undefined) throw new VersionConflict(ms(now.updatedAt)!)
+    throw new AppError('not_found', 'item_not_found', 'No such item.')
   })
   return { item, collection: c }
 }

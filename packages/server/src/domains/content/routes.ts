@@ -1,5 +1,5 @@
 // Owner content API under /api/sites/:siteId/content/... (ADMIN, EDITOR; crumb-checked writes).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Orm } from '../../platform/db/index.js'
 import { defineRoute } from '../../platform/http/route.js'
@@ -8,7 +8,9 @@ import type { Sites } from '../sites/index.js'
 import * as col from './collections.js'
 import * as itm from './items.js'
 import { getProfile, profileDto, profilePatch, updateProfile } from './profile.js'
+import { ms } from './shared.js'
 import * as v from './validators.js'
+import { ifMatchVersion, VersionConflict, versionTag } from './versioning.js'
 
 export const CONTENT_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.EDITOR] as const
 const tags = ['content']
@@ -25,6 +27,20 @@ export interface ContentRouteDeps {
   auth: Auth
   /** Called after every committed content write of a site. */
   changed(siteId: string): void
+}
+
+const conflict = { 409: { description: 'version_conflict: If-Match names an older version (the ETag header carries the current one)' } }
+
+/** Runs a versioned write: the If-Match version is checked in the write; the answer's ETag is the new (or current) version. */
+async function versioned<T>(request: FastifyRequest, reply: FastifyReply, write: (ifVersion: number | undefined) => Promise<T>, versionOf: (r: T) => number | null): Promise<T> {
+  try {
+    const result = await write(ifMatchVersion(request.headers['if-match']))
+    reply.header('etag', versionTag(versionOf(result)))
+    return result
+  } catch (e) {
+    if (e instanceof VersionConflict) reply.header('etag', versionTag(e.current))
+    throw e
+  }
 }
 
 export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: ContentRouteDeps): void {
@@ -67,9 +83,11 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     return reply.code(204).send()
   })
 
-  defineRoute(app, { method: 'GET', url: `${base}/collections/:collectionId`, summary: 'One page or collection with its layout and options', tags, params: v.collectionParams, responses: { 200: { description: '{ collection }' }, ...common } }, async ({ request, params }) => {
+  defineRoute(app, { method: 'GET', url: `${base}/collections/:collectionId`, summary: 'One page or collection with its layout and options', tags, params: v.collectionParams, responses: { 200: { description: '{ collection } (ETag: its version)' }, ...common } }, async ({ request, reply, params }) => {
     await allow(request, params.siteId)
-    return { collection: col.collectionDto(await col.getCollection(orm, params.siteId, params.collectionId)) }
+    const row = await col.getCollection(orm, params.siteId, params.collectionId)
+    reply.header('etag', versionTag(ms(row.updatedAt)))
+    return { collection: col.collectionDto(row) }
   })
 
   defineRoute(
@@ -83,9 +101,9 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     },
   )
 
-  defineRoute(app, { method: 'PUT', url: `${base}/collections/:collectionId/layout`, summary: 'Replace the block layout of a page (sections of blocks with the spec block type ids)', tags, params: v.collectionParams, body: v.layoutInput, responses: { 200: { description: '{ collection }' }, ...common } }, async ({ request, params, body }) => {
+  defineRoute(app, { method: 'PUT', url: `${base}/collections/:collectionId/layout`, summary: 'Replace the block layout of a page (sections of blocks with the spec block type ids); If-Match: "<updatedOn>" refuses a stale write', tags, params: v.collectionParams, body: v.layoutInput, responses: { 200: { description: '{ collection } (ETag: the new version)' }, ...conflict, ...common } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId)
-    const row = await col.setCollectionLayout(orm, params.siteId, params.collectionId, body)
+    const row = await versioned(request, reply, (ifVersion) => col.setCollectionLayout(orm, params.siteId, params.collectionId, body, ifVersion), (r) => ms(r.updatedAt))
     deps.changed(params.siteId)
     return { collection: col.collectionDto(row) }
   })
@@ -140,9 +158,9 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     },
   )
 
-  defineRoute(app, { method: 'PUT', url: `${base}/items/:itemId/layout`, summary: 'Replace the block layout of an item body', tags, params: v.itemParams, body: v.layoutInput, responses: { 200: { description: '{ item }' }, ...common } }, async ({ request, params, body }) => {
+  defineRoute(app, { method: 'PUT', url: `${base}/items/:itemId/layout`, summary: 'Replace the block layout of an item body; If-Match: "<updatedOn>" refuses a stale write', tags, params: v.itemParams, body: v.layoutInput, responses: { 200: { description: '{ item } (ETag: the new version)' }, ...conflict, ...common } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId)
-    const { item, collection } = await itm.updateItem(orm, params.siteId, params.itemId, { layout: body })
+    const { item, collection } = await versioned(request, reply, (ifVersion) => itm.updateItem(orm, params.siteId, params.itemId, { layout: body }, ifVersion), (r) => ms(r.item.updatedAt))
     deps.changed(params.siteId)
     return { item: itm.itemDto(item, collection) }
   })
