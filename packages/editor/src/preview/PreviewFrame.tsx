@@ -14,6 +14,8 @@ export type DeviceId = (typeof DEVICES)[number]['id']
 interface Props {
   siteUrl: string
   path: string
+  /** Load the frame through the owner's preview (GET /config/preview), so unpublished content shows. */
+  previewSiteId?: string
   version?: number | string
   css?: string
   variables?: Record<string, string>
@@ -27,7 +29,12 @@ export function previewUrl(siteUrl: string, path: string): string {
   return new URL(path.replace(/^\/*/, '/'), siteUrl).href
 }
 
-export function PreviewFrame({ siteUrl, path, version, css, variables, title = 'Site preview' }: Props) {
+/** The editor-host address that opens `path` of the site in the owner's preview (drafts shown, never cached). */
+export function ownerPreviewUrl(siteId: string, path: string): string {
+  return `/config/preview?siteId=${encodeURIComponent(siteId)}&path=${encodeURIComponent(path.replace(/^\/*/, '/'))}`
+}
+
+export function PreviewFrame({ siteUrl, path, previewSiteId, version, css, variables, title = 'Site preview' }: Props) {
   const [device, setDevice] = useState<DeviceId>('desktop')
   const [loaded, setLoaded] = useState(0)
   const frame = useRef<HTMLIFrameElement>(null)
@@ -88,7 +95,7 @@ export function PreviewFrame({ siteUrl, path, version, css, variables, title = '
           ref={frame}
           key={`${src}#${version ?? ''}`}
           title={title}
-          src={src}
+          src={previewSiteId ? ownerPreviewUrl(previewSiteId, path) : src}
           style={{ width: device === 'desktop' ? '100%' : `${width}px` }}
           data-device={device}
           onLoad={() => setLoaded((n) => n + 1)}

@@ -15,7 +15,7 @@ import { createFiles, type Files } from '../domains/files/index.js'
 import { createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
-import { createContent, sanitizeHtml } from '../domains/content/index.js'
+import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/index.js'
 import { createPublishing } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
@@ -144,6 +144,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     sites,
     content,
     secret: await getOrCreateSecret(db.orm, 'page-unlock'),
+    authorizePreview: (request, siteId) => sites.authorize(accounts.auth, request, siteId, CONTENT_ROLES),
     log: fastify.log,
     deps: {
       images: (siteId, ids) => files.getAssets(siteId, ids),

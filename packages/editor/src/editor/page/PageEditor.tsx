@@ -116,9 +116,9 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
         </div>
       )}
       {current.status !== 'published' && (
-        <p className="field-hint">This page is not published: visitors (and this preview of the live site) do not see it yet.</p>
+        <p className="field-hint">This page is not published: visitors do not see it yet (the preview below shows it to you).</p>
       )}
-      <PreviewFrame siteUrl={site.url} path={current.fullUrl} version={saveState.version} title={`Preview of ${current.title}`} />
+      <PreviewFrame siteUrl={site.url} path={current.fullUrl} previewSiteId={siteId} version={saveState.version} title={`Preview of ${current.title}`} />
       {saveState.status === 'conflict' && (
         <ConflictDialog onReload={() => void autosave.resolveConflict('reload')} onOverwrite={() => void autosave.resolveConflict('overwrite')} />
       )}

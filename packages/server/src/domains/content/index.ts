@@ -33,7 +33,28 @@ export type CollectionPatch = z.input<typeof v.updateCollectionBody>
 export type ItemInput = z.input<typeof v.createItemBody>
 export type ItemPatch = z.input<typeof v.updateItemBody>
 
+/** The reads publishing builds pages from: live content only, or (all) every status and publication time. */
+function createReader(orm: Orm, all: boolean) {
+  return {
+    /** True for the owner-preview reader. */
+    all,
+    profile: (siteId: string) => getProfile(orm, siteId),
+    siteCollections: (siteId: string) => q.siteCollections(orm, siteId),
+    liveItems: (siteId: string, collectionId: string, query: q.ItemQuery) => q.liveItems(orm, siteId, collectionId, { ...query, all }),
+    liveItemBySlug: (siteId: string, collectionId: string, urlId: string, now: Date) => q.liveItemBySlug(orm, siteId, collectionId, urlId, now, all),
+    liveItemsByIds: (siteId: string, ids: string[], now: Date) => q.liveItemsByIds(orm, siteId, ids, now, all),
+    adjacentItems: (siteId: string, item: Parameters<typeof q.adjacentItems>[2], order: q.ItemOrder, now: Date) => q.adjacentItems(orm, siteId, item, order, now, all),
+    tagsAndCategories: (siteId: string, collectionId: string, now: Date) => q.tagsAndCategories(orm, siteId, collectionId, now, all),
+    itemCounts: (siteId: string, now: Date) => q.itemCounts(orm, siteId, now, all),
+    redirectsFor: (siteId: string, paths: string[]) => q.redirectsFor(orm, siteId, paths),
+    nextPublishOn: (siteId: string, now: Date) => q.nextPublishOn(orm, siteId, now),
+    liveItemsOf: (siteId: string, collectionIds: string[], now: Date) => q.liveItemsOf(orm, siteId, collectionIds, now, 5000, all),
+    search: (siteId: string, query: string, collectionIds: string[], now: Date, limit: number, offset: number) => q.searchContent(orm, siteId, query, collectionIds, now, limit, offset, all),
+  }
+}
+
 export function createContent(orm: Orm) {
+  const reader = (all: boolean) => createReader(orm, all)
   const listeners = new Set<(siteId: string) => void>()
   const changed = (siteId: string) => {
     for (const fn of listeners) fn(siteId)
@@ -75,20 +96,10 @@ export function createContent(orm: Orm) {
     },
     listCollections: async (siteId: string) => (await col.listCollections(orm, siteId)).map(col.collectionDto),
 
-    /** Visitor-side reads (only live content). */
+    /** Visitor-side reads (only live content); `read.preview`: the same reads showing every item (owner preview). */
     read: {
-      profile: (siteId: string) => getProfile(orm, siteId),
-      siteCollections: (siteId: string) => q.siteCollections(orm, siteId),
-      liveItems: (siteId: string, collectionId: string, query: q.ItemQuery) => q.liveItems(orm, siteId, collectionId, query),
-      liveItemBySlug: (siteId: string, collectionId: string, urlId: string, now: Date) => q.liveItemBySlug(orm, siteId, collectionId, urlId, now),
-      liveItemsByIds: (siteId: string, ids: string[], now: Date) => q.liveItemsByIds(orm, siteId, ids, now),
-      adjacentItems: (siteId: string, item: Parameters<typeof q.adjacentItems>[2], order: q.ItemOrder, now: Date) => q.adjacentItems(orm, siteId, item, order, now),
-      tagsAndCategories: (siteId: string, collectionId: string, now: Date) => q.tagsAndCategories(orm, siteId, collectionId, now),
-      itemCounts: (siteId: string, now: Date) => q.itemCounts(orm, siteId, now),
-      redirectsFor: (siteId: string, paths: string[]) => q.redirectsFor(orm, siteId, paths),
-      nextPublishOn: (siteId: string, now: Date) => q.nextPublishOn(orm, siteId, now),
-      liveItemsOf: (siteId: string, collectionIds: string[], now: Date) => q.liveItemsOf(orm, siteId, collectionIds, now),
-      search: (siteId: string, query: string, collectionIds: string[], now: Date, limit: number, offset: number) => q.searchContent(orm, siteId, query, collectionIds, now, limit, offset),
+      ...reader(false),
+      preview: reader(true),
       /** The fullUrl of a collection ('/shop'), or null. */
       collectionPath: async (siteId: string, collectionId: string) => {
         const c = (await q.siteCollections(orm, siteId)).find((x) => x.id === collectionId)
@@ -116,3 +127,5 @@ export function createContent(orm: Orm) {
 
 export type Content = ReturnType<typeof createContent>
 export type ContentRead = Content['read']
+/** The reads a page is built from (`ContentRead`, or its `preview` for the owner's preview). */
+export type ContentReader = ReturnType<typeof createReader>

@@ -1,4 +1,5 @@
 // Read side for published pages: only what a visitor may see (published, or scheduled with publishOn passed).
+// With `all` (the owner's preview), every item of every status and publication time.
 import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import { sqlRows, type Orm } from '../../platform/db/index.js'
 import { contentCollections, contentItems, contentRedirects, type CollectionRow, type ItemRow } from './schema.js'
@@ -11,7 +12,10 @@ export function isLive(row: { status: string; publishOn: Date }, now: number): b
   return LIVE.includes(row.status) && row.publishOn.getTime() <= now
 }
 
-const liveItem = (now: Date): SQL => and(inArray(contentItems.status, LIVE), lte(contentItems.publishOn, now))!
+const liveItem = (now: Date, all = false): SQL | undefined => (all ? undefined : and(inArray(contentItems.status, LIVE), lte(contentItems.publishOn, now)))
+/** The same condition in raw SQL over `content_items` (alias-free). */
+const liveItemRaw = (now: Date, all: boolean, alias = ''): SQL =>
+  all ? sql`true` : sql`${sql.raw(alias)}status in ('published', 'scheduled') and ${sql.raw(alias)}publish_on <= ${now}`
 
 export async function siteCollections(orm: Orm, siteId: string): Promise<CollectionRow[]> {
   return orm.select().from(contentCollections).where(eq(contentCollections.siteId, siteId)).orderBy(asc(contentCollections.ordering), asc(contentCollections.createdAt))
@@ -28,6 +32,8 @@ export interface ItemQuery {
   order: ItemOrder
   /** Events: only those not yet ended at this time. */
   endingAfter?: Date | undefined
+  /** Every status and publication time (owner preview). */
+  all?: boolean | undefined
 }
 
 function orderOf(order: ItemOrder) {
@@ -37,7 +43,9 @@ function orderOf(order: ItemOrder) {
 }
 
 export async function liveItems(orm: Orm, siteId: string, collectionId: string, q: ItemQuery): Promise<{ rows: ItemRow[]; total: number }> {
-  const conds: SQL[] = [eq(contentItems.siteId, siteId), eq(contentItems.collectionId, collectionId), liveItem(q.now)]
+  const conds: SQL[] = [eq(contentItems.siteId, siteId), eq(contentItems.collectionId, collectionId)]
+  const live = liveItem(q.now, q.all)
+  if (live) conds.push(live)
   if (q.tag) conds.push(sql`${contentItems.tags} @> ${JSON.stringify([q.tag])}::jsonb`)
   if (q.category) conds.push(sql`${contentItems.categories} @> ${JSON.stringify([q.category])}::jsonb`)
   if (q.endingAfter) conds.push(sql`coalesce(${contentItems.endDate}, ${contentItems.startDate}) >= ${q.endingAfter}`)
@@ -47,22 +55,22 @@ export async function liveItems(orm: Orm, siteId: string, collectionId: string, 
   return { rows, total: Number(n?.n ?? 0) }
 }
 
-export async function liveItemBySlug(orm: Orm, siteId: string, collectionId: string, urlId: string, now: Date): Promise<ItemRow | null> {
+export async function liveItemBySlug(orm: Orm, siteId: string, collectionId: string, urlId: string, now: Date, all = false): Promise<ItemRow | null> {
   const [row] = await orm
     .select()
     .from(contentItems)
-    .where(and(eq(contentItems.siteId, siteId), eq(contentItems.collectionId, collectionId), eq(contentItems.urlId, urlId), liveItem(now)))
+    .where(and(eq(contentItems.siteId, siteId), eq(contentItems.collectionId, collectionId), eq(contentItems.urlId, urlId), liveItem(now, all)))
   return row ?? null
 }
 
-export async function liveItemsByIds(orm: Orm, siteId: string, ids: string[], now: Date): Promise<ItemRow[]> {
+export async function liveItemsByIds(orm: Orm, siteId: string, ids: string[], now: Date, all = false): Promise<ItemRow[]> {
   if (ids.length === 0) return []
-  return orm.select().from(contentItems).where(and(eq(contentItems.siteId, siteId), inArray(contentItems.id, ids), liveItem(now)))
+  return orm.select().from(contentItems).where(and(eq(contentItems.siteId, siteId), inArray(contentItems.id, ids), liveItem(now, all)))
 }
 
 /** The neighbours of an item in its collection's order: previous = newer (or earlier by hand), next = older. */
-export async function adjacentItems(orm: Orm, siteId: string, item: ItemRow, order: ItemOrder, now: Date): Promise<{ prev: ItemRow | null; next: ItemRow | null }> {
-  const base = and(eq(contentItems.siteId, siteId), eq(contentItems.collectionId, item.collectionId), liveItem(now))
+export async function adjacentItems(orm: Orm, siteId: string, item: ItemRow, order: ItemOrder, now: Date, all = false): Promise<{ prev: ItemRow | null; next: ItemRow | null }> {
+  const base = and(eq(contentItems.siteId, siteId), eq(contentItems.collectionId, item.collectionId), liveItem(now, all))
   const key = order === 'manual' ? contentItems.ordering : order === 'start' ? contentItems.startDate : contentItems.publishOn
   const value = order === 'manual' ? item.ordering : order === 'start' ? item.startDate : item.publishOn
   if (value === null) return { prev: null, next: null }
@@ -75,25 +83,25 @@ export async function adjacentItems(orm: Orm, siteId: string, item: ItemRow, ord
 }
 
 /** Distinct tags and categories of the live items of a collection. */
-export async function tagsAndCategories(orm: Orm, siteId: string, collectionId: string, now: Date): Promise<{ tags: string[]; categories: string[] }> {
+export async function tagsAndCategories(orm: Orm, siteId: string, collectionId: string, now: Date, all = false): Promise<{ tags: string[]; categories: string[] }> {
   const rows = await sqlRows<{ kind: string; value: string }>(
     orm,
     sql`select distinct 't' as kind, jsonb_array_elements_text(tags) as value from content_items
-        where site_id = ${siteId} and collection_id = ${collectionId} and status in ('published', 'scheduled') and publish_on <= ${now}
+        where site_id = ${siteId} and collection_id = ${collectionId} and ${liveItemRaw(now, all)}
         union
         select distinct 'c' as kind, jsonb_array_elements_text(categories) as value from content_items
-        where site_id = ${siteId} and collection_id = ${collectionId} and status in ('published', 'scheduled') and publish_on <= ${now}`,
+        where site_id = ${siteId} and collection_id = ${collectionId} and ${liveItemRaw(now, all)}`,
   )
   const pick = (k: string) => rows.filter((r) => r.kind === k).map((r) => r.value).sort((a, b) => a.localeCompare(b))
   return { tags: pick('t'), categories: pick('c') }
 }
 
 /** Live item counts per collection of a site. */
-export async function itemCounts(orm: Orm, siteId: string, now: Date): Promise<Map<string, number>> {
+export async function itemCounts(orm: Orm, siteId: string, now: Date, all = false): Promise<Map<string, number>> {
   const rows = await orm
     .select({ id: contentItems.collectionId, n: sql<number>`count(*)::int` })
     .from(contentItems)
-    .where(and(eq(contentItems.siteId, siteId), liveItem(now)))
+    .where(and(eq(contentItems.siteId, siteId), liveItem(now, all)))
     .groupBy(contentItems.collectionId)
   return new Map(rows.map((r) => [r.id, Number(r.n)]))
 }
@@ -117,12 +125,12 @@ export async function nextPublishOn(orm: Orm, siteId: string, now: Date): Promis
 }
 
 /** Live items of the given collections (sitemap), newest first. */
-export async function liveItemsOf(orm: Orm, siteId: string, collectionIds: string[], now: Date, limit = 5000): Promise<ItemRow[]> {
+export async function liveItemsOf(orm: Orm, siteId: string, collectionIds: string[], now: Date, limit = 5000, all = false): Promise<ItemRow[]> {
   if (collectionIds.length === 0) return []
   return orm
     .select()
     .from(contentItems)
-    .where(and(eq(contentItems.siteId, siteId), inArray(contentItems.collectionId, collectionIds), liveItem(now)))
+    .where(and(eq(contentItems.siteId, siteId), inArray(contentItems.collectionId, collectionIds), liveItem(now, all)))
     .orderBy(desc(contentItems.publishOn))
     .limit(limit)
 }
@@ -140,7 +148,7 @@ export interface SearchHit {
  * Full-text search (PostgreSQL tsvector + GIN) over the live collections and items of `collectionIds` (the ones a
  * visitor may see: the caller excludes locked, hidden and unpublished collections).
  */
-export async function searchContent(orm: Orm, siteId: string, query: string, collectionIds: string[], now: Date, limit: number, offset: number): Promise<{ hits: SearchHit[]; total: number }> {
+export async function searchContent(orm: Orm, siteId: string, query: string, collectionIds: string[], now: Date, limit: number, offset: number, all = false): Promise<{ hits: SearchHit[]; total: number }> {
   if (collectionIds.length === 0 || query.trim() === '') return { hits: [], total: 0 }
   const ids = sql.join(collectionIds.map((id) => sql`${id}`), sql`, `)
   const matches = sql`
@@ -153,7 +161,7 @@ export async function searchContent(orm: Orm, siteId: string, query: string, col
            coalesce(nullif(i.excerpt, ''), i.body) as text, ts_rank(i.search, q) as rank
       from content_items i, websearch_to_tsquery('english', ${query}) q
      where i.site_id = ${siteId} and i.collection_id in (${ids}) and i.search @@ q
-       and i.status in ('published', 'scheduled') and i.publish_on <= ${now}`
+       and ${liveItemRaw(now, all, 'i.')}`
   const rows = await sqlRows<{ kind: 'collection' | 'item'; id: string; title: string; collection_id: string; record_type: number; text: string }>(
     orm,
     sql`select * from (${matches}) m order by rank desc, title asc limit ${limit} offset ${offset}`,

@@ -1,6 +1,6 @@
 // The site-level part of every page context: website, websiteSettings, navigation, SEO defaults, sitewright.
-import { isLive, type CollectionRow } from '../content/index.js'
-import { fullUrlOf, type SiteScope } from './scope.js'
+import type { CollectionRow } from '../content/index.js'
+import { fullUrlOf, liveCollection, type SiteScope } from './scope.js'
 import type { NavLink, PageContext } from './types.js'
 
 const SERVICE_IDS: Record<string, number> = { instagram: 1, facebook: 2, twitter: 3, x: 3, youtube: 4, linkedin: 5, pinterest: 6, tiktok: 7, vimeo: 8, email: 9, github: 10 }
@@ -14,8 +14,7 @@ function isActive(path: string, url: string): boolean {
 }
 
 export function navigation(scope: SiteScope, path: string): { main: NavLink[]; footer: NavLink[] } {
-  const now = scope.now.getTime()
-  const live = scope.collections.filter((c) => isLive(c, now))
+  const live = scope.collections.filter((c) => liveCollection(scope, c))
   const link = (c: CollectionRow): NavLink => {
     const fullUrl = fullUrlOf(c)
     const out: NavLink = { title: c.navigationTitle || c.title, fullUrl, active: isActive(path, fullUrl), folder: c.folder && c.typeName === 'folder' }

@@ -25,6 +25,8 @@ export interface PublishingOptions {
   /** Other domains' parts; more can be provided later with `provide()`. */
   deps?: PublishingDeps
   cacheTtlMs?: number
+  /** Throws unless the request's signed-in owner may preview the site (GET /config/preview); absent: no preview. */
+  authorizePreview?: (request: FastifyRequest, siteId: string) => Promise<unknown>
 }
 
 /** A themed system page of another domain (cart, checkout, unsubscribe, ...). */
@@ -42,7 +44,7 @@ export function createPublishing(app: FastifyInstance, opts: PublishingOptions) 
   const cache = createPageCache({ ttlMs: opts.cacheTtlMs })
   const deps: PublishingDeps = { ...opts.deps }
   const pages = createPages(theme)
-  const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log }
+  const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview }
   const server = createServer(ctx)
   registerPublishingRoutes(app, ctx, server)
   opts.content.onChange((siteId) => cache.bump(siteId))

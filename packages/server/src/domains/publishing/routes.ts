@@ -2,16 +2,21 @@
 // /sitemap.xml and /robots.txt. Any successful state-changing request drops the cached pages of its site.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
 import { AppError, CRUMB_FAIL_CODE } from '../../platform/errors.js'
 import { isApiPath } from '../../platform/http/error-handler.js'
 import { plainPage } from '../../platform/http/html.js'
+import { defineRoute } from '../../platform/http/route.js'
 import { verifyLockPassword } from '../content/index.js'
 import { WRONG_PASSWORD } from './pages.js'
 import { resolvePath } from './resolve.js'
 import { loadScope, fullUrlOf } from './scope.js'
 import { robotsTxt, sitemapXml } from './seo.js'
 import { requestPath, type createServer, type ServeContext } from './serve.js'
+import { previewAddress, previewToken } from './preview.js'
 import { setUnlockCookie } from './unlock.js'
+
+const previewQuery = z.object({ siteId: z.string().min(1).max(100), path: z.string().max(2000).optional() }).strict()
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SITE_API = /^\/api\/sites\/([^/?]+)\//
@@ -78,6 +83,30 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
     }
     return server.page(request, reply, { lockError: WRONG_PASSWORD, path })
   })
+
+  // The owner's preview: mints a short-lived token and opens the path on the site's host with it (see preview.ts).
+  const authorizePreview = s.authorizePreview
+  if (authorizePreview) {
+    defineRoute(
+      app,
+      {
+        method: 'GET',
+        url: '/config/preview',
+        summary: "Open a page of the site in the owner's preview (drafts, scheduled, needs-review and private content shown; never cached)",
+        tags: ['publishing'],
+        query: previewQuery,
+        responses: { 302: { description: 'To the page on the site host with the preview token' }, 400: { description: 'validation_failed (path)' }, 401: { description: 'not signed in' }, 403: { description: 'role_not_allowed' }, 404: { description: 'site_not_found' } },
+      },
+      async ({ request, reply, query }) => {
+        await authorizePreview(request, query.siteId)
+        const site = await s.sites.get(query.siteId)
+        if (!site) throw new AppError('not_found', 'site_not_found', 'No such site.')
+        const to = previewAddress(s.sites.urlOf(site.slug), query.path ?? '/', previewToken(s.secret, site.id))
+        if (!to) throw new AppError('invalid_data', 'validation_failed', 'Enter a path of the site.', { fields: { path: 'Enter a path of the site.' } })
+        return reply.header('cache-control', 'no-store').redirect(to, 302)
+      },
+    )
+  }
 
   app.get('/sitemap.xml', async (request, reply) => {
     const ref = siteOf(request)

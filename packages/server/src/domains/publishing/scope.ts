@@ -1,7 +1,7 @@
 // Everything a page of one site is built from: the site, its settings and profile, all its collections, the clock,
 // and batched loaders for images and comment/like counts.
 import type { FastifyRequest } from 'fastify'
-import { collectionSettingsOf, isLive, normalizeGalleryOptions, restore, type CollectionRow, type ContentRead, type ProfileRow } from '../content/index.js'
+import { collectionSettingsOf, isLive, normalizeGalleryOptions, restore, type CollectionRow, type ContentReader, type ProfileRow } from '../content/index.js'
 import type { Sites, Website, WebsiteSettings } from '../sites/index.js'
 import type { ImageContext, Json, PublishingDeps } from './types.js'
 
@@ -15,13 +15,15 @@ export interface SiteScope {
   /** Live item counts per collection (loaded once, when first needed). */
   itemCounts(): Promise<Map<string, number>>
   now: Date
-  content: ContentRead
+  /** The owner's preview: every page and item shows, whatever its status (never cached). */
+  preview: boolean
+  content: ContentReader
   deps: PublishingDeps
   request: FastifyRequest | null
   images(ids: readonly (string | null | undefined)[]): Promise<ReadonlyMap<string, ImageContext>>
 }
 
-export async function loadScope(sites: Sites, content: ContentRead, deps: PublishingDeps, siteId: string, request: FastifyRequest | null, now = new Date()): Promise<SiteScope | null> {
+export async function loadScope(sites: Sites, content: ContentReader, deps: PublishingDeps, siteId: string, request: FastifyRequest | null, now = new Date()): Promise<SiteScope | null> {
   const site = await sites.get(siteId)
   if (!site) return null
   const [profile, collections] = await Promise.all([content.profile(siteId), content.siteCollections(siteId)])
@@ -36,6 +38,7 @@ export async function loadScope(sites: Sites, content: ContentRead, deps: Publis
     byId: new Map(collections.map((c) => [c.id, c])),
     itemCounts: () => (counts ??= content.itemCounts(siteId, now)),
     now,
+    preview: content.all,
     content,
     deps,
     request,
@@ -56,7 +59,7 @@ export async function loadScope(sites: Sites, content: ContentRead, deps: Publis
 }
 
 export const fullUrlOf = (c: CollectionRow) => (c.homepage ? '/' : `/${c.urlId}`)
-export const liveCollection = (scope: SiteScope, c: CollectionRow | undefined): c is CollectionRow => !!c && isLive(c, scope.now.getTime())
+export const liveCollection = (scope: SiteScope, c: CollectionRow | undefined): c is CollectionRow => !!c && (scope.preview || isLive(c, scope.now.getTime()))
 
 /** Collections a visitor may list in search and the sitemap: live, not locked, not hidden. */
 export function publicCollections(scope: SiteScope): CollectionRow[] {

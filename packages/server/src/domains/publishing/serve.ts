@@ -10,6 +10,7 @@ import { resolvePath } from './resolve.js'
 import { loadScope, type SiteScope } from './scope.js'
 import type { Theme } from './theme.js'
 import type { PublishingDeps } from './types.js'
+import { checkPreview } from './preview.js'
 import { hasUnlockCookie, isUnlocked } from './unlock.js'
 
 export type Format = 'html' | 'json' | 'json-pretty'
@@ -23,6 +24,8 @@ export interface ServeContext {
   cache: PageCache
   secret: string
   log?: FastifyBaseLogger | undefined
+  /** Throws unless the request's signed-in owner may preview the site's unpublished content. */
+  authorizePreview?: ((request: FastifyRequest, siteId: string) => Promise<unknown>) | undefined
 }
 
 export function requestPath(url: string): string {
@@ -63,10 +66,10 @@ export function createServer(s: ServeContext) {
     return s.theme.render(context.template, context, locale)
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-    if (page.location) return reply.code(page.status).header('cache-control', 'no-cache').redirect(page.location, page.status as 301)
-    // a page printing the visitor's crumb is theirs alone: no shared cache may keep it
-    reply.header('cache-control', page.bytes.length === 1 ? 'no-cache' : 'private, no-cache')
+  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, preview = false) {
+    if (page.location) return reply.code(page.status).header('cache-control', preview ? 'private, no-store' : 'no-cache').redirect(page.location, page.status as 301)
+    // a page printing the visitor's crumb is theirs alone: no shared cache may keep it; a preview is kept nowhere
+    reply.header('cache-control', preview ? 'private, no-store' : page.bytes.length === 1 ? 'no-cache' : 'private, no-cache')
     const etag = etagFor(page, request.crumb)
     reply.header('etag', etag)
     if (page.status === 200 && notModified(request.headers['if-none-match'], etag)) return reply.code(304).send()
@@ -92,19 +95,21 @@ export function createServer(s: ServeContext) {
     const { query, format } = pageQuery(request.query)
     const key = `${format}|${path}|${query.page}|${query.tag ?? ''}|${query.category ?? ''}|${query.view ?? ''}`
     const themeVersion = s.theme.version
-    const cacheable = !opts.lockError && path !== '/search'
+    const preview = checkPreview(s.secret, request, reply, ref.id)
+    const cacheable = !preview && !opts.lockError && path !== '/search'
     if (cacheable) {
       const hit = s.cache.get(ref.id, key, themeVersion)
       if (hit && !(hit.lockedCollectionId && hasUnlockCookie(request, hit.lockedCollectionId))) return send(request, reply, hit)
     }
     const siteVersion = s.cache.version(ref.id)
-    const scope = await loadScope(s.sites, s.content, s.deps, ref.id, request).catch((e: unknown) => {
+    const scope = await loadScope(s.sites, preview ? s.content.preview : s.content, s.deps, ref.id, request).catch((e: unknown) => {
       s.log?.error({ err: e, path }, 'site could not be loaded')
       return null
     })
     if (!scope) return reply.code(500).type('text/html; charset=utf-8').send(plainPage('Something went wrong', 'This page could not be shown right now. Please try again in a moment.'))
     let personal = false
-    const member = s.deps.member ? await s.deps.member(ref.id, request) : null
+    // the owner's preview shows members-only and password pages as they are
+    const member = preview ? { signedIn: true, isMember: true } : s.deps.member ? await s.deps.member(ref.id, request) : null
     if (member?.signedIn) personal = true
     const r: PageRequest = {
       path,
@@ -113,7 +118,7 @@ export function createServer(s: ServeContext) {
       member,
       lockError: opts.lockError,
       unlocked: (c) => {
-        const ok = isUnlocked(s.secret, request, c)
+        const ok = preview || isUnlocked(s.secret, request, c)
         if (ok) personal = true
         return ok
       },
@@ -134,7 +139,7 @@ export function createServer(s: ServeContext) {
       if (next !== null) entry.expires = Math.min(entry.expires, next)
       s.cache.set(ref.id, key, entry)
     }
-    return send(request, reply, entry)
+    return send(request, reply, entry, preview)
   }
 
   return {
