@@ -30,8 +30,8 @@ export const BLOCK_TYPE_IDS = {
 
 export type BlockTypeName = keyof typeof BLOCK_TYPE_IDS | 'text'
 
-/** A rich-text ('text') block is stored as an html block (type 2); see restore() for telling them apart. */
-export const TEXT_BLOCK_TYPE_ID = BLOCK_TYPE_IDS.html
+/** The server's rich-text block type id ('text', sanitized HTML); html 2 is the raw HTML block. */
+export const TEXT_BLOCK_TYPE_ID = 1001
 
 export type BlockValue = Record<string, unknown>
 

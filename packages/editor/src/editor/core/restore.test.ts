@@ -31,7 +31,7 @@ describe('restore() upgrades every stored shape to the current document', () => 
     expect(value.options).toMatchObject({ design: 'grid', 'thumbnails-per-row': 4, padding: 20, 'aspect-ratio': '1:1', lightboxTheme: 'dark' })
   })
 
-  it('v2: html the rich-text editor can hold opens as text; other html stays an html block; both round-trip', () => {
+  it('v2: text blocks round-trip as text; html the rich-text editor can hold opens (and saves) as text; other html stays html', () => {
     const stored = {
       v: 2,
       sections: [
@@ -40,13 +40,16 @@ describe('restore() upgrades every stored shape to the current document', () => 
           blocks: [
             { id: 't', type: 2, value: { html: '<h2 style="text-align: center">Hi</h2><p><a href="/x" target="_blank">x</a></p>' } },
             { id: 'h', type: 2, value: { html: '<div class="promo"><iframe src="https://e.com"></iframe></div>' } },
+            { id: 'r', type: 1001, value: { html: '<p>Rich</p>' } },
           ],
         },
       ],
     }
     const doc = restore(stored)
-    expect(doc.sections[0]!.blocks.map((b) => b.typeName)).toEqual(['text', 'html'])
-    expect(toLayout(doc)).toEqual({ sections: stored.sections })
+    expect(doc.sections[0]!.blocks.map((b) => b.typeName)).toEqual(['text', 'html', 'text'])
+    const [t, h, r] = stored.sections[0]!.blocks
+    expect(toLayout(doc)).toEqual({ sections: [{ id: 's1', blocks: [{ ...t, type: 1001 }, h, r] }] })
+    expect(toLayout(restore(toLayout(doc)))).toEqual(toLayout(doc))
   })
 
   it('keeps blocks of types it cannot edit, gives duplicate ids new ones, and never returns no section', () => {

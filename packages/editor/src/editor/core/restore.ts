@@ -3,13 +3,13 @@
 //   v0  an array of blocks
 //   v1  { blocks: Block[] }
 //   v2  { v?: 2, sections: [{ id, blocks }] }
-// Blocks may lack ids or type names (derived from the type id). An html block whose HTML the rich-text editor
-// can represent opens as a text block. Older value shapes are upgraded: image `{ image: { id } }` -> imageId,
+// Blocks may lack ids or type names (derived from the type id). Text blocks (type 1001) open as text; an older
+// html block whose HTML the rich-text editor can represent opens as a text block too (and is saved as one). Older value shapes are upgraded: image `{ image: { id } }` -> imageId,
 // gallery `{ items }` -> imageIds, code `{ text }` -> code, v1 text `{ text }` -> html. Values are normalised.
 import { normalizeChart } from '../../dialogs/chart/chart.js'
 import { normalizeGalleryOptions } from '../../dialogs/gallery/options.js'
 import { SPACER_MAX, kindOf } from '../blocks/catalog.js'
-import { BLOCK_TYPE_IDS, DOCUMENT_VERSION, newId, type Block, type BlockValue, type PageDocument, type Section } from './document.js'
+import { BLOCK_TYPE_IDS, DOCUMENT_VERSION, TEXT_BLOCK_TYPE_ID, newId, type Block, type BlockValue, type PageDocument, type Section } from './document.js'
 import { isRichTextHtml } from './richtext.js'
 
 const NAME_OF_ID = new Map<number, string>(Object.entries(BLOCK_TYPE_IDS).map(([n, id]) => [id, n]))
@@ -67,12 +67,12 @@ function upgradeValue(typeName: string, value: BlockValue): BlockValue {
 function restoreBlock(raw: unknown): Block | null {
   if (!isObject(raw)) return null
   const value = isObject(raw.value) ? raw.value : {}
-  let typeName = typeof raw.type === 'number' ? NAME_OF_ID.get(raw.type) : undefined
+  let typeName = raw.type === TEXT_BLOCK_TYPE_ID ? 'text' : typeof raw.type === 'number' ? NAME_OF_ID.get(raw.type) : undefined
   if (!typeName && typeof raw.typeName === 'string') typeName = raw.typeName
   if (!typeName && typeof raw.type === 'number') typeName = `type-${raw.type}`
   if (!typeName) return null
   if (typeName === 'html' && isRichTextHtml(typeof value.html === 'string' ? value.html : '')) typeName = 'text'
-  const known = typeName === 'text' ? BLOCK_TYPE_IDS.html : BLOCK_TYPE_IDS[typeName as keyof typeof BLOCK_TYPE_IDS]
+  const known = typeName === 'text' ? TEXT_BLOCK_TYPE_ID : BLOCK_TYPE_IDS[typeName as keyof typeof BLOCK_TYPE_IDS]
   const type = known ?? (typeof raw.type === 'number' ? raw.type : 0)
   return {
     id: typeof raw.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw.id) ? raw.id : newId(),

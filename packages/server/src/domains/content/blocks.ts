@@ -40,6 +40,7 @@ const open = z.object({}).catchall(z.unknown())
 
 export const BLOCK_VALUE_SCHEMAS: Record<BlockTypeName, z.ZodType> = {
   html: z.object({ html }).strict(),
+  text: z.object({ html }).strict(),
   markdown: z.object({ markdown: z.string().max(LIMITS.html) }).strict(),
   image: z.object({ imageId: id.optional(), caption: text().optional(), link: link.optional(), newWindow: z.boolean().optional(), alignment: z.enum(['center', 'left', 'right']).optional() }).strict(),
   gallery: z.object({ imageIds: z.array(id).max(LIMITS.orderableItems).optional(), collectionId: id.optional(), options: galleryOptionsInput.optional() }).strict(),
@@ -96,6 +97,7 @@ export function blockTypeName(b: { type?: number | undefined; typeName?: string 
 export function sanitizeBlockValue(name: BlockTypeName, value: Record<string, unknown>): Record<string, unknown> {
   const v = { ...value }
   if ((name === 'html' || name === 'embed') && typeof v.html === 'string') v.html = sanitizeHtml(v.html)
+  if (name === 'text' && typeof v.html === 'string') v.html = sanitizeHtml(v.html, { iframes: false })
   if (name === 'newsletter' && typeof v.description === 'string') v.description = sanitizeHtml(v.description, { iframes: false })
   if (name === 'accordion' && Array.isArray(v.items)) {
     v.items = (v.items as { body: string }[]).map((it) => ({ ...it, body: sanitizeHtml(it.body, { iframes: false }) }))

@@ -106,6 +106,8 @@ export const BLOCK_TYPES = {
   'member-area': 67,
   accordion: 69,
   chart: 70,
+  /** Sitewright's own id: rich text written in the editor (sanitized HTML, no embeds); html 2 stays the raw HTML block. */
+  text: 1001,
 } as const
 export type BlockTypeName = keyof typeof BLOCK_TYPES
 export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as BlockTypeName[]

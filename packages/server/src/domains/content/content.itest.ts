@@ -147,6 +147,20 @@ describe(`content owner API (${BACKEND})`, () => {
     expect(noCrumb).toMatchObject({ status: 403, json: { crumbFail: true } })
   })
 
+  it('text blocks (rich text, type 1001) are stored as text, sanitized without embeds, and render as rich text', async () => {
+    const html = '<h2>Title</h2><p><strong>Bold</strong> <script>alert(1)</script><iframe src="https://www.youtube.com/embed/x"></iframe></p>'
+    const page = await owner.post(api('/collections'), { typeName: 'page', title: 'Rich', layout: { sections: [{ blocks: [{ id: 't1', type: 1001, value: { html } }, { id: 't2', typeName: 'text', value: { html: '<p>Two</p>' } }] }] } })
+    expect(page.status).toBe(201)
+    const blocks = (await owner.get(api(`/collections/${page.json.collection.id}`))).json.collection.layout.sections[0].blocks
+    expect(blocks.map((b: any) => b.type)).toEqual([1001, 1001])
+    expect(blocks[0].value.html).toBe('<h2>Title</h2><p><strong>Bold</strong> </p>')
+    expect((await owner.post(api('/collections'), { typeName: 'page', title: 'Bad', layout: { sections: [{ blocks: [{ type: 1001, value: { text: 'x' } }] }] } })).status).toBe(400)
+    const h = await siteHost(owner)
+    const body = (await t.client(h).get('/rich')).body
+    expect(body).toContain('<div class="block block-text" id="block-t1" data-block-type="1001"><div class="rich-text"><h2>Title</h2>')
+    expect(body).toContain('<p>Two</p>')
+  })
+
   it('tenancy: another site never reaches these collections or items, and its host never serves them', async () => {
     const b = t.client()
     const signup = await b.post('/api/auth/signup', newSignup({ siteTitle: 'Site B' }))
