@@ -8,7 +8,9 @@ import {
   LIGHTBOX_THEMES,
   META_POSITIONS,
   RANGES,
+  SLIDER_ASPECT,
   isOptionVisible,
+  sliderAspect,
   type GalleryOptionKey,
   type GalleryOptions,
   type RangedKey,
@@ -36,6 +38,13 @@ const TOGGLES: [GalleryOptionKey, string][] = [
 
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }))
 
+/** A design change; the aspect ratio follows (a slider's is a percentage, default 50; the others' a ratio). */
+function designPatch(o: GalleryOptions, design: GalleryOptions['design']): Partial<GalleryOptions> {
+  if (design === 'slider' && typeof o['aspect-ratio'] !== 'number') return { design, 'aspect-ratio': SLIDER_ASPECT.default }
+  if (design !== 'slider' && typeof o['aspect-ratio'] === 'number') return { design, 'aspect-ratio': '1:1' }
+  return { design }
+}
+
 export function GalleryOptionsPanel({ options: o, onChange }: Props) {
   const show = (k: GalleryOptionKey) => isOptionVisible(k, o)
   const number = (k: RangedKey) =>
@@ -43,7 +52,7 @@ export function GalleryOptionsPanel({ options: o, onChange }: Props) {
   return (
     <fieldset className="gallery-options">
       <legend>Gallery options</legend>
-      <SelectField name="design" label="Design" value={o.design} options={options(GALLERY_DESIGNS)} onChange={(v) => onChange({ design: v as GalleryOptions['design'] }, 'design')} />
+      <SelectField name="design" label="Design" value={o.design} options={options(GALLERY_DESIGNS)} onChange={(v) => onChange(designPatch(o, v as GalleryOptions['design']), 'design')} />
       {TOGGLES.filter(([k]) => show(k)).map(([k, label]) => (
         <CheckboxField key={k} name={k} label={label} checked={Boolean(o[k])} onChange={(v) => onChange({ [k]: v }, k)} />
       ))}
@@ -53,8 +62,11 @@ export function GalleryOptionsPanel({ options: o, onChange }: Props) {
       {number('thumbnails-per-row')}
       {number('padding')}
       {number('max-width')}
-      {show('aspect-ratio') && (
-        <SelectField name="aspect-ratio" label="Aspect ratio" value={o['aspect-ratio']} options={options(ASPECT_RATIOS)} onChange={(v) => onChange({ 'aspect-ratio': v as GalleryOptions['aspect-ratio'] }, 'aspect-ratio')} />
+      {show('aspect-ratio') && o.design === 'slider' && (
+        <NumberField label={SLIDER_ASPECT.label} value={sliderAspect(o['aspect-ratio'])} min={SLIDER_ASPECT.min} max={SLIDER_ASPECT.max} onChange={(v) => onChange({ 'aspect-ratio': v }, 'aspect-ratio')} />
+      )}
+      {show('aspect-ratio') && o.design !== 'slider' && (
+        <SelectField name="aspect-ratio" label="Aspect ratio" value={String(o['aspect-ratio'])} options={options(ASPECT_RATIOS)} onChange={(v) => onChange({ 'aspect-ratio': v as GalleryOptions['aspect-ratio'] }, 'aspect-ratio')} />
       )}
       {show('meta-position') && (
         <SelectField name="meta-position" label="Title position" value={o['meta-position']} options={options(META_POSITIONS)} onChange={(v) => onChange({ 'meta-position': v as GalleryOptions['meta-position'] }, 'meta-position')} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clampOption, defaultGalleryOptions, isOptionVisible, normalizeGalleryOptions, visibleOptions } from './options.js'
+import { clampOption, defaultGalleryOptions, isOptionVisible, normalizeGalleryOptions, sliderAspect, visibleOptions } from './options.js'
 
 describe('gallery options', () => {
   it('has the SPEC section 9 defaults', () => {
@@ -56,5 +56,18 @@ describe('gallery options', () => {
     expect(normalizeGalleryOptions({ 'aspect-ratio': '16:9' })['aspect-ratio']).toBe('16:9')
     expect(normalizeGalleryOptions({ 'aspect-ratio': '5:1' })['aspect-ratio']).toBe('1:1')
     expect(normalizeGalleryOptions({ 'aspect-ratio': 'square' })['aspect-ratio']).toBe('1:1')
+  })
+
+  it('a slider\'s aspect ratio is a percentage, default 50 (SPEC section 9), offered for sliders', () => {
+    expect(defaultGalleryOptions('slider')['aspect-ratio']).toBe(50)
+    expect(isOptionVisible('aspect-ratio', defaultGalleryOptions('slider'))).toBe(true)
+    expect(isOptionVisible('aspect-ratio', defaultGalleryOptions('slideshow'))).toBe(false)
+    expect(normalizeGalleryOptions({ design: 'slider' })['aspect-ratio']).toBe(50)
+    expect(normalizeGalleryOptions({ design: 'slider', 'aspect-ratio': 75 })['aspect-ratio']).toBe(75)
+    expect(normalizeGalleryOptions({ design: 'slider', 'aspect-ratio': 999 })['aspect-ratio']).toBe(200)
+    expect(normalizeGalleryOptions({ design: 'slider', 'aspect-ratio': '16:9' })['aspect-ratio']).toBe(56)
+    expect(normalizeGalleryOptions({ design: 'grid', 'aspect-ratio': 75 })['aspect-ratio']).toBe('1:1')
+    expect(sliderAspect('2.40')).toBe(42)
+    expect(sliderAspect('x')).toBe(50)
   })
 })

@@ -5,6 +5,8 @@ export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as con
 export type GalleryDesign = (typeof GALLERY_DESIGNS)[number]
 
 export const ASPECT_RATIOS = ['1:1', '3:2', '2:3', '4:3', '3:4', '16:9', '2.40'] as const
+/** A slider's aspect ratio: its height in percent of its width (SPEC: slider default 50). */
+export const SLIDER_ASPECT = { min: 10, max: 200, default: 50, label: 'Aspect ratio (height, % of width)' } as const
 export const META_POSITIONS = [
   'top',
   'top-left',
@@ -23,8 +25,8 @@ export interface GalleryOptions {
   'autoplay-duration': number
   controls: boolean
   'auto-crop': boolean
-  /** One of ASPECT_RATIOS; '1:1' is the spec's default 'square'. */
-  'aspect-ratio': (typeof ASPECT_RATIOS)[number]
+  /** One of ASPECT_RATIOS ('1:1' is the spec's default 'square'); for a slider a percentage (SLIDER_ASPECT). */
+  'aspect-ratio': (typeof ASPECT_RATIOS)[number] | number
   'square-thumbs': boolean
   thumbnails: boolean
   'thumbnail-strip-height': number
@@ -64,7 +66,7 @@ export function defaultGalleryOptions(design: GalleryDesign = 'grid'): GalleryOp
     'autoplay-duration': RANGES['autoplay-duration'].default,
     controls: true,
     'auto-crop': true,
-    'aspect-ratio': '1:1',
+    'aspect-ratio': design === 'slider' ? SLIDER_ASPECT.default : '1:1',
     'square-thumbs': false,
     thumbnails: true,
     'thumbnail-strip-height': RANGES['thumbnail-strip-height'].default,
@@ -97,7 +99,7 @@ const DESIGNS_WITH: Partial<Record<GalleryOptionKey, readonly GalleryDesign[]>> 
   autoplay: ['slideshow', 'slider'],
   controls: ['slideshow', 'slider'],
   'auto-crop': ['slideshow', 'grid'],
-  'aspect-ratio': ['grid'],
+  'aspect-ratio': ['grid', 'slider'],
   thumbnails: ['slideshow'],
   'thumbnails-per-row': ['grid'],
   padding: ['grid', 'stacked'],
@@ -155,6 +157,17 @@ export function normalizeGalleryOptions(raw: unknown): GalleryOptions {
   out['active-alignment'] = pick(ALIGNMENTS, input['active-alignment'], out['active-alignment'])
   out.lightboxTheme = pick(LIGHTBOX_THEMES, input.lightboxTheme, out.lightboxTheme)
   const ratio = input['aspect-ratio'] === 'square' ? '1:1' : input['aspect-ratio']
-  out['aspect-ratio'] = pick(ASPECT_RATIOS, ratio, '1:1')
+  out['aspect-ratio'] = design === 'slider' ? sliderAspect(ratio) : pick(ASPECT_RATIOS, ratio, '1:1')
   return out
+}
+
+/** A slider's aspect ratio as a percentage: a number clamped to SLIDER_ASPECT, a ratio 'w:h' as 100*h/w. */
+export function sliderAspect(value: unknown): number {
+  let n = typeof value === 'number' ? value : Number.NaN
+  if (typeof value === 'string' && (ASPECT_RATIOS as readonly string[]).includes(value)) {
+    const [w, h] = value.includes(':') ? value.split(':').map(Number) : [Number(value), 1]
+    n = (100 * h!) / w!
+  }
+  if (!Number.isFinite(n)) return SLIDER_ASPECT.default
+  return Math.min(SLIDER_ASPECT.max, Math.max(SLIDER_ASPECT.min, Math.round(n)))
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { restore } from './documents.js'
-import { GALLERY_DEFAULTS, normalizeGalleryOptions } from './gallery.js'
+import { GALLERY_DEFAULTS, galleryOptionsInput, normalizeGalleryOptions } from './gallery.js'
 import { urlSlug, urlSlugWithSlash } from './slug.js'
 
 describe('restore()', () => {
@@ -57,6 +57,20 @@ describe('restore()', () => {
     expect(normalizeGalleryOptions({})).toEqual(GALLERY_DEFAULTS)
     expect(GALLERY_DEFAULTS).toMatchObject({ design: 'grid', autoplay: false, 'autoplay-duration': 5, 'thumbnail-strip-height': 80, 'thumbnail-strip-margin': 20, 'thumbnails-per-row': 4, padding: 20, 'max-width': 300, 'aspect-ratio': '1:1', 'meta-position': 'bottom', 'active-alignment': 'center', lightboxTheme: 'dark', 'auto-crop': true })
     expect(normalizeGalleryOptions({ padding: 51, 'thumbnails-per-row': 10, design: 'stacked' })).toMatchObject({ padding: 20, 'thumbnails-per-row': 10, design: 'stacked' })
+  })
+
+  it('the slider\'s aspect ratio: default 50 (percent), a percentage or a ratio; a percentage only for sliders', () => {
+    expect(normalizeGalleryOptions({ design: 'slider' })['aspect-ratio']).toBe(50)
+    expect(normalizeGalleryOptions({ design: 'slider', 'aspect-ratio': 75 })['aspect-ratio']).toBe(75)
+    expect(normalizeGalleryOptions({ design: 'slider', 'aspect-ratio': '16:9' })['aspect-ratio']).toBe('16:9')
+    expect(normalizeGalleryOptions({ design: 'slider', 'aspect-ratio': 5 })['aspect-ratio']).toBe(50) // out of range
+    expect(normalizeGalleryOptions({ design: 'grid', 'aspect-ratio': 75 })['aspect-ratio']).toBe('1:1')
+    expect(galleryOptionsInput.safeParse({ design: 'slider', 'aspect-ratio': 60 }).success).toBe(true)
+    expect(galleryOptionsInput.safeParse({ 'aspect-ratio': 60 }).success).toBe(true)
+    expect(galleryOptionsInput.safeParse({ design: 'grid', 'aspect-ratio': 60 }).success).toBe(false)
+    expect(galleryOptionsInput.safeParse({ design: 'slider', 'aspect-ratio': 60.5 }).success).toBe(false)
+    expect(galleryOptionsInput.safeParse({ design: 'slider', 'aspect-ratio': 201 }).success).toBe(false)
+    expect(galleryOptionsInput.safeParse({ 'aspect-ratio': '5:4' }).success).toBe(false)
   })
 })
 

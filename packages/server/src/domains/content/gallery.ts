@@ -5,6 +5,8 @@ export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as con
 export const ASPECT_RATIOS = ['1:1', '3:2', '2:3', '4:3', '3:4', '16:9', '2.40'] as const
 export const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const
 export const ALIGNMENTS = ['center', 'left', 'right'] as const
+/** The slider's aspect ratio may also be a number: its height in percent of its width (SPEC: slider default 50). */
+export const SLIDER_ASPECT_RATIO = { default: 50, min: 10, max: 200 } as const
 
 export interface GalleryOptions {
   design: (typeof GALLERY_DESIGNS)[number]
@@ -12,7 +14,8 @@ export interface GalleryOptions {
   'autoplay-duration': number
   controls: boolean
   'auto-crop': boolean
-  'aspect-ratio': (typeof ASPECT_RATIOS)[number]
+  /** A ratio; for the slider design also a height in percent of the width (default 50). */
+  'aspect-ratio': (typeof ASPECT_RATIOS)[number] | number
   'square-thumbs': boolean
   thumbnails: boolean
   'thumbnail-strip-height': number
@@ -81,7 +84,13 @@ export const galleryOptionsInput = z
     'autoplay-duration': range('autoplay-duration'),
     controls: z.boolean(),
     'auto-crop': z.boolean(),
-    'aspect-ratio': z.enum(ASPECT_RATIOS, `Choose one of ${ASPECT_RATIOS.join(', ')}.`),
+    'aspect-ratio': z.union(
+      [
+        z.enum(ASPECT_RATIOS),
+        z.number().int().min(SLIDER_ASPECT_RATIO.min).max(SLIDER_ASPECT_RATIO.max),
+      ],
+      `Choose one of ${ASPECT_RATIOS.join(', ')}, or for a slider a height of ${SLIDER_ASPECT_RATIO.min} to ${SLIDER_ASPECT_RATIO.max} percent.`,
+    ),
     'square-thumbs': z.boolean(),
     thumbnails: z.boolean(),
     'thumbnail-strip-height': range('thumbnail-strip-height'),
@@ -102,6 +111,10 @@ export const galleryOptionsInput = z
   })
   .partial()
   .strict()
+  .refine((o) => typeof o['aspect-ratio'] !== 'number' || o.design === undefined || o.design === 'slider', {
+    message: 'A percentage aspect ratio applies to the slider design only.',
+    path: ['aspect-ratio'],
+  })
 export type GalleryOptionsInput = z.infer<typeof galleryOptionsInput>
 
 /** Complete options from stored (possibly partial or out-of-range) ones: defaults fill gaps, bad values fall back. */
@@ -114,5 +127,10 @@ export function normalizeGalleryOptions(raw: unknown): GalleryOptions {
     const single = galleryOptionsInput.safeParse({ [key]: v })
     if (single.success) out[key] = v
   }
+  // the slider's own default (a percentage); a percentage means nothing to the other designs
+  if (out.design === 'slider') {
+    const v = src['aspect-ratio']
+    out['aspect-ratio'] = v !== undefined && galleryOptionsInput.safeParse({ 'aspect-ratio': v }).success ? v : SLIDER_ASPECT_RATIO.default
+  } else if (typeof out['aspect-ratio'] === 'number') out['aspect-ratio'] = GALLERY_DEFAULTS['aspect-ratio']
   return out as unknown as GalleryOptions
 }
