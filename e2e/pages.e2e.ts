@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, unexpected, watchErrors } from './support/browser.js'
 import { openHarness, type Harness } from './support/fixture.js'
+import { DEMO_OWNER } from './support/paths.js'
 
 let h: Harness
 beforeAll(async () => {
@@ -81,6 +82,29 @@ describe('visitor flows', () => {
     await Promise.all([page.waitForURL('**/kiln-log'), page.click('.lock-form button[type=submit]')])
     await page.getByText('Firing 42').waitFor()
     expect(unexpected(h.errors).filter((e) => !/status of 403 /.test(e))).toEqual([])
+  })
+
+  it("the owner's preview shows a draft page; visitors still get 404", async () => {
+    const context = await h.browser.newContext({ baseURL: h.server.baseUrl })
+    const page = await context.newPage()
+    const crumb = async () => (await context.cookies()).find((c) => c.name === 'crumb')?.value ?? ''
+    await context.request.get('/api/auth/me')
+    const login = await context.request.post('/api/auth/login', { data: DEMO_OWNER, headers: { 'x-csrf-token': await crumb() } })
+    const site = ((await login.json()) as { sites: { id: string; url: string }[] }).sites.find((s) => s.url === `${h.server.baseUrl}/`)!
+    const created = await context.request.post(`/api/sites/${site.id}/content/collections`, {
+      data: { typeName: 'page', title: 'Preview draft', status: 'draft', layout: { sections: [{ blocks: [{ type: 1001, value: { html: '<p>Only the owner sees this draft</p>' } }] }] } },
+      headers: { 'x-csrf-token': await crumb() },
+    })
+    expect(created.status()).toBe(201)
+    const res = await page.goto(`/config/preview?siteId=${site.id}&path=/preview-draft`)
+    expect(res?.status()).toBe(200)
+    expect(new URL(page.url()).pathname).toBe('/preview-draft')
+    await page.getByText('Only the owner sees this draft').waitFor()
+    expect((await page.goto('/preview-draft'))?.status()).toBe(200) // the preview cookie, without the token
+    const visitor = await h.browser.newContext({ baseURL: h.server.baseUrl })
+    expect((await (await visitor.newPage()).goto('/preview-draft'))?.status()).toBe(404)
+    await visitor.close()
+    await context.close()
   })
 
   it('searches from the search page', async () => {
