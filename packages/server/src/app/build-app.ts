@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { pino } from 'pino'
 import type { Config } from '../platform/config.js'
 import { openDatabase, type Db } from '../platform/db/index.js'
@@ -26,6 +27,9 @@ import { registerStatic } from './static.js'
 import { welcomeMail } from './welcome-mail.js'
 
 export const VERSION = '0.1.0'
+
+/** Headers of every answer (Fastify's onSend, and the publishing fast path of cached pages). */
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' } as const
 
 export interface App {
   fastify: FastifyInstance
@@ -54,7 +58,17 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
 }
 
 async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig } = {}): Promise<App> {
+  // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
+  let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   const fastify = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (!fastPath?.(req, res)) handler(req, res)
+      })
+      server.keepAliveTimeout = 72_000 // Fastify's own server settings
+      server.requestTimeout = 0
+      return server
+    },
     loggerInstance: pino({ level: config.logLevel }) as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -77,8 +91,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
 
   registerErrorHandler(fastify)
   fastify.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+    reply.headers(SECURITY_HEADERS)
   })
 
   // Domains.
@@ -86,7 +99,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort })
   const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
   sites.onChange((siteId) => hosts.invalidate(siteId))
-  registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'))
+  const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'))
 
   registerPlatformRoutes(fastify, db, VERSION)
   accounts.registerRoutes(fastify, {
@@ -161,6 +174,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
   })
   sites.onChange((siteId) => publishing.invalidate(siteId))
+  fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: SECURITY_HEADERS })
   await registerStatic(fastify)
   registerNotFound(fastify, publishing.notFound)
 

@@ -1,5 +1,6 @@
 // The published-page cache: served from cache, dropped by content writes, expiring when scheduled content goes live.
 import { sql } from 'drizzle-orm'
+import { request as httpRequest } from 'node:http'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
@@ -18,6 +19,19 @@ beforeAll(async () => {
   host = `${res.json.site.slug}.localhost`
 })
 afterAll(() => t?.close())
+
+/** A request to the listening server (the fast path sits in front of Fastify there, not under inject()). */
+function raw(port: number, path: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
 
 describe(`page cache (${BACKEND})`, () => {
   it('serves repeated requests from the cache and drops it when content changes', async () => {
@@ -92,6 +106,35 @@ describe(`page cache (${BACKEND})`, () => {
     const locked = await a.get('/vault')
     expect(locked.status).toBe(403)
     expect((await a.get('/vault', { headers: { 'if-none-match': String(locked.headers.etag) } })).status).toBe(403)
+  })
+
+  it('over a real socket, cached pages come from the fast path with the same answer as Fastify\'s', async () => {
+    const page = (await owner.post(api('/collections'), { typeName: 'page', title: 'Parity', layout: { sections: [{ blocks: [{ type: 2, value: { html: '<p>same bytes</p>' } }] }] } })).json.collection
+    await t.app.fastify.listen({ host: '127.0.0.1', port: 0 })
+    const port = (t.app.fastify.server.address() as { port: number }).port
+    const first = await raw(port, '/parity', { host })
+    const second = await raw(port, '/parity', { host })
+    expect(first.status).toBe(200)
+    expect(second.body).toBe(first.body)
+    for (const h of ['content-type', 'cache-control', 'etag', 'x-content-type-options', 'referrer-policy', 'content-length']) expect(second.headers[h], h).toBe(first.headers[h])
+    for (const r of [first, second]) expect(String(r.headers['set-cookie'])).toMatch(/^crumb=[\w-]+\.[\w-]{22}; Path=\/; SameSite=Lax$/)
+    const cookie = String(second.headers['set-cookie']).split(';')[0]!
+    const known = await raw(port, '/parity', { host, cookie })
+    expect(known.headers['set-cookie']).toBeUndefined()
+    expect((await raw(port, '/parity', { host, cookie, 'if-none-match': String(first.headers.etag) })).status).toBe(304)
+    const head = await raw(port, '/parity', { host, cookie }, 'HEAD')
+    expect(head.body).toBe('')
+    expect(head.headers['content-length']).toBe(first.headers['content-length'])
+    // the JSON form prints the visitor's crumb: each visitor gets their own from the cached bytes
+    const crumb = cookie.slice('crumb='.length)
+    await raw(port, '/parity?format=json', { host, cookie })
+    expect(JSON.parse((await raw(port, '/parity?format=json', { host, cookie })).body).sitewright.crumb).toBe(crumb)
+    // a content change is seen at once
+    await owner.request('PUT', api(`/collections/${page.id}/layout`), { json: { sections: [{ blocks: [{ type: 2, value: { html: '<p>new bytes</p>' } }] }] } })
+    expect((await raw(port, '/parity', { host, cookie })).body).toContain('new bytes')
+    // unknown hosts and API paths are never answered from pages
+    expect((await raw(port, '/parity', { host: 'nope.example' })).status).toBe(404)
+    expect((await raw(port, '/api/nope', { host })).headers['content-type']).toMatch(/json/)
   })
 
   it('a scheduled item appears once its publishOn passes (no job: read-time filter and cache expiry)', async () => {

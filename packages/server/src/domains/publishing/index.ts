@@ -7,11 +7,13 @@ import type { Sites } from '../sites/index.js'
 import { CRUMB_PLACEHOLDER, createPageCache } from './cache.js'
 import { createPages } from './pages.js'
 import { registerPublishingRoutes } from './routes.js'
+import { createFastPath, type FastPathDeps } from './fast.js'
 import { createServer, requestPath } from './serve.js'
 import { createTheme, DEFAULT_THEME_DIR } from './theme.js'
 import type { Json, PublishingDeps } from './types.js'
 
 export { DEFAULT_THEME_DIR } from './theme.js'
+export type { FastPath, FastPathDeps } from './fast.js'
 export { LOCKED_MESSAGE, MEMBERS_MESSAGE } from './pages.js'
 export type { CommentContext, ImageContext, NavLink, PageContext, ProductItem, PublishingDeps } from './types.js'
 
@@ -65,6 +67,8 @@ export function createPublishing(app: FastifyInstance, opts: PublishingOptions) 
     renderSystemPage(request: FastifyRequest, reply: FastifyReply, page: SystemPage) {
       return server.custom(request, reply, page.status ?? 200, (scope) => pages.system(scope, requestPath(request.url), CRUMB_PLACEHOLDER, page))
     },
+    /** The raw-request fast path of cached pages (put in front of Fastify by the app's server factory). */
+    fastPath: (fastDeps: FastPathDeps) => createFastPath(cache, theme, fastDeps),
     /** Pages currently cached (all sites). */
     get cachedPages() {
       return cache.size

@@ -56,6 +56,12 @@ export function pageQuery(raw: unknown): { query: PageQuery; format: Format } {
   }
 }
 
+/** A path whose raw form is the one pages are cached under (no escapes, no empty segments, no trailing slash). */
+export const isCanonicalPath = (rawPath: string): boolean => rawPath === '/' || (rawPath.startsWith('/') && !rawPath.endsWith('/') && !rawPath.includes('%') && !rawPath.includes('//'))
+
+/** The page-cache key of a page request (what the answer varies by, besides the site and the crumb). */
+export const pageKey = (path: string, query: PageQuery, format: Format): string => `${format}|${path}|${query.page}|${query.tag ?? ''}|${query.category ?? ''}|${query.view ?? ''}`
+
 const TYPES: Record<Format, string> = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8', 'json-pretty': 'application/json; charset=utf-8' }
 
 export function createServer(s: ServeContext) {
@@ -93,10 +99,11 @@ export function createServer(s: ServeContext) {
     if (!ref) return reply.code(404).type('text/html; charset=utf-8').send(plainPage('Page not found', 'There is no site at this address.'))
     const path = opts.path ?? requestPath(request.url)
     const { query, format } = pageQuery(request.query)
-    const key = `${format}|${path}|${query.page}|${query.tag ?? ''}|${query.category ?? ''}|${query.view ?? ''}`
+    const key = pageKey(path, query, format)
     const themeVersion = s.theme.version
     const preview = checkPreview(s.secret, request, reply, ref.id)
-    const cacheable = !preview && !opts.lockError && path !== '/search'
+    // only canonical paths are cached: the fast path (fast.ts) answers exactly the requests routed here
+    const cacheable = !preview && !opts.lockError && path !== '/search' && isCanonicalPath(request.url.split('?')[0]!)
     if (cacheable) {
       const hit = s.cache.get(ref.id, key, themeVersion)
       if (hit && !(hit.lockedCollectionId && hasUnlockCookie(request, hit.lockedCollectionId))) return send(request, reply, hit)

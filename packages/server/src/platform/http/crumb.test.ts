@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createCrumbVerifier, crumbIsGenuine, newCrumb, signCrumb } from './crumb.js'
+import { cookieValue, createCrumbVerifier, crumbIsGenuine, newCrumb, signCrumb } from './crumb.js'
 
 describe('crumb signature', () => {
   it('accepts a crumb signed with the key', () => {
@@ -34,5 +34,16 @@ describe('createCrumbVerifier', () => {
     expect(v.genuine(c)).toBe(true) // evicts a; a is still genuine when checked again
     expect(v.genuine(a)).toBe(true)
     expect(v.genuine('garbage')).toBe(false)
+  })
+})
+
+describe('cookieValue', () => {
+  it('finds the first occurrence of a cookie in a Cookie header', () => {
+    expect(cookieValue('a=1; crumb=x.y; b=2', 'crumb')).toBe('x.y')
+    expect(cookieValue('crumb=first; crumb=second', 'crumb')).toBe('first')
+    expect(cookieValue('xcrumb=1; crumbs=2', 'crumb')).toBeUndefined()
+    expect(cookieValue(' crumb = v ', 'crumb')).toBe('v')
+    expect(cookieValue(undefined, 'crumb')).toBeUndefined()
+    expect(cookieValue('novalue; crumb=', 'crumb')).toBe('')
   })
 })

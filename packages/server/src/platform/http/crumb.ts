@@ -68,6 +68,23 @@ function presented(request: FastifyRequest): string | undefined {
   return undefined
 }
 
+/** The `Set-Cookie` value of a crumb (its value needs no encoding). */
+export const crumbCookie = (crumb: string, secure: boolean): string => `${CRUMB_COOKIE}=${crumb}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+
+/** The raw value of a cookie in a Cookie header (first occurrence), or undefined. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined
+  let i = 0
+  while (i < header.length) {
+    const semi = header.indexOf(';', i)
+    const end = semi < 0 ? header.length : semi
+    const eq = header.indexOf('=', i)
+    if (eq > 0 && eq < end && header.slice(i, eq).trim() === name) return header.slice(eq + 1, end).trim()
+    i = end + 1
+  }
+  return undefined
+}
+
 /** Throws the crumb failure unless the request carries the crumb of its cookie. */
 export function checkCrumb(request: FastifyRequest, key: string | ((value: string) => boolean)): void {
   const genuine = typeof key === 'string' ? (v: string) => crumbIsGenuine(key, v) : key
@@ -81,8 +98,16 @@ export function checkCrumb(request: FastifyRequest, key: string | ((value: strin
   }
 }
 
+export interface CrumbIssuer {
+  /**
+   * The crumb of a raw request's Cookie header and, when it had none (or a forged one), the Set-Cookie value of a
+   * new one; null when the header needs @fastify/cookie's decoding (a quoted or escaped value).
+   */
+  crumbOf(cookieHeader: string | undefined, secure: boolean): { crumb: string; setCookie?: string } | null
+}
+
 /** Registers the crumb hooks on the root instance (needs @fastify/cookie). No database access. */
-export function registerCrumb(app: FastifyInstance, key: string): void {
+export function registerCrumb(app: FastifyInstance, key: string): CrumbIssuer {
   const verifier = createCrumbVerifier(key)
   const genuine = (v: string) => verifier.genuine(v)
   app.decorateRequest('crumb', '')
@@ -95,7 +120,7 @@ export function registerCrumb(app: FastifyInstance, key: string): void {
     }
     request.crumb = newCrumb(key)
     // The header is written directly (the value needs no encoding); @fastify/cookie adds any other cookies to it.
-    reply.header('set-cookie', `${CRUMB_COOKIE}=${request.crumb}; Path=/; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`)
+    reply.header('set-cookie', crumbCookie(request.crumb, request.protocol === 'https'))
     done()
   })
   // preHandler: after the body is parsed (the crumb may be a form field), before the handler runs.
@@ -108,4 +133,13 @@ export function registerCrumb(app: FastifyInstance, key: string): void {
     }
     done()
   })
+  return {
+    crumbOf(cookieHeader, secure) {
+      const value = cookieValue(cookieHeader, CRUMB_COOKIE)
+      if (value !== undefined && (value.includes('%') || value.includes('"'))) return null
+      if (value && verifier.genuine(value)) return { crumb: value }
+      const crumb = newCrumb(key)
+      return { crumb, setCookie: crumbCookie(crumb, secure) }
+    },
+  }
 }

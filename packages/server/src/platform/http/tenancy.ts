@@ -60,6 +60,8 @@ export const HOST_CACHE_TTL_MS = 5000
 export interface HostCache {
   /** The tenancy of a Host header: from the cache, or a promise when the database must be asked. */
   lookup(hostHeader: string | undefined): Tenancy | Promise<Tenancy>
+  /** The site of a Host header if the cache holds it now (never asks the database), else null. */
+  cachedSite(hostHeader: string | undefined): SiteRef | null
   /** Drops the cached hosts of one site (its slug or existence changed), or of every site. */
   invalidate(siteId?: string): void
   readonly size: number
@@ -115,6 +117,10 @@ export function createHostCache(
       )
       pending.set(raw, p)
       return p
+    },
+    cachedSite(hostHeader) {
+      const hit = entries.get(hostHeader ?? '')
+      return hit && hit.expires > now() && hit.tenancy.kind !== 'unknown' ? hit.tenancy.site : null
     },
     invalidate(siteId) {
       generation++

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { createPageCache, CRUMB_PLACEHOLDER, prepareBody, type CachedPage } from './cache.js'
+import { createFastPath } from './fast.js'
+import { pageKey, pageQuery } from './serve.js'
+import type { Theme } from './theme.js'
+
+const theme = { version: 1 } as Theme
+const entry = (text: string, extra: Partial<CachedPage> = {}): CachedPage => ({ status: 200, contentType: 'text/html; charset=utf-8', ...prepareBody(text), siteVersion: 0, themeVersion: 1, expires: Date.now() + 60_000, ...extra })
+
+function setup() {
+  const cache = createPageCache()
+  const put = (path: string, page: CachedPage, search: Record<string, string> = {}) => {
+    const { query, format } = pageQuery(search)
+    cache.set('site1', pageKey(path, query, format), page)
+  }
+  const fast = createFastPath(cache, theme, {
+    siteOf: (host) => (host === 'a.localhost' ? 'site1' : null),
+    crumbOf: (cookies) => (cookies?.includes('crumb=known') ? { crumb: 'known' } : { crumb: 'fresh', setCookie: 'crumb=fresh; Path=/; SameSite=Lax' }),
+    headers: { 'x-content-type-options': 'nosniff' },
+  })
+  const call = (url: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const out: { status?: number; headers?: Record<string, string | number>; body?: Buffer | undefined } = {}
+    const req = { method, url, headers: { host: 'a.localhost', ...headers }, socket: {} } as unknown as IncomingMessage
+    const res = {
+      writeHead: (status: number, h: Record<string, string | number>) => Object.assign(out, { status, headers: h }),
+      end: (body?: Buffer) => Object.assign(out, { body }),
+    } as unknown as ServerResponse
+    return { answered: fast(req, res), ...out }
+  }
+  return { put, call }
+}
+
+describe('the fast path of cached pages', () => {
+  it('answers a cached page with its bytes, headers and a new crumb cookie', () => {
+    const { put, call } = setup()
+    put('/about', entry('<p>About</p>'))
+    const r = call('/about')
+    expect(r.answered).toBe(true)
+    expect(r.status).toBe(200)
+    expect(r.body!.toString()).toBe('<p>About</p>')
+    expect(r.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', 'set-cookie': 'crumb=fresh; Path=/; SameSite=Lax', 'content-length': 12 })
+    expect(call('/about', { cookie: 'crumb=known' }).headers!['set-cookie']).toBeUndefined()
+  })
+
+  it('fills the visitor\'s crumb, answers 304 and HEAD', () => {
+    const { put, call } = setup()
+    put('/form', entry(`<input value="${CRUMB_PLACEHOLDER}">`))
+    const r = call('/form', { cookie: 'crumb=known' })
+    expect(r.body!.toString()).toBe('<input value="known">')
+    expect(r.headers!['cache-control']).toBe('private, no-cache')
+    const again = call('/form', { cookie: 'crumb=known', 'if-none-match': String(r.headers!.etag) })
+    expect(again.status).toBe(304)
+    expect(again.body).toBeUndefined()
+    const head = call('/form', { cookie: 'crumb=known' }, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.body).toBeUndefined()
+    expect(head.headers!['content-length']).toBe(r.body!.length)
+  })
+
+  it('keys by the query the page varies by', () => {
+    const { put, call } = setup()
+    put('/blog', entry('page 2'), { page: '2' })
+    expect(call('/blog?page=2&utm=x').body!.toString()).toBe('page 2')
+    expect(call('/blog').answered).toBe(false)
+    expect(call('/blog?format=json').answered).toBe(false)
+  })
+
+  it('leaves to Fastify: misses, other methods and hosts, non-canonical paths, previews, unlock cookies, redirects, proxies', () => {
+    const { put, call } = setup()
+    put('/p', entry('x'))
+    put('/vault', entry('locked', { status: 403, lockedCollectionId: 'c1' }))
+    put('/old', entry('', { status: 301, location: '/new' }))
+    expect(call('/p').answered).toBe(true)
+    expect(call('/nope').answered).toBe(false)
+    expect(call('/p', {}, 'POST').answered).toBe(false)
+    expect(call('/p', { host: 'b.localhost' }).answered).toBe(false)
+    for (const u of ['/p/', '//p', '/%70', '/p?sw-preview=t']) expect(call(u).answered).toBe(false)
+    expect(call('/p', { cookie: 'sw-preview=t' }).answered).toBe(false)
+    expect(call('/p', { 'x-forwarded-proto': 'https' }).answered).toBe(false)
+    expect(call('/vault').status).toBe(403)
+    expect(call('/vault', { cookie: 'sw-unlock-c1=tok' }).answered).toBe(false)
+    expect(call('/old').answered).toBe(false)
+  })
+})
