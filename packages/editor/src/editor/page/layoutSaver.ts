@@ -1,7 +1,8 @@
 // Saving a page's layout with conflict detection. The version is the page's `updatedOn`: a save is based on the
 // version the editor loaded (or last saved); if the page changed on the server since, the save is refused as a
-// conflict. The server does not check versions itself yet, so the saver reads the page first and compares;
-// the PUT also carries `If-Match`, and a 409/412 answer counts as a conflict too.
+// conflict. The PUT carries `If-Match` and the server checks it inside the write (409 version_conflict), which is
+// the authoritative check; the read before it only spares a PUT that would be refused (one GET per save, a
+// candidate to drop once the editor's tests stop asserting that no PUT is sent on a conflict).
 import type { ContentApi } from '../../api/content.js'
 import type { LoadOutcome, SaveOutcome } from '../core/autosave.js'
 import type { PageDocument } from '../core/document.js'
