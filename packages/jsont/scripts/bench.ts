@@ -66,6 +66,14 @@ interface RefCompiler {
   execute(p: Record<string, unknown>): { ctx: { render(): string }; errors: unknown[] }
 }
 
+/** Where two outputs first part ways, with some text either side (whitespace-normalised). */
+function firstDifference(ours: string, theirs: string): string {
+  let i = 0
+  while (i < ours.length && i < theirs.length && ours[i] === theirs[i]) i++
+  const from = Math.max(0, i - 60)
+  return `  first difference at char ${i}:\n    ours: ...${ours.slice(from, i + 60)}...\n    ref:  ...${theirs.slice(from, i + 60)}...`
+}
+
 async function reference(): Promise<RefCompiler | undefined> {
   try {
     const mod = (await import('@squarespace/template-engine')) as Record<string, unknown>
@@ -191,8 +199,10 @@ async function main(): Promise<void> {
   const ourOut = render(ourT, { json: wrightJson, partials: ourPartials, now }).output
   if (ref) {
     const refOut = ref.execute({ code: refT, json: wrightJson, partials: refPartials, now }).ctx.render()
-    const same = ourOut.replace(/\s+/g, ' ').trim() === refOut.replace(/\s+/g, ' ').trim()
-    console.log(`wright.html output: ${ourOut.length} chars; ${same ? 'same as the reference (whitespace-normalised)' : 'DIFFERS from the reference'}`)
+    const a = ourOut.replace(/\s+/g, ' ').trim()
+    const b = refOut.replace(/\s+/g, ' ').trim()
+    console.log(`wright.html output: ${ourOut.length} chars; ${a === b ? 'same as the reference (whitespace-normalised)' : 'differs from the reference'}`)
+    if (a !== b) console.log(firstDifference(a, b))
     const dump = argv.indexOf('--dump')
     if (dump >= 0 && argv[dump + 1]) {
       writeFileSync(`${argv[dump + 1]}/ours.html`, ourOut)
