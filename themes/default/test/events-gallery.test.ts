@@ -111,6 +111,18 @@ describe('galleries', () => {
     expect(g.getAttribute('data-auto-crop')).toBe('false')
     expect(g.hasAttribute('data-autoplay')).toBe(false)
   })
+  it('slider: height in percent of the width (SPEC default 50; 10 to 200) sets the track ratio', () => {
+    const ratio = (value: unknown) => {
+      const base = loadContext('gallery-slider')
+      const c = base.collection as { galleryOptions?: object }
+      const d = doc(withCollection(base, { galleryOptions: { ...c.galleryOptions, 'aspect-ratio': value } }))
+      return d.querySelector('.slider-track')!.getAttribute('style')
+    }
+    expect(ratio(75)).toBe('aspect-ratio:100 / 75')
+    expect(ratio(undefined)).toBe('aspect-ratio:100 / 50')
+    expect(ratio(5)).toBe('aspect-ratio:100 / 50')
+    expect(ratio('3:2')).toBe('aspect-ratio:100 / 50')
+  })
   it('stacked: every image, titles only, lightbox off, out-of-range per-row falls back to 4', () => {
     const d = doc(loadContext('gallery-stacked'))
     const g = d.querySelector('.gallery')!
