@@ -100,3 +100,35 @@ describe('contact form', () => {
     expect(summary).toMatchObject({ name: 'Ann Lee', email: 'ann@example.com', subject: 'Order help', interests: 'Ceramics, Workshops' })
   })
 })
+
+describe('popup overlay newsletter', () => {
+  it('signs a visitor up through the forms client, stays closed on the next visit, and the owner sees the entry', async () => {
+    const page = h.page
+    await page.goto('/blog')
+    const popup = page.locator('[data-popup-overlay]')
+    await popup.waitFor({ state: 'visible' })
+    await popup.getByLabel('Email Address').fill('popup-reader@example.com')
+    await popup.getByRole('button', { name: 'Sign me up' }).click()
+    const success = popup.locator('[data-form-success]')
+    await success.waitFor({ state: 'visible' })
+    expect(await success.textContent()).toContain('Thank you for signing up!')
+    expect(await popup.locator('form[data-site-form]').isHidden()).toBe(true) // the saved form gives way to the thanks
+    expect(new URL(page.url()).search).toBe('') // saved through the API, not posted into the address bar
+    await screenshot(page, 'popup-newsletter-success')
+    await page.reload()
+    await page.locator('main').first().waitFor()
+    expect(await popup.isHidden()).toBe(true)
+    expect(unexpected(h.errors)).toEqual([])
+
+    const site = await demoSite(h.server.baseUrl)
+    const api = ownerClient(h.server.baseUrl)
+    await api.call('POST', '/api/auth/login', DEMO_OWNER)
+    const forms = await api.call<{ forms: { id: string; mailingListId: string | null }[] }>('GET', `/api/sites/${site.id}/forms`)
+    const newsletter = forms.body.forms.filter((f) => f.mailingListId !== null)
+    const entries = await Promise.all(
+      newsletter.map((f) => api.call<{ submissions: { summary: { id: string; text: string }[] }[] }>('GET', `/api/sites/${site.id}/forms/${f.id}/submissions`)),
+    )
+    const emails = entries.flatMap((e) => e.body.submissions.flatMap((s) => s.summary.filter((x) => x.id === 'email').map((x) => x.text)))
+    expect(emails).toContain('popup-reader@example.com')
+  })
+})

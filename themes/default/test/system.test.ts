@@ -69,8 +69,27 @@ describe('system pages', () => {
     expect(o.getAttribute('data-storage-key-version')).toBe('version')
     expect(o.getAttribute('data-storage-key-submitted')).toBe('submitted')
     expect(o.getAttribute('data-popup-version')).toBe('3')
-    expect(attr(o, 'form', 'data-form-id')).toBe('form_news')
     expect(count(o, '[data-popup-close]')).toBe(1)
+    // the form has not been resolved (deleted or not set up): the overlay offers its button instead of a dead form
+    expect(count(o, 'form')).toBe(0)
+    expect(text(o, '[data-popup-submit]')).toBe('Sign me up')
+  })
+  it('popup overlay: its newsletter form is a real site form (the forms client saves it), with the overlay button text', () => {
+    const ctx = loadContext('popup-overlay')
+    const popup = ctx.popupOverlay as Record<string, unknown>
+    const form = {
+      id: 'form_news', name: 'Newsletter', submitButtonText: 'Submit', submissionMessage: 'Thank you!', submissionHtml: '',
+      successRedirect: '', disclaimerMessage: '', isNewsletter: true,
+      captcha: { enabled: false, provider: 'altcha', siteKey: '', theme: 'light', alignment: 'left' },
+      fields: [{ id: 'email', type: 'email', title: 'Email Address', required: true }],
+    }
+    const d = doc({ ...ctx, popupOverlay: { ...popup, form } })
+    const o = d.querySelector('[data-popup-overlay]')!
+    expect(count(o, '[data-popup-form] [data-form-slot] [data-form-wrapper] form[data-site-form][data-newsletter]')).toBe(1)
+    expect(attr(o, 'form[data-site-form]', 'data-form-id')).toBe('form_news')
+    expect(attr(o, 'form[data-site-form]', 'action')).toBeNull()
+    expect(text(o, '[data-form-submit]')).toBe('Sign me up')
+    expect(count(o, '[data-popup-submit]')).toBe(0)
   })
   it('a page with a popup overlay carries it hidden at the end of the body', () => {
     const d = doc(loadContext('splash-home'))

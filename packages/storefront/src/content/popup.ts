@@ -1,5 +1,6 @@
 // Popup overlay: shown unless this visitor closed it or submitted it for the current version. State lives in
 // localStorage under the storage keys the markup names (SPEC: date-closed, version, submitted).
+import { FORM_SUCCESS_EVENT } from '../forms/events.js'
 import { claim, type ContentDeps, type ContentModule } from './types.js'
 
 export interface PopupKeys {
@@ -68,7 +69,8 @@ export function enhancePopup(el: HTMLElement, deps: ContentDeps): boolean {
   el.addEventListener('click', (e) => {
     if (e.target === el) close()
   })
-  el.querySelector('form')?.addEventListener('submit', submitted)
+  // a newsletter form counts once the forms client reports it saved (a refused or invalid entry does not)
+  el.addEventListener(FORM_SUCCESS_EVENT, submitted)
   el.querySelector('[data-popup-submit]')?.addEventListener('click', () => {
     submitted()
     hide()

@@ -4,6 +4,7 @@
 import type { CrumbFetchDeps } from '../core/crumb.js'
 import { saveSubmission, submissionKey } from './api.js'
 import { captchaToken, CAPTCHA_NOT_SET_UP, type CaptchaHandle } from './captcha.js'
+import { FORM_SUCCESS_EVENT, type FormSuccessDetail } from './events.js'
 import { MESSAGES } from './messages.js'
 import { validateForm } from './validate.js'
 import { formValues, type FieldValue } from './values.js'
@@ -92,6 +93,8 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
 
   function succeed(): FormState {
     state = 'success'
+    const detail: FormSuccessDetail = { formId: form.dataset.formId ?? '' }
+    wrapper.dispatchEvent(new CustomEvent(FORM_SUCCESS_EVENT, { bubbles: true, detail }))
     const redirect = form.dataset.successRedirect
     if (redirect) {
       loc.assign(redirect)

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { enhanceLockForm } from '../../src/content/lock.js'
 import { initPopups, shouldShow } from '../../src/content/popup.js'
+import { FORM_SUCCESS_EVENT } from '../../src/forms/events.js'
 import { memoryStorage, page } from './helpers.js'
 
 const POPUP = `<div data-popup-overlay hidden data-popup-id="p1" data-popup-version="3" data-storage-key-date-closed="date-closed"
@@ -31,12 +32,16 @@ describe('popup overlay', () => {
     expect(document.querySelector<HTMLElement>('[data-popup-overlay]')!.hidden).toBe(true)
   })
 
-  it('records submitted on form submit and on the call-to-action, and closes on Escape', () => {
+  it('records submitted when its form is saved (not on a mere submit) and on the call-to-action, and closes on Escape', () => {
     page(POPUP)
     const storage = memoryStorage()
     initPopups(document, { storage })
-    document.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+    const form = document.querySelector('form')!
+    form.dispatchEvent(new Event('submit', { cancelable: true }))
+    expect(storage.map.get('submitted')).toBeUndefined()
+    form.dispatchEvent(new CustomEvent(FORM_SUCCESS_EVENT, { bubbles: true, detail: { formId: 'f1' } }))
     expect(storage.map.get('submitted')).toBe('true')
+    expect(storage.map.get('version')).toBe('3')
     page(POPUP)
     const s2 = memoryStorage()
     initPopups(document, { storage: s2 })

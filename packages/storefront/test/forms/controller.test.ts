@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { captchaSize, renderCaptcha, type CaptchaHandle } from '../../src/forms/captcha.js'
 import { createSiteForm } from '../../src/forms/controller.js'
+import { FORM_SUCCESS_EVENT } from '../../src/forms/events.js'
 import { json, page, recordingFetch } from '../content/helpers.js'
 import { formHtml, setValue } from './fixture.js'
 
@@ -27,14 +28,18 @@ describe('site form states', () => {
     let release!: (r: Response) => void
     const { fetch, calls } = server(() => new Promise((r) => (release = r)))
     const f = createSiteForm(wrapper(), { fetch, cookies, location: loc() })
+    const successes: unknown[] = []
+    document.addEventListener(FORM_SUCCESS_EVENT, (e) => successes.push((e as CustomEvent).detail))
     expect(f.state).toBe('unlocked')
     const done = f.submit()
     await vi.waitFor(() => expect(calls.length).toBe(2))
     expect(f.state).toBe('locked')
     expect(text('[data-form-submit]')).toBe('Submitting…')
     expect(document.querySelector<HTMLButtonElement>('[data-form-submit]')!.disabled).toBe(true)
+    expect(successes).toEqual([])
     release(json(200, { data: { submissionId: 's1' } }))
     expect(await done).toBe('success')
+    expect(successes).toEqual([{ formId: 'form1' }])
     expect(document.querySelector('form')!.hidden).toBe(true)
     expect(visible('[data-form-success]')).toBe(true)
     expect(document.querySelector('[data-form-success] .extra')!.textContent).toBe('More')

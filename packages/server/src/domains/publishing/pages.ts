@@ -51,10 +51,13 @@ export function createPages(theme: Theme) {
     return withLogo(scope, baseContext(scope, { ...o, template }))
   }
 
-  function popupOf(c: CollectionRow | undefined): Json | undefined {
+  /** The collection's popup overlay; its newsletter form resolved like a form block's (left out when it is gone). */
+  async function popupOf(scope: SiteScope, c: CollectionRow | undefined): Promise<Json | undefined> {
     const p = c ? collectionSettingsOf(c).popupOverlay : undefined
     if (!c || !p) return undefined
-    return { id: `popup-${c.id}`, version: p.version, title: p.title, body: p.body, buttonText: p.buttonText, ...(p.buttonUrl ? { buttonUrl: p.buttonUrl } : {}), ...(p.formId ? { formId: p.formId } : {}), storageKeys: { dateClosed: 'date-closed', version: 'version', submitted: 'submitted' } }
+    const forms = p.formId && scope.deps.forms ? await scope.deps.forms(scope.site.id, [p.formId]) : undefined
+    const form = p.formId ? forms?.get(p.formId) : undefined
+    return { id: `popup-${c.id}`, version: p.version, title: p.title, body: p.body, buttonText: p.buttonText, ...(p.buttonUrl ? { buttonUrl: p.buttonUrl } : {}), ...(p.formId ? { formId: p.formId } : {}), ...(form ? { form } : {}), storageKeys: { dateClosed: 'date-closed', version: 'version', submitted: 'submitted' } }
   }
 
   async function notFound(scope: SiteScope, r: PageRequest): Promise<PageResult> {
@@ -115,7 +118,7 @@ export function createPages(theme: Theme) {
       crumb: r.crumb,
     })
     context.collection = collection
-    const popup = popupOf(c)
+    const popup = await popupOf(scope, c)
     if (popup) context.popupOverlay = popup
     const layout = await layoutContext(scope, c.layout)
     if (layout && (page === PAGE_TYPES.PAGE || page === PAGE_TYPES.SPLASH_PAGE)) context.layout = layout
@@ -180,7 +183,7 @@ export function createPages(theme: Theme) {
     context.pagination = { ...(prevItem ? { prevItem } : {}), ...(nextItem ? { nextItem } : {}) }
     const open = itemCtx.commentState === 1 || Number(itemCtx.publicCommentCount) > 0
     if (scope.settings.commentsEnabled && open && scope.deps.social) context.comments = await scope.deps.social.approvedComments(scope.site.id, item.id)
-    const popup = popupOf(c)
+    const popup = await popupOf(scope, c)
     if (popup) context.popupOverlay = popup
     return { status: 200, context }
   }
@@ -233,7 +236,7 @@ export function createPages(theme: Theme) {
           return productPage(scope, target.collection, target.product as unknown as Json, r)
         case 'popup': {
           const owner = scope.collections.find((c) => c.homepage && collectionSettingsOf(c).popupOverlay) ?? scope.collections.find((c) => liveCollection(scope, c) && collectionSettingsOf(c).popupOverlay)
-          const popup = popupOf(owner)
+          const popup = await popupOf(scope, owner)
           if (!popup) return notFound(scope, r)
           const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.POPUP_OVERLAY, title: String(popup.title), noindex: true, crumb: r.crumb })
           context.popupOverlay = popup

@@ -80,6 +80,16 @@ describe(`published demo pages (${BACKEND})`, () => {
     expect(ctx.page).toMatchObject({ title: 'Sitewright Demo', canonicalUrl: 'http://localhost:3000/', ogType: 'website' })
   })
 
+  it("the journal's popup overlay carries its newsletter form resolved, rendered as a site form the forms client saves", async () => {
+    const { ctx } = await json('/blog')
+    expect(ctx.popupOverlay).toMatchObject({ title: 'Join the studio letter', buttonText: 'Sign me up', form: { id: ctx.popupOverlay.formId, isNewsletter: true } })
+    const html = (await t.client('localhost').get('/blog')).body
+    const popup = html.slice(html.indexOf('data-popup-overlay'))
+    expect(popup).toMatch(/data-popup-form>\s*<div class="form-slot" data-form-slot><div class="form-wrapper" data-form-wrapper>/)
+    expect(popup).toContain(`data-site-form data-form-id="${ctx.popupOverlay.formId}"`)
+    expect(popup).not.toMatch(/<form[^>]*action=/)
+  })
+
   it('the about page resolves every block to the documented value shape', async () => {
     const { ctx } = await json('/about')
     const blocks = Object.fromEntries(ctx.layout.sections.flatMap((s: any) => s.blocks).map((b: any) => [b.typeName, b]))
