@@ -174,7 +174,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
   })
   sites.onChange((siteId) => publishing.invalidate(siteId))
-  fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: SECURITY_HEADERS })
+  fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: SECURITY_HEADERS, log: fastify.log })
   await registerStatic(fastify)
   registerNotFound(fastify, publishing.notFound)
 

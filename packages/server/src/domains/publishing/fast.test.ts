@@ -9,6 +9,7 @@ const theme = { version: 1 } as Theme
 const entry = (text: string, extra: Partial<CachedPage> = {}): CachedPage => ({ status: 200, contentType: 'text/html; charset=utf-8', ...prepareBody(text), siteVersion: 0, themeVersion: 1, expires: Date.now() + 60_000, ...extra })
 
 function setup() {
+  const logged: { obj: Record<string, any>; msg: string }[] = []
   const cache = createPageCache()
   const put = (path: string, page: CachedPage, search: Record<string, string> = {}) => {
     const { query, format } = pageQuery(search)
@@ -18,6 +19,7 @@ function setup() {
     siteOf: (host) => (host === 'a.localhost' ? 'site1' : null),
     crumbOf: (cookies) => (cookies?.includes('crumb=known') ? { crumb: 'known' } : { crumb: 'fresh', setCookie: 'crumb=fresh; Path=/; SameSite=Lax' }),
     headers: { 'x-content-type-options': 'nosniff' },
+    log: { info: (obj, msg) => logged.push({ obj: obj as Record<string, any>, msg }), isLevelEnabled: () => true },
   })
   const call = (url: string, headers: Record<string, string> = {}, method = 'GET') => {
     const out: { status?: number; headers?: Record<string, string | number>; body?: Buffer | undefined } = {}
@@ -28,10 +30,21 @@ function setup() {
     } as unknown as ServerResponse
     return { answered: fast(req, res), ...out }
   }
-  return { put, call }
+  return { put, call, logged }
 }
 
 describe('the fast path of cached pages', () => {
+  it("logs each hit like Fastify's 'request completed' line, and nothing for a miss", () => {
+    const { put, call, logged } = setup()
+    put('/about', entry('<p>About</p>'))
+    call('/about?x=1')
+    call('/nothing-here')
+    expect(logged).toHaveLength(1)
+    expect(logged[0]!.msg).toBe('request completed')
+    expect(logged[0]!.obj).toMatchObject({ req: { method: 'GET', url: '/about?x=1', host: 'a.localhost' }, res: { statusCode: 200 }, cache: 'page' })
+    expect(typeof logged[0]!.obj.responseTime).toBe('number')
+  })
+
   it('answers a cached page with its bytes, headers and a new crumb cookie', () => {
     const { put, call } = setup()
     put('/about', entry('<p>About</p>'))
