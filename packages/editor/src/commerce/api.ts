@@ -44,6 +44,8 @@ export interface CommerceApi {
   orders(query: OrderQuery): Promise<ApiResult<OrderPage>>
   order(orderId: string): Promise<ApiResult<Order>>
   fulfilOrder(orderId: string): Promise<ApiResult<Order>>
+  /** A pending test-mode order's awaited payment is confirmed: the order becomes paid. */
+  confirmPayment(orderId: string): Promise<ApiResult<Order>>
   refundOrder(orderId: string): Promise<ApiResult<Order>>
   giftCards(): Promise<ApiResult<GiftCard[]>>
   giftCardLedger(id: string): Promise<ApiResult<LedgerEntry[]>>
@@ -184,6 +186,8 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
       map(await client.get<unknown>(`${root}/orders/${id(orderId)}`), (d) => readOrder(fieldOf(d, 'order'))),
     fulfilOrder: async (orderId) =>
       map(await client.post<unknown>(`${root}/orders/${id(orderId)}/fulfil`), (d) => readOrder(fieldOf(d, 'order'))),
+    confirmPayment: async (orderId) =>
+      map(await client.post<unknown>(`${root}/orders/${id(orderId)}/confirm-payment`), (d) => readOrder(fieldOf(d, 'order'))),
     refundOrder: async (orderId) =>
       map(await client.post<unknown>(`${root}/orders/${id(orderId)}/refund`), (d) => readOrder(fieldOf(d, 'order'))),
     giftCards: async () =>

@@ -91,6 +91,30 @@ describe('order detail', () => {
     expect(byText(root, 'button', 'Mark as fulfilled')).toBeUndefined()
   })
 
+  it('confirms the awaited payment of a pending test-mode order, then offers fulfilment', async () => {
+    const m = await mountCommerce(commerceUrl('orders', 'ord1'), {
+      [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView({ status: 'pending' }) }),
+      [`POST ${apiUrl('/orders/ord1/confirm-payment')}`]: json(200, { order: orderView({ status: 'paid' }) }),
+    })
+    view = m.view
+    const root = view.container
+    expect(await waitFor(() => byText(root, 'button', 'Confirm payment'))).toBeTruthy()
+    expect(byText(root, 'button', 'Mark as fulfilled')).toBeUndefined()
+    await click(byText(root, 'button', 'Confirm payment')!)
+    await waitFor(() => root.textContent?.includes('Payment confirmed: the order is paid.'))
+    expect(posts(m.calls).map((c) => [c.path, c.crumb])).toEqual([[apiUrl('/orders/ord1/confirm-payment'), CRUMB]])
+    expect(byText(root, 'button', 'Confirm payment')).toBeUndefined()
+    expect(byText(root, 'button', 'Mark as fulfilled')).toBeTruthy()
+  })
+
+  it('a pending live order waits for its payment provider', async () => {
+    const m = await mountCommerce(commerceUrl('orders', 'ord1'), { [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView({ status: 'pending', testMode: false }) }) })
+    view = m.view
+    const root = view.container
+    await waitFor(() => root.textContent?.includes('The payment provider confirms this payment'))
+    expect(byText(root, 'button', 'Confirm payment')).toBeUndefined()
+  })
+
   it('refunds a test-mode order only after confirmation', async () => {
     const m = await mountCommerce(commerceUrl('orders', 'ord1'), {
       [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView({ status: 'fulfilled' }) }),

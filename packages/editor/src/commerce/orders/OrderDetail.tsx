@@ -1,5 +1,5 @@
-// One order: entries, totals, addresses, test-mode badge; fulfil a paid order; refund a test-mode order after a
-// confirmation (stock and gift-card balances come back on the server).
+// One order: entries, totals, addresses, test-mode badge; confirm the awaited payment of a pending test-mode order;
+// fulfil a paid order; refund a test-mode order after a confirmation (stock and gift-card balances come back).
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from '../../app/navigation.js'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js'
@@ -9,6 +9,10 @@ import type { Address, Order } from '../types.js'
 import { Badge, formatDate, LoadError, Loading } from '../ui.js'
 import { variantLabel } from '../variants.js'
 import { statusLabel } from './OrdersList.js'
+
+type Action = 'confirm' | 'fulfil' | 'refund'
+
+const DONE: Record<Action, string> = { confirm: 'Payment confirmed: the order is paid.', fulfil: 'Order marked as fulfilled.', refund: 'Order refunded.' }
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }
 
@@ -62,7 +66,7 @@ function Totals({ order: o }: { order: Order }) {
 export function OrderDetail({ orderId }: { orderId: string }) {
   const { api, path } = useCommerce()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [busy, setBusy] = useState<'fulfil' | 'refund' | null>(null)
+  const [busy, setBusy] = useState<Action | null>(null)
   const [confirmRefund, setConfirmRefund] = useState(false)
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null)
 
@@ -76,15 +80,15 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     void fetchOrder()
   }, [fetchOrder])
 
-  async function act(kind: 'fulfil' | 'refund') {
+  async function act(kind: Action) {
     setConfirmRefund(false)
     setBusy(kind)
     setMessage(null)
-    const res = kind === 'fulfil' ? await api.fulfilOrder(orderId) : await api.refundOrder(orderId)
+    const res = kind === 'confirm' ? await api.confirmPayment(orderId) : kind === 'fulfil' ? await api.fulfilOrder(orderId) : await api.refundOrder(orderId)
     setBusy(null)
     if (!res.ok) return setMessage({ kind: 'error', text: res.error.message })
     setLoad({ status: 'ready', order: res.data })
-    setMessage({ kind: 'done', text: kind === 'fulfil' ? 'Order marked as fulfilled.' : 'Order refunded.' })
+    setMessage({ kind: 'done', text: DONE[kind] })
   }
 
   if (load.status === 'loading') return <Loading what="the order" />
@@ -111,6 +115,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </div>
       )}
       <div className="form-actions">
+        {o.status === 'pending' && o.testMode && (
+          <button type="button" className="button primary" disabled={busy !== null} onClick={() => void act('confirm')}>
+            {busy === 'confirm' ? 'Confirming…' : 'Confirm payment'}
+          </button>
+        )}
+        {o.status === 'pending' && !o.testMode && <p className="field-hint">The payment provider confirms this payment; the order becomes paid then.</p>}
         {o.status === 'paid' && (
           <button type="button" className="button primary" disabled={busy !== null} onClick={() => void act('fulfil')}>
             {busy === 'fulfil' ? 'Fulfilling…' : 'Mark as fulfilled'}

@@ -149,6 +149,20 @@ export async function fulfilOrder(orm: Orm, siteId: string, orderId: string): Pr
   return row ?? getOrderRow(orm, siteId, orderId)
 }
 
+/**
+ * Confirms the awaited payment of a pending test-mode order: the authorisation is captured and the order is paid
+ * (a live provider confirms its own payments). Confirming a paid or fulfilled order again changes nothing.
+ */
+export async function confirmPayment(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
+  const o = await getOrderRow(orm, siteId, orderId)
+  if (o.status === 'paid' || o.status === 'fulfilled') return o
+  if (o.status !== 'pending') throw new AppError('conflict', 'order_not_pending', `A ${o.status} order has no payment awaiting confirmation.`)
+  if (!o.testMode) throw new AppError('conflict', 'confirm_not_supported', 'The payment provider confirms this payment.')
+  if (o.paymentRef) await provider.capture(o.paymentRef)
+  const [row] = await orm.update(orders).set({ status: 'paid' }).where(and(eq(orders.id, o.id), eq(orders.status, 'pending'))).returning()
+  return row ?? getOrderRow(orm, siteId, orderId)
+}
+
 /** Refunds a test-mode order in full: stock and gift-card balances come back, subscriptions end. */
 export async function refundOrder(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
   const o = await getOrderRow(orm, siteId, orderId)

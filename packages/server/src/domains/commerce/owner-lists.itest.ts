@@ -63,6 +63,27 @@ describe(`owner lists (${BACKEND})`, () => {
     expect(Object.keys(bad.json.error.fields)).toEqual(['status'])
   })
 
+  it('confirm payment: a pending test-mode order becomes paid (then fulfillable); a paid one is unchanged; a refunded one is refused', async () => {
+    const p = await order('dora@example.com', { ...CARD, number: TEST_CARDS.pending })
+    expect(p.status).toBe('pending')
+    const early = await site.owner.post(`${base()}/orders/${p.id}/fulfil`)
+    expect(early.status).toBe(409)
+    expect(early.json.error.message).toBe('A pending order cannot be fulfilled.')
+    const visitor = t.client(site.host)
+    expect((await visitor.post(`${base()}/orders/${p.id}/confirm-payment`)).status).toBe(401)
+    const confirmed = await site.owner.post(`${base()}/orders/${p.id}/confirm-payment`)
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.json.order).toMatchObject({ id: p.id, status: 'paid' })
+    expect((await site.owner.post(`${base()}/orders/${p.id}/confirm-payment`)).json.order.status).toBe('paid')
+    expect((await site.owner.post(`${base()}/orders/${p.id}/fulfil`)).json.order.status).toBe('fulfilled')
+    const r = await order('eve@example.com')
+    expect((await site.owner.post(`${base()}/orders/${r.id}/refund`)).json.order.status).toBe('refunded')
+    const refused = await site.owner.post(`${base()}/orders/${r.id}/confirm-payment`)
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toBe('A refunded order has no payment awaiting confirmation.')
+    expect((await site.owner.post(`${base()}/orders/nope/confirm-payment`)).status).toBe(404)
+  })
+
   it('slim product list: no variants, counts, stock and price summary; q matches a title or a SKU', async () => {
     const res = await site.owner.get(`${base()}/products?view=summary&pageSize=200`)
     expect(res.status).toBe(200)

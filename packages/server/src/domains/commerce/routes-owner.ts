@@ -119,6 +119,12 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await allow(request, params.siteId)
     return { order: await orders.orderView(orm, await orders.fulfilOrder(orm, params.siteId, params.rowId), ctx.downloadSecret) }
   })
+  defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/confirm-payment`, summary: 'Confirm the awaited payment of a pending test-mode order (captured; the order becomes paid)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
+    await allow(request, params.siteId)
+    const confirmed = await orders.confirmPayment(orm, params.siteId, params.rowId, ctx.provider)
+    changed(params.siteId)
+    return { order: await orders.orderView(orm, confirmed, ctx.downloadSecret) }
+  })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/refund`, summary: 'Refund a test-mode order (stock and gift-card balance come back)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
     const refunded = await orders.refundOrder(orm, params.siteId, params.rowId, ctx.provider)
