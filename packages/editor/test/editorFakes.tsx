@@ -32,7 +32,10 @@ export function contentServer(initial: Collection[]) {
   let clock = 2000
   const api: ContentApi = {
     collections: async () => ok({ collections: [...pages.values()] }),
-    collection: async (_s, id) => (pages.has(id) ? ok({ collection: structuredClone(pages.get(id)!) }) : fail(404, 'No such page or collection.')),
+    collection: async (_s, id) => {
+      calls.push(`GET ${id}`)
+      return pages.has(id) ? ok({ collection: structuredClone(pages.get(id)!) }) : fail(404, 'No such page or collection.')
+    },
     createCollection: async (_s, body) => {
       const c = collection(`c${pages.size + 1}`, { title: body.title, typeName: body.typeName, updatedOn: ++clock })
       pages.set(c.id, c)
@@ -46,8 +49,10 @@ export function contentServer(initial: Collection[]) {
     },
     deleteCollection: async (_s, id) => (pages.delete(id), ok(undefined)),
     reorder: async () => ok(undefined),
-    putLayout: async (_s, id, layout) => {
+    putLayout: async (_s, id, layout, baseVersion) => {
       calls.push(`PUT ${id}`)
+      // the server checks If-Match inside the write: a save based on another version is refused, nothing stored
+      if (pages.get(id)!.updatedOn !== baseVersion) return fail(409, 'This page was changed elsewhere.')
       const c = { ...pages.get(id)!, layout, updatedOn: ++clock }
       pages.set(id, c)
       return ok({ collection: structuredClone(c) })

@@ -36,6 +36,7 @@ describe('page editor', () => {
     await addBlock('spacer')
     await waitFor(() => status() === 'All changes saved')
     expect(storedTypes(server)).toEqual([21])
+    expect(server.calls).toEqual(['PUT p1']) // one request per save
     await addBlock('code')
     await waitFor(() => storedTypes(server).length === 2)
     await click(byText(document.body, 'button', 'Undo')!)
@@ -67,7 +68,7 @@ describe('page editor', () => {
     const dialog = await waitFor(() => document.querySelector('[role="dialog"]'))
     expect(dialog.textContent).toContain('This page was changed elsewhere')
     expect(server.pages.get('p1')!.layout).toEqual(theirs)
-    expect(server.calls.filter((c) => c.startsWith('PUT'))).toEqual([])
+    expect(server.calls).toEqual(['PUT p1']) // refused by the server's If-Match check, nothing overwritten
     await click(byText(dialog, 'button', 'Reload their version')!)
     await waitFor(() => blockLabels().join() === 'Quote')
     expect(status()).toBe('All changes saved')

@@ -1,8 +1,6 @@
 // Saving a page's layout with conflict detection. The version is the page's `updatedOn`: a save is based on the
-// version the editor loaded (or last saved); if the page changed on the server since, the save is refused as a
-// conflict. The PUT carries `If-Match` and the server checks it inside the write (409 version_conflict), which is
-// the authoritative check; the read before it only spares a PUT that would be refused (one GET per save, a
-// candidate to drop once the editor's tests stop asserting that no PUT is sent on a conflict).
+// version the editor loaded (or last saved). The PUT carries `If-Match` and the server checks it inside the write:
+// a page changed elsewhere since is refused with 409 version_conflict and nothing is stored. One request per save.
 import type { ContentApi } from '../../api/content.js'
 import type { LoadOutcome, SaveOutcome } from '../core/autosave.js'
 import type { PageDocument } from '../core/document.js'
@@ -19,9 +17,6 @@ export function fieldMessage(fields: Record<string, string>): string | null {
 export function createLayoutSaver(api: ContentApi, siteId: string, pageId: string) {
   return {
     async save(doc: PageDocument, base: number): Promise<SaveOutcome<number>> {
-      const current = await api.collection(siteId, pageId)
-      if (!current.ok) return { kind: 'error', message: current.error.message }
-      if (current.data.collection.updatedOn !== base) return { kind: 'conflict', serverVersion: current.data.collection.updatedOn }
       const res = await api.putLayout(siteId, pageId, toLayout(doc), base)
       if (res.ok) return { kind: 'saved', version: res.data.collection.updatedOn }
       if (res.error.status === 409 || res.error.status === 412) return { kind: 'conflict' }
