@@ -18,6 +18,7 @@ export type Category =
   | 'acceleration'
   | 'electric'
   | 'temperature'
+  | 'consumption'
 
 const YEAR_S = '31556952' // 365.2425 days
 const KIB = 1024
@@ -174,7 +175,18 @@ export const UNITS: ReadonlyMap<string, readonly [Category, string]> = new Map([
   ...table('acceleration', { 'meter-per-square-second': 1, 'g-force': '9.80665' }),
   ...table('electric', { milliampere: '0.001', ampere: 1 }),
   ...table('temperature', { celsius: 1, fahrenheit: 1, kelvin: 1 }),
+  // fuel consumption in litres per kilometre; the miles-per-gallon units are reciprocal (see RECIPROCAL): their
+  // size is the constant c in litres-per-kilometre = c / value (a gallon in litres over a mile in kilometres)
+  ...table('consumption', {
+    'liter-per-kilometer': 1,
+    'liter-per-100-kilometer': '0.01',
+    'mile-per-gallon': '3.785411784/1.609344',
+    'mile-per-gallon-imperial': '4.54609/1.609344',
+  }),
 ])
+
+/** Units measured the other way round (distance per volume): base = size / value, value = size / base. */
+export const RECIPROCAL: ReadonlySet<string> = new Set(['mile-per-gallon', 'mile-per-gallon-imperial'])
 
 const DURATION_SMALL = ['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day']
 const DURATION_LARGE = ['day', 'month', 'year', 'century']
@@ -211,6 +223,7 @@ export const COMPACT: Readonly<Record<string, { metric: readonly string[]; us: r
   bits: same(['bit', 'kilobit', 'megabit', 'gigabit', 'terabit']),
   frequency: same(['hertz', 'kilohertz', 'megahertz', 'gigahertz']),
   power: same(['milliwatt', 'watt', 'kilowatt', 'megawatt', 'gigawatt']),
+  consumption: { metric: ['liter-per-100-kilometer'], us: ['mile-per-gallon'] },
 }
 
 /** The compact list used when a category is given no explicit output (digital defaults to bytes). */
@@ -227,6 +240,7 @@ export const DEFAULT_COMPACT: Readonly<Partial<Record<Category, string>>> = {
   power: 'power',
   energy: 'energy',
   electric: 'electric',
+  consumption: 'consumption',
 }
 
 /** One step of a factor formula: multiply or divide by a number. */
@@ -276,6 +290,14 @@ const ALIASES: Readonly<Record<string, string>> = {
   amps: 'ampere',
   milliamp: 'milliampere',
   milliamps: 'milliampere',
+  'liters-per-kilometer': 'liter-per-kilometer',
+  'liter-per-100-kilometers': 'liter-per-100-kilometer',
+  'liter-per-100kilometer': 'liter-per-100-kilometer',
+  'liter-per-100kilometers': 'liter-per-100-kilometer',
+  'liters-per-100-kilometers': 'liter-per-100-kilometer',
+  'liters-per-100kilometers': 'liter-per-100-kilometer',
+  'miles-per-gallon': 'mile-per-gallon',
+  'miles-per-gallon-imperial': 'mile-per-gallon-imperial',
 }
 
 /** Canonical unit name, or undefined when unknown. */

@@ -4,9 +4,10 @@
 // Conversion runs in binary floating point through the category's base unit, applying each unit's CLDR factor
 // formula step by step (into the base unit: the source's steps; out of it: divided by the target's factor), as the
 // reference engine's outputs show (15.3 parsec = 293,354,727,123,709.6 miles, where exact arithmetic rounds to .5).
+// Fuel consumption per distance (litres per 100 km) and distance per volume (miles per gallon) convert reciprocally.
 import { Decimal, type CLDR, type UnitFormatOptions, type UnitType } from '@phensley/cldr'
 import { applyNumberOption, splitArgs } from './options.js'
-import { baseUnit, COMPACT, DEFAULT_COMPACT, factorTerms, factorValue, UNITS, unitName, type Category } from './unit-data.js'
+import { baseUnit, COMPACT, DEFAULT_COMPACT, factorTerms, factorValue, RECIPROCAL, UNITS, unitName, type Category } from './unit-data.js'
 const LENGTHS = ['long', 'short', 'narrow'] as const
 
 interface UnitRequest {
@@ -62,13 +63,16 @@ function fromKelvin(k: number, unit: string): number {
 
 /** The value in its category's base unit: the unit's factor formula applied step by step. */
 function toBase(v: number, unit: string): number {
+  if (RECIPROCAL.has(unit)) return factorValue(UNITS.get(unit)![1]) / v
   for (const [op, n] of factorTerms(UNITS.get(unit)![1])) v = op === '*' ? v * n : v / n
   return v
 }
 
 function convertNumber(value: number, from: string, to: string): number {
   if (categoryOf(from) === 'temperature') return fromKelvin(toKelvin(value, from), to)
-  return toBase(value, from) / factorValue(UNITS.get(to)![1])
+  const base = toBase(value, from)
+  const size = factorValue(UNITS.get(to)![1])
+  return RECIPROCAL.has(to) ? size / base : base / size
 }
 
 export function convert(value: Decimal, from: string, to: string): Decimal {
