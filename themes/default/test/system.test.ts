@@ -64,6 +64,7 @@ describe('system pages', () => {
   })
   it('popup overlay: storage keys, version and form slot as data attributes', () => {
     const d = doc(loadContext('popup-overlay'))
+    expect(count(d, '[data-popup-overlay]')).toBe(1) // the preview page shows it once, not again at the end of the body
     const o = d.querySelector('[data-popup-overlay]')!
     expect(o.getAttribute('data-storage-key-date-closed')).toBe('date-closed')
     expect(o.getAttribute('data-storage-key-version')).toBe('version')
