@@ -18,9 +18,10 @@ export function parseRoute(pathname: string): Route {
   if (parts.length === 0) return { name: 'home' }
   if (parts.length === 1 && parts[0] === 'login') return { name: 'login' }
   if (parts.length === 1 && parts[0] === 'signup') return { name: 'signup' }
-  // Commerce has its own sub-routes (products/<id>, orders/<id>, ...), read by the commerce screens.
-  // Commerce and Pages have their own sub-routes (products/<id>, pages/<collectionId>, ...), read by their screens.
-  if (parts[0] === 'sites' && parts[1] && (parts.length <= 3 || parts[2] === 'commerce' || (parts[2] === 'pages' && parts.length === 4))) {
+  // Commerce, Pages and Forms have their own sub-routes (products/<id>, pages/<collectionId>, forms/<id>/submissions),
+  // read by their screens.
+  const sub = parts[2] === 'commerce' || (parts[2] === 'pages' && parts.length === 4) || (parts[2] === 'forms' && parts.length <= 5)
+  if (parts[0] === 'sites' && parts[1] && (parts.length <= 3 || sub)) {
     const section = parts[2] ?? 'pages'
     if ((SECTION_IDS as readonly string[]).includes(section))
       return { name: 'site', siteId: parts[1], section: section as SectionId }

@@ -3,9 +3,10 @@ import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ApiResult } from '../api/client.js'
 import { NavigationProvider } from '../app/navigation.js'
+import { parseRoute } from '../app/routes.js'
 import { byLabel, byText, choose, click, render, typeInto, waitFor, type Rendered } from '../../test/dom.js'
 import type { FormsApi, SubmissionPage } from './api.js'
-import { FormsScreen } from './FormsScreen.js'
+import { FormsScreen, parseFormsPath } from './FormsScreen.js'
 import { moveField, newField, parseOptions, PROPERTIES, type Form } from './model.js'
 
 const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, status: 200, data })
@@ -44,7 +45,10 @@ function fakeApi() {
 }
 
 let view: Rendered | undefined
-afterEach(() => view?.unmount())
+afterEach(() => {
+  view?.unmount()
+  window.history.replaceState(null, '', '/')
+})
 
 const site = { id: 's', slug: 's', title: 'S', role: 1, roleName: 'ADMIN', url: 'http://s/' }
 
@@ -68,6 +72,41 @@ describe('form model', () => {
     expect(PROPERTIES.phone).toEqual(['description', 'showCountryCode', 'required'])
     expect(moveField([newField('text', []), newField('email', [])], 1, -1).map((f) => f.type)).toEqual(['email', 'text'])
     expect(parseOptions(' A \n\nB\n')).toEqual(['A', 'B'])
+  })
+})
+
+describe('forms screen addresses', () => {
+  const base = '/config/sites/s/forms'
+  it('the open form and view live in the path', () => {
+    expect(parseFormsPath(base, base)).toBeNull()
+    expect(parseFormsPath(`${base}/f1`, base)).toEqual({ formId: 'f1', view: 'build' })
+    expect(parseFormsPath(`${base}/f1/submissions`, base)).toEqual({ formId: 'f1', view: 'submissions' })
+    expect(parseRoute(`${base}/f1/submissions`)).toEqual({ name: 'site', siteId: 's', section: 'forms' })
+    expect(parseRoute(`${base}/f1/submissions/x/y`)).toEqual({ name: 'not-found' })
+  })
+
+  it('opening a form and its submissions changes the address; a deep link opens them; a gone form says so', async () => {
+    const { api } = fakeApi()
+    const c = await mount(api)
+    expect(window.location.pathname).toBe(`${base}/f1`)
+    await click(byText(c, 'button', 'Submissions')!)
+    expect(window.location.pathname).toBe(`${base}/f1/submissions`)
+    view!.unmount()
+    view = await render(
+      <NavigationProvider>
+        <FormsScreen site={site} api={api} />
+      </NavigationProvider>,
+    )
+    await waitFor(() => view!.container.textContent!.includes('21 submissions'))
+    expect(view.container.querySelector('[aria-pressed="true"]')!.textContent).toBe('Submissions')
+    view.unmount()
+    window.history.replaceState(null, '', `${base}/gone`)
+    view = await render(
+      <NavigationProvider>
+        <FormsScreen site={site} api={api} />
+      </NavigationProvider>,
+    )
+    await waitFor(() => view!.container.textContent!.includes('This form no longer exists.'))
   })
 })
 

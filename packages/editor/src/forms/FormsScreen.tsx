@@ -1,7 +1,10 @@
 // The Forms section: the site's forms (create, open, delete) and, for the open form, the builder or its
-// submissions.
+// submissions. The open form and view are in the address (forms/<formId>, forms/<formId>/submissions), so a reload,
+// Back and a shared link land on them.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { SiteSummary } from '../api/types.js'
+import { useNavigation } from '../app/navigation.js'
+import { routePath } from '../app/routes.js'
 import { ConfirmDialog } from '../ui/ConfirmDialog.js'
 import { createFormsApi, type FormsApi } from './api.js'
 import { FormBuilder } from './FormBuilder.js'
@@ -11,13 +14,25 @@ import './forms.css'
 
 type View = 'build' | 'submissions'
 
+/** The open form and view of a forms-section path; null when no form is open. */
+export function parseFormsPath(pathname: string, base: string): { formId: string; view: View } | null {
+  if (!pathname.startsWith(`${base}/`)) return null
+  const [formId, view] = pathname.slice(base.length + 1).split('/').filter(Boolean).map(decodeURIComponent)
+  return formId ? { formId, view: view === 'submissions' ? 'submissions' : 'build' } : null
+}
+
 export function FormsScreen({ site, api: given }: { site: SiteSummary; api?: FormsApi }) {
   const siteId = String(site.id)
   const api = useMemo(() => given ?? createFormsApi(siteId), [given, siteId])
   const [forms, setForms] = useState<Form[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [openId, setOpenId] = useState<string | null>(null)
-  const [view, setView] = useState<View>('build')
+  const { pathname, navigate } = useNavigation()
+  const base = routePath({ name: 'site', siteId, section: 'forms' })
+  const route = parseFormsPath(pathname, base)
+  const openId = route?.formId ?? null
+  const view: View = route?.view ?? 'build'
+  const show = (formId: string | null, next: View = 'build') =>
+    navigate(formId === null ? base : `${base}/${encodeURIComponent(formId)}${next === 'submissions' ? '/submissions' : ''}`)
   const [confirm, setConfirm] = useState<Form | null>(null)
 
   const load = useCallback(async () => {
@@ -34,15 +49,14 @@ export function FormsScreen({ site, api: given }: { site: SiteSummary; api?: For
     const res = await api.create({ submitButtonText: 'Submit' })
     if (!res.ok) return setError(res.error.message)
     setForms((f) => [...(f ?? []), res.data.form])
-    setOpenId(res.data.form.id)
-    setView('build')
+    show(res.data.form.id)
   }
 
   async function remove(form: Form) {
     setConfirm(null)
     const res = await api.remove(form.id)
     if (!res.ok) return setError(res.error.message)
-    if (openId === form.id) setOpenId(null)
+    if (openId === form.id) show(null)
     await load()
   }
 
@@ -58,6 +72,11 @@ export function FormsScreen({ site, api: given }: { site: SiteSummary; api?: For
         </p>
       )}
       {!forms && !error && <p role="status">Loading forms…</p>}
+      {forms && openId !== null && !open && (
+        <p role="alert" className="alert">
+          This form no longer exists. Choose another one from the list.
+        </p>
+      )}
       {forms && (
         <div className="forms-layout">
           <nav aria-label="Forms list" className="forms-list">
@@ -65,7 +84,7 @@ export function FormsScreen({ site, api: given }: { site: SiteSummary; api?: For
             <ul>
               {forms.map((f) => (
                 <li key={f.id}>
-                  <button type="button" className={`link-button${f.id === openId ? ' active' : ''}`} aria-current={f.id === openId ? 'true' : undefined} onClick={() => setOpenId(f.id)}>
+                  <button type="button" className={`link-button${f.id === openId ? ' active' : ''}`} aria-current={f.id === openId ? 'true' : undefined} onClick={() => show(f.id, view)}>
                     {f.name}
                   </button>
                   <button type="button" className="button secondary small" onClick={() => setConfirm(f)} aria-label={`Delete ${f.name}`}>
@@ -81,10 +100,10 @@ export function FormsScreen({ site, api: given }: { site: SiteSummary; api?: For
           {open && (
             <div className="forms-open">
               <div className="forms-views" role="group" aria-label={`${open.name} views`}>
-                <button type="button" className={view === 'build' ? 'active' : ''} aria-pressed={view === 'build'} onClick={() => setView('build')}>
+                <button type="button" className={view === 'build' ? 'active' : ''} aria-pressed={view === 'build'} onClick={() => show(open.id, 'build')}>
                   Build
                 </button>
-                <button type="button" className={view === 'submissions' ? 'active' : ''} aria-pressed={view === 'submissions'} onClick={() => setView('submissions')}>
+                <button type="button" className={view === 'submissions' ? 'active' : ''} aria-pressed={view === 'submissions'} onClick={() => show(open.id, 'submissions')}>
                   Submissions
                 </button>
               </div>
