@@ -35,6 +35,13 @@ export default tseslint.config(
       ],
     },
   },
+  // contracts is shared by the server and the browser editor: plain data and functions, no imports at all.
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'packages/contracts imports nothing but its own files: the server and the browser editor both load it.' }] }],
+    },
+  },
   // Server domains never reach into each other's insides: cross-domain work goes through src/app (orchestration)
   // or a domain's public index.ts.
   ...domainNames.map((d) => ({

@@ -9,11 +9,13 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const ifNeeded = process.argv.includes('--if-needed')
 
-/** Build order: the one-way package chain (jsont -> storefront, editor -> server). */
+/** Build order: the one-way package chain (contracts, jsont -> storefront, editor -> server). */
 const steps = [
+  { dir: 'packages/contracts', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
   { dir: 'packages/jsont', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
   { dir: 'packages/storefront', inputs: ['src', 'package.json', 'vite.config.ts'] },
-  { dir: 'packages/editor', inputs: ['src', 'index.html', 'package.json', 'vite.config.ts'] },
+  // the editor bundles contracts, so a change there rebuilds it
+  { dir: 'packages/editor', inputs: ['src', 'index.html', 'package.json', 'vite.config.ts', '../contracts/src'] },
   { dir: 'packages/server', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
 ]
 

@@ -1,4 +1,5 @@
 // The owner content API (/api/sites/:siteId/content/...): pages and collections, their layouts and items.
+import type { ContentStatus } from '@sitewright/contracts'
 import { createApiClient, type ApiClient, type ApiResult } from './client.js'
 import type { SiteId } from './types.js'
 
@@ -6,15 +7,7 @@ export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as cons
 export type Navigation = (typeof NAVIGATIONS)[number]
 export const COLLECTION_TYPE_NAMES = ['page', 'blog', 'events', 'gallery', 'products', 'folder', 'index', 'splash-page'] as const
 export type CollectionTypeName = (typeof COLLECTION_TYPE_NAMES)[number]
-export const CONTENT_STATUSES = ['published', 'draft', 'scheduled', 'needs-review', 'private'] as const
-export type ContentStatus = (typeof CONTENT_STATUSES)[number]
-export const STATUS_LABELS: Record<ContentStatus, string> = {
-  published: 'Published',
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  'needs-review': 'Needs Review',
-  private: 'Private',
-}
+export { CONTENT_STATUSES, STATUS_LABELS, type ContentStatus } from '@sitewright/contracts'
 export type LockKind = 'none' | 'password' | 'members'
 
 export interface Collection {

@@ -1,5 +1,6 @@
 // Live preview of the form being built (the visitor's field layout; inputs are inert).
-import { LIKERT_SCALE, PARTS, type Field, type Form } from './model.js'
+import { isComposite, LIKERT_SCALE, PART_VIEWS } from '@sitewright/contracts'
+import type { Field, Form } from './model.js'
 
 function Label({ f }: { f: Field }) {
   return (
@@ -19,7 +20,7 @@ function PreviewField({ f }: { f: Field }) {
         {f.description && <p className="field-hint">{f.description}</p>}
       </div>
     )
-  const parts = PARTS[f.type]?.filter((p) => !(f.type === 'phone' && p === 'Country code' && !f.showCountryCode))
+  const parts = isComposite(f.type) ? PART_VIEWS[f.type].filter((p) => !(f.type === 'phone' && p.name === 'Country' && !f.showCountryCode)).map((p) => p.label) : undefined
   return (
     <fieldset className={`preview-field ${f.type}${f.required ? ' required' : ''}`} disabled>
       <legend>
@@ -42,7 +43,7 @@ function PreviewField({ f }: { f: Field }) {
         (f.options ?? []).map((q) => (
           <div key={q} className="preview-likert">
             <span>{q}</span>
-            {LIKERT_SCALE.map((a) => <label key={a}><input type="radio" name={`${f.id}-${q}`} /> {a}</label>)}
+            {LIKERT_SCALE.map((a) => <label key={a.value}><input type="radio" name={`${f.id}-${q}`} /> {a.label}</label>)}
           </div>
         ))
       ) : (

@@ -1,51 +1,14 @@
 // The form model the builder edits (the server's forms contract) and its pure operations: field kinds with their
 // editable properties (SPEC §3), new fields with defaults, reorder, property edits, setup steps.
+import { FIELD_PROPERTIES, FORM_SETUP_STEPS, type FieldKind } from '@sitewright/contracts'
 
-export const FIELD_KINDS = [
-  'text', 'textarea', 'email', 'number', 'website', 'currency', 'password', 'twitter', 'date', 'time', 'name',
-  'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
-] as const
-export type FieldKind = (typeof FIELD_KINDS)[number]
-
-export type Property = 'description' | 'placeholder' | 'required' | 'maxLength' | 'currencySymbol' | 'showCountryCode' | 'underline' | 'options' | 'key' | 'value'
-
-export const PROPERTIES: Readonly<Record<FieldKind, readonly Property[]>> = {
-  text: ['description', 'placeholder', 'required'],
-  textarea: ['description', 'placeholder', 'required', 'maxLength'],
-  email: ['description', 'placeholder', 'required'],
-  number: ['description', 'placeholder', 'required'],
-  website: ['description', 'placeholder', 'required'],
-  currency: ['description', 'currencySymbol', 'required'],
-  password: ['description', 'required'],
-  twitter: ['description', 'required'],
-  date: ['description', 'required'],
-  time: ['description', 'required'],
-  name: ['description', 'required'],
-  address: ['description', 'required'],
-  phone: ['description', 'showCountryCode', 'required'],
-  section: ['description', 'underline'],
-  radio: ['description', 'options', 'required'],
-  checkbox: ['description', 'options', 'required'],
-  select: ['description', 'options', 'required'],
-  likert: ['description', 'options', 'required'],
-  hidden: ['key', 'value'],
-}
+export { FIELD_KINDS, FIELD_PROPERTIES as PROPERTIES, type FieldKind, type FieldProperty as Property } from '@sitewright/contracts'
 
 export const KIND_LABELS: Readonly<Record<FieldKind, string>> = {
   text: 'Text', textarea: 'Text area', email: 'Email', number: 'Number', website: 'Website', currency: 'Currency',
   password: 'Password', twitter: 'Twitter', date: 'Date', time: 'Time', name: 'Name', address: 'Address', phone: 'Phone',
   section: 'Section', radio: 'Radio buttons', checkbox: 'Checkboxes', select: 'Dropdown', likert: 'Likert survey', hidden: 'Hidden',
 }
-
-export const PARTS: Partial<Record<FieldKind, readonly string[]>> = {
-  address: ['Address 1', 'Address 2', 'City', 'State/Province', 'Zip/Postal Code', 'Country'],
-  date: ['Month', 'Day', 'Year'],
-  name: ['First Name', 'Last Name'],
-  phone: ['Country code', 'Area code', 'Prefix', 'Line'],
-  time: ['Hour', 'Minute', 'Second', 'AM/PM'],
-}
-
-export const LIKERT_SCALE = ['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree'] as const
 
 export interface Field {
   type: FieldKind
@@ -81,15 +44,11 @@ export interface Form {
   mailingListId: string | null
 }
 
-/** Setup steps of a form (SPEC §3): build 1, storage 2, advanced 3, captcha 4, disclaimer 5. */
-export const STEPS = [
-  { id: 1, key: 'build', label: 'Build' },
-  { id: 2, key: 'storage', label: 'Storage' },
-  { id: 3, key: 'advanced', label: 'Advanced' },
-  { id: 4, key: 'captcha', label: 'Captcha' },
-  { id: 5, key: 'disclaimer', label: 'Disclaimer' },
-] as const
-export type StepId = (typeof STEPS)[number]['id']
+/** Setup steps of a form (SPEC §3, ids from the shared contract): build 1, storage 2, advanced 3, captcha 4, disclaimer 5. */
+type StepKey = keyof typeof FORM_SETUP_STEPS
+const STEP_LABELS: Readonly<Record<StepKey, string>> = { build: 'Build', storage: 'Storage', advanced: 'Advanced', captcha: 'Captcha', disclaimer: 'Disclaimer' }
+export const STEPS = (Object.keys(FORM_SETUP_STEPS) as StepKey[]).map((key) => ({ id: FORM_SETUP_STEPS[key], key, label: STEP_LABELS[key] }))
+export type StepId = (typeof FORM_SETUP_STEPS)[StepKey]
 
 function uniqueId(kind: FieldKind, taken: readonly Field[]): string {
   for (let n = 1; ; n++) {
@@ -103,7 +62,7 @@ export function newField(kind: FieldKind, taken: readonly Field[]): Field {
   const id = uniqueId(kind, taken)
   if (kind === 'hidden') return { type: 'hidden', id, key: id.replace(/-/g, '_'), value: '' }
   const f: Field = { type: kind, id, title: KIND_LABELS[kind], description: '' }
-  const props = PROPERTIES[kind]
+  const props = FIELD_PROPERTIES[kind]
   if (props.includes('required')) f.required = false
   if (props.includes('placeholder')) f.placeholder = ''
   if (props.includes('maxLength')) f.maxLength = 0

@@ -1,90 +1,39 @@
 // Gallery options (SPEC section 9 defaults and ranges) and which of them apply to the current choices:
 // autoplay-duration only with autoplay, thumbnail settings only with thumbnails.
+import { ALIGNMENTS, ASPECT_RATIOS, GALLERY_DEFAULTS, GALLERY_DESIGNS, GALLERY_RANGES, LIGHTBOX_THEMES, META_POSITIONS, SLIDER_ASPECT_RATIO, type GalleryDesign, type GalleryOptions } from '@sitewright/contracts'
 
-export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const
-export type GalleryDesign = (typeof GALLERY_DESIGNS)[number]
+export {
+  ALIGNMENTS, ASPECT_RATIOS, GALLERY_DESIGNS, LIGHTBOX_THEMES, META_POSITIONS,
+  type GalleryDesign, type GalleryOptions,
+} from '@sitewright/contracts'
 
-export const ASPECT_RATIOS = ['1:1', '3:2', '2:3', '4:3', '3:4', '16:9', '2.40'] as const
 /** A slider's aspect ratio: its height in percent of its width (SPEC: slider default 50). */
-export const SLIDER_ASPECT = { min: 10, max: 200, default: 50, label: 'Aspect ratio (height, % of width)' } as const
-export const META_POSITIONS = [
-  'top',
-  'top-left',
-  'top-right',
-  'center',
-  'bottom',
-  'bottom-left',
-  'bottom-right',
-] as const
-export const ALIGNMENTS = ['center', 'left', 'right'] as const
-export const LIGHTBOX_THEMES = ['dark', 'light'] as const
-
-export interface GalleryOptions {
-  design: GalleryDesign
-  autoplay: boolean
-  'autoplay-duration': number
-  controls: boolean
-  'auto-crop': boolean
-  /** One of ASPECT_RATIOS ('1:1' is the spec's default 'square'); for a slider a percentage (SLIDER_ASPECT). */
-  'aspect-ratio': (typeof ASPECT_RATIOS)[number] | number
-  'square-thumbs': boolean
-  thumbnails: boolean
-  'thumbnail-strip-height': number
-  'thumbnail-strip-margin': number
-  'show-meta': boolean
-  'show-meta-basic': boolean
-  'show-meta-only-title': boolean
-  'meta-position': (typeof META_POSITIONS)[number]
-  'show-meta-on-hover': boolean
-  'active-alignment': (typeof ALIGNMENTS)[number]
-  'thumbnails-per-row': number
-  padding: number
-  lightbox: boolean
-  lightboxTheme: (typeof LIGHTBOX_THEMES)[number]
-  'max-width': number
-  newWindow: boolean
-  transparentBackground: boolean
-}
+export const SLIDER_ASPECT = { ...SLIDER_ASPECT_RATIO, label: 'Aspect ratio (height, % of width)' } as const
 
 export type GalleryOptionKey = keyof GalleryOptions
 
-/** Numeric options: default and inclusive range. */
-export const RANGES = {
-  'autoplay-duration': { min: 1, max: 10, default: 5, label: 'Autoplay delay (seconds)' },
-  'thumbnail-strip-height': { min: 0, max: 200, default: 80, label: 'Thumbnail strip height' },
-  'thumbnail-strip-margin': { min: 0, max: 60, default: 20, label: 'Thumbnail strip margin' },
-  'thumbnails-per-row': { min: 1, max: 10, default: 4, label: 'Thumbnails per row' },
-  padding: { min: 0, max: 50, default: 20, label: 'Padding' },
-  'max-width': { min: 100, max: 300, default: 300, label: 'Maximum column width' },
-} as const
+const RANGE_LABELS = {
+  'autoplay-duration': 'Autoplay delay (seconds)',
+  'thumbnail-strip-height': 'Thumbnail strip height',
+  'thumbnail-strip-margin': 'Thumbnail strip margin',
+  'thumbnails-per-row': 'Thumbnails per row',
+  padding: 'Padding',
+  'max-width': 'Maximum column width',
+} as const satisfies Record<keyof typeof GALLERY_RANGES, string>
+
+type Range = { readonly min: number; readonly max: number; readonly default: number; readonly label: string }
+
+/** Numeric options: default and inclusive range (the shared contract's), with the label the panel shows. */
+export const RANGES = Object.fromEntries(
+  (Object.keys(GALLERY_RANGES) as (keyof typeof GALLERY_RANGES)[]).map((key) => {
+    const [min, max] = GALLERY_RANGES[key]
+    return [key, { min, max, default: GALLERY_DEFAULTS[key], label: RANGE_LABELS[key] }]
+  }),
+) as { readonly [K in keyof typeof GALLERY_RANGES]: Range }
 export type RangedKey = keyof typeof RANGES
 
 export function defaultGalleryOptions(design: GalleryDesign = 'grid'): GalleryOptions {
-  return {
-    design,
-    autoplay: false,
-    'autoplay-duration': RANGES['autoplay-duration'].default,
-    controls: true,
-    'auto-crop': true,
-    'aspect-ratio': design === 'slider' ? SLIDER_ASPECT.default : '1:1',
-    'square-thumbs': false,
-    thumbnails: true,
-    'thumbnail-strip-height': RANGES['thumbnail-strip-height'].default,
-    'thumbnail-strip-margin': RANGES['thumbnail-strip-margin'].default,
-    'show-meta': false,
-    'show-meta-basic': false,
-    'show-meta-only-title': false,
-    'meta-position': 'bottom',
-    'show-meta-on-hover': false,
-    'active-alignment': 'center',
-    'thumbnails-per-row': RANGES['thumbnails-per-row'].default,
-    padding: RANGES.padding.default,
-    lightbox: true,
-    lightboxTheme: 'dark',
-    'max-width': RANGES['max-width'].default,
-    newWindow: false,
-    transparentBackground: false,
-  }
+  return { ...GALLERY_DEFAULTS, design, 'aspect-ratio': design === 'slider' ? SLIDER_ASPECT.default : GALLERY_DEFAULTS['aspect-ratio'] }
 }
 
 /** A number inside the option's range (rounded); out-of-range values go to the nearest bound. */

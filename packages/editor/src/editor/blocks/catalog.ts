@@ -1,7 +1,7 @@
 // The block types the editor offers: label, a fresh value in the owner API's shape (packages/server content
 // blocks), what a block still needs before the server accepts it, and how its value is cleaned for saving.
 import { defaultGalleryOptions } from '../../dialogs/gallery/options.js'
-import { BLOCK_TYPE_IDS, TEXT_BLOCK_TYPE_ID, newId, type Block, type BlockTypeName, type BlockValue } from '../core/document.js'
+import { BLOCK_TYPE_IDS, newId, type Block, type BlockTypeName, type BlockValue } from '../core/document.js'
 
 export interface BlockKind {
   typeName: BlockTypeName
@@ -51,7 +51,7 @@ export function kindOf(typeName: string): BlockKind | undefined {
 }
 
 export function typeIdOf(typeName: BlockTypeName): number {
-  return typeName === 'text' ? TEXT_BLOCK_TYPE_ID : BLOCK_TYPE_IDS[typeName]
+  return BLOCK_TYPE_IDS[typeName]
 }
 
 export function createBlock(typeName: BlockTypeName): Block {

@@ -1,37 +1,20 @@
 // The page document the block editor edits: sections of blocks, shaped like the theme's `layout`
 // (themes/default/CONTEXT.md "Block"). Only restore() (restore.ts) builds one from outside data.
+import { BLOCK_TYPES } from '@sitewright/contracts'
 
 export const DOCUMENT_VERSION = 2
 
-/** Block type ids of the specification and the type names the theme dispatches on. */
-export const BLOCK_TYPE_IDS = {
-  html: 2,
-  map: 4,
-  image: 5,
-  gallery: 8,
-  form: 9,
-  menu: 18,
-  summary: 20,
-  spacer: 21,
-  embed: 22,
-  code: 23,
-  quote: 31,
-  video: 32,
-  search: 33,
-  audio: 41,
-  product: 43,
-  markdown: 44,
-  newsletter: 51,
-  button: 53,
-  'social-links': 54,
-  accordion: 69,
-  chart: 70,
-} as const
+/** The block types the editor adds and edits (the theme dispatches on these names); 'text' is the rich-text block. */
+const EDITABLE_BLOCKS = [
+  'html', 'map', 'image', 'gallery', 'form', 'menu', 'summary', 'spacer', 'embed', 'code', 'quote', 'video', 'search',
+  'audio', 'product', 'markdown', 'newsletter', 'button', 'social-links', 'accordion', 'chart', 'text',
+] as const
+export type BlockTypeName = (typeof EDITABLE_BLOCKS)[number]
 
-export type BlockTypeName = keyof typeof BLOCK_TYPE_IDS | 'text'
-
-/** The server's rich-text block type id ('text', sanitized HTML); html 2 is the raw HTML block. */
-export const TEXT_BLOCK_TYPE_ID = 1001
+/** Their type ids, from the shared contract (packages/contracts BLOCK_TYPES). */
+export const BLOCK_TYPE_IDS = Object.fromEntries(EDITABLE_BLOCKS.map((n) => [n, BLOCK_TYPES[n]])) as {
+  readonly [K in BlockTypeName]: (typeof BLOCK_TYPES)[K]
+}
 
 export type BlockValue = Record<string, unknown>
 

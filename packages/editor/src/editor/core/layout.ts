@@ -1,7 +1,7 @@
 // The document -> the owner API's layout input. Blocks that still miss a required field are left out (the
 // editor shows what they need); values are cleaned of empty links and ids.
 import { cleanValue, missingOf } from '../blocks/catalog.js'
-import { TEXT_BLOCK_TYPE_ID, type Block, type Layout, type PageDocument } from './document.js'
+import { BLOCK_TYPE_IDS, type Block, type Layout, type PageDocument } from './document.js'
 
 export function toLayout(doc: PageDocument): Layout {
   return {
@@ -13,7 +13,7 @@ export function toLayout(doc: PageDocument): Layout {
 }
 
 function toInput(b: Block): Layout['sections'][number]['blocks'][number] {
-  if (b.typeName === 'text') return { id: b.id, type: TEXT_BLOCK_TYPE_ID, value: { html: String(b.value.html ?? '') } }
+  if (b.typeName === 'text') return { id: b.id, type: BLOCK_TYPE_IDS.text, value: { html: String(b.value.html ?? '') } }
   return { id: b.id, type: b.type, value: cleanValue(b.typeName, b.value) }
 }
 

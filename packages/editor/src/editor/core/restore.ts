@@ -9,7 +9,7 @@
 import { normalizeChart } from '../../dialogs/chart/chart.js'
 import { normalizeGalleryOptions } from '../../dialogs/gallery/options.js'
 import { SPACER_MAX, kindOf } from '../blocks/catalog.js'
-import { BLOCK_TYPE_IDS, DOCUMENT_VERSION, TEXT_BLOCK_TYPE_ID, newId, type Block, type BlockValue, type PageDocument, type Section } from './document.js'
+import { BLOCK_TYPE_IDS, DOCUMENT_VERSION, newId, type Block, type BlockValue, type PageDocument, type Section } from './document.js'
 import { isRichTextHtml } from './richtext.js'
 
 const NAME_OF_ID = new Map<number, string>(Object.entries(BLOCK_TYPE_IDS).map(([n, id]) => [id, n]))
@@ -67,12 +67,12 @@ function upgradeValue(typeName: string, value: BlockValue): BlockValue {
 function restoreBlock(raw: unknown): Block | null {
   if (!isObject(raw)) return null
   const value = isObject(raw.value) ? raw.value : {}
-  let typeName = raw.type === TEXT_BLOCK_TYPE_ID ? 'text' : typeof raw.type === 'number' ? NAME_OF_ID.get(raw.type) : undefined
+  let typeName = typeof raw.type === 'number' ? NAME_OF_ID.get(raw.type) : undefined
   if (!typeName && typeof raw.typeName === 'string') typeName = raw.typeName
   if (!typeName && typeof raw.type === 'number') typeName = `type-${raw.type}`
   if (!typeName) return null
   if (typeName === 'html' && isRichTextHtml(typeof value.html === 'string' ? value.html : '')) typeName = 'text'
-  const known = typeName === 'text' ? TEXT_BLOCK_TYPE_ID : BLOCK_TYPE_IDS[typeName as keyof typeof BLOCK_TYPE_IDS]
+  const known: number | undefined = BLOCK_TYPE_IDS[typeName as keyof typeof BLOCK_TYPE_IDS]
   const type = known ?? (typeof raw.type === 'number' ? raw.type : 0)
   return {
     id: typeof raw.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw.id) ? raw.id : newId(),

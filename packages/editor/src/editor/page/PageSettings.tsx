@@ -5,7 +5,7 @@ import { CONTENT_STATUSES, STATUS_LABELS, type Collection, type CollectionPatch,
 import { useServices } from '../../services/services.js'
 import { FormAlert, SelectField } from '../../ui/fields.js'
 import { LineField, TextAreaField } from '../../ui/moreFields.js'
-import { urlSlugWithSlash } from './slug.js'
+import { urlSlugWithSlash } from '@sitewright/contracts'
 
 interface Props {
   page: Collection

@@ -8,7 +8,7 @@ import { restore, stamp } from './documents.js'
 import { contentCollections, type CollectionRow } from './schema.js'
 import { freeSlug, hashLockPassword, invalid, layoutOf, ms, prepareLayout, recordRedirect, RESERVED_SEGMENTS } from './shared.js'
 import { sanitizeHtml } from './sanitize.js'
-import { urlSlugWithSlash } from './slug.js'
+import { urlSlugWithSlash } from '@sitewright/contracts'
 import type { CreateCollection, LayoutInput, UpdateCollection } from './validators.js'
 import { atVersion, nextUpdatedAt, VersionConflict } from './versioning.js'
 

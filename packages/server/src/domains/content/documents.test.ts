@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { restore } from './documents.js'
 import { GALLERY_DEFAULTS, galleryOptionsInput, normalizeGalleryOptions } from './gallery.js'
-import { urlSlug, urlSlugWithSlash } from './slug.js'
+import { urlSlug, urlSlugWithSlash } from '@sitewright/contracts'
 
 describe('restore()', () => {
   it('keeps a current layout as it is', () => {

@@ -1,75 +1,9 @@
-// Gallery designs and options with the defaults and ranges of SPEC section 9.
+// Owner input of gallery options (zod) and their normalisation from stored values.
+import { ALIGNMENTS, ASPECT_RATIOS, GALLERY_DEFAULTS, GALLERY_DESIGNS, GALLERY_RANGES, LIGHTBOX_THEMES, META_POSITIONS, SLIDER_ASPECT_RATIO, type GalleryOptions } from '@sitewright/contracts'
 import { z } from 'zod'
 
-export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const
-export const ASPECT_RATIOS = ['1:1', '3:2', '2:3', '4:3', '3:4', '16:9', '2.40'] as const
-export const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const
-export const ALIGNMENTS = ['center', 'left', 'right'] as const
-/** The slider's aspect ratio may also be a number: its height in percent of its width (SPEC: slider default 50). */
-export const SLIDER_ASPECT_RATIO = { default: 50, min: 10, max: 200 } as const
-
-export interface GalleryOptions {
-  design: (typeof GALLERY_DESIGNS)[number]
-  autoplay: boolean
-  'autoplay-duration': number
-  controls: boolean
-  'auto-crop': boolean
-  /** A ratio; for the slider design also a height in percent of the width (default 50). */
-  'aspect-ratio': (typeof ASPECT_RATIOS)[number] | number
-  'square-thumbs': boolean
-  thumbnails: boolean
-  'thumbnail-strip-height': number
-  'thumbnail-strip-margin': number
-  'show-meta': boolean
-  'show-meta-basic': boolean
-  'show-meta-only-title': boolean
-  'meta-position': (typeof META_POSITIONS)[number]
-  'show-meta-on-hover': boolean
-  'active-alignment': (typeof ALIGNMENTS)[number]
-  'thumbnails-per-row': number
-  padding: number
-  lightbox: boolean
-  lightboxTheme: 'dark' | 'light'
-  'max-width': number
-  newWindow: boolean
-  transparentBackground: boolean
-}
-
-export const GALLERY_DEFAULTS: Readonly<GalleryOptions> = Object.freeze({
-  design: 'grid',
-  autoplay: false,
-  'autoplay-duration': 5,
-  controls: true,
-  'auto-crop': true,
-  'aspect-ratio': '1:1',
-  'square-thumbs': false,
-  thumbnails: true,
-  'thumbnail-strip-height': 80,
-  'thumbnail-strip-margin': 20,
-  'show-meta': false,
-  'show-meta-basic': false,
-  'show-meta-only-title': false,
-  'meta-position': 'bottom',
-  'show-meta-on-hover': false,
-  'active-alignment': 'center',
-  'thumbnails-per-row': 4,
-  padding: 20,
-  lightbox: true,
-  lightboxTheme: 'dark',
-  'max-width': 300,
-  newWindow: false,
-  transparentBackground: false,
-})
-
-/** Numeric options and their inclusive ranges. */
-export const GALLERY_RANGES = {
-  'autoplay-duration': [1, 10],
-  'thumbnail-strip-height': [0, 200],
-  'thumbnail-strip-margin': [0, 60],
-  'thumbnails-per-row': [1, 10],
-  padding: [0, 50],
-  'max-width': [100, 300],
-} as const
+// Designs, options, defaults and ranges are shared with the editor (packages/contracts).
+export { ALIGNMENTS, ASPECT_RATIOS, GALLERY_DEFAULTS, GALLERY_DESIGNS, GALLERY_RANGES, META_POSITIONS, SLIDER_ASPECT_RATIO, type GalleryOptions } from '@sitewright/contracts'
 
 const range = (name: keyof typeof GALLERY_RANGES) => {
   const [min, max] = GALLERY_RANGES[name]
@@ -104,7 +38,7 @@ export const galleryOptionsInput = z
     'thumbnails-per-row': range('thumbnails-per-row'),
     padding: range('padding'),
     lightbox: z.boolean(),
-    lightboxTheme: z.enum(['dark', 'light'], 'Choose dark or light.'),
+    lightboxTheme: z.enum(LIGHTBOX_THEMES, 'Choose dark or light.'),
     'max-width': range('max-width'),
     newWindow: z.boolean(),
     transparentBackground: z.boolean(),

@@ -8,7 +8,7 @@ import { getCollection } from './collections.js'
 import { contentItems, type CollectionRow, type ItemRow } from './schema.js'
 import { freeSlug, invalid, layoutOf, ms, prepareLayout, recordRedirect } from './shared.js'
 import { sanitizeHtml } from './sanitize.js'
-import { urlSlug } from './slug.js'
+import { urlSlug } from '@sitewright/contracts'
 import type { CreateItem, UpdateItem } from './validators.js'
 import { atVersion, nextUpdatedAt, VersionConflict } from './versioning.js'
 

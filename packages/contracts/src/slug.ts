@@ -1,4 +1,5 @@
-// The spec's text filters `url-slug` and `url-slug-with-slash`: owner text -> a URL path segment (or path).
+// The spec's text filters `url-slug` and `url-slug-with-slash`: owner text -> a URL path segment (or path). The
+// server stores what they give; the editor shows the address as the owner types.
 
 function words(text: string): string {
   return text
