@@ -1,5 +1,6 @@
 // A small modal confirmation: focus moves into it, Tab stays inside, Escape cancels, focus returns after.
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import { useId, useRef } from 'react'
+import { useModal } from './useModal.js'
 
 interface Props {
   title: string
@@ -16,30 +17,7 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onCon
   const cancelRef = useRef<HTMLButtonElement>(null)
   const boxRef = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    cancelRef.current?.focus()
-    return () => previous?.focus?.()
-  }, [])
-
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      onCancel()
-      return
-    }
-    if (e.key !== 'Tab' || !boxRef.current) return
-    const buttons = [...boxRef.current.querySelectorAll<HTMLElement>('button')]
-    const first = buttons[0]
-    const last = buttons[buttons.length - 1]
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault()
-      last?.focus()
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault()
-      first?.focus()
-    }
-  }
+  const onKeyDown = useModal(boxRef, onCancel, cancelRef)
 
   return (
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
