@@ -46,18 +46,6 @@ function diff(expected: string, actual: string): string {
   return lines.join('\n')
 }
 
-function parseInjects(raw: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(raw)) {
-    try {
-      out[k] = JSON.parse(v)
-    } catch {
-      out[k] = v
-    }
-  }
-  return out
-}
-
 export function judge(engine: Engine | undefined, template: string, spec: ReturnType<typeof toRenderSpec>): Outcome {
   if (!engine) return { ok: false, reason: 'no engine' }
   let result: ReturnType<Engine['render']>
@@ -65,7 +53,7 @@ export function judge(engine: Engine | undefined, template: string, spec: Return
     result = engine.render(template, {
       json: spec.json,
       partials: spec.partials,
-      injects: parseInjects(spec.injects),
+      injects: spec.injects,
       locale: spec.locale ?? 'en',
       ...(spec.now !== undefined ? { now: spec.now } : {}),
       options: OPTIONS,

@@ -44,9 +44,22 @@ export interface RenderSpec {
   json: unknown
   expected: string | undefined
   partials: Record<string, string>
-  injects: Record<string, string>
+  /** Inject path -> the injected value (its JSON text parsed; text that is not JSON stays a string). */
+  injects: Record<string, unknown>
   locale: string | undefined
   now: number | undefined
+}
+
+function parseInjects(raw: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(raw)) {
+    try {
+      out[k] = JSON.parse(v)
+    } catch {
+      out[k] = v
+    }
+  }
+  return out
 }
 
 /** Interpret the sections of one spec; throws on malformed JSON (the caller reports it as a failure). */
@@ -62,7 +75,7 @@ export function toRenderSpec(s: Sections): RenderSpec {
     json,
     expected: s.OUTPUT,
     partials: s.PARTIALS && s.PARTIALS.trim() !== '' ? (JSON.parse(s.PARTIALS) as Record<string, string>) : {},
-    injects: s.INJECT && s.INJECT.trim() !== '' ? (JSON.parse(s.INJECT) as Record<string, string>) : {},
+    injects: s.INJECT && s.INJECT.trim() !== '' ? parseInjects(JSON.parse(s.INJECT) as Record<string, string>) : {},
     locale: typeof params.locale === 'string' ? params.locale : undefined,
     now: Number.isFinite(now) ? now : undefined,
   }

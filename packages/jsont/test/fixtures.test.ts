@@ -1,6 +1,6 @@
-// Runs every fixture spec under test/fixtures/**/*.html (the corpus's sectioned format, plus `:ERRORS` and
-// `:OPTIONS`). `:ERRORS` lists one expected error per line: `CODE` or `CODE line:column`; when the section is
-// present the errors must match it exactly (order aside); when absent, any error fails the spec.
+// Runs every fixture spec under test/fixtures/**/*.html (core, commerce, content, i18n), in the corpus's sectioned
+// format plus `:ERRORS` and `:OPTIONS`. `:ERRORS` lists one expected error per line: `CODE` or `CODE line:column`;
+// when the section is present the errors must match it exactly (order aside); when absent, any error fails the spec.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,18 +17,6 @@ function walk(dir: string): string[] {
       const p = join(dir, name)
       return statSync(p).isDirectory() ? walk(p) : p.endsWith('.html') ? [p] : []
     })
-}
-
-function parseInjects(raw: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(raw)) {
-    try {
-      out[k] = JSON.parse(v)
-    } catch {
-      out[k] = v
-    }
-  }
-  return out
 }
 
 /** `CODE` or `CODE line:column` per line; '#' comments and blank lines ignored. */
@@ -57,7 +45,7 @@ describe('fixtures', () => {
       const { output, errors } = render(spec.template, {
         json: spec.json,
         partials: spec.partials,
-        injects: parseInjects(spec.injects),
+        injects: spec.injects,
         locale: spec.locale ?? 'en-US',
         now: spec.now,
         options,
