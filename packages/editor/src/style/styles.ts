@@ -1,25 +1,15 @@
 // Site styles (the STYLE screen): a colour palette, colour themes mapping the theme's colour roles to swatches,
 // font themes, and which font each usage takes. Changes are tracked by the spec's dirty paths; the theme's CSS
-// custom properties (themes/default/assets/site.css) are computed for the live preview.
+// custom properties (themes/default/assets/site.css) are computed for the live preview. Shapes and defaults are the
+// shared contract's (packages/contracts).
+import { defaultSiteStyles, normalizeHex, STYLE_DIRTY_PATHS, type ColorRole, type SiteStyles, type StyleDirtyPath as DirtyPath } from '@sitewright/contracts'
 
-export const DIRTY_PATHS = [
-  'colors.activeThemeId',
-  'fonts.activeThemeId',
-  'colors.palette',
-  'colors.themes',
-  'fonts.themes',
-  'fonts.fontUsageCategories',
-] as const
-export type DirtyPath = (typeof DIRTY_PATHS)[number]
+export {
+  COLOR_ROLES, defaultSiteStyles as defaultStyles, FONT_USAGES, normalizeHex, STYLE_DIRTY_PATHS as DIRTY_PATHS,
+  type ColorRole, type ColorTheme, type FontChoice, type FontSlot, type FontTheme, type FontUsage, type SiteStyles,
+  type StyleDirtyPath as DirtyPath, type Swatch,
+} from '@sitewright/contracts'
 
-export interface Swatch {
-  id: string
-  name: string
-  hex: string
-}
-
-export const COLOR_ROLES = ['paper', 'surface', 'ink', 'muted', 'line', 'accent', 'accentInk'] as const
-export type ColorRole = (typeof COLOR_ROLES)[number]
 export const ROLE_LABELS: Record<ColorRole, string> = {
   paper: 'Background',
   surface: 'Cards',
@@ -30,86 +20,9 @@ export const ROLE_LABELS: Record<ColorRole, string> = {
   accentInk: 'Text on accent',
 }
 
-export interface ColorTheme {
-  id: string
-  name: string
-  /** Role -> swatch id. */
-  roles: Record<ColorRole, string>
-}
-
-export interface FontChoice {
-  family: string
-  stack: string
-}
-
-export interface FontTheme {
-  id: string
-  name: string
-  heading: FontChoice
-  body: FontChoice
-}
-
-export const FONT_USAGES = ['headings', 'paragraphs', 'buttons', 'navigation'] as const
-export type FontUsage = (typeof FONT_USAGES)[number]
-export type FontSlot = 'heading' | 'body'
-
-export interface SiteStyles {
-  colors: { activeThemeId: string; palette: Swatch[]; themes: ColorTheme[] }
-  fonts: { activeThemeId: string; themes: FontTheme[]; fontUsageCategories: Record<FontUsage, FontSlot> }
-}
-
-const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i
-
 /** Hex colours of 3 or 6 digits, with or without '#'. */
 export function isHex(value: string): boolean {
-  return HEX.test(value.trim())
-}
-
-/** '#ABC' / 'aabbcc' -> '#aabbcc'; null when not a hex colour. */
-export function normalizeHex(value: string): string | null {
-  const m = HEX.exec(value.trim())
-  if (!m) return null
-  const digits = m[1]!.toLowerCase()
-  return `#${digits.length === 3 ? [...digits].map((c) => c + c).join('') : digits}`
-}
-
-const SANS = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-const SERIF = "Georgia, 'Iowan Old Style', 'Palatino Linotype', 'Times New Roman', serif"
-
-export function defaultStyles(): SiteStyles {
-  const roles = (paper: string, ink: string): Record<ColorRole, string> => ({
-    paper,
-    surface: paper === 'lightest' ? 'lightest' : paper,
-    ink,
-    muted: ink === 'darkest' ? 'dark' : 'light',
-    line: paper === 'lightest' ? 'light' : 'dark',
-    accent: 'accent',
-    accentInk: 'lightest',
-  })
-  return {
-    colors: {
-      activeThemeId: 'light',
-      palette: [
-        { id: 'lightest', name: 'Lightest', hex: '#fbfaf7' },
-        { id: 'light', name: 'Light', hex: '#e3e0d8' },
-        { id: 'accent', name: 'Accent', hex: '#2f5d50' },
-        { id: 'dark', name: 'Dark', hex: '#5d636a' },
-        { id: 'darkest', name: 'Darkest', hex: '#1c1f22' },
-      ],
-      themes: [
-        { id: 'light', name: 'Light', roles: roles('lightest', 'darkest') },
-        { id: 'dark', name: 'Dark', roles: roles('darkest', 'lightest') },
-      ],
-    },
-    fonts: {
-      activeThemeId: 'classic',
-      themes: [
-        { id: 'classic', name: 'Classic', heading: { family: 'Georgia', stack: SERIF }, body: { family: 'System Sans', stack: SANS } },
-        { id: 'modern', name: 'Modern', heading: { family: 'System Sans', stack: SANS }, body: { family: 'System Sans', stack: SANS } },
-      ],
-      fontUsageCategories: { headings: 'heading', paragraphs: 'body', buttons: 'body', navigation: 'body' },
-    },
-  }
+  return normalizeHex(value) !== null
 }
 
 function valueAt(s: SiteStyles, path: DirtyPath): unknown {
@@ -119,7 +32,7 @@ function valueAt(s: SiteStyles, path: DirtyPath): unknown {
 
 /** The dirty paths whose values differ between the saved and the current styles. */
 export function dirtyPaths(saved: SiteStyles, current: SiteStyles): DirtyPath[] {
-  return DIRTY_PATHS.filter((p) => JSON.stringify(valueAt(saved, p)) !== JSON.stringify(valueAt(current, p)))
+  return STYLE_DIRTY_PATHS.filter((p) => JSON.stringify(valueAt(saved, p)) !== JSON.stringify(valueAt(current, p)))
 }
 
 /** Only the changed parts, as `{ 'colors.palette': [...], ... }` for a partial save. */
@@ -167,7 +80,7 @@ export function cssText(vars: Record<string, string>): string {
 
 /** Stored styles (any older or partial shape) -> complete styles; missing parts take the defaults. */
 export function restoreStyles(raw: unknown): SiteStyles {
-  const d = defaultStyles()
+  const d = defaultSiteStyles()
   if (typeof raw !== 'object' || raw === null) return d
   const r = raw as { colors?: Partial<SiteStyles['colors']>; fonts?: Partial<SiteStyles['fonts']> }
   const palette = Array.isArray(r.colors?.palette)

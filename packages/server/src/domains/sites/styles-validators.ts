@@ -2,38 +2,16 @@
 // colour roles to swatches, font themes (a heading and a body font stack each) and which font each usage takes.
 // Every value that reaches a published page's <style> is checked here: hex colours and font stacks of a closed
 // grammar, so nothing can end a declaration, a rule or the style element.
+import { COLOR_ROLES, FONT_CATEGORIES, FONT_SLOTS, normalizeHex, STYLE_DIRTY_PATHS, type ColorRole } from '@sitewright/contracts'
 import { z } from 'zod'
 
-export const STYLE_DIRTY_PATHS = [
-  'colors.activeThemeId',
-  'fonts.activeThemeId',
-  'colors.palette',
-  'colors.themes',
-  'fonts.themes',
-  'fonts.fontUsageCategories',
-] as const
-export type StyleDirtyPath = (typeof STYLE_DIRTY_PATHS)[number]
-
-export const COLOR_ROLES = ['paper', 'surface', 'ink', 'muted', 'line', 'accent', 'accentInk'] as const
-export type ColorRole = (typeof COLOR_ROLES)[number]
-export const FONT_USAGES = ['headings', 'paragraphs', 'buttons', 'navigation'] as const
-export const FONT_SLOTS = ['heading', 'body'] as const
-/** The font browser's categories (the editor's catalogue). */
-export const FONT_CATEGORIES = ['Sans Serif', 'Serif', 'Display', 'Script', 'Slab Serif', 'Mono', 'Other'] as const
+// The shapes, dirty paths, roles, usages, categories, hex rule and defaults are shared with the editor
+// (packages/contracts); the checks below are the server's.
+export { COLOR_ROLES, defaultSiteStyles, FONT_CATEGORIES, FONT_SLOTS, FONT_USAGES, normalizeHex, STYLE_DIRTY_PATHS, type ColorRole, type StyleDirtyPath } from '@sitewright/contracts'
 
 export const HEX_MESSAGE = 'Use a hex colour of 3 or 6 digits, such as #2f5d50 or #abc.'
 export const STACK_MESSAGE = "Use a font stack such as Georgia, 'Times New Roman', serif."
 const ID_MESSAGE = 'Use 1 to 40 letters, digits, hyphens or underscores.'
-
-const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i
-
-/** '#ABC' / 'aabbcc' -> '#aabbcc'; null when not a hex colour of 3 or 6 digits. */
-export function normalizeHex(value: string): string | null {
-  const m = HEX.exec(value.trim())
-  if (!m) return null
-  const digits = m[1]!.toLowerCase()
-  return `#${digits.length === 3 ? [...digits].map((c) => c + c).join('') : digits}`
-}
 
 /** One family of a stack: a quoted name, or bare identifiers separated by single spaces. */
 const FAMILY = /^(?:'[A-Za-z0-9 ._-]{1,60}'|"[A-Za-z0-9 ._-]{1,60}"|-?[A-Za-z_][A-Za-z0-9_-]*(?: -?[A-Za-z_][A-Za-z0-9_-]*){0,5})$/
@@ -135,35 +113,3 @@ export const stylesPut = z
 export type StylesPut = z.infer<typeof stylesPut>
 
 export const stylesResponse = z.object({ styles: siteStyles, updatedOn: z.number().nullable() })
-
-/** The theme's own look (themes/default/assets/site.css) as styles: what GET answers before the first save. */
-export function defaultSiteStyles(): SiteStyles {
-  const light: Record<ColorRole, string> = { paper: 'lightest', surface: 'lightest', ink: 'darkest', muted: 'dark', line: 'light', accent: 'accent', accentInk: 'lightest' }
-  const dark: Record<ColorRole, string> = { paper: 'darkest', surface: 'darkest', ink: 'lightest', muted: 'light', line: 'dark', accent: 'accent', accentInk: 'lightest' }
-  const sans = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-  const serif = "Georgia, 'Iowan Old Style', 'Palatino Linotype', 'Times New Roman', serif"
-  return {
-    colors: {
-      activeThemeId: 'light',
-      palette: [
-        { id: 'lightest', name: 'Lightest', hex: '#fbfaf7' },
-        { id: 'light', name: 'Light', hex: '#e3e0d8' },
-        { id: 'accent', name: 'Accent', hex: '#2f5d50' },
-        { id: 'dark', name: 'Dark', hex: '#5d636a' },
-        { id: 'darkest', name: 'Darkest', hex: '#1c1f22' },
-      ],
-      themes: [
-        { id: 'light', name: 'Light', roles: light },
-        { id: 'dark', name: 'Dark', roles: dark },
-      ],
-    },
-    fonts: {
-      activeThemeId: 'classic',
-      themes: [
-        { id: 'classic', name: 'Classic', heading: { family: 'Georgia', stack: serif, category: 'Serif' }, body: { family: 'System Sans', stack: sans, category: 'Sans Serif' } },
-        { id: 'modern', name: 'Modern', heading: { family: 'System Sans', stack: sans, category: 'Sans Serif' }, body: { family: 'System Sans', stack: sans, category: 'Sans Serif' } },
-      ],
-      fontUsageCategories: { headings: 'heading', paragraphs: 'body', buttons: 'body', navigation: 'body' },
-    },
-  }
-}
