@@ -97,7 +97,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
         await ctx.events.emit('commerce_checkout_order_confirmed', { orderId: view.id, cartId: placed.order.cartId, testMode: placed.order.testMode, websiteId: site.id })
         if (ctx.deps.sendMail) {
           const info = siteInfo(request)
-          for (const mail of orderMails(view, placed.giftCards, { siteTitle: info.title, baseUrl: info.baseUrl, confirmationUrl: info.baseUrl + confirmationUrl })) {
+          const siteTitle = (await ctx.deps.siteTitle?.(site.id).catch(() => undefined)) || info.title
+          for (const mail of orderMails(view, placed.giftCards, { siteTitle, baseUrl: info.baseUrl, confirmationUrl: info.baseUrl + confirmationUrl })) {
             ctx.deps.sendMail(mail).catch((e: unknown) => ctx.deps.log?.warn({ err: e, orderId: view.id }, 'order mail not sent'))
           }
         }
