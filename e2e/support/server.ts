@@ -93,7 +93,7 @@ export async function startServer(opts: {
   const output = () => log
 
   try {
-    await waitForHealth(baseUrl, child, output, opts.timeoutMs ?? 60_000)
+    await waitForHealth(baseUrl, child, output, opts.timeoutMs ?? 100_000)
   } catch (e) {
     child.kill('SIGKILL')
     throw e
