@@ -24,9 +24,10 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function openHarness(): Promise<Harness> {
+export async function openHarness(opts: { env?: Record<string, string> } = {}): Promise<Harness> {
   const dataDir = freshDataDir()
-  let server = await startServer({ dataDir })
+  const env = opts.env ?? {}
+  let server = await startServer({ dataDir, env })
   const browser = await launchBrowser()
   const context = await browser.newContext({
     baseURL: server.baseUrl,
@@ -44,7 +45,7 @@ export async function openHarness(): Promise<Harness> {
     errors,
     async restart() {
       const code = await server.stop()
-      server = await startServer({ dataDir, port: server.port })
+      server = await startServer({ dataDir, port: server.port, env })
       return code
     },
     async close() {

@@ -73,6 +73,8 @@ export async function startServer(opts: {
   dataDir: string
   port?: number
   timeoutMs?: number
+  /** Extra environment of the server process (e.g. SMTP_URL of a test's SMTP sink). */
+  env?: Record<string, string>
 }): Promise<RunningServer> {
   assertBuilt()
   const port = opts.port ?? (await freePort())
@@ -80,7 +82,7 @@ export async function startServer(opts: {
   let log = ''
   const child = spawn(process.execPath, [join(REPO_ROOT, 'packages/server/dist/main.js')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const keep = (chunk: Buffer) => {
@@ -91,7 +93,7 @@ export async function startServer(opts: {
   const output = () => log
 
   try {
-    await waitForHealth(baseUrl, child, output, opts.timeoutMs ?? 60_000)
+    await waitForHealth(baseUrl, child, output, opts.timeoutMs ?? 100_000)
   } catch (e) {
     child.kill('SIGKILL')
     throw e

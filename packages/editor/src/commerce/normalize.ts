@@ -164,6 +164,9 @@ export function readOrder(raw: unknown): Order {
     grandTotalCents: num(o.grandTotalCents),
     chargedCents: num(o.chargedCents, num(o.grandTotalCents)),
     paymentProvider: str(o.paymentProvider),
+    summary: arr(o.summary)
+      .filter(isObject)
+      .map((l) => ({ key: str(l.key), label: str(l.label), text: str(l.text) })),
   }
 }
 

@@ -171,6 +171,14 @@ export interface Order {
   grandTotalCents: number
   chargedCents: number
   paymentProvider: string
+  /** The money lines the confirmation page and mail print (subtotal … gift card, total charged), CLDR text. */
+  summary: OrderSummaryLine[]
+}
+
+export interface OrderSummaryLine {
+  key: string
+  label: string
+  text: string
 }
 
 export interface OrderPage {

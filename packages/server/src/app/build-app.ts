@@ -121,6 +121,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
       sendMail: (m) => mailer.send(m),
       log: fastify.log,
+      siteTitle: async (siteId) => (await sites.get(siteId))?.title,
       resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
       collectionPath: async (siteId, collectionId) => {
         const c = (await content.read.siteCollections(siteId)).find((x) => x.id === collectionId)

@@ -3,6 +3,7 @@
 // Idempotency-Key) and goes to the confirmation page the server names.
 import { crumbFetch } from '../core/crumb.js'
 import { cartOf, readResult, type Result } from './api.js'
+import { wireCheckoutGiftCard } from './checkout-gift-card.js'
 import { formatMoney } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
@@ -78,6 +79,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
     }
   }
   deps.bus.on('cart:updated', ({ cart }) => showTotals(doc, cart))
+  wireCheckoutGiftCard(form, deps)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''
     if (name !== 'shippingOptionId' && name !== 'shipping.country' && name !== 'shipping.region') return

@@ -42,24 +42,25 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
   )
 }
 
+/** The order's money lines exactly as the confirmation page and the mail print them (the server's CLDR text). */
 function Totals({ order: o }: { order: Order }) {
-  const m = (n: number) => formatMoney(n, o.currency)
-  const rows: [string, string][] = [['Subtotal', m(o.subtotalCents)]]
-  if (o.discountCents) rows.push([`Discount${o.coupons.length ? ` (${o.coupons.join(', ')})` : ''}`, `−${m(o.discountCents)}`])
-  rows.push([`Shipping${o.shippingOption ? ` (${o.shippingOption.name})` : ''}`, m(o.shippingCents)])
-  rows.push(['Tax', m(o.taxCents)])
-  rows.push(['Total', m(o.grandTotalCents)])
-  if (o.giftCardCents) rows.push(['Paid by gift card', `−${m(o.giftCardCents)}`])
-  rows.push(['Charged', m(o.chargedCents)])
   return (
-    <dl className="totals">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="totals" data-order-summary>
+        {o.summary.map((l) => (
+          <div key={l.key} className={`summary-${l.key}`}>
+            <dt>{l.label}</dt>
+            <dd>{l.text}</dd>
+          </div>
+        ))}
+      </dl>
+      {(o.shippingOption || o.coupons.length > 0) && (
+        <p className="field-hint">
+          {o.shippingOption && <>Shipping option: {o.shippingOption.name}. </>}
+          {o.coupons.length > 0 && <>Coupons: {o.coupons.join(', ')}.</>}
+        </p>
+      )}
+    </>
   )
 }
 

@@ -11,7 +11,7 @@ let t: TestApp
 let smtp: SMTPServer
 const mails: { to: string; data: string }[] = []
 const events: OrderConfirmedEvent[] = []
-let site: { id: string; host: string; owner: Client }
+let site: { id: string; host: string; title: string; owner: Client }
 const ids = {} as Record<'lamp' | 'mug' | 'ebook' | 'gift' | 'box', string>
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' }
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' }
@@ -37,8 +37,9 @@ beforeAll(async () => {
     events.push(e)
   })
   const owner = t.client()
-  const res = await owner.post('/api/auth/signup', newSignup())
-  site = { id: res.json.site.id, host: `${res.json.site.slug}.localhost`, owner }
+  const signup = newSignup()
+  const res = await owner.post('/api/auth/signup', signup)
+  site = { id: res.json.site.id, host: `${res.json.site.slug}.localhost`, title: signup.siteTitle, owner }
   const c = t.app.commerce
   const v = (sku: string, priceCents: number, qtyInStock: number, unlimited = false) => ({ sku, attributes: {}, priceCents, salePriceCents: 0, onSale: false, qtyInStock, unlimited })
   ids.lamp = (await c.createProduct(site.id, { collectionId: 'shop', title: 'Lamp', productType: 1, variants: [v('LAMP', 2500, 5)] })).id
@@ -59,6 +60,12 @@ afterAll(async () => {
 })
 
 const visitor = () => t.client(site.host)
+/** The mail's text with quoted-printable soft breaks and escapes undone (CRLF as LF). */
+const decodeQp = (data: string) =>
+  data
+    .replace(/\r\n/g, '\n')
+    .replace(/=\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
 async function cartWith(items: [string, string, number][]): Promise<Client> {
   const c = visitor()
   for (const [itemId, sku, quantity] of items) {
@@ -92,7 +99,7 @@ describe(`checkout (${BACKEND})`, () => {
     await expect.poll(find, { timeout: 5000 }).toBeTruthy()
     const mail = find()
     expect(mail?.to).toBe('buyer@example.com')
-    expect(mail?.data).toContain('Total: 53.60 USD')
+    expect(mail?.data).toContain('Total: $53.60')
     const stock = await visitor().get(`/api/commerce/inventory/stock?itemId=${ids.lamp}`)
     expect(stock.json.results[0].qtyInStock).toBe(3)
   })
@@ -141,6 +148,55 @@ describe(`checkout (${BACKEND})`, () => {
     expect(paid.status).toBe(201)
     expect(paid.json.order).toMatchObject({ grandTotalCents: 1700, giftCardCents: 1700, chargedCents: 0 })
     expect((await visitor().get(`/api/commerce/gift-cards/balance?code=${code}`)).json.balanceCents).toBe(800)
+  })
+
+  it('a gift card paying the whole order: the summary shows its line and $0.00 to pay; no card; page, mail and owner view print the same lines; the recipient gets the code and the message', async () => {
+    const base = `/api/sites/${site.id}/commerce`
+    const paying = (await site.owner.post(`${base}/gift-cards`, { amountCents: 10000 })).json.giftCard as { code: string }
+    const c = visitor()
+    const fields = { recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', message: 'Happy birthday!' }
+    expect((await c.post('/api/commerce/shopping-cart/entries', { itemId: ids.gift, sku: 'GC25', quantity: 1, additionalFields: JSON.stringify(fields) })).status).toBe(200)
+    const plain = await c.get('/api/commerce/checkout/summary')
+    expect(plain.json).toMatchObject({ totalCents: 2500, total: '$25.00', paymentRequired: true, giftCard: null })
+    const wrong = await c.get('/api/commerce/checkout/summary?giftCardCode=NOPE-NOPE')
+    expect(wrong.status).toBe(400)
+    expect(wrong.json.error).toMatchObject({ code: 'gift_card_not_found', message: 'This gift card does not exist.' })
+    const summary = await c.get(`/api/commerce/checkout/summary?giftCardCode=${paying.code.toLowerCase()}`)
+    expect(summary.status).toBe(200)
+    const lines = (summary.json.lines as { label: string; text: string }[]).map((l) => `${l.label}: ${l.text}`)
+    expect(lines).toEqual(['Subtotal: $25.00', 'Tax: $0.00', 'Gift card: -$25.00', 'Total: $0.00'])
+    expect(summary.json).toMatchObject({ totalCents: 0, total: '$0.00', paymentRequired: false, giftCard: { code: paying.code, appliedCents: 2500, balanceCents: 10000 } })
+
+    const res = await checkout(c, { email: 'giver@example.com', giftCardCode: paying.code }) // no card fields at all
+    expect(res.status).toBe(201)
+    const o = res.json.order
+    expect(o).toMatchObject({ status: 'paid', grandTotalCents: 2500, giftCardCents: 2500, chargedCents: 0 })
+    expect(o.summary).toEqual(summary.json.lines)
+    const issued = o.giftCards[0].code as string
+
+    const page = await visitor().get(res.json.confirmationUrl)
+    expect(page.status).toBe(200)
+    const shown = [...page.body.matchAll(/<dt class="summary-[a-zA-Z]+[^"]*">([^<]*)<\/dt><dd [^>]*>([^<]*)<\/dd>/g)].map((m) => `${m[1]}: ${m[2]}`)
+    expect(shown).toEqual(lines)
+    expect(page.body).not.toContain('$-')
+
+    const owner = await site.owner.get(`${base}/orders/${o.id}`)
+    expect((owner.json.order.summary as { label: string; text: string }[]).map((l) => `${l.label}: ${l.text}`)).toEqual(lines)
+
+    const mailTo = (to: string) => mails.map((m) => ({ ...m, text: decodeQp(m.data) })).find((m) => m.to === to)
+    await expect.poll(() => mailTo('grace@example.com'), { timeout: 5000 }).toBeTruthy()
+    await expect.poll(() => mailTo('giver@example.com'), { timeout: 5000 }).toBeTruthy()
+    const confirmation = mailTo('giver@example.com')!.text
+    expect(confirmation).toContain(lines.join('\n'))
+    expect(confirmation).toContain(`Gift card for Grace Hopper (sent to grace@example.com): ${issued} ($25.00)`)
+    const gift = mailTo('grace@example.com')!.text
+    expect(gift).toContain(`Subject: giver@example.com sent you a $25.00 gift card for ${site.title}`)
+    expect(gift).toContain('Hello Grace Hopper,')
+    expect(gift).toContain('Their message:\nHappy birthday!')
+    expect(gift).toContain(`Your gift card code: ${issued}`)
+    expect(gift).not.toContain(paying.code) // the card that paid stays the buyer's business
+    expect((await visitor().get(`/api/commerce/gift-cards/balance?code=${issued}`)).json.balanceCents).toBe(2500)
+    expect((await visitor().get(`/api/commerce/gift-cards/balance?code=${paying.code}`)).json.balanceCents).toBe(7500)
   })
 
   it('subscriptions: cartToken checkout records the plan; SUBSCRIPTION_CONFIRMED page type', async () => {

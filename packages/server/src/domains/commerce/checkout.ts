@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js'
 import { newId, newToken, sha256Hex } from '../../platform/ids.js'
 import { sql } from 'drizzle-orm'
 import { cartLines, pricingRules, requiresShipping, totalsOf, type CartLine } from './cart-view.js'
-import { findGiftCard, issueGiftCard, redeem } from './giftcards.js'
+import { giftCardToApply, issueGiftCard, redeem } from './giftcards.js'
 import { takeStock } from './inventory.js'
 import type { CardInput, PaymentProvider } from './payments.js'
 import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow } from './schema.js'
@@ -58,9 +58,18 @@ function snapshot(l: CartLine): OrderEntrySnapshot {
   }
 }
 
+/** A gift card the order bought, with the entry it came from and that entry's recipient fields. */
+export interface IssuedGiftCard {
+  entryId: string
+  code: string
+  amountCents: number
+  fields: Record<string, unknown> | null
+}
+
 export interface PlacedOrder {
   order: OrderRow
   confirmationToken: string
+  giftCards: IssuedGiftCard[]
 }
 
 export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null, input: CheckoutInput, provider: PaymentProvider): Promise<PlacedOrder> {
@@ -92,13 +101,7 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
   if (badCoupon) invalid(`Coupon ${badCoupon.code}: ${badCoupon.reason} Remove it to continue.`, 'coupon_invalid')
 
   // Gift card: what it is expected to cover; the transaction re-checks the balance under a row lock.
-  let giftCard: { id: string; applied: number } | null = null
-  if (input.giftCardCode) {
-    const card = await findGiftCard(orm, siteId, input.giftCardCode)
-    if (!card) invalid('This gift card does not exist.', 'gift_card_not_found', 'giftCardCode')
-    if (card!.balanceCents === 0) invalid('This gift card has no balance left.', 'gift_card_empty', 'giftCardCode')
-    giftCard = { id: card!.id, applied: Math.min(card!.balanceCents, totals.grandTotalCents) }
-  }
+  const giftCard = input.giftCardCode ? await giftCardToApply(orm, siteId, input.giftCardCode, totals.grandTotalCents) : null
   const chargeCents = totals.grandTotalCents - (giftCard?.applied ?? 0)
   const orderId = newId()
   const auth = await provider.authorize({ amountCents: chargeCents, currency, card: input.card, reference: orderId })
@@ -106,8 +109,10 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
 
   const token = newToken()
   let order: OrderRow
+  const issued: IssuedGiftCard[] = []
   try {
     order = await orm.transaction(async (tx) => {
+      issued.length = 0
       const claimed = await sqlRows<{ id: string }>(
         tx,
         sql`UPDATE commerce_carts SET is_purchased = true, order_id = ${orderId}, updated_at = now()
@@ -150,7 +155,8 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
       for (const l of lines) {
         if (l.productType !== PRODUCT_TYPES.GIFT_CARD) continue
         for (let i = 0; i < l.quantity; i++) {
-          await issueGiftCard(tx, siteId, { amountCents: l.unitPriceCents, currency, orderId, reason: 'purchase' })
+          const card = await issueGiftCard(tx, siteId, { amountCents: l.unitPriceCents, currency, orderId, reason: 'purchase' })
+          issued.push({ entryId: l.entryId, code: card.code, amountCents: card.initialCents, fields: l.additionalFields })
         }
       }
       if (cart.kind === 'subscription') {
@@ -176,7 +182,7 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
     throw e
   }
   if (!auth.pending) await provider.capture(auth.ref) // a pending payment is captured once it is confirmed
-  return { order, confirmationToken: token }
+  return { order, confirmationToken: token, giftCards: issued }
 }
 
 export async function orderOfCart(orm: Orm, siteId: string, cartId: string): Promise<OrderRow | undefined> {

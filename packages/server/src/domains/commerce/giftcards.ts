@@ -37,6 +37,21 @@ export async function findGiftCard(orm: Orm, siteId: string, code: string) {
 }
 
 /**
+ * The card a shopper entered at checkout and what it pays of `totalCents` (all of its balance, at most the total).
+ * 400 with the field giftCardCode when the code is unknown or the card is empty. Placing the order re-checks the
+ * balance under a row lock (redeem).
+ */
+export async function giftCardToApply(orm: Orm, siteId: string, code: string, totalCents: number) {
+  const card = await findGiftCard(orm, siteId, code)
+  const refuse = (code: string, message: string): never => {
+    throw new AppError('invalid_data', code, message, { fields: { giftCardCode: message } })
+  }
+  if (!card) return refuse('gift_card_not_found', 'This gift card does not exist.')
+  if (card.balanceCents === 0) return refuse('gift_card_empty', 'This gift card has no balance left.')
+  return { id: card.id, code: card.code, balanceCents: card.balanceCents, applied: Math.min(card.balanceCents, Math.max(0, totalCents)) }
+}
+
+/**
  * Takes exactly `amountCents` from the card inside the order transaction: the row is locked, so two orders can
  * never spend the same balance. Throws when the balance no longer covers the amount.
  */

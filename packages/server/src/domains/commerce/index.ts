@@ -13,6 +13,7 @@ import { createTestProvider, type PaymentProvider } from './payments.js'
 import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './rate-limit.js'
 import { registerCartRoutes } from './routes-cart.js'
 import { registerCheckoutRoutes } from './routes-checkout.js'
+import { registerCheckoutSummaryRoute } from './routes-checkout-summary.js'
 import { registerOwnerRoutes, STORE_ROLES } from './routes-owner.js'
 import { registerFieldsRoutes } from './routes-fields.js'
 import { registerPageRoutes } from './routes-pages.js'
@@ -99,6 +100,7 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
     registerRoutes(app: FastifyInstance): void {
       registerCartRoutes(app, ctx)
       registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
+      registerCheckoutSummaryRoute(app, ctx)
       registerOwnerRoutes(app, ctx, ownerProduct)
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
       registerFieldsRoutes(app, ctx)

@@ -7,6 +7,7 @@ import { downloadPath } from './downloads.js'
 import { restore } from './giftcards.js'
 import { returnStock } from './inventory.js'
 import { money } from './money.js'
+import { summaryLines } from './order-summary.js'
 import type { PaymentProvider } from './payments.js'
 import { giftCards, orders, subscriptions, type OrderRow, type OrderStatus } from './schema.js'
 import { PRODUCT_TYPES } from './validators.js'
@@ -61,6 +62,9 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
     taxTotal: money(o.taxCents, o.currency),
     giftCardTotal: money(o.giftCardCents, o.currency),
     grandTotal: money(o.grandTotalCents, o.currency),
+    chargedTotal: money(o.chargedCents, o.currency),
+    /** The lines the confirmation page, the confirmation mail and the editor print (CLDR money text). */
+    summary: orderSummary(o),
     giftCards: cards.map((c) => ({ ...c, amount: money(c.amountCents, o.currency) })),
     subscriptions: subs.map((s) => ({
       id: s.id,
@@ -75,6 +79,20 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
   }
 }
 export type OrderView = Awaited<ReturnType<typeof orderView>>
+
+/** Subtotal, discount, shipping, tax, gift card and the total charged of an order. */
+export function orderSummary(o: OrderRow) {
+  return summaryLines({
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    ships: !!o.shippingOption || !!o.shippingAddress,
+    taxCents: o.taxCents,
+    giftCardCents: o.giftCardCents,
+    totalCents: o.chargedCents,
+  })
+}
 
 /** The order for analytics (SPEC.md section 3). */
 export function analyticsOrder(o: OrderRow) {

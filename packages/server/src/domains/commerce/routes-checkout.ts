@@ -13,7 +13,7 @@ import { verifyDownload } from './downloads.js'
 import { findGiftCard } from './giftcards.js'
 import { IDEMPOTENCY_HEADER, idempotent, readKey } from './idempotency.js'
 import { instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from './instalments.js'
-import { confirmationMail } from './mail.js'
+import { orderMails } from './mail.js'
 import { money } from './money.js'
 import { getOrderRow, orderByToken, orderView } from './orders.js'
 import { orderPage } from './page-types.js'
@@ -97,9 +97,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
         await ctx.events.emit('commerce_checkout_order_confirmed', { orderId: view.id, cartId: placed.order.cartId, testMode: placed.order.testMode, websiteId: site.id })
         if (ctx.deps.sendMail) {
           const info = siteInfo(request)
-          ctx.deps
-            .sendMail(confirmationMail(view, { siteTitle: info.title, baseUrl: info.baseUrl, confirmationUrl: info.baseUrl + confirmationUrl }))
-            .catch((e: unknown) => ctx.deps.log?.warn({ err: e, orderId: view.id }, 'order confirmation mail not sent'))
+          const siteTitle = (await ctx.deps.siteTitle?.(site.id).catch(() => undefined)) || info.title
+          for (const mail of orderMails(view, placed.giftCards, { siteTitle, baseUrl: info.baseUrl, confirmationUrl: info.baseUrl + confirmationUrl })) {
+            ctx.deps.sendMail(mail).catch((e: unknown) => ctx.deps.log?.warn({ err: e, orderId: view.id }, 'order mail not sent'))
+          }
         }
         return { status: 201, body: { order: view, confirmationToken: placed.confirmationToken, confirmationUrl } }
       })
