@@ -124,6 +124,17 @@ describe(`content routes: items, deletes, reorders, profile (${BACKEND})`, () =>
     expect((await del(a.c, api(a, `/collections/${events.id}`))).json.error.code).toBe('collection_not_found')
   })
 
+  it('DELETE of the home page: / no longer shows it, at once', async () => {
+    const site = await signup('Home site')
+    const home = await collection(site, { typeName: 'page', title: 'Welcome', homepage: true, layout: { sections: [{ blocks: [{ type: 2, value: { html: '<p>Welcome text</p>' } }] }] } })
+    expect((await warm(site.host, '/')).body).toContain('Welcome text')
+    expect((await del(site.c, api(site, `/collections/${home.id}`))).status).toBe(204)
+    const after = await t.client(site.host).get('/')
+    expect(after.status).toBe(200)
+    expect(after.body).not.toContain('Welcome text')
+    expect((await t.client(site.host).get('/welcome')).status).toBe(404)
+  })
+
   it('POST /collections/reorder orders a navigation section (and moves pages into it); the site navigation follows at once', async () => {
     const site = await signup('Reorder site')
     const [p1, p2, p3] = [await collection(site, { typeName: 'page', title: 'One' }), await collection(site, { typeName: 'page', title: 'Two' }), await collection(site, { typeName: 'page', title: 'Three' })]
@@ -149,6 +160,15 @@ describe(`content routes: items, deletes, reorders, profile (${BACKEND})`, () =>
     // one unknown id refuses the whole list
     expect((await site.c.post(url, { navigation: 'main', ids: [p2!.id, 'not-mine', p3!.id] })).status).toBe(404)
     expect(await nav()).toEqual({ main: ['/three', '/two'], footer: ['/one'] })
+    // a partial list puts the listed pages first; the section's other pages follow in their order (no ties)
+    const p4 = await collection(site, { typeName: 'page', title: 'Four' })
+    expect(await nav()).toEqual({ main: ['/three', '/two', '/four'], footer: ['/one'] })
+    expect((await site.c.post(url, { navigation: 'main', ids: [p4.id] })).status).toBe(204)
+    expect(await nav()).toEqual({ main: ['/four', '/three', '/two'], footer: ['/one'] })
+    expect((await site.c.post(url, { navigation: 'footer', ids: [p2!.id] })).status).toBe(204) // moved into the footer, first
+    expect(await nav()).toEqual({ main: ['/four', '/three'], footer: ['/two', '/one'] })
+    const orderings = (await site.c.get(api(site, '/collections'))).json.collections.map((c: { urlId: string; navigation: string; ordering: number }) => `${c.navigation}:${c.urlId}:${c.ordering}`)
+    expect(orderings).toEqual(['footer:two:1', 'footer:one:2', 'main:four:1', 'main:three:2'])
     expect((await site.c.post(url, { navigation: 'sidebar', ids: [p2!.id] })).status).toBe(400)
     expect((await site.c.post(url, { navigation: 'main', ids: [] })).status).toBe(400)
   })
@@ -165,18 +185,21 @@ describe(`content routes: items, deletes, reorders, profile (${BACKEND})`, () =>
     expect((await a.c.post(url, { ids: [z!.id, x!.id, y!.id] })).status).toBe(204)
     expect(await order()).toEqual([z!.id, x!.id, y!.id])
     expect((await a.c.get(api(a, `/collections/${gallery.id}/items`))).json.items.map((i: { id: string }) => i.id)).toEqual([z!.id, x!.id, y!.id])
+    // a partial list puts the listed images first; the others follow in their order
+    expect((await a.c.post(url, { ids: [y!.id, x!.id] })).status).toBe(204)
+    expect(await order()).toEqual([y!.id, x!.id, z!.id])
 
     // an item of another collection (even of the same site) refuses the whole list
     const blog = await collection(a, { typeName: 'blog', title: 'Elsewhere' })
     const stray = await item(a, blog.id, { title: 'Stray' })
-    expect(await a.c.post(url, { ids: [y!.id, stray.id, x!.id] })).toMatchObject({ status: 404, json: { error: { code: 'item_not_found' } } })
-    expect(await order()).toEqual([z!.id, x!.id, y!.id])
+    expect(await a.c.post(url, { ids: [z!.id, stray.id, x!.id] })).toMatchObject({ status: 404, json: { error: { code: 'item_not_found' } } })
+    expect(await order()).toEqual([y!.id, x!.id, z!.id])
     // another site's owner
-    expect((await b.c.post(url, { ids: [y!.id, x!.id, z!.id] })).json.error.code).toBe('site_not_found')
-    expect((await b.c.post(api(b, `/collections/${gallery.id}/items/reorder`), { ids: [y!.id, x!.id, z!.id] })).json.error.code).toBe('collection_not_found')
+    expect((await b.c.post(url, { ids: [z!.id, x!.id, y!.id] })).json.error.code).toBe('site_not_found')
+    expect((await b.c.post(api(b, `/collections/${gallery.id}/items/reorder`), { ids: [z!.id, x!.id, y!.id] })).json.error.code).toBe('collection_not_found')
     const bGallery = await collection(b, { typeName: 'gallery', title: 'Mine' })
-    expect((await b.c.post(api(b, `/collections/${bGallery.id}/items/reorder`), { ids: [y!.id, x!.id, z!.id] })).json.error.code).toBe('item_not_found')
-    expect(await order()).toEqual([z!.id, x!.id, y!.id])
+    expect((await b.c.post(api(b, `/collections/${bGallery.id}/items/reorder`), { ids: [z!.id, x!.id, y!.id] })).json.error.code).toBe('item_not_found')
+    expect(await order()).toEqual([y!.id, x!.id, z!.id])
   })
 
   it('GET/PATCH /profile: the site-wide texts and follow links, shown on every page at once; per site only', async () => {
