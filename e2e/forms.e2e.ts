@@ -99,6 +99,73 @@ describe('contact form', () => {
     const summary = Object.fromEntries(list.body.submissions[0]!.summary.map((s) => [s.id, s.text]))
     expect(summary).toMatchObject({ name: 'Ann Lee', email: 'ann@example.com', subject: 'Order help', interests: 'Ceramics, Workshops' })
   })
+
+  it('after a failed submit the captcha state next to Send says why it is disabled and takes the focus; the thank-you text is scrolled into view', async () => {
+    const page = h.page
+    const send = page.getByRole('button', { name: 'Send' })
+    const state = page.locator('[data-captcha-state]')
+    const solve = async () => {
+      const robot = page.locator('altcha-widget').getByText("I'm not a robot")
+      await robot.evaluate((el) => el.scrollIntoView({ block: 'center' })) // clear of the sticky header
+      await robot.click()
+      await page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 60_000 })
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/contact')
+    await form().waitFor()
+    await page.getByLabel('First Name').fill('Bo')
+    await page.getByLabel('Last Name').fill('Park')
+    await page.getByLabel('Email').fill('bo@example') // the typo
+    await page.getByLabel('Subject').selectOption('General question')
+    await page.getByLabel('Message').fill('Do you run evening workshops?')
+    await solve()
+    expect(await state.isHidden()).toBe(true) // nothing to explain while Send works
+    await send.click()
+    await page.locator('[data-form-errors]').waitFor({ state: 'visible' })
+    expect(await page.locator('[data-form-errors]').textContent()).toBe('One or more fields is invalid, please check your entries.')
+    // the failure reset the captcha: Send is disabled, and the visitor is told why, next to the button, with the focus there
+    expect(await send.isDisabled()).toBe(true)
+    await state.waitFor({ state: 'visible' })
+    expect(await state.textContent()).toBe('Complete CAPTCHA before submitting.')
+    expect(await state.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await send.getAttribute('aria-describedby')).toBe(await state.getAttribute('id'))
+    const near = async () => {
+      const [b, s] = [(await send.boundingBox())!, (await state.boundingBox())!]
+      const inView = await state.evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        return r.top >= 0 && r.bottom <= window.innerHeight
+      })
+      return { inView, gap: Math.max(s.x - (b.x + b.width), s.y - (b.y + b.height)) }
+    }
+    const wide = await near()
+    expect(wide.inView).toBe(true)
+    expect(wide.gap).toBeLessThan(40) // beside the button (or just below it on a narrow screen)
+    await screenshot(page, 'forms-captcha-state-1280')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await state.scrollIntoViewIfNeeded()
+    const narrow = await near()
+    expect(narrow.gap).toBeLessThan(40)
+    await screenshot(page, 'forms-captcha-state-390')
+    await page.setViewportSize({ width: 1200, height: 900 })
+
+    await page.getByLabel('Email').fill('bo@example.com')
+    await solve()
+    await expect.poll(() => send.isDisabled()).toBe(false)
+    expect(await state.isHidden()).toBe(true)
+    await send.click()
+    expect(await page.locator('[data-form-errors]').isHidden()).toBe(true)
+    const thanks = page.locator('[data-form-success] .form-submission-text')
+    await thanks.waitFor({ state: 'visible' })
+    // scrolled into view and clear of the sticky header (smooth scrolling: wait until it settles)
+    const placement = () =>
+      thanks.evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        const header = document.querySelector('.site-header')!.getBoundingClientRect().bottom
+        return r.top >= header && r.bottom <= window.innerHeight
+      })
+    await expect.poll(placement, { timeout: 5_000 }).toBe(true)
+    expect(unexpected(h.errors)).toEqual([])
+  }, 150_000)
 })
 
 describe('popup overlay newsletter', () => {

@@ -1,6 +1,8 @@
 // The site form state machine (SPEC §4): unlocked -> locked ('Submitting…') -> success (form hidden, submission
-// text and optional HTML shown, scroll to the form, or redirect to successRedirect) or failure (errors shown,
-// unlocked, captcha reset, submit disabled while a captcha-bound form's captcha is unsolved). Framework-free.
+// text and optional HTML shown and scrolled into view, or redirect to successRedirect) or failure (errors shown,
+// unlocked, captcha reset, submit disabled while a captcha-bound form's captcha is unsolved). While submit is
+// disabled for the captcha, the captcha state next to the button says why ('Complete CAPTCHA before submitting.')
+// and a failure moves focus there, so a visitor who fixes a typo is never left with a silent button. Framework-free.
 import type { CrumbFetchDeps } from '../core/crumb.js'
 import { saveSubmission, submissionKey } from './api.js'
 import { captchaToken, CAPTCHA_NOT_SET_UP, type CaptchaHandle } from './captcha.js'
@@ -32,11 +34,21 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
   const label = button?.textContent ?? ''
   const loc = deps.location ?? window.location
   const captchaBound = !!q(form, '[data-captcha]')
+  const captchaState = q<HTMLElement>(form, '[data-captcha-state]')
   const newsletter = form.hasAttribute('data-newsletter')
   let state: FormState = 'unlocked'
 
+  /** Shows (blocked) or hides the captcha state next to the submit button. */
+  function captchaBlocks(blocked: boolean) {
+    if (!captchaState) return
+    captchaState.textContent = blocked ? MESSAGES.captcha : ''
+    captchaState.hidden = !blocked
+  }
+
   deps.captcha?.onChange((solved) => {
-    if (button && state !== 'locked' && form.dataset.captchaBlocked) button.disabled = !solved
+    if (state === 'locked' || !form.dataset.captchaBlocked) return
+    if (button) button.disabled = !solved
+    captchaBlocks(!solved)
   })
 
   function clearErrors() {
@@ -87,6 +99,8 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
       deps.captcha?.reset()
       form.dataset.captchaBlocked = 'true'
       if (button) button.disabled = true
+      captchaBlocks(true)
+      captchaState?.focus()
     }
     return state
   }
@@ -114,7 +128,10 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
       success.hidden = false
       success.focus({ preventScroll: true })
     }
-    wrapper.scrollIntoView?.({ behavior: 'smooth', block: 'start' })
+    // the thank-you text itself (the theme keeps it clear of a sticky header with scroll-margin-top)
+    const reduce = wrapper.ownerDocument.defaultView?.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    const target = success ?? wrapper
+    target.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
     return state
   }
 

@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks())
 
 describe('site form states', () => {
-  it('unlocked -> locked (Submitting…) -> success: form hidden, text and HTML shown, scrolled to the form', async () => {
+  it('unlocked -> locked (Submitting…) -> success: form hidden, text and HTML shown, the thank-you text scrolled into view', async () => {
     page(formHtml({ html: '<p class="extra">More</p>' }))
     setValue('text', 'hello')
     let release!: (r: Response) => void
@@ -43,7 +43,7 @@ describe('site form states', () => {
     expect(document.querySelector('form')!.hidden).toBe(true)
     expect(visible('[data-form-success]')).toBe(true)
     expect(document.querySelector('[data-form-success] .extra')!.textContent).toBe('More')
-    expect(wrapper().scrollIntoView).toHaveBeenCalled()
+    expect(document.querySelector<HTMLElement>('[data-form-success]')!.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' })
     const body = JSON.parse(calls[1]!.body!)
     expect(body).toMatchObject({ key: 'k1', formId: 'form1', pagePath: '/contact', form: { text: 'hello', phone: ['', '', '', ''] } })
     expect(calls[1]!.headers.get('x-csrf-token')).toBe('tok-1')
@@ -171,6 +171,34 @@ describe('captcha-bound forms', () => {
     expect(JSON.parse(calls[1]!.body!).captchaKey).toBe('solved')
     expect(captcha.resets).toBe(2)
     expect(button.disabled).toBe(true)
+  })
+
+  it('while the captcha blocks submit, its state next to the button says why and takes the focus', async () => {
+    page(formHtml({ captcha: true }))
+    setValue('email', 'typo@x') // a validation error with the captcha solved: the failure resets the captcha
+    const captcha = fakeCaptcha('solved')
+    const { fetch, calls } = server(() => json(200, { data: {} }))
+    const f = createSiteForm(wrapper(), { fetch, cookies, location: loc(), captcha })
+    const state = document.querySelector<HTMLElement>('[data-captcha-state]')!
+    expect(state.hidden).toBe(true)
+    expect(await f.submit()).toBe('failure')
+    expect(text('[data-form-errors]')).toBe('One or more fields is invalid, please check your entries.')
+    const button = document.querySelector<HTMLButtonElement>('[data-form-submit]')!
+    expect(button.disabled).toBe(true)
+    expect(state.hidden).toBe(false)
+    expect(state.textContent).toBe('Complete CAPTCHA before submitting.')
+    expect(document.activeElement).toBe(state)
+    captcha.solve()
+    expect(button.disabled).toBe(false)
+    expect(state.hidden).toBe(true)
+    captcha.reset() // expired before sending: blocked again, and said so
+    expect(button.disabled).toBe(true)
+    expect(state.hidden).toBe(false)
+    captcha.solve()
+    setValue('text', 'x')
+    setValue('email', 'typo@example.com')
+    expect(await f.submit()).toBe('success')
+    expect(calls).toHaveLength(2)
   })
 
   it("no widget rendered: logs 'ReCaptcha has not been set up!'", async () => {

@@ -35,7 +35,7 @@ export function formHtml(o: FixtureOptions = {}): string {
     <input type="hidden" name="utm_source" value="direct" data-field-id="hidden" data-field-type="hidden">
     ${o.captcha ? `<div data-captcha data-provider="altcha" data-site-key="${o.siteKey ?? 'altcha'}" data-challenge-url="/api/form/captcha/challenge" data-theme="light"></div>` : ''}
     <div data-form-errors role="alert" hidden></div>
-    <button type="submit" data-form-submit>Send</button>
+    <div class="form-actions"><button type="submit" data-form-submit>Send</button>${o.captcha ? '<p data-captcha-state role="status" tabindex="-1" hidden></p>' : ''}</div>
   </form>
   <p data-form-problem="bottom" hidden>Your form has encountered a problem. Please scroll up to review.</p>
   <div data-form-success tabindex="-1" hidden><p>Thank you!</p>${o.html ? `<template data-form-submission-html>${o.html}</template>` : ''}</div>

@@ -9,7 +9,11 @@ import { coupons, shippingOptions, taxRules } from './schema.js'
 export const RULE_TABLES = { coupons, 'shipping-options': shippingOptions, 'tax-rules': taxRules } as const
 export type RuleKind = keyof typeof RULE_TABLES
 
+/** The rules of a kind: shipping options in the order visitors are offered them (ordering, then name; as the cart). */
 export async function listRules(orm: Orm, siteId: string, kind: RuleKind) {
+  if (kind === 'shipping-options') {
+    return orm.select().from(shippingOptions).where(eq(shippingOptions.siteId, siteId)).orderBy(asc(shippingOptions.ordering), asc(shippingOptions.name))
+  }
   const t = RULE_TABLES[kind]
   return orm.select().from(t).where(eq(t.siteId, siteId)).orderBy(asc(t.id))
 }

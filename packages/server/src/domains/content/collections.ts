@@ -1,5 +1,5 @@
 // Owner-side collection (page) service: create, update, delete, reorder, layouts. Every query is by site id.
-import { and, asc, eq, max, ne } from 'drizzle-orm'
+import { and, asc, eq, max, ne, notInArray } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -225,6 +225,7 @@ export async function deleteCollection(orm: Orm, siteId: string, collectionId: s
   if (rows.length === 0) throw new AppError('not_found', 'collection_not_found', 'No such page or collection.')
 }
 
+/** `ids` first, in that order (moved into `navigation`); the section's other pages follow in their order. */
 export async function reorderCollections(orm: Orm, siteId: string, navigation: Navigation, ids: string[]): Promise<void> {
   await orm.transaction(async (tx) => {
     for (const [i, id] of ids.entries()) {
@@ -234,6 +235,15 @@ export async function reorderCollections(orm: Orm, siteId: string, navigation: N
         .where(and(eq(contentCollections.siteId, siteId), eq(contentCollections.id, id)))
         .returning({ id: contentCollections.id })
       if (rows.length === 0) throw new AppError('not_found', 'collection_not_found', 'No such page or collection.')
+    }
+    const rest = await tx
+      .select({ id: contentCollections.id, ordering: contentCollections.ordering })
+      .from(contentCollections)
+      .where(and(eq(contentCollections.siteId, siteId), eq(contentCollections.navigation, navigation), notInArray(contentCollections.id, ids)))
+      .orderBy(asc(contentCollections.ordering), asc(contentCollections.createdAt))
+    for (const [j, r] of rest.entries()) {
+      const ordering = ids.length + j + 1
+      if (r.ordering !== ordering) await tx.update(contentCollections).set({ ordering, updatedAt: nextUpdatedAt() }).where(and(eq(contentCollections.siteId, siteId), eq(contentCollections.id, r.id)))
     }
   })
 }

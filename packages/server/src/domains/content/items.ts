@@ -1,5 +1,5 @@
 // Owner-side item service: create, update, delete, reorder items of a collection.
-import { and, asc, count, desc, eq, max, ne } from 'drizzle-orm'
+import { and, asc, count, desc, eq, max, ne, notInArray } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
@@ -199,6 +199,7 @@ export async function deleteItem(orm: Orm, siteId: string, itemId: string): Prom
   if (rows.length === 0) throw new AppError('not_found', 'item_not_found', 'No such item.')
 }
 
+/** `ids` first, in that order; the collection's other items follow in their order. */
 export async function reorderItems(orm: Orm, siteId: string, collectionId: string, ids: string[]): Promise<void> {
   await getCollection(orm, siteId, collectionId)
   await orm.transaction(async (tx) => {
@@ -209,6 +210,15 @@ export async function reorderItems(orm: Orm, siteId: string, collectionId: strin
         .where(and(eq(contentItems.siteId, siteId), eq(contentItems.collectionId, collectionId), eq(contentItems.id, id)))
         .returning({ id: contentItems.id })
       if (rows.length === 0) throw new AppError('not_found', 'item_not_found', 'No such item in this collection.')
+    }
+    const rest = await tx
+      .select({ id: contentItems.id, ordering: contentItems.ordering })
+      .from(contentItems)
+      .where(and(eq(contentItems.siteId, siteId), eq(contentItems.collectionId, collectionId), notInArray(contentItems.id, ids)))
+      .orderBy(asc(contentItems.ordering), asc(contentItems.createdAt))
+    for (const [j, r] of rest.entries()) {
+      const ordering = ids.length + j + 1
+      if (r.ordering !== ordering) await tx.update(contentItems).set({ ordering }).where(and(eq(contentItems.siteId, siteId), eq(contentItems.id, r.id)))
     }
   })
 }
