@@ -46,6 +46,8 @@ export interface ShoppingCart {
   entries: CartEntry[]
   shippingOptions?: ShippingOption[]
   selectedShippingOption?: ShippingOption | string | null
+  /** Free-over options the cart does not reach yet (not offered). */
+  unavailableShippingOptions?: { id?: string; name?: string; remainingCents: number; minSubtotalCents?: number }[]
   shippingLocation?: Record<string, unknown> | null
   applicableTaxRules?: unknown[]
   coupons?: (Coupon | string)[]

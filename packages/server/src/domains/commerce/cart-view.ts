@@ -26,6 +26,7 @@ export interface CartEntryView {
 
 type Option = Totals['shippingOptions'][number]
 type PricedOption = Option & { cost: MoneyShape }
+type UnavailableOption = Totals['unavailableShippingOptions'][number] & { remaining: MoneyShape; minSubtotal: MoneyShape }
 
 export interface CartView {
   id: string | null
@@ -36,6 +37,8 @@ export interface CartView {
   entries: CartEntryView[]
   shippingOptions: PricedOption[]
   selectedShippingOption: PricedOption | null
+  /** Free-over options the cart does not reach yet: not offered, shown as 'add {remaining} more'. */
+  unavailableShippingOptions: UnavailableOption[]
   shippingLocation: ShippingLocation | null
   applicableTaxRules: Totals['applicableTaxRules']
   coupons: string[]
@@ -177,6 +180,7 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): 
     })),
     shippingOptions: totals.shippingOptions.map(priced),
     selectedShippingOption: totals.selectedShippingOption ? priced(totals.selectedShippingOption) : null,
+    unavailableShippingOptions: totals.unavailableShippingOptions.map((u) => ({ ...u, remaining: money(u.remainingCents, currency), minSubtotal: money(u.minSubtotalCents, currency) })),
     shippingLocation: cart?.shippingLocation ?? null,
     applicableTaxRules: totals.applicableTaxRules,
     coupons: cart?.couponCodes ?? [],

@@ -31,7 +31,9 @@ const location = z
     postalCode: z.string().trim().max(20).optional(),
   })
   .strict()
-const shippingBody = z.object({ location: location.nullable().optional(), optionId: z.string().max(100).nullable().optional() }).strict()
+const shippingBody = z
+  .object({ location: location.nullable().optional(), optionId: z.string().max(100).nullable().optional(), cartToken: z.string().min(1).max(200).optional() })
+  .strict()
 const subscriptionBody = z.object({ itemId, sku, qty: quantity, additionalFields: fields }).strict()
 
 export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): void {
@@ -219,17 +221,22 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     {
       method: 'PUT',
       url: '/api/commerce/shopping-cart/shipping',
-      summary: 'Set the shipping location { country, region?, postalCode? } and/or option id -> { shoppingCart }',
+      summary: 'Set the shipping location { country, region?, postalCode? } and/or option id of the cart (or of a subscription cartToken) -> { shoppingCart }',
       tags,
       body: shippingBody,
-      responses: { 200: { description: '{ shoppingCart }' } },
+      responses: { 200: { description: '{ shoppingCart }' }, 404: { description: 'cart_not_found' } },
     },
     async ({ request, body }) => {
       const site = requireSite(request)
       limit(request, site.id)
-      const c = await requireOpen(request, site.id)
-      await cart.setShipping(orm, c, body)
-      return { shoppingCart: await cartView(orm, site.id, (await current(request, site.id))!) }
+      const { cartToken, ...change } = body
+      // a subscription checkout has no sw_cart cookie: its cart is named by the cartToken of its page
+      const subscription = cartToken ? await cart.cartByToken(orm, site.id, cartToken, 'subscription') : null
+      if (cartToken && (!subscription || subscription.isPurchased)) throw new AppError('not_found', 'cart_not_found', 'This subscription link is not valid.')
+      const c = subscription ?? (await requireOpen(request, site.id))
+      await cart.setShipping(orm, c, change)
+      const fresh = cartToken ? await cart.cartByToken(orm, site.id, cartToken, 'subscription') : await current(request, site.id)
+      return { shoppingCart: await cartView(orm, site.id, fresh!) }
     },
   )
 
