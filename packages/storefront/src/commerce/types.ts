@@ -20,6 +20,8 @@ export interface CartEntry {
   hasAdditionalFields?: boolean
   /** 'M / Red'. */
   variantText?: string
+  /** The titles of the product's form fields, in form order (answers are stored by field id). */
+  additionalFieldLabels?: { id: string; label: string }[]
 }
 
 export interface Coupon {

@@ -6,7 +6,7 @@ import { requireSite } from '../../platform/http/tenancy.js'
 import { AppError } from '../../platform/errors.js'
 import { checkAdditionalFields } from './additional-fields.js'
 import * as cart from './cart.js'
-import { cartView } from './cart-view.js'
+import { cartView as plainCartView } from './cart-view.js'
 import { CART_COOKIE, setCartCookie, type CommerceContext } from './context.js'
 import { IDEMPOTENCY_HEADER, idempotent, readKey } from './idempotency.js'
 import { stockOf } from './inventory.js'
@@ -38,6 +38,8 @@ const subscriptionBody = z.object({ itemId, sku, qty: quantity, additionalFields
 
 export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): void {
   const { orm } = ctx
+  /** Every cart these calls answer carries thumbnails, product links and field labels (the /cart page shows them). */
+  const cartView = (o: typeof orm, siteId: string, c: CartRow | null) => plainCartView(o, siteId, c, ctx.deps)
   const checkFields: cart.FieldsChecker = (product, values) => checkAdditionalFields(ctx.deps, product.siteId, product, values)
   const limit = (request: FastifyRequest, siteId: string) => ctx.limiter.hit(`${siteId}:${request.ip}`)
   const current = (request: FastifyRequest, siteId: string) => cart.cartByToken(orm, siteId, request.cookies[CART_COOKIE])
