@@ -107,6 +107,21 @@ describe('visitor flows', () => {
     await context.close()
   })
 
+  it('a new comment updates the comment count heading', async () => {
+    const page = h.page
+    await page.goto('/blog/glaze-tests')
+    const heading = page.locator('.comments-title')
+    const before = Number((await heading.getAttribute('data-comment-count')) ?? '0')
+    const form = page.locator('form[data-comment-form]')
+    await form.getByLabel('Name').fill('Grace')
+    await form.getByLabel('Comment').fill('Lovely greens.')
+    await form.getByRole('button', { name: 'Post Comment' }).click()
+    await page.locator('.comment-new').waitFor()
+    const after = before + 1
+    await expect.poll(() => heading.textContent()).toBe(after === 1 ? '1 Comment' : `${after} Comments`)
+    expect(await page.locator('.comment-list > li').count()).toBe(after)
+  })
+
   it('searches from the search page', async () => {
     const page = h.page
     await page.goto('/search')
