@@ -293,6 +293,26 @@ describe('store: product page to order confirmation', () => {
     expect(unexpected(h.errors)).toEqual([])
   })
 
+  it('a subscription checkout recalculates shipping and tax for its own cart (no 404 from the shipping call)', async () => {
+    const sub = (await shopItems()).items.find((i) => (i.structuredContent as { isSubscribable?: boolean }).isSubscribable && i.structuredContent.variants.some(inStock))
+    expect(sub, 'the demo store has a subscription product').toBeDefined()
+    const page = h.page
+    await page.goto(sub!.fullUrl)
+    await expect.poll(() => button(page).getAttribute('data-commerce-bound')).toBe('true')
+    await button(page).click()
+    await page.waitForURL('**/checkout?cartToken=**')
+    const [put] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/commerce/shopping-cart/shipping') && r.request().method() === 'PUT'),
+      page.getByLabel('Country').selectOption('GB'),
+    ])
+    expect(put.status()).toBe(200)
+    const cart = ((await put.json()) as { shoppingCart: { entries: { itemId: string }[]; taxCents: number; grandTotalCents: number } }).shoppingCart
+    expect(cart.entries.map((e) => e.itemId)).toEqual([sub!.id])
+    expect(cart.taxCents).toBeGreaterThan(0) // the demo's GB VAT
+    await expect.poll(() => page.locator('[data-total="taxCents"]').textContent()).toBe((cart.taxCents / 100).toFixed(2)) // the currency sign comes from CSS
+    expect(unexpected(h.errors)).toEqual([])
+  })
+
   it('a gift card goes to the gift-card page with its denomination, then to checkout with the recipient', async () => {
     const giftCard = (await shopItems()).items.find((i) => i.structuredContent.productType === 4 && (i.structuredContent.variantOptionOrdering ?? []).length === 1)
     expect(giftCard, 'the demo store has a gift card with denominations').toBeDefined()
