@@ -49,6 +49,55 @@ describe('demo home page', () => {
     expect(await h.page.locator('[data-island]').count()).toBe(0)
   })
 
+  it("the Events summary dates each event with its start date and time, and names its place", async () => {
+    const page = h.page
+    await page.goto('/')
+    const summary = page.locator('.summary').filter({ has: page.locator('.summary-title', { hasText: /^Events$/ }) })
+    const cards = summary.locator('.item-card')
+    expect(await cards.count()).toBeGreaterThan(0)
+    const home = (await (await h.context.request.get('/?format=json')).json()) as { websiteSettings: { timeZone: string } }
+    const timeZone = home.websiteSettings.timeZone
+    for (let i = 0; i < (await cards.count()); i++) {
+      const card = cards.nth(i)
+      const url = (await card.locator('.item-card-title a').getAttribute('href'))!
+      const { item } = (await (await h.context.request.get(`${url}?format=json`)).json()) as { item: { startDate: number; addedOn: number; location?: { addressTitle?: string } } }
+      const day = (ms: number) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(new Date(ms))
+      const text = (await card.locator('.item-event-date').textContent())!
+      expect(text.startsWith(day(item.startDate)), `${url}: ${text}`).toBe(true)
+      expect(text).toMatch(/\d{1,2}:\d{2}\s?[AP]M/) // and its time
+      if (day(item.addedOn) !== day(item.startDate)) expect(await card.textContent()).not.toContain(day(item.addedOn))
+      if (item.location?.addressTitle) expect(await card.locator('.item-event-place').textContent()).toBe(item.location.addressTitle)
+    }
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await summary.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: await screenshot(page, `home-events-${width}`), clip: (await summary.boundingBox())! })
+    }
+    await page.setViewportSize({ width: 1200, height: 900 })
+  })
+
+  it('/favicon.ico answers 200 with an icon, and the page names it', async () => {
+    const res = await h.context.request.get('/favicon.ico')
+    expect(res.status()).toBe(200)
+    expect(res.headers()['content-type']).toMatch(/^image\//)
+    await h.page.goto('/')
+    expect(await h.page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.ico')
+  })
+
+  it('search is reachable from the header at 1280 and 390 px', async () => {
+    const page = h.page
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/about')
+      const link = page.locator('header.site-header').getByRole('link', { name: 'Search' })
+      expect(await link.isVisible(), `${width}px`).toBe(true)
+      await page.screenshot({ path: await screenshot(page, `home-header-search-${width}`), clip: (await page.locator('header.site-header').boundingBox())! })
+      await Promise.all([page.waitForURL('**/search'), link.click()])
+      await page.locator('.search-page input[name=q]').waitFor()
+    }
+    await page.setViewportSize({ width: 1200, height: 900 })
+  })
+
   it('answers an unknown host with a 404 page', async () => {
     const res = await getWithHost(h.server.port, `no-such-site.localhost:${h.server.port}`)
     expect(res.status).toBe(404)

@@ -107,6 +107,22 @@ describe('visitor flows', () => {
     await context.close()
   })
 
+  it('a new comment updates the comment count heading', async () => {
+    const page = h.page
+    await page.goto('/blog/glaze-tests')
+    const heading = page.locator('.comments-title')
+    const before = Number((await heading.getAttribute('data-comment-count')) ?? '0')
+    const form = page.locator('form[data-comment-form]')
+    await form.getByLabel('Name').fill('Grace')
+    await form.getByLabel('Comment').fill('Lovely greens.')
+    // the demo's newsletter popup may cover the button: submit the form the way the button would
+    await form.evaluate((f: HTMLFormElement) => f.requestSubmit())
+    await page.locator('.comment-new').waitFor()
+    const after = before + 1
+    await expect.poll(() => heading.textContent()).toBe(after === 1 ? '1 Comment' : `${after} Comments`)
+    expect(await page.locator('.comment-list > li').count()).toBe(after)
+  })
+
   it('searches from the search page', async () => {
     const page = h.page
     await page.goto('/search')

@@ -177,10 +177,52 @@ describe('store: product page to order confirmation', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('instalments-pill'))).toBe(true)
   })
 
-  it('shows a sold-out product as sold out', async () => {
+  it('shows a sold-out product as sold out: the button reads the sold-out text and is disabled', async () => {
     const page = h.page
     await page.goto(soldOut.fullUrl)
     expect((await page.locator('.product-mark.sold-out').first().textContent())?.trim()).toBe('sold out')
+    await expect.poll(() => button(page).getAttribute('data-commerce-bound')).toBe('true')
+    expect(await label(page)).toBe('sold out')
+    expect(await button(page).getAttribute('aria-disabled')).toBe('true')
+    const before = (await (await h.context.request.get('/api/commerce/shopping-cart')).json()).totalQuantity
+    await button(page).click({ force: true })
+    await page.waitForTimeout(500)
+    expect(await page.getByRole('alertdialog').count()).toBe(0)
+    expect(await label(page)).toBe('sold out')
+    expect((await (await h.context.request.get('/api/commerce/shopping-cart')).json()).totalQuantity).toBe(before)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await screenshot(page, `store-sold-out-${width}`)
+    }
+    await page.setViewportSize({ width: 1200, height: 900 })
+  })
+
+  it('a sold-out variant disables the button; a quantity above stock says how many are available', async () => {
+    const page = h.page
+    await page.goto(tee.fullUrl)
+    await expect.poll(() => button(page).getAttribute('data-commerce-bound')).toBe('true')
+    const [first, second] = tee.structuredContent.variantOptionOrdering!
+    const choose = async (v: Variant) => {
+      await page.locator(`select[data-variant-option-name="${first}"]`).selectOption(v.attributes[first!]!)
+      await page.locator(`select[data-variant-option-name="${second}"]`).selectOption(v.attributes[second!]!)
+    }
+    await choose(tee.structuredContent.variants.find((v) => !inStock(v))!)
+    await expect.poll(() => label(page)).toBe('sold out')
+    expect(await button(page).getAttribute('aria-disabled')).toBe('true')
+    const cart = await (await h.context.request.get('/api/commerce/shopping-cart')).json()
+    const notInCart = tee.structuredContent.variants.filter((v) => inStock(v) && !v.unlimited && !cart.entries.some((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku === v.sku))
+    const v = notInCart[notInCart.length - 1]!
+    await choose(v)
+    await expect.poll(() => label(page)).toBe('Add To Cart')
+    expect(await button(page).getAttribute('aria-disabled')).toBe('false')
+    await page.locator('.product-quantity-input input').fill(String(v.qtyInStock + 1))
+    await button(page).click()
+    const alert = page.getByRole('alertdialog')
+    await alert.waitFor({ state: 'visible' })
+    expect(await alert.locator('.sw-alert-message').textContent()).toBe(`Sorry, we do not have enough of that item available. Only ${v.qtyInStock} available.`)
+    await page.keyboard.press('Escape')
+    await alert.waitFor({ state: 'detached' })
+    expect(unexpected(h.errors)).toEqual([])
   })
 
   it('changes the quantity at /cart, checks out in test mode and shows the order confirmation', async () => {
@@ -262,6 +304,24 @@ describe('store: product page to order confirmation', () => {
     const edit = page.locator('.cart-entry-edit-fields').first()
     await edit.waitFor({ state: 'visible' })
     expect(await page.locator('.cart-entry-fields dd').first().textContent()).toBe('Ada')
+    // the row shows the form's field titles (not the ids), a thumbnail, a styled 'Edit details', price and Remove
+    const row = page.locator('.cart-entry').first()
+    expect(await row.locator('.cart-entry-fields dt').allTextContents()).toEqual(['Name to paint', 'Paint colour'])
+    expect(await row.locator('img.cart-entry-image').count()).toBe(1)
+    expect(await row.locator('img.cart-entry-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(await edit.evaluate((b) => getComputedStyle(b).borderRadius)).not.toBe('0px')
+    const continueLink = page.getByRole('link', { name: 'Continue shopping' })
+    expect(await continueLink.getAttribute('href')).toBe(withForm.fullUrl.replace(/\/[^/]+$/, ''))
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      const box = (await row.boundingBox())!
+      for (const part of [row.locator('.cart-entry-price'), row.getByRole('button', { name: /^Remove/ }), edit]) {
+        const b = (await part.boundingBox())!
+        expect(b.x >= box.x - 1 && b.x + b.width <= box.x + box.width + 1 && b.y >= box.y - 1 && b.y + b.height <= box.y + box.height + 1).toBe(true)
+      }
+      await screenshot(page, `store-cart-fields-${width}`)
+    }
+    await page.setViewportSize({ width: 1200, height: 900 })
     await edit.click()
     const form = page.getByRole('dialog').locator('form.additional-fields-form')
     await form.waitFor({ state: 'visible' })
@@ -272,6 +332,26 @@ describe('store: product page to order confirmation', () => {
     await expect.poll(() => page.locator('.cart-entry-fields dd').first().textContent()).toBe('Grace')
     const cart = await (await h.context.request.get('/api/commerce/shopping-cart')).json()
     expect(cart.entries[0].additionalFields).toMatchObject({ name: 'Grace' })
+    expect(unexpected(h.errors)).toEqual([])
+  })
+
+  it('a subscription checkout recalculates shipping and tax for its own cart (no 404 from the shipping call)', async () => {
+    const sub = (await shopItems()).items.find((i) => (i.structuredContent as { isSubscribable?: boolean }).isSubscribable && i.structuredContent.variants.some(inStock))
+    expect(sub, 'the demo store has a subscription product').toBeDefined()
+    const page = h.page
+    await page.goto(sub!.fullUrl)
+    await expect.poll(() => button(page).getAttribute('data-commerce-bound')).toBe('true')
+    await button(page).click()
+    await page.waitForURL('**/checkout?cartToken=**')
+    const [put] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/commerce/shopping-cart/shipping') && r.request().method() === 'PUT'),
+      page.getByLabel('Country').selectOption('GB'),
+    ])
+    expect(put.status()).toBe(200)
+    const cart = ((await put.json()) as { shoppingCart: { entries: { itemId: string }[]; taxCents: number; grandTotalCents: number } }).shoppingCart
+    expect(cart.entries.map((e) => e.itemId)).toEqual([sub!.id])
+    expect(cart.taxCents).toBeGreaterThan(0) // the demo's GB VAT
+    await expect.poll(() => page.locator('[data-total="taxCents"]').textContent()).toBe((cart.taxCents / 100).toFixed(2)) // the currency sign comes from CSS
     expect(unexpected(h.errors)).toEqual([])
   })
 

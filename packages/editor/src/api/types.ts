@@ -33,6 +33,8 @@ export interface WebsiteSettings {
   useCLDRMoneyFormat: boolean
   currency: string
   locale: string
+  /** The site icon: an image of the site's files; null: the default icon. */
+  iconImageId?: string | null
 }
 
 export interface SignupInput {

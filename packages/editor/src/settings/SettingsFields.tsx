@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
-import type { WebsiteSettings } from '../api/types.js'
+import type { SiteId, WebsiteSettings } from '../api/types.js'
+import { SiteIconField } from './SiteIconField.js'
 import { CheckboxField, SelectField, TextField } from '../ui/fields.js'
 import {
   currencies,
@@ -11,6 +12,7 @@ import {
 } from './validation.js'
 
 interface Props {
+  siteId?: SiteId
   draft: WebsiteSettings
   errors: SettingsErrors
   change<K extends keyof WebsiteSettings>(key: K, value: WebsiteSettings[K]): void
@@ -20,7 +22,7 @@ function withCurrent(values: string[], current: string): string[] {
   return current && !values.includes(current) ? [current, ...values] : values
 }
 
-export function SettingsFields({ draft, errors, change }: Props) {
+export function SettingsFields({ siteId, draft, errors, change }: Props) {
   const zoneOptions = useMemo(
     () => withCurrent(timeZones(), draft.timeZone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
     [draft.timeZone],
@@ -55,6 +57,9 @@ export function SettingsFields({ draft, errors, change }: Props) {
           error={errors.timeZone}
         />
       </fieldset>
+      {siteId !== undefined && (
+        <SiteIconField siteId={siteId} value={draft.iconImageId ?? null} onChange={(v) => change('iconImageId', v)} error={errors.iconImageId} />
+      )}
       <fieldset>
         <legend>Language and currency</legend>
         <TextField

@@ -2,13 +2,15 @@
 // a saved confirmation, and the unsaved-changes guard.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { ApiResult } from '../api/client.js'
-import type { WebsiteSettings } from '../api/types.js'
+import type { SiteId, WebsiteSettings } from '../api/types.js'
 import { useUnsavedChanges } from '../app/navigation.js'
 import { FormAlert } from '../ui/fields.js'
 import { SettingsFields } from './SettingsFields.js'
 import { changedFields, validateSettings, type SettingsErrors } from './validation.js'
 
 interface Props {
+  /** The site whose files the icon is chosen from (no icon field without it). */
+  siteId?: SiteId
   initial: WebsiteSettings
   save(patch: Partial<WebsiteSettings>): Promise<ApiResult<{ settings: WebsiteSettings }>>
   onSaved?(settings: WebsiteSettings): void
@@ -23,9 +25,10 @@ const KNOWN = new Set<string>([
   'useCLDRMoneyFormat',
   'currency',
   'locale',
+  'iconImageId',
 ])
 
-export function SettingsForm({ initial, save, onSaved }: Props) {
+export function SettingsForm({ siteId, initial, save, onSaved }: Props) {
   const [saved, setSaved] = useState(initial)
   const [draft, setDraft] = useState(initial)
   const [errors, setErrors] = useState<SettingsErrors>({})
@@ -84,7 +87,7 @@ export function SettingsForm({ initial, save, onSaved }: Props) {
       aria-busy={status === 'saving'}
     >
       <FormAlert message={alert} />
-      <SettingsFields draft={draft} errors={errors} change={change} />
+      <SettingsFields siteId={siteId} draft={draft} errors={errors} change={change} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!dirty || status === 'saving'}>
           {status === 'saving' ? 'Saving…' : 'Save'}

@@ -44,6 +44,7 @@ export function SettingsScreen({ site }: { site: SiteSummary }) {
       )}
       {load.status === 'ready' && (
         <SettingsForm
+          siteId={site.id}
           initial={load.settings}
           save={(patch) => api.updateSettings(site.id, patch)}
           onSaved={(settings) => updateSite(site.id, { title: settings.title })}

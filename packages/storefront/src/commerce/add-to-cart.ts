@@ -75,6 +75,14 @@ export function stockAllows(results: readonly StockResult[], alreadyInCart: numb
   return results.some((r) => r.unlimited === true || (r.qtyInStock ?? 0) > alreadyInCart)
 }
 
+/** The not-enough-stock text with how many can still be added (the stock less what the cart already holds). */
+export function notEnoughStockMessage(v: Variant, alreadyInCart: number): string {
+  const left = Math.max(0, (v.qtyInStock ?? 0) - alreadyInCart)
+  if (alreadyInCart > 0 && left === 0) return `${NOT_ENOUGH_STOCK} All ${alreadyInCart} available are already in your cart.`
+  const more = alreadyInCart > 0 ? ' more' : ''
+  return `${NOT_ENOUGH_STOCK} Only ${left}${more} available.`
+}
+
 export async function addToCart(p: ProductInfo, req: AddRequest, deps: AddDeps): Promise<Outcome> {
   const title = alertTitle(p)
   const fail = (message: string): Outcome => ({ kind: 'failed', title, message })
@@ -88,8 +96,8 @@ export async function addToCart(p: ProductInfo, req: AddRequest, deps: AddDeps):
   if (!q.ok) return fail(q.message)
   const quantity = q.quantity
   const physicalStock = p.productType === ProductType.PHYSICAL || p.productType === ProductType.SERVICE
-  if (physicalStock && !inStock(variant, quantity + inCartQuantity(deps.store.cart, p.itemId, variant.sku)))
-    return fail(NOT_ENOUGH_STOCK)
+  const alreadyInCart = inCartQuantity(deps.store.cart, p.itemId, variant.sku)
+  if (physicalStock && !inStock(variant, quantity + alreadyInCart)) return fail(notEnoughStockMessage(variant, alreadyInCart))
 
   const send = async (additionalFields: string | null): Promise<Result<unknown>> => {
     if (p.subscribable) return deps.api.subscribe({ itemId: p.itemId, sku: variant.sku, qty: quantity, additionalFields })

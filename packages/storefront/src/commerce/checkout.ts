@@ -62,6 +62,44 @@ export function showTotals(root: ParentNode, cart: ShoppingCart): void {
   }
 }
 
+/** Costs and the free-over explanations of a recalculated cart: the offered options are redrawn, the choice kept when still offered. */
+export function showShipping(form: HTMLFormElement, cart: ShoppingCart): void {
+  const choices = form.querySelector<HTMLElement>('[data-shipping-choices]')
+  if (!choices) return
+  const doc = form.ownerDocument
+  const currency = cart.currency ?? cart.currencyCode ?? 'USD'
+  const selected = typeof cart.selectedShippingOption === 'string' ? cart.selectedShippingOption : cart.selectedShippingOption?.id
+  const money = (cents: number) => {
+    const m = doc.createElement('span')
+    m.className = 'sqs-money-native'
+    m.dataset.currency = currency
+    m.textContent = formatMoney(cents, currency)
+    return m
+  }
+  choices.replaceChildren(
+    ...(cart.shippingOptions ?? []).map((o) => {
+      const label = doc.createElement('label')
+      label.className = 'checkout-option'
+      const input = doc.createElement('input')
+      Object.assign(input, { type: 'radio', name: 'shippingOptionId', value: o.id ?? '', required: true, checked: o.id === selected })
+      const name = doc.createElement('span')
+      name.className = 'checkout-option-name'
+      name.textContent = o.name ?? ''
+      const cost = money(o.costCents ?? 0)
+      cost.classList.add('checkout-option-cost')
+      label.append(input, ' ', name, ' ', cost)
+      return label
+    }),
+  )
+  form.querySelector<HTMLElement>('[data-shipping-unavailable]')?.replaceChildren(
+    ...(cart.unavailableShippingOptions ?? []).map((u) => {
+      const li = doc.createElement('li')
+      li.append(`${u.name}: add `, money(u.remainingCents), ' more to your order to qualify.')
+      return li
+    }),
+  )
+}
+
 export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   const doc = form.ownerDocument
   const status = form.querySelector<HTMLElement>('[data-checkout-status]')
@@ -78,7 +116,13 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
       return { ok: false, kind: 'network', status: 0, message: 'Network error' }
     }
   }
-  deps.bus.on('cart:updated', ({ cart }) => showTotals(doc, cart))
+  const cartToken = field(new FormData(form), 'cartToken')
+  const show = (cart: ShoppingCart) => {
+    showTotals(doc, cart)
+    showShipping(form, cart)
+  }
+  // a subscription checkout shows its own cart, not the visitor's shopping cart that the store keeps
+  if (!cartToken) deps.bus.on('cart:updated', ({ cart }) => show(cart))
   wireCheckoutGiftCard(form, deps)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''
@@ -87,11 +131,14 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
     const country = field(data, 'shipping.country')
     const body: Record<string, unknown> = {}
     if (/^[A-Za-z]{2}$/.test(country)) body.location = { country, region: field(data, 'shipping.region') }
-    if (field(data, 'shippingOptionId')) body.optionId = field(data, 'shippingOptionId')
-    void deps.store.recalculate(
-      () => call<ShoppingCart | { shoppingCart: ShoppingCart }>('PUT', SHIPPING_PATH, body),
-      (d) => ('shoppingCart' in d ? d.shoppingCart : d),
-    )
+    // only a choice the visitor made is kept; otherwise the server preselects (free shipping when it applies)
+    if (name === 'shippingOptionId' && field(data, 'shippingOptionId')) body.optionId = field(data, 'shippingOptionId')
+    const put = () => call<ShoppingCart | { shoppingCart: ShoppingCart }>('PUT', SHIPPING_PATH, body)
+    const cartIn = (d: ShoppingCart | { shoppingCart: ShoppingCart }) => ('shoppingCart' in d ? d.shoppingCart : d)
+    if (!cartToken) return void deps.store.recalculate(put, cartIn)
+    // a subscription checkout has no cart cookie: its cart is the page's cartToken
+    body.cartToken = cartToken
+    void put().then((res) => (res.ok ? show(cartIn(res.data)) : say(res.message)))
   })
   const couponButton = form.querySelector<HTMLButtonElement>('[data-apply-coupon]')
   couponButton?.addEventListener('click', () => {

@@ -6,10 +6,10 @@ import type { CommerceApi } from './api.js'
 import { createButtonMachine, isActivationKey, type Timers } from './button.js'
 import type { CartStore } from './cart-store.js'
 import { DEFAULT_CURRENCY } from './money.js'
-import { showScarcity, showSoldOut, showVariantImage, showVariantPrice } from './product-view.js'
+import { SOLD_OUT_TEXT, showScarcity, showSoldOut, showVariantImage, showVariantPrice } from './product-view.js'
 import { applyQuantityRules } from './quantity.js'
 import { ProductType, type Variant } from './types.js'
-import { bindVariantControls, effectiveCents, resolveVariant, type Selection } from './variants.js'
+import { bindVariantControls, effectiveCents, isSoldOutVariant, resolveVariant, type Selection } from './variants.js'
 
 export const BUTTON_SELECTOR = '.sqs-add-to-cart-button[data-item-id]'
 
@@ -72,9 +72,24 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
   const gallery = container.querySelector<HTMLElement>('.product-gallery')
   const lowest = variants.length ? Math.min(...variants.map(effectiveCents)) : 0
 
+  const inner = button.querySelector<HTMLElement>('.sqs-add-to-cart-button-inner') ?? button
+  // Sold out (the whole product, or the chosen variant): the button reads the theme's sold-out text and is disabled.
+  const tracksStock = info.productType === ProductType.PHYSICAL || info.productType === ProductType.SERVICE
+  const productMark = container.querySelector('.product-mark.sold-out:not([data-variant-sold-out])')
+  const soldOutText = productMark?.textContent?.trim() || SOLD_OUT_TEXT
+  let soldOut = false
+  const showAvailability = (v: Variant | null) => {
+    // without variant data (a product block) the theme's sold-out mark tells
+    soldOut = tracksStock && (v ? isSoldOutVariant(v) : variants.length > 0 ? variants.every(isSoldOutVariant) : !!productMark)
+    button.dataset.soldOut = String(soldOut)
+    button.setAttribute('aria-disabled', String(soldOut || machine.state !== 'idle'))
+    if (machine.state === 'idle') inner.textContent = soldOut ? soldOutText : machine.label
+  }
+
   const onSelection = (selection: Selection) => {
     const r = resolveVariant(variants, info.options, selection)
     const v = r.kind === 'variant' ? r.variant : null
+    showAvailability(v)
     if (v && priceEl) showVariantPrice(priceEl, v, currency)
     if (v && gallery) showVariantImage(gallery, v)
     showSoldOut(container, v)
@@ -85,22 +100,22 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
   controls?.onChange(onSelection)
   offer.update(lowest)
 
-  const inner = button.querySelector<HTMLElement>('.sqs-add-to-cart-button-inner') ?? button
   // Express checkout: the button reads 'Purchase' (SPEC §4) whatever label the theme printed.
   const idleLabel = info.express ? buttonLabel({ express: true }) : button.dataset.originalLabel || inner.textContent?.trim() || ''
   if (info.express) inner.textContent = idleLabel
   const machine = createButtonMachine(idleLabel, deps.timers)
   machine.onChange((state, label) => {
-    inner.textContent = label
+    inner.textContent = state === 'idle' && soldOut ? soldOutText : label
     button.dataset.state = state
-    button.setAttribute('aria-disabled', String(state !== 'idle'))
+    button.setAttribute('aria-disabled', String(state !== 'idle' || soldOut))
   })
+  showAvailability(variants.length === 1 ? variants[0]! : null)
   const navigate = deps.navigate ?? ((url: string) => doc.defaultView?.location.assign(url))
   const alert = deps.alert ?? ((title: string, message: string) => void import('./dialog.js').then((m) => m.showAlert(doc, title, message)))
   const form = parseJson<unknown>(button.dataset.form, null)
 
   const activate = async () => {
-    if (!machine.start()) return
+    if (soldOut || !machine.start()) return
     // A button without variant data (a product block): its variants come from the stock call; one that needs a
     // choice is made on the product page.
     if (info.variants.length === 0 && !controls) {

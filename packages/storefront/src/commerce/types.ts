@@ -20,6 +20,8 @@ export interface CartEntry {
   hasAdditionalFields?: boolean
   /** 'M / Red'. */
   variantText?: string
+  /** The titles of the product's form fields, in form order (answers are stored by field id). */
+  additionalFieldLabels?: { id: string; label: string }[]
 }
 
 export interface Coupon {
@@ -46,6 +48,8 @@ export interface ShoppingCart {
   entries: CartEntry[]
   shippingOptions?: ShippingOption[]
   selectedShippingOption?: ShippingOption | string | null
+  /** Free-over options the cart does not reach yet (not offered). */
+  unavailableShippingOptions?: { id?: string; name?: string; remainingCents: number; minSubtotalCents?: number }[]
   shippingLocation?: Record<string, unknown> | null
   applicableTaxRules?: unknown[]
   coupons?: (Coupon | string)[]

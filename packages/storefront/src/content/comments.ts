@@ -39,6 +39,21 @@ function appendComment(list: Element, c: PostedComment, fallbackName: string, fa
   list.append(li)
 }
 
+/** The heading's wording, as the theme prints it: 'No Comments', '1 Comment', 'N Comments'. */
+export function commentCountText(count: number): string {
+  if (count <= 0) return 'No Comments'
+  return count === 1 ? '1 Comment' : `${count} Comments`
+}
+
+/** One more public comment: the section's count heading follows. */
+function countOneMore(section: Element | null): void {
+  const heading = section?.querySelector<HTMLElement>('[data-comment-count]')
+  if (!heading) return
+  const count = (Number(heading.dataset.commentCount) || 0) + 1
+  heading.dataset.commentCount = String(count)
+  heading.textContent = commentCountText(count)
+}
+
 export function enhanceCommentForm(form: HTMLFormElement, deps: ContentDeps): void {
   const id = form.dataset.itemId
   const status = form.querySelector<HTMLElement>('[data-comment-status]')
@@ -66,9 +81,11 @@ export function enhanceCommentForm(form: HTMLFormElement, deps: ContentDeps): vo
         const payload = (await res.json().catch(() => ({}))) as { comment?: PostedComment }
         const c = payload.comment ?? {}
         const approved = c.approved === true || c.status === 'approved'
-        const list = form.closest('[data-comments]')?.querySelector('[data-comment-list]')
+        const section = form.closest('[data-comments]')
+        const list = section?.querySelector('[data-comment-list]')
         if (approved && list) {
           appendComment(list, c, authorName, body)
+          countOneMore(section ?? null)
           say('Thank you! Your comment has been posted.', 'ok')
         } else say(PENDING_TEXT, 'ok')
         form.reset()

@@ -99,10 +99,20 @@ describe('product page: variant selection', () => {
     await flush()
     expect(s.alerts[0]![1]).toBe('Sorry, that item variant is unavailable. Please select another variant.')
     vi.advanceTimersByTime(1000)
-    choose('Size', 'S') // S/Blue: none in stock
+    choose('Size', 'S') // S/Blue: none in stock -> the button is the sold-out one, disabled
+    expect(s.label()).toBe('sold out')
+    expect(s.button.getAttribute('aria-disabled')).toBe('true')
     s.button.click()
     await flush()
-    expect(s.alerts[1]![1]).toBe('Sorry, we do not have enough of that item available.')
+    expect(s.alerts).toHaveLength(1)
+    choose('Color', 'Red') // S/Red: 5 in stock
+    expect(s.label()).toBe('Add To Cart')
+    expect(s.button.getAttribute('aria-disabled')).toBe('false')
+    document.querySelector<HTMLInputElement>('.product-quantity-input input')!.value = '6'
+    s.button.click()
+    await flush()
+    expect(s.alerts[1]![1]).toBe('Sorry, we do not have enough of that item available. Only 5 available.')
+    expect(s.api.calls).toEqual([])
   })
 
   it('checks the quantity input', async () => {

@@ -4,6 +4,7 @@ import type { Orm } from '../../platform/db/index.js'
 import { money, type MoneyShape } from './money.js'
 import { computeTotals, type CouponRule, type ShippingRule, type TaxRule, type Totals } from './pricing.js'
 import { cartEntries, coupons, products, shippingOptions, taxRules, variants, type CartRow, type ShippingLocation } from './schema.js'
+import type { CommerceDeps } from './context.js'
 import { getSettings } from './settings.js'
 import { PRODUCT_TYPES } from './validators.js'
 
@@ -22,10 +23,18 @@ export interface CartEntryView {
   variantText: string
   /** The product asks for additional fields (the /cart page can edit them; the form: GET /api/commerce/additional-fields-form). */
   hasAdditionalFields: boolean
+  /** With the page extras (the /cart page and cart calls): the product's image, page and field labels in form order. */
+  imageUrl?: string | null
+  fullUrl?: string | null
+  additionalFieldLabels?: { id: string; label: string }[]
 }
+
+/** What the domain's neighbours add to cart entries: thumbnails, product links and form field labels. */
+export type CartExtras = Pick<CommerceDeps, 'resolveImages' | 'collectionPath' | 'publicForms'>
 
 type Option = Totals['shippingOptions'][number]
 type PricedOption = Option & { cost: MoneyShape }
+type UnavailableOption = Totals['unavailableShippingOptions'][number] & { remaining: MoneyShape; minSubtotal: MoneyShape }
 
 export interface CartView {
   id: string | null
@@ -36,6 +45,8 @@ export interface CartView {
   entries: CartEntryView[]
   shippingOptions: PricedOption[]
   selectedShippingOption: PricedOption | null
+  /** Free-over options the cart does not reach yet: not offered, shown as 'add {remaining} more'. */
+  unavailableShippingOptions: UnavailableOption[]
   shippingLocation: ShippingLocation | null
   applicableTaxRules: Totals['applicableTaxRules']
   coupons: string[]
@@ -79,6 +90,11 @@ export interface CartLine {
   digitalAssetUrl: string | null
   variantText: string
   hasAdditionalFields: boolean
+  collectionId: string
+  /** The variant's image, else the product's first. */
+  imageId: string | null
+  additionalFieldsFormId: string | null
+  additionalFieldsForm: Record<string, unknown> | null
 }
 type CartRowPlan = (typeof products.$inferSelect)['subscriptionPlan']
 
@@ -109,7 +125,41 @@ export async function cartLines(orm: Orm, siteId: string, cartId: string): Promi
     digitalAssetUrl: p.digitalAssetUrl,
     variantText: variantText(p.variantOptions, v.attributes),
     hasAdditionalFields: p.additionalFieldsFormId !== null || p.additionalFieldsForm !== null,
+    collectionId: p.collectionId,
+    imageId: v.imageId ?? p.imageIds[0] ?? null,
+    additionalFieldsFormId: p.additionalFieldsFormId,
+    additionalFieldsForm: p.additionalFieldsForm,
   }))
+}
+
+/** The { id, title } of a form's answerable fields, in form order, as labels. */
+export function fieldLabels(form: unknown): { id: string; label: string }[] {
+  const fields = typeof form === 'object' && form !== null ? (form as { fields?: unknown }).fields : undefined
+  if (!Array.isArray(fields)) return []
+  return fields.flatMap((f: unknown) => {
+    if (typeof f !== 'object' || f === null) return []
+    const { id, title, type } = f as { id?: unknown; title?: unknown; type?: unknown }
+    if (typeof id !== 'string' || type === 'section' || type === 'hidden') return []
+    return [{ id, label: typeof title === 'string' && title.trim() ? title.trim() : id }]
+  })
+}
+
+/** Per line: its thumbnail, product page and field labels (one lookup of each kind for the whole cart). */
+async function lineExtras(siteId: string, lines: readonly CartLine[], extras: CartExtras) {
+  const imageIds = [...new Set(lines.map((l) => l.imageId).filter((x): x is string => !!x))]
+  const images = imageIds.length && extras.resolveImages ? await extras.resolveImages(siteId, imageIds) : new Map<string, { assetUrl?: string }>()
+  const formIds = [...new Set(lines.map((l) => l.additionalFieldsFormId).filter((x): x is string => !!x))]
+  const forms = formIds.length && extras.publicForms ? await extras.publicForms(siteId, formIds) : new Map<string, object>()
+  const paths = new Map<string, string | null>()
+  for (const id of new Set(lines.map((l) => l.collectionId))) paths.set(id, (await extras.collectionPath?.(siteId, id)) ?? null)
+  return lines.map((l) => {
+    const path = paths.get(l.collectionId)
+    return {
+      imageUrl: (l.imageId ? images.get(l.imageId)?.assetUrl : undefined) ?? null,
+      fullUrl: path ? `${path.replace(/\/+$/, '')}/${l.urlId}` : null,
+      additionalFieldLabels: l.hasAdditionalFields ? fieldLabels((l.additionalFieldsFormId ? forms.get(l.additionalFieldsFormId) : undefined) ?? l.additionalFieldsForm) : [],
+    }
+  })
 }
 
 /** 'M / Red': the chosen values in the product's option order. */
@@ -147,10 +197,14 @@ export function totalsOf(cart: Pick<CartRow, 'couponCodes' | 'selectedShippingOp
   })
 }
 
-/** The cart entity; `cart` null answers the empty cart of the site (no cart exists yet). */
-export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): Promise<CartView> {
+/**
+ * The cart entity; `cart` null answers the empty cart of the site (no cart exists yet). With `extras` the entries
+ * also carry their thumbnail, product page and field labels (what the /cart page shows).
+ */
+export async function cartView(orm: Orm, siteId: string, cart: CartRow | null, extras?: CartExtras): Promise<CartView> {
   const { currency } = await getSettings(orm, siteId)
   const lines = cart ? await cartLines(orm, siteId, cart.id) : []
+  const more = extras && lines.length ? await lineExtras(siteId, lines, extras) : []
   const need = { coupons: (cart?.couponCodes.length ?? 0) > 0, shipping: lines.some((l) => requiresShipping(l.productType)), taxes: !!cart?.shippingLocation }
   const totals = totalsOf(cart, lines, lines.length > 0 ? await pricingRules(orm, siteId, need) : { coupons: [], shipping: [], taxes: [] })
   const hasDigital = lines.some((l) => l.productType === PRODUCT_TYPES.DIGITAL)
@@ -161,7 +215,7 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): 
     orderId: cart?.orderId ?? null,
     created: cart ? cart.createdAt.getTime() : null,
     isPurchased: cart?.isPurchased ?? false,
-    entries: lines.map((l) => ({
+    entries: lines.map((l, i) => ({
       id: l.entryId,
       itemId: l.productId,
       chosenVariant: { sku: l.sku, attributes: l.attributes },
@@ -174,9 +228,11 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null): 
       additionalFields: l.additionalFields,
       variantText: l.variantText,
       hasAdditionalFields: l.hasAdditionalFields,
+      ...more[i],
     })),
     shippingOptions: totals.shippingOptions.map(priced),
     selectedShippingOption: totals.selectedShippingOption ? priced(totals.selectedShippingOption) : null,
+    unavailableShippingOptions: totals.unavailableShippingOptions.map((u) => ({ ...u, remaining: money(u.remainingCents, currency), minSubtotal: money(u.minSubtotalCents, currency) })),
     shippingLocation: cart?.shippingLocation ?? null,
     applicableTaxRules: totals.applicableTaxRules,
     coupons: cart?.couponCodes ?? [],

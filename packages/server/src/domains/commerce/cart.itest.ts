@@ -68,7 +68,7 @@ describe(`cart calls (${BACKEND})`, () => {
     const res = await visitor().get('/api/commerce/shopping-cart?mock=false&timecode=123&calculateSubtotal=true')
     expect(res.status).toBe(200)
     expect(Object.keys(res.json).sort()).toEqual(
-      ['applicableTaxRules', 'coupons', 'created', 'currency', 'discountCents', 'entries', 'grandTotalCents', 'hasDigital', 'id', 'invalidCoupons', 'isPurchased', 'orderId', 'purelyDigital', 'requiresShipping', 'selectedShippingOption', 'shippingCostCents', 'shippingLocation', 'shippingOptions', 'subtotalCents', 'taxCents', 'totalQuantity', 'validCoupons', 'websiteId',
+      ['applicableTaxRules', 'coupons', 'created', 'currency', 'discountCents', 'entries', 'grandTotalCents', 'hasDigital', 'id', 'invalidCoupons', 'isPurchased', 'orderId', 'purelyDigital', 'requiresShipping', 'selectedShippingOption', 'shippingCostCents', 'shippingLocation', 'shippingOptions', 'subtotalCents', 'taxCents', 'totalQuantity', 'unavailableShippingOptions', 'validCoupons', 'websiteId',
         // the totals again as Money (what the theme prints)
         'subtotal', 'taxTotal', 'shippingTotal', 'discountTotal', 'grandTotal'].sort(),
     )

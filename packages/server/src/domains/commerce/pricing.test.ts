@@ -60,6 +60,21 @@ describe('computeTotals', () => {
     expect(t.shippingOptions).toEqual([{ id: 's1', name: 'Flat rate', costCents: 500 }, { id: 's2', name: 'Free over $50', costCents: 0 }])
   })
 
+  it('a free-over option below its threshold is not offered but explained; reached, it is preselected', () => {
+    const line = (cents: number) => [{ unitPriceCents: cents, quantity: 1, requiresShipping: true }]
+    const below = computeTotals({ ...base, lines: line(2900), appliedCodes: [], selectedShippingId: null, location: null })
+    expect(below.shippingOptions).toEqual([{ id: 's1', name: 'Flat rate', costCents: 500 }])
+    expect(below.unavailableShippingOptions).toEqual([{ id: 's2', name: 'Free over $50', minSubtotalCents: 5000, remainingCents: 2100 }])
+    const chosenBelow = computeTotals({ ...base, lines: line(2900), appliedCodes: [], selectedShippingId: 's2', location: null })
+    expect(chosenBelow.selectedShippingOption?.id).toBe('s1')
+    expect(chosenBelow.shippingCostCents).toBe(500)
+    const over = computeTotals({ ...base, lines: line(6000), appliedCodes: [], selectedShippingId: null, location: null })
+    expect(over.selectedShippingOption).toEqual({ id: 's2', name: 'Free over $50', costCents: 0 })
+    expect(over.unavailableShippingOptions).toEqual([])
+    const onlyFreeOver = computeTotals({ ...base, shipping: [freeOver], lines: line(2900), appliedCodes: [], selectedShippingId: null, location: null })
+    expect(onlyFreeOver.shippingOptions).toEqual([{ id: 's2', name: 'Free over $50', costCents: 800 }])
+  })
+
   it('defaults to the first shipping option; unknown and expired coupons are invalid and give nothing', () => {
     const t = computeTotals({ ...base, lines: [{ unitPriceCents: 1000, quantity: 1, requiresShipping: true }], appliedCodes: ['NOPE', 'OLD'], selectedShippingId: null, location: null })
     expect(t.selectedShippingOption?.id).toBe('s1')

@@ -53,8 +53,18 @@ export interface Totals {
   invalidCoupons: InvalidCoupon[]
   shippingOptions: { id: string; name: string; costCents: number }[]
   selectedShippingOption: { id: string; name: string; costCents: number } | null
+  /** Free-over options the cart does not reach yet (not offered): what is missing, for an explanation. */
+  unavailableShippingOptions: UnavailableShipping[]
   applicableTaxRules: { name: string; country: string; region: string; rate: string }[]
   requiresShipping: boolean
+}
+
+export interface UnavailableShipping {
+  id: string
+  name: string
+  minSubtotalCents: number
+  /** How much more the goods (after discounts) must be worth. */
+  remainingCents: number
 }
 
 /** Round half away from zero of a non-negative rational `num / den`. */
@@ -88,6 +98,34 @@ export function shippingCost(rule: ShippingRule, goodsCents: number, freeShippin
   if (freeShipping) return 0
   if (rule.kind === 'free_over' && goodsCents >= rule.minSubtotalCents) return 0
   return rule.costCents
+}
+
+/**
+ * The options a cart can choose and the free-over ones it does not reach yet. Below its threshold a free-over
+ * option is not offered while a flat rate exists (it would only repeat, or exceed, the standard rate); a site
+ * with free-over options only offers them at their own cost.
+ */
+export function offeredShipping(
+  rules: readonly ShippingRule[],
+  goodsCents: number,
+  freeShipping: boolean,
+): { offered: Totals['shippingOptions']; unavailable: UnavailableShipping[] } {
+  const hasFlat = rules.some((r) => r.kind === 'flat')
+  const offered: Totals['shippingOptions'] = []
+  const unavailable: UnavailableShipping[] = []
+  for (const r of rules) {
+    const reached = freeShipping || r.kind !== 'free_over' || goodsCents >= r.minSubtotalCents
+    if (reached || !hasFlat) offered.push({ id: r.id, name: r.name, costCents: shippingCost(r, goodsCents, freeShipping) })
+    else unavailable.push({ id: r.id, name: r.name, minSubtotalCents: r.minSubtotalCents, remainingCents: r.minSubtotalCents - goodsCents })
+  }
+  return { offered, unavailable }
+}
+
+/** The option the visitor chose when it is still offered, else the cheapest (the first of equals): free shipping is preselected. */
+export function selectShipping<T extends { id: string; costCents: number }>(offered: readonly T[], chosenId: string | null): T | null {
+  const chosen = chosenId ? offered.find((o) => o.id === chosenId) : undefined
+  if (chosen) return chosen
+  return offered.reduce<T | null>((best, o) => (best === null || o.costCents < best.costCents ? o : best), null)
 }
 
 /** The tax rule for a location: the region's own rule, else the country-wide one (region ''). */
@@ -130,11 +168,10 @@ export function computeTotals(input: {
   const discountCents = discountOf(valid, subtotalCents)
   const goods = subtotalCents - discountCents
   const freeShipping = valid.some((c) => c.kind === 'free_shipping')
-  const shippingOptions = requiresShipping
-    ? input.shipping.map((r) => ({ id: r.id, name: r.name, costCents: shippingCost(r, goods, freeShipping) }))
-    : []
-  const selectedShippingOption =
-    shippingOptions.find((o) => o.id === input.selectedShippingId) ?? shippingOptions[0] ?? null
+  const { offered: shippingOptions, unavailable: unavailableShippingOptions } = requiresShipping
+    ? offeredShipping(input.shipping, goods, freeShipping)
+    : { offered: [], unavailable: [] }
+  const selectedShippingOption = selectShipping(shippingOptions, input.selectedShippingId)
   const shippingCostCents = selectedShippingOption?.costCents ?? 0
   const rule = taxRuleFor(input.taxRules, input.location)
   const taxCents = rule ? roundDiv(goods * rule.rateBp, 10000) : 0
@@ -148,6 +185,7 @@ export function computeTotals(input: {
     invalidCoupons,
     shippingOptions,
     selectedShippingOption,
+    unavailableShippingOptions,
     applicableTaxRules: rule ? [{ name: rule.name, country: rule.country, region: rule.region, rate: rateText(rule.rateBp) }] : [],
     requiresShipping,
   }

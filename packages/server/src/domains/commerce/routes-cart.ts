@@ -6,7 +6,7 @@ import { requireSite } from '../../platform/http/tenancy.js'
 import { AppError } from '../../platform/errors.js'
 import { checkAdditionalFields } from './additional-fields.js'
 import * as cart from './cart.js'
-import { cartView } from './cart-view.js'
+import { cartView as plainCartView } from './cart-view.js'
 import { CART_COOKIE, setCartCookie, type CommerceContext } from './context.js'
 import { IDEMPOTENCY_HEADER, idempotent, readKey } from './idempotency.js'
 import { stockOf } from './inventory.js'
@@ -31,11 +31,15 @@ const location = z
     postalCode: z.string().trim().max(20).optional(),
   })
   .strict()
-const shippingBody = z.object({ location: location.nullable().optional(), optionId: z.string().max(100).nullable().optional() }).strict()
+const shippingBody = z
+  .object({ location: location.nullable().optional(), optionId: z.string().max(100).nullable().optional(), cartToken: z.string().min(1).max(200).optional() })
+  .strict()
 const subscriptionBody = z.object({ itemId, sku, qty: quantity, additionalFields: fields }).strict()
 
 export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): void {
   const { orm } = ctx
+  /** Every cart these calls answer carries thumbnails, product links and field labels (the /cart page shows them). */
+  const cartView = (o: typeof orm, siteId: string, c: CartRow | null) => plainCartView(o, siteId, c, ctx.deps)
   const checkFields: cart.FieldsChecker = (product, values) => checkAdditionalFields(ctx.deps, product.siteId, product, values)
   const limit = (request: FastifyRequest, siteId: string) => ctx.limiter.hit(`${siteId}:${request.ip}`)
   const current = (request: FastifyRequest, siteId: string) => cart.cartByToken(orm, siteId, request.cookies[CART_COOKIE])
@@ -219,17 +223,22 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     {
       method: 'PUT',
       url: '/api/commerce/shopping-cart/shipping',
-      summary: 'Set the shipping location { country, region?, postalCode? } and/or option id -> { shoppingCart }',
+      summary: 'Set the shipping location { country, region?, postalCode? } and/or option id of the cart (or of a subscription cartToken) -> { shoppingCart }',
       tags,
       body: shippingBody,
-      responses: { 200: { description: '{ shoppingCart }' } },
+      responses: { 200: { description: '{ shoppingCart }' }, 404: { description: 'cart_not_found' } },
     },
     async ({ request, body }) => {
       const site = requireSite(request)
       limit(request, site.id)
-      const c = await requireOpen(request, site.id)
-      await cart.setShipping(orm, c, body)
-      return { shoppingCart: await cartView(orm, site.id, (await current(request, site.id))!) }
+      const { cartToken, ...change } = body
+      // a subscription checkout has no sw_cart cookie: its cart is named by the cartToken of its page
+      const subscription = cartToken ? await cart.cartByToken(orm, site.id, cartToken, 'subscription') : null
+      if (cartToken && (!subscription || subscription.isPurchased)) throw new AppError('not_found', 'cart_not_found', 'This subscription link is not valid.')
+      const c = subscription ?? (await requireOpen(request, site.id))
+      await cart.setShipping(orm, c, change)
+      const fresh = cartToken ? await cart.cartByToken(orm, site.id, cartToken, 'subscription') : await current(request, site.id)
+      return { shoppingCart: await cartView(orm, site.id, fresh!) }
     },
   )
 

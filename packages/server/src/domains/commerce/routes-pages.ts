@@ -26,7 +26,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
   defineRoute(app, { method: 'GET', url: '/cart', summary: 'SHOW_CART page (200)', tags, responses: { 200: { description: 'HTML' } } }, async ({ request, reply }) => {
     const site = requireSite(request)
     const c = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
-    const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null)
+    const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
     reply.headers(noStore)
     return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart } })
   })

@@ -7,6 +7,7 @@ import type { Sites } from '../sites/index.js'
 import { DEFAULT_LIMITS_MB, ingest, makeVariants, type IngestContext, type LimitsMb } from './ingest.js'
 import { toFileAsset, toImageContext, type FileAsset, type ImageContext } from './present.js'
 import { registerFilesRoutes } from './routes.js'
+import { registerFavicon } from './favicon.js'
 import { registerFileServing } from './serve.js'
 import * as svc from './service.js'
 import { createDiskStorage, type FileStorage } from './storage.js'
@@ -46,6 +47,7 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
     registerRoutes(app: FastifyInstance): void {
       registerFilesRoutes(app, { sites: deps.sites, auth: deps.auth, ctx, storage, enqueueVariants, changed })
       registerFileServing(app, orm, storage)
+      registerFavicon(app, orm, storage, deps.sites)
       // Images whose variants were not finished when the process stopped.
       app.addHook('onReady', async () => {
         for (const a of await svc.unfinished(orm)) enqueueVariants(a.siteId, a.id)

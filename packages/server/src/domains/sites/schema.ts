@@ -14,6 +14,8 @@ export const websites = pgTable('websites', {
   useCLDRMoneyFormat: boolean('use_cldr_money_format').notNull().default(true),
   currency: text('currency').notNull().default('USD'),
   locale: text('locale').notNull().default('en-US'),
+  /** The site icon (an image asset id of the files domain); null: the default icon. */
+  iconImageId: text('icon_image_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })

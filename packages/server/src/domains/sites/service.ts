@@ -21,6 +21,7 @@ export function settingsOf(w: Website): WebsiteSettings {
     useCLDRMoneyFormat: w.useCLDRMoneyFormat,
     currency: w.currency,
     locale: w.locale,
+    iconImageId: w.iconImageId,
   }
 }
 

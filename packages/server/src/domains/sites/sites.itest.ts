@@ -30,6 +30,7 @@ describe(`website settings (${BACKEND})`, () => {
       useCLDRMoneyFormat: true,
       currency: 'USD',
       locale: 'en-US',
+      iconImageId: null,
     })
   })
 

@@ -31,6 +31,8 @@ export const websiteSettings = z
       .toUpperCase()
       .refine((v) => /^[A-Z]{3}$/.test(v) && CURRENCIES.has(v), 'Choose a three-letter ISO 4217 currency code such as USD.'),
     locale: z.string().trim().refine(isLocale, 'Choose a language tag such as en-US.'),
+    /** The site icon: an image of the site's files (its id), or null for the default icon. */
+    iconImageId: z.string().regex(/^[0-9a-f]{24}$/, 'Choose an image of the site’s files.').nullable(),
   })
   .strict()
 export type WebsiteSettings = z.infer<typeof websiteSettings>

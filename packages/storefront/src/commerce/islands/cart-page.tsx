@@ -39,10 +39,27 @@ function answerText(v: unknown): string {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : ''
 }
 
-function Answers({ e }: { e: CartEntry }) {
-  const rows = Object.entries(answersOf(e)).map(([k, v]) => [k, answerText(v)] as const).filter(([, v]) => v.trim() !== '')
-  if (rows.length === 0) return null
-  return <dl className="cart-entry-fields">{rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}</dl>
+/** The answers to show, labelled by the form's field titles in form order; answers the form no longer has come last. */
+export function labelledAnswers(e: CartEntry): { id: string; label: string; value: string }[] {
+  const answers = answersOf(e)
+  const labels = e.additionalFieldLabels ?? []
+  const known = new Set(labels.map((l) => l.id))
+  const rows = [
+    ...labels.map((l) => ({ id: l.id, label: l.label, value: answerText(answers[l.id]) })),
+    ...Object.keys(answers).filter((k) => !known.has(k)).map((k) => ({ id: k, label: k, value: answerText(answers[k]) })),
+  ]
+  return rows.filter((r) => r.value.trim() !== '')
+}
+
+function Answers({ e, edit }: { e: CartEntry; edit?: () => void }) {
+  const rows = labelledAnswers(e)
+  if (rows.length === 0 && !edit) return null
+  return (
+    <div className="cart-entry-details">
+      {rows.length > 0 && <dl className="cart-entry-fields">{rows.map((r) => <div key={r.id}><dt>{r.label}</dt><dd>{r.value}</dd></div>)}</dl>}
+      {edit && <button type="button" className="cart-entry-edit-fields" aria-label={`Edit details of ${e.title ?? 'item'}`} onClick={edit}>Edit details</button>}
+    </div>
+  )
 }
 
 function Entry({ e, currency, change, edit }: { e: CartEntry; currency: string; change: (q: number | 0) => void; edit?: () => void }) {
@@ -57,20 +74,32 @@ function Entry({ e, currency, change, edit }: { e: CartEntry; currency: string; 
     if (q.quantity !== e.quantity) change(q.quantity)
   }
   const line = typeof e.purchasePriceCents === 'number' ? e.purchasePriceCents * e.quantity : 0
+  const image = e.imageUrl ? <img className="cart-entry-image" src={e.imageUrl} alt="" width={96} height={96} loading="lazy" /> : <span className="cart-entry-image cart-entry-image-empty" aria-hidden="true" />
   return (
     <li className="cart-entry" data-entry-id={e.id}>
-      <div className="cart-entry-title">{e.fullUrl ? <a href={e.fullUrl}>{e.title}</a> : e.title}{attrs && <span className="cart-entry-variant">{attrs}</span>}</div>
-      {e.hasAdditionalFields && <Answers e={e} />}
-      {edit && <button type="button" className="cart-entry-edit-fields" aria-label={`Edit details of ${e.title ?? 'item'}`} onClick={edit}>Edit details</button>}
-      <label className="cart-entry-quantity"><span className="visually-hidden">Quantity</span>
-        <input type="number" min={1} max={9999} step={1} value={text} aria-invalid={!!error}
-          onChange={(ev) => setText(ev.target.value)} onBlur={commit} onKeyDown={(ev) => ev.key === 'Enter' && commit()} />
-      </label>
-      {error && <p className="field-error" role="alert">{error}</p>}
-      <span className="cart-entry-price"><Money cents={line} currency={currency} /></span>
-      <button type="button" className="cart-entry-remove" aria-label={`Remove ${e.title ?? 'item'}`} onClick={() => change(0)}>Remove</button>
+      {e.fullUrl ? <a className="cart-entry-media" href={e.fullUrl} tabIndex={-1} aria-hidden="true">{image}</a> : <span className="cart-entry-media">{image}</span>}
+      <div className="cart-entry-main">
+        <div className="cart-entry-title">{e.fullUrl ? <a href={e.fullUrl}>{e.title}</a> : e.title}{attrs && <span className="cart-entry-variant">{attrs}</span>}</div>
+        {e.hasAdditionalFields && <Answers e={e} edit={edit} />}
+      </div>
+      <div className="cart-entry-actions">
+        <label className="cart-entry-quantity"><span className="visually-hidden">Quantity</span>
+          <input type="number" min={1} max={9999} step={1} value={text} aria-invalid={!!error}
+            onChange={(ev) => setText(ev.target.value)} onBlur={commit} onKeyDown={(ev) => ev.key === 'Enter' && commit()} />
+        </label>
+        <span className="cart-entry-price"><Money cents={line} currency={currency} /></span>
+        <button type="button" className="cart-entry-remove" aria-label={`Remove ${e.title ?? 'item'}`} onClick={() => change(0)}>Remove</button>
+        {error && <p className="field-error" role="alert">{error}</p>}
+      </div>
     </li>
   )
+}
+
+/** Where 'Continue shopping' goes: the collection of the first product in the cart, else the home page. */
+export function continueShoppingUrl(cart: ShoppingCart): string {
+  const url = cart.entries.find((x) => x.fullUrl)?.fullUrl
+  const parent = url ? url.replace(/\/[^/]*\/?$/, '') : ''
+  return parent.startsWith('/') && parent.length > 1 ? parent : '/'
 }
 
 export function CartPage({ deps }: { deps: PageDeps }) {
@@ -128,7 +157,10 @@ export function CartPage({ deps }: { deps: PageDeps }) {
         <dt>Subtotal</dt><dd className="cart-subtotal"><Money cents={cart.subtotalCents} currency={currency} /></dd>
         {(cart.discountCents ?? 0) > 0 && <><dt>Discount</dt><dd><Money cents={-(cart.discountCents ?? 0)} currency={currency} /></dd></>}
       </dl>
-      <a className="sqs-editable-button cart-checkout-button" href={CHECKOUT_PAGE} aria-disabled={busy || undefined}>Checkout</a>
+      <div className="cart-actions">
+        <a className="cart-continue" href={continueShoppingUrl(cart)}>Continue shopping</a>
+        <a className="sqs-editable-button cart-checkout-button" href={CHECKOUT_PAGE} aria-disabled={busy || undefined}>Checkout</a>
+      </div>
     </div>
   )
 }
