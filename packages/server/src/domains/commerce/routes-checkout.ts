@@ -11,7 +11,7 @@ import { placeOrder } from './checkout.js'
 import { CART_COOKIE, clearCartCookie, type CommerceContext } from './context.js'
 import { verifyDownload } from './downloads.js'
 import { findGiftCard } from './giftcards.js'
-import { IDEMPOTENCY_HEADER, idempotent, readKey } from './idempotency.js'
+import { IDEMPOTENCY_HEADER, idempotent, readKey, visitorScope } from './idempotency.js'
 import { instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from './instalments.js'
 import { confirmationMail } from './mail.js'
 import { money } from './money.js'
@@ -88,7 +88,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
       const site = requireSite(request)
       ctx.limiter.hit(`${site.id}:${request.ip}`)
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
-      const answer = await idempotent(orm, site.id, 'checkout', key, body, async () => {
+      // Keys are the visitor's (their crumb), so another visitor's replay of a key never answers this one's order.
+      const answer = await idempotent(orm, site.id, visitorScope('checkout', request.crumb), key, body, async () => {
         const cart = await cartOf(request, site.id, body.cartToken)
         const placed = await placeOrder(orm, site.id, cart, body, ctx.provider)
         ctx.deps.onChange?.(site.id) // stock changed
