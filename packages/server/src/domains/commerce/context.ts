@@ -24,6 +24,8 @@ export interface CommerceDeps {
   /** Validates values by field id against a form of the forms domain; null when the form does not exist. */
   validateFields?(siteId: string, formId: string, values: Record<string, unknown>): Promise<FieldsCheck | null>
   log?: FastifyBaseLogger
+  /** The site's language tag ('en-US'): it decides the instalment provider (Afterpay / Clearpay) at checkout. */
+  siteLocale?(siteId: string): Promise<string | undefined>
   /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */
   onChange?(siteId: string): void
   /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
