@@ -171,6 +171,27 @@ export interface Order {
   grandTotalCents: number
   chargedCents: number
   paymentProvider: string
+  /** 'card', 'afterpay' or 'clearpay'. */
+  paymentMethod: string
+  /** The payment as the provider keeps it (owner order detail only). */
+  payment: Payment | null
+}
+
+export interface Instalment {
+  number: number
+  dueOn: string
+  amountCents: number
+  status: 'captured' | 'scheduled' | 'cancelled'
+}
+
+export interface Payment {
+  method: string
+  state: string
+  authorizedCents: number
+  capturedCents: number
+  voidedCents: number
+  refundedCents: number
+  instalments: Instalment[]
 }
 
 export interface OrderPage {

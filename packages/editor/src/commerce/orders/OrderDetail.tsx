@@ -63,6 +63,64 @@ function Totals({ order: o }: { order: Order }) {
   )
 }
 
+const METHOD: Record<string, string> = { card: 'Card', afterpay: 'Afterpay', clearpay: 'Clearpay' }
+const PAYMENT_STATE: Record<string, string> = {
+  authorized: 'Authorised',
+  captured: 'Captured',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  voided: 'Voided',
+}
+const INSTALMENT_STATUS: Record<string, string> = { captured: 'Paid', scheduled: 'Scheduled', cancelled: 'Cancelled' }
+/** 'YYYY-MM-DD' (a UTC day) -> 'Mar 2, 2026'. */
+const dueDate = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`)
+  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+}
+
+/** How the order was paid and where the payment stands (the provider's amounts; an instalment plan's schedule). */
+function PaymentBlock({ order: o }: { order: Order }) {
+  const m = (n: number) => formatMoney(n, o.currency)
+  const p = o.payment
+  const method = METHOD[p?.method ?? o.paymentMethod] ?? o.paymentMethod
+  return (
+    <section className="order-payment" aria-label="Payment">
+      <h3>Payment</h3>
+      <p>
+        {method}
+        {p && <> · {PAYMENT_STATE[p.state] ?? p.state}</>}
+        {p && p.capturedCents > 0 && <> · captured {m(p.capturedCents)}</>}
+        {p && p.refundedCents > 0 && <> · refunded {m(p.refundedCents)}</>}
+      </p>
+      {p && p.instalments.length > 0 && (
+        <table className="data-table instalments">
+          <caption>
+            {method}: {p.instalments.length} interest-free payments
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Payment</th>
+              <th scope="col">Due</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.instalments.map((i) => (
+              <tr key={i.number}>
+                <th scope="row">{i.number}</th>
+                <td>{dueDate(i.dueOn)}</td>
+                <td>{m(i.amountCents)}</td>
+                <td>{INSTALMENT_STATUS[i.status] ?? i.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
 export function OrderDetail({ orderId }: { orderId: string }) {
   const { api, path } = useCommerce()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
@@ -176,6 +234,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </tbody>
       </table>
       <Totals order={o} />
+      <PaymentBlock order={o} />
       <div className="addresses">
         <AddressBlock title="Shipping address" address={o.shippingAddress} />
         <AddressBlock title="Billing address" address={o.billingAddress} />
