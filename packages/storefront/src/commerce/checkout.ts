@@ -5,6 +5,7 @@
 // gets a new one (a declined card, then another card, is a new attempt).
 import { crumbFetch } from '../core/crumb.js'
 import { cartOf, readResult, type Result } from './api.js'
+import { INSTALMENT_COUNT } from './instalments.js'
 import { formatMoney } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
@@ -73,6 +74,27 @@ export function createAttemptKeys(mint: () => string = newKey) {
   }
 }
 
+/**
+ * Keeps the instalment choice true to a recalculated total: the amount of each payment, and the choice only while
+ * the total is within the store's bounds (above the minimum, not above the maximum); out of bounds the card is
+ * chosen again.
+ */
+export function showInstalmentChoice(form: HTMLFormElement, cart: ShoppingCart): void {
+  const radio = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="instalments"]')
+  if (!radio || typeof cart.grandTotalCents !== 'number') return
+  const total = cart.grandTotalCents
+  const inRange = total > Number(radio.dataset.minCents ?? 0) && total <= Number(radio.dataset.maxCents ?? Infinity)
+  radio.disabled = !inRange
+  const currency = cart.currency ?? cart.currencyCode ?? 'USD'
+  for (const el of form.querySelectorAll<HTMLElement>('[data-instalment-amount]')) el.textContent = formatMoney(Math.ceil(total / INSTALMENT_COUNT), currency)
+  if (!inRange && radio.checked) {
+    radio.checked = false
+    const card = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="card"]')
+    if (card) card.checked = true
+    showPaymentMethod(form)
+  }
+}
+
 /** Card fields are disabled (not sent, not validated) while the instalment plan is chosen. */
 export function showPaymentMethod(form: HTMLFormElement): void {
   const instalments = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="instalments"]')?.checked ?? false
@@ -112,7 +134,10 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
       return { ok: false, kind: 'network', status: 0, message: 'Network error' }
     }
   }
-  deps.bus.on('cart:updated', ({ cart }) => showTotals(doc, cart))
+  deps.bus.on('cart:updated', ({ cart }) => {
+    showTotals(doc, cart)
+    showInstalmentChoice(form, cart)
+  })
   showPaymentMethod(form)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''

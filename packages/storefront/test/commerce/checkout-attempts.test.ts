@@ -2,16 +2,17 @@
 // Checkout attempts: a declined card, then another card, is a new attempt (a new Idempotency-Key); a retry of an
 // unanswered attempt repeats its key; choosing the instalment plan turns the card fields off.
 import { describe, expect, it } from 'vitest'
-import { checkoutBody, createAttemptKeys, wireCheckout } from '../../src/commerce/checkout.js'
+import { checkoutBody, createAttemptKeys, showInstalmentChoice, wireCheckout } from '../../src/commerce/checkout.js'
 import { createCartStore } from '../../src/commerce/cart-store.js'
 import { createEventBus } from '../../src/core/events.js'
 import type { StorefrontEvents } from '../../src/events.js'
 import { page, settle } from '../content/helpers.js'
-import { fakeApi } from './fixtures.js'
+import { cart, fakeApi } from './fixtures.js'
 
 const FORM = `<form data-checkout-form>
   <input name="email" value="ada@example.com" required>
-  <input type="radio" name="paymentMethod" value="card" checked><input type="radio" name="paymentMethod" value="instalments">
+  <input type="radio" name="paymentMethod" value="card" checked><input type="radio" name="paymentMethod" value="instalments" data-min-cents="3500" data-max-cents="200000">
+  <span data-instalment-amount>16.00</span>
   <p data-instalments-note hidden>Afterpay</p>
   <fieldset data-card-fields>
     <input name="card.number" value="4000 0000 0000 0002" required><input name="card.expMonth" value="12" required><input name="card.expYear" value="30" required><input name="card.cvc" value="123" required>
@@ -101,6 +102,24 @@ describe('checkout attempts', () => {
       await w.submit()
       expect(w.posts[0]!.body).toEqual({ email: 'ada@example.com', paymentMethod: 'instalments' })
       expect(w.assigned).toEqual(['/commerce/orders/o1?token=t'])
+    } finally {
+      w.restore()
+    }
+  })
+
+  it('a recalculated total updates each payment and turns the plan off outside the bounds (the card again)', () => {
+    const w = wire([])
+    try {
+      const instalments = w.form.querySelector<HTMLInputElement>('[value="instalments"]')!
+      instalments.checked = true
+      instalments.dispatchEvent(new Event('change', { bubbles: true }))
+      showInstalmentChoice(w.form, { ...cart([{ sku: 'A', quantity: 1, cents: 10001 }]), grandTotalCents: 10001 })
+      expect(document.querySelector('[data-instalment-amount]')!.textContent).toBe('25.01')
+      expect([instalments.disabled, instalments.checked]).toEqual([false, true])
+      showInstalmentChoice(w.form, { ...cart([{ sku: 'A', quantity: 1, cents: 3000 }]), grandTotalCents: 3000 })
+      expect([instalments.disabled, instalments.checked]).toEqual([true, false])
+      expect(w.form.querySelector<HTMLInputElement>('[value="card"]')!.checked).toBe(true)
+      expect(w.form.querySelector<HTMLFieldSetElement>('[data-card-fields]')!.disabled).toBe(false)
     } finally {
       w.restore()
     }
