@@ -160,7 +160,8 @@ export async function confirmPayment(orm: Orm, siteId: string, orderId: string, 
   if (o.status === 'paid' || o.status === 'fulfilled') return o
   if (o.status !== 'pending') throw new AppError('conflict', 'order_not_pending', `A ${o.status} order has no payment awaiting confirmation.`)
   if (!o.testMode) throw new AppError('conflict', 'confirm_not_supported', 'The payment provider confirms this payment.')
-  if (o.paymentRef) await provider.capture(o.paymentRef)
+  // A payment from before the provider kept payments (0008) is unknown to it: nothing to capture.
+  if (o.paymentRef && (await provider.status(o.paymentRef))) await provider.capture(o.paymentRef)
   const [row] = await orm.update(orders).set({ status: 'paid' }).where(and(eq(orders.id, o.id), eq(orders.status, 'pending'))).returning()
   return row ?? getOrderRow(orm, siteId, orderId)
 }
@@ -181,9 +182,8 @@ export async function refundOrder(orm: Orm, siteId: string, orderId: string, pro
       if (uncaptured > 0) await provider.void(o.paymentRef)
       const refundable = p.capturedCents - p.refundedCents
       if (refundable > 0) await provider.refund(o.paymentRef, refundable)
-    } else if (o.chargedCents > 0) {
-      await provider.refund(o.paymentRef, o.chargedCents)
     }
+    // Unknown to the provider: a test-mode payment from before payments were kept (0008); nothing to move.
   }
   const row = await orm.transaction(async (tx) => {
     const [r] = await tx.update(orders).set({ status: 'refunded', refundedAt: new Date() }).where(and(eq(orders.id, o.id), ne(orders.status, 'refunded'))).returning()
