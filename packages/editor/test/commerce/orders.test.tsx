@@ -99,6 +99,10 @@ describe('order detail', () => {
       ['3', 'Mar 30, 2026', '$6.87', 'Scheduled'],
       ['4', 'Apr 13, 2026', '$6.87', 'Scheduled'],
     ])
+    await click(byText(root, 'button', 'Refund')!)
+    const dialog = await waitFor(() => document.querySelector('[role="alertdialog"]'))
+    expect(dialog.textContent).toContain('Refund order #1042? $6.88 already paid is refunded and the 3 scheduled Afterpay payments are cancelled.')
+    await click(byText(dialog, 'button', 'Cancel')!)
   })
 
   it('fulfils a paid order with the crumb and shows the new status', async () => {

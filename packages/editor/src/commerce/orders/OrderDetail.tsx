@@ -78,6 +78,15 @@ const dueDate = (day: string) => {
   return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 }
 
+/** What a full refund does to the payment: an instalment plan gives back what was taken and cancels the rest. */
+function refundWhat(o: Order): string {
+  const scheduled = o.payment?.instalments.filter((i) => i.status === 'scheduled') ?? []
+  if (!o.payment || scheduled.length === 0) return `Refund order #${o.number} in full (${formatMoney(o.chargedCents, o.currency)})?`
+  const taken = o.payment.capturedCents - o.payment.refundedCents
+  const method = METHOD[o.payment.method] ?? o.payment.method
+  return `Refund order #${o.number}? ${formatMoney(taken, o.currency)} already paid is refunded and the ${scheduled.length} scheduled ${method} payments are cancelled.`
+}
+
 /** How the order was paid and where the payment stands (the provider's amounts; an instalment plan's schedule). */
 function PaymentBlock({ order: o }: { order: Order }) {
   const m = (n: number) => formatMoney(n, o.currency)
@@ -247,7 +256,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       {confirmRefund && (
         <ConfirmDialog
           title="Refund order"
-          message={`Refund order #${o.number} in full (${formatMoney(o.chargedCents, o.currency)})? Stock and gift-card balances are restored and subscriptions end. This is a test-mode order: no real money moves.`}
+          message={`${refundWhat(o)} Stock and gift-card balances are restored and subscriptions end. This is a test-mode order: no real money moves.`}
           confirmLabel="Refund order"
           cancelLabel="Cancel"
           onCancel={() => setConfirmRefund(false)}
