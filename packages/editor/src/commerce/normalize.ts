@@ -4,8 +4,8 @@
 import { isProductType, PRODUCT_TYPES } from './productTypes.js'
 import type { BillingUnit, SubscriptionPlan } from './subscription.js'
 import type {
-  Address, GiftCard, LedgerEntry, Order, OrderEntry, OrderStatus, Product, ProductStatus, StoreSettings, Variant,
-  VariantOption,
+  Address, GiftCard, Instalment, LedgerEntry, Order, OrderEntry, OrderStatus, Payment, Product, ProductStatus,
+  StoreSettings, Variant, VariantOption,
 } from './types.js'
 
 export type Json = Record<string, unknown>
@@ -167,6 +167,24 @@ export function readOrder(raw: unknown): Order {
     summary: arr(o.summary)
       .filter(isObject)
       .map((l) => ({ key: str(l.key), label: str(l.label), text: str(l.text) })),
+    paymentMethod: str(o.paymentMethod, 'card'),
+    payment: readPayment(o.payment),
+  }
+}
+
+function readPayment(raw: unknown): Payment | null {
+  if (!isObject(raw)) return null
+  const status = (v: unknown): Instalment['status'] => (v === 'captured' || v === 'cancelled' ? v : 'scheduled')
+  return {
+    method: str(raw.method, 'card'),
+    state: str(raw.state),
+    authorizedCents: num(raw.authorizedCents),
+    capturedCents: num(raw.capturedCents),
+    voidedCents: num(raw.voidedCents),
+    refundedCents: num(raw.refundedCents),
+    instalments: arr(raw.instalments)
+      .filter(isObject)
+      .map((i) => ({ number: num(i.number), dueOn: str(i.dueOn), amountCents: num(i.amountCents), status: status(i.status) })),
   }
 }
 

@@ -173,12 +173,33 @@ export interface Order {
   paymentProvider: string
   /** The money lines the confirmation page and mail print (subtotal … gift card, total charged), CLDR text. */
   summary: OrderSummaryLine[]
+  /** 'card', 'afterpay' or 'clearpay'. */
+  paymentMethod: string
+  /** The payment as the provider keeps it (owner order detail only). */
+  payment: Payment | null
 }
 
 export interface OrderSummaryLine {
   key: string
   label: string
   text: string
+}
+
+export interface Instalment {
+  number: number
+  dueOn: string
+  amountCents: number
+  status: 'captured' | 'scheduled' | 'cancelled'
+}
+
+export interface Payment {
+  method: string
+  state: string
+  authorizedCents: number
+  capturedCents: number
+  voidedCents: number
+  refundedCents: number
+  instalments: Instalment[]
 }
 
 export interface OrderPage {

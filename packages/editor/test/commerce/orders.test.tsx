@@ -92,6 +92,35 @@ describe('order detail', () => {
     expect([...root.querySelectorAll('.totals div')].map((d) => d.textContent)).toEqual(['Subtotal$35.00', 'Tax$0.00', 'Gift card-$35.00', 'Total$0.00'])
   })
 
+  it('shows the payment: an Afterpay plan with its schedule, the first instalment paid', async () => {
+    const payment = {
+      ref: 'test_1', method: 'afterpay', state: 'captured', currency: 'USD', authorizedCents: 2750, capturedCents: 688, voidedCents: 0, refundedCents: 0,
+      instalments: [
+        { number: 1, dueOn: '2026-03-02', amountCents: 688, status: 'captured' },
+        { number: 2, dueOn: '2026-03-16', amountCents: 688, status: 'scheduled' },
+        { number: 3, dueOn: '2026-03-30', amountCents: 687, status: 'scheduled' },
+        { number: 4, dueOn: '2026-04-13', amountCents: 687, status: 'scheduled' },
+      ],
+    }
+    const m = await mountCommerce(commerceUrl('orders', 'ord1'), { [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView({ paymentMethod: 'afterpay', payment }) }) })
+    view = m.view
+    const root = view.container
+    await waitFor(() => root.querySelector('.order-payment') !== null)
+    expect(root.querySelector('.order-payment p')?.textContent).toBe('Afterpay · Captured · captured $6.88')
+    expect(root.querySelector('.instalments caption')?.textContent).toBe('Afterpay: 4 interest-free payments')
+    const rows = [...root.querySelectorAll('.instalments tbody tr')].map((r) => [...r.children].map((c) => c.textContent))
+    expect(rows).toEqual([
+      ['1', 'Mar 2, 2026', '$6.88', 'Paid'],
+      ['2', 'Mar 16, 2026', '$6.88', 'Scheduled'],
+      ['3', 'Mar 30, 2026', '$6.87', 'Scheduled'],
+      ['4', 'Apr 13, 2026', '$6.87', 'Scheduled'],
+    ])
+    await click(byText(root, 'button', 'Refund')!)
+    const dialog = await waitFor(() => document.querySelector('[role="alertdialog"]'))
+    expect(dialog.textContent).toContain('Refund order #1042? $6.88 already paid is refunded and the 3 scheduled Afterpay payments are cancelled.')
+    await click(byText(dialog, 'button', 'Cancel')!)
+  })
+
   it('fulfils a paid order with the crumb and shows the new status', async () => {
     const m = await mountCommerce(commerceUrl('orders', 'ord1'), {
       [`GET ${apiUrl('/orders/ord1')}`]: json(200, { order: orderView() }),

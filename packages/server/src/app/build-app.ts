@@ -129,6 +129,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       },
       onChange: (siteId) => publishing.invalidate(siteId),
       renderPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
+      siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
       publicForms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
       validateFields: async (siteId, formId, values) => {
         const r = await forms.validate(siteId, formId, values)

@@ -1,9 +1,12 @@
 // Checkout page (CHECKOUT 201): the theme renders the form; this chunk keeps the totals current when the
-// shipping location, option or coupon changes, then places the order (POST /api/commerce/checkout with an
-// Idempotency-Key) and goes to the confirmation page the server names.
+// shipping location, option or coupon changes, switches between the card and the instalment plan, then places
+// the order (POST /api/commerce/checkout with an Idempotency-Key) and goes to the confirmation page the server
+// names. One key per attempt: a repeat of an unanswered attempt reuses it, an answered one or a changed form
+// gets a new one (a declined card, then another card, is a new attempt).
 import { crumbFetch } from '../core/crumb.js'
 import { cartOf, readResult, type Result } from './api.js'
 import { wireCheckoutGiftCard } from './checkout-gift-card.js'
+import { INSTALMENT_COUNT } from './instalments.js'
 import { formatMoney } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
@@ -46,7 +49,61 @@ export function checkoutBody(data: FormData): Record<string, unknown> {
   if (field(data, 'giftCardCode')) body.giftCardCode = field(data, 'giftCardCode')
   if (field(data, 'cartToken')) body.cartToken = field(data, 'cartToken')
   if (number) body.card = { number, expMonth: Number(field(data, 'card.expMonth')), expYear: year(field(data, 'card.expYear')), cvc: field(data, 'card.cvc') }
+  if (field(data, 'paymentMethod') === 'instalments') body.paymentMethod = 'instalments'
   return body
+}
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`)
+
+/**
+ * Idempotency keys per attempt: the same body sent again while its attempt has no answer (a network failure, a
+ * server error) reuses the key, so the server places at most one order; a body that differs, or any submit after
+ * the server answered, is a new attempt with a new key.
+ */
+export function createAttemptKeys(mint: () => string = newKey) {
+  let current: { key: string; body: string } | null = null
+  return {
+    keyFor(body: unknown): string {
+      const text = JSON.stringify(body)
+      if (!current || current.body !== text) current = { key: mint(), body: text }
+      return current.key
+    },
+    /** The server answered (placed or refused): the next submit is a new attempt. */
+    answered(): void {
+      current = null
+    },
+  }
+}
+
+/**
+ * Keeps the instalment choice true to a recalculated total: the amount of each payment, and the choice only while
+ * the total is within the store's bounds (above the minimum, not above the maximum); out of bounds the card is
+ * chosen again.
+ */
+export function showInstalmentChoice(form: HTMLFormElement, cart: ShoppingCart): void {
+  const radio = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="instalments"]')
+  if (!radio || typeof cart.grandTotalCents !== 'number') return
+  const total = cart.grandTotalCents
+  const inRange = total > Number(radio.dataset.minCents ?? 0) && total <= Number(radio.dataset.maxCents ?? Infinity)
+  radio.disabled = !inRange
+  const currency = cart.currency ?? cart.currencyCode ?? 'USD'
+  for (const el of form.querySelectorAll<HTMLElement>('[data-instalment-amount]')) el.textContent = formatMoney(Math.ceil(total / INSTALMENT_COUNT), currency)
+  if (!inRange && radio.checked) {
+    radio.checked = false
+    const card = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="card"]')
+    if (card) card.checked = true
+    showPaymentMethod(form)
+  }
+}
+
+/** Card fields are disabled (not sent, not validated) while the instalment plan is chosen. */
+export function showPaymentMethod(form: HTMLFormElement): void {
+  const instalments = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="instalments"]')?.checked ?? false
+  for (const el of form.querySelectorAll<HTMLFieldSetElement>('[data-card-fields]')) {
+    el.disabled = instalments
+    el.hidden = instalments
+  }
+  for (const el of form.querySelectorAll<HTMLElement>('[data-instalments-note]')) el.hidden = !instalments
 }
 
 export function confirmationUrl(a: CheckoutAnswer): string | null {
@@ -104,7 +161,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   const doc = form.ownerDocument
   const status = form.querySelector<HTMLElement>('[data-checkout-status]')
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')
-  const key = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`
+  const attempts = createAttemptKeys()
   const say = (text: string) => {
     if (status) status.textContent = text
   }
@@ -120,12 +177,15 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   const show = (cart: ShoppingCart) => {
     showTotals(doc, cart)
     showShipping(form, cart)
+    showInstalmentChoice(form, cart)
   }
   // a subscription checkout shows its own cart, not the visitor's shopping cart that the store keeps
   if (!cartToken) deps.bus.on('cart:updated', ({ cart }) => show(cart))
   wireCheckoutGiftCard(form, deps)
+  showPaymentMethod(form)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''
+    if (name === 'paymentMethod') return showPaymentMethod(form)
     if (name !== 'shippingOptionId' && name !== 'shipping.country' && name !== 'shipping.region') return
     const data = new FormData(form)
     const country = field(data, 'shipping.country')
@@ -166,7 +226,11 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
     }
     lock(true)
     say('')
-    void call<CheckoutAnswer>('POST', CHECKOUT_PATH, checkoutBody(new FormData(form)), { 'Idempotency-Key': key }).then((res) => {
+    const body = checkoutBody(new FormData(form))
+    void call<CheckoutAnswer>('POST', CHECKOUT_PATH, body, { 'Idempotency-Key': attempts.keyFor(body) }).then((res) => {
+      // Unanswered (a network failure or a server error): a retry repeats this attempt with its key. A refusal is
+      // an answer: the shopper's next try is a new attempt (the server lets one cart become one order only).
+      if (res.ok || (res.kind !== 'network' && res.status < 500)) attempts.answered()
       const url = res.ok ? confirmationUrl(res.data) : null
       if (url) return deps.win.location.assign(url)
       form.dataset.state = 'editing'

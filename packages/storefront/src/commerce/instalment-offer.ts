@@ -5,6 +5,8 @@ import { fetchDialogHtml, instalmentOffer, providerFor, type Provider } from './
 export interface OfferElement {
   /** Shows the offer for a price (in minor units); hides it when there is no provider. */
   update(priceCents: number): void
+  /** Hides the offer (the chosen variant is sold out: nothing to pay for). */
+  hide(): void
 }
 
 export function bindInstalmentOffer(el: HTMLElement): OfferElement | null {
@@ -32,6 +34,9 @@ export function bindInstalmentOffer(el: HTMLElement): OfferElement | null {
       text.textContent = offer.text
       el.dataset.inRange = String(offer.inRange)
       el.hidden = false
+    },
+    hide() {
+      el.hidden = true
     },
   }
 }

@@ -61,13 +61,18 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
     hasForm: Boolean(button.dataset.form),
   }
   const offerEl = byItem(container, '[data-instalments]', itemId)
-  // instalments only for physical goods; the offer code is its own chunk
+  // Instalments only for physical goods one can buy now: never for subscriptions (checkout offers no plan for
+  // them) nor sold-out products; the offer code is its own chunk.
+  const soldOut = variants.length > 0 && variants.every(isSoldOutVariant)
   const offerReady =
-    offerEl && info.productType === ProductType.PHYSICAL
+    offerEl && info.productType === ProductType.PHYSICAL && !info.subscribable && !soldOut
       ? import('./instalment-offer.js').then((m) => m.bindInstalmentOffer(offerEl)).catch((e: unknown) => (console.warn(e), null))
       : null
   if (offerEl && !offerReady) offerEl.hidden = true
-  const offer = { update: (cents: number) => void offerReady?.then((o) => o?.update(cents)) }
+  const offer = {
+    update: (cents: number) => void offerReady?.then((o) => o?.update(cents)),
+    hide: () => void offerReady?.then((o) => o?.hide()),
+  }
   const priceEl = container.querySelector<HTMLElement>('.product-price')
   const gallery = container.querySelector<HTMLElement>('.product-gallery')
   const lowest = variants.length ? Math.min(...variants.map(effectiveCents)) : 0
@@ -94,7 +99,8 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
     if (v && gallery) showVariantImage(gallery, v)
     showSoldOut(container, v)
     showScarcity(container, v)
-    offer.update(v ? effectiveCents(v) : lowest)
+    if (v && isSoldOutVariant(v)) offer.hide()
+    else offer.update(v ? effectiveCents(v) : lowest)
     container.dataset.variantState = r.kind
   }
   controls?.onChange(onSelection)

@@ -7,7 +7,7 @@ import type { CommerceApi } from '../../src/commerce/api.js'
 import { createEventBus } from '../../src/core/events.js'
 import type { StorefrontEvents } from '../../src/events.js'
 import { page } from '../content/helpers.js'
-import { cart, failure, fakeApi, ok, productHtml, type ProductMarkup } from './fixtures.js'
+import { cart, failure, fakeApi, ok, productHtml, TEE_VARIANTS, type ProductMarkup } from './fixtures.js'
 
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve()
@@ -256,5 +256,37 @@ describe('product page: adding', () => {
     many!.click()
     await flush()
     expect(navigations).toEqual(['http://localhost:3000/shop/many'])
+  })
+})
+
+describe('product page: the instalment offer', () => {
+  const offer = () => document.querySelector<HTMLElement>('[data-instalments]')!
+  const INSTALMENTS = { locale: 'en-US', min: 100, max: 200000 }
+  beforeEach(() => vi.useRealTimers())
+
+  it('shows for an in-stock physical product and hides while a sold-out variant is chosen', async () => {
+    setup({ instalments: INSTALMENTS }, {})
+    await vi.waitFor(() => expect(offer().hidden).toBe(false))
+    expect(offer().querySelector('.instalments-pill')!.textContent).toBe('Afterpay')
+    choose('Size', 'S')
+    choose('Color', 'Blue') // TEE-S-BLUE: none in stock
+    await vi.waitFor(() => expect(offer().hidden).toBe(true))
+    choose('Color', 'Red')
+    await vi.waitFor(() => expect(offer().hidden).toBe(false))
+  })
+
+  it('never shows for a sold-out product or a subscription', async () => {
+    const gone = TEE_VARIANTS.map((v) => ({ ...v, qtyInStock: 0, unlimited: false }))
+    setup({ instalments: INSTALMENTS, variants: gone }, {})
+    await flush()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(offer().hidden).toBe(true)
+    expect(offer().querySelector('.instalments-pill')).toBeNull()
+
+    setup({ instalments: INSTALMENTS, subscription: true }, {})
+    await flush()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(offer().hidden).toBe(true)
+    expect(offer().querySelector('.instalments-pill')).toBeNull()
   })
 })

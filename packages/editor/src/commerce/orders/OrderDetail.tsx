@@ -64,6 +64,73 @@ function Totals({ order: o }: { order: Order }) {
   )
 }
 
+const METHOD: Record<string, string> = { card: 'Card', afterpay: 'Afterpay', clearpay: 'Clearpay' }
+const PAYMENT_STATE: Record<string, string> = {
+  authorized: 'Authorised',
+  captured: 'Captured',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  voided: 'Voided',
+}
+const INSTALMENT_STATUS: Record<string, string> = { captured: 'Paid', scheduled: 'Scheduled', cancelled: 'Cancelled' }
+/** 'YYYY-MM-DD' (a UTC day) -> 'Mar 2, 2026'. */
+const dueDate = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`)
+  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+}
+
+/** What a full refund does to the payment: an instalment plan gives back what was taken and cancels the rest. */
+function refundWhat(o: Order): string {
+  const scheduled = o.payment?.instalments.filter((i) => i.status === 'scheduled') ?? []
+  if (!o.payment || scheduled.length === 0) return `Refund order #${o.number} in full (${formatMoney(o.chargedCents, o.currency)})?`
+  const taken = o.payment.capturedCents - o.payment.refundedCents
+  const method = METHOD[o.payment.method] ?? o.payment.method
+  return `Refund order #${o.number}? ${formatMoney(taken, o.currency)} already paid is refunded and the ${scheduled.length} scheduled ${method} payments are cancelled.`
+}
+
+/** How the order was paid and where the payment stands (the provider's amounts; an instalment plan's schedule). */
+function PaymentBlock({ order: o }: { order: Order }) {
+  const m = (n: number) => formatMoney(n, o.currency)
+  const p = o.payment
+  const method = METHOD[p?.method ?? o.paymentMethod] ?? o.paymentMethod
+  return (
+    <section className="order-payment" aria-label="Payment">
+      <h3>Payment</h3>
+      <p>
+        {method}
+        {p && <> · {PAYMENT_STATE[p.state] ?? p.state}</>}
+        {p && p.capturedCents > 0 && <> · captured {m(p.capturedCents)}</>}
+        {p && p.refundedCents > 0 && <> · refunded {m(p.refundedCents)}</>}
+      </p>
+      {p && p.instalments.length > 0 && (
+        <table className="data-table instalments">
+          <caption>
+            {method}: {p.instalments.length} interest-free payments
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Payment</th>
+              <th scope="col">Due</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.instalments.map((i) => (
+              <tr key={i.number}>
+                <th scope="row">{i.number}</th>
+                <td>{dueDate(i.dueOn)}</td>
+                <td>{m(i.amountCents)}</td>
+                <td>{INSTALMENT_STATUS[i.status] ?? i.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
 export function OrderDetail({ orderId }: { orderId: string }) {
   const { api, path } = useCommerce()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
@@ -177,6 +244,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         </tbody>
       </table>
       <Totals order={o} />
+      <PaymentBlock order={o} />
       <div className="addresses">
         <AddressBlock title="Shipping address" address={o.shippingAddress} />
         <AddressBlock title="Billing address" address={o.billingAddress} />
@@ -189,7 +257,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
       {confirmRefund && (
         <ConfirmDialog
           title="Refund order"
-          message={`Refund order #${o.number} in full (${formatMoney(o.chargedCents, o.currency)})? Stock and gift-card balances are restored and subscriptions end. This is a test-mode order: no real money moves.`}
+          message={`${refundWhat(o)} Stock and gift-card balances are restored and subscriptions end. This is a test-mode order: no real money moves.`}
           confirmLabel="Refund order"
           cancelLabel="Cancel"
           onCancel={() => setConfirmRefund(false)}

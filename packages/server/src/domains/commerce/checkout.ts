@@ -10,8 +10,9 @@ import { sql } from 'drizzle-orm'
 import { cartLines, pricingRules, requiresShipping, totalsOf, type CartLine } from './cart-view.js'
 import { giftCardToApply, issueGiftCard, redeem } from './giftcards.js'
 import { takeStock } from './inventory.js'
+import { instalmentCheck, methodOf } from './instalments.js'
 import type { CardInput, PaymentProvider } from './payments.js'
-import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow } from './schema.js'
+import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow, type PaymentMethod } from './schema.js'
 import { getSettings, nextOrderNumber } from './settings.js'
 import { PRODUCT_TYPES } from './validators.js'
 
@@ -34,6 +35,8 @@ export interface CheckoutInput {
   shippingOptionId?: string | undefined
   giftCardCode?: string | undefined
   card?: CardInput | undefined
+  /** 'instalments': an Afterpay / Clearpay plan (provider by the site's locale) instead of the card. */
+  paymentMethod?: 'card' | 'instalments' | undefined
 }
 
 const invalid = (message: string, code: string, field?: string): never => {
@@ -72,7 +75,14 @@ export interface PlacedOrder {
   giftCards: IssuedGiftCard[]
 }
 
-export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null, input: CheckoutInput, provider: PaymentProvider): Promise<PlacedOrder> {
+export async function placeOrder(
+  orm: Orm,
+  siteId: string,
+  cart: CartRow | null,
+  input: CheckoutInput,
+  provider: PaymentProvider,
+  site: { locale?: string | undefined } = {},
+): Promise<PlacedOrder> {
   if (!cart) return invalid('Your cart is empty.', 'cart_empty')
   if (cart.isPurchased) throw new AppError('conflict', 'cart_purchased', 'This cart has already been checked out.')
   const lines = await cartLines(orm, siteId, cart.id)
@@ -88,7 +98,8 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
   for (const l of lines) {
     if (!l.unlimited && l.quantity > l.qtyInStock) throw new AppError('conflict', 'insufficient_stock', 'Sorry, we do not have enough of that item available.')
   }
-  const { currency } = await getSettings(orm, siteId)
+  const settings = await getSettings(orm, siteId)
+  const { currency } = settings
   const addr = input.shippingAddress
   const location = ships && addr ? { country: addr.country, region: addr.region } : (cart.shippingLocation ?? null)
   const totals = totalsOf(
@@ -103,8 +114,23 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
   // Gift card: what it is expected to cover; the transaction re-checks the balance under a row lock.
   const giftCard = input.giftCardCode ? await giftCardToApply(orm, siteId, input.giftCardCode, totals.grandTotalCents) : null
   const chargeCents = totals.grandTotalCents - (giftCard?.applied ?? 0)
+  let method: PaymentMethod = 'card'
+  if (input.paymentMethod === 'instalments') {
+    const check = instalmentCheck({
+      enabled: settings.instalmentsEnabled,
+      locale: site.locale,
+      allPhysical: lines.every((l) => l.productType === PRODUCT_TYPES.PHYSICAL),
+      subscription: cart.kind === 'subscription',
+      amountCents: chargeCents,
+      minCents: settings.instalmentMinCents,
+      maxCents: settings.instalmentMaxCents,
+      currency,
+    })
+    if (!check.ok) invalid(check.reason, 'instalments_unavailable', 'paymentMethod')
+    else method = methodOf(check.provider)
+  }
   const orderId = newId()
-  const auth = await provider.authorize({ amountCents: chargeCents, currency, card: input.card, reference: orderId })
+  const auth = await provider.authorize({ siteId, amountCents: chargeCents, currency, method, card: method === 'card' ? input.card : undefined, reference: orderId })
   if (!auth.ok) throw new AppError('unprocessable', `payment_${auth.code}`, auth.message)
 
   const token = newToken()
@@ -148,6 +174,7 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
           chargedCents: chargeCents,
           paymentProvider: provider.id,
           paymentRef: auth.ref,
+          paymentMethod: method,
           testMode: provider.testMode,
           status: auth.pending ? 'pending' : 'paid',
         })
@@ -178,7 +205,7 @@ export async function placeOrder(orm: Orm, siteId: string, cart: CartRow | null,
       return row!
     })
   } catch (e) {
-    await provider.void(auth.ref)
+    await provider.void(auth.ref).catch(() => undefined) // the order's own error is the answer
     throw e
   }
   if (!auth.pending) await provider.capture(auth.ref) // a pending payment is captured once it is confirmed

@@ -1,6 +1,9 @@
 // Idempotency-Key: the first request with a key runs and its answer (success or client error) is kept for 24 h;
-// the same key with the same body answers the kept reply; with another body 422; while the first still runs 409.
-import { and, eq, lt, sql } from 'drizzle-orm'
+// the same key with the same body answers the kept reply; while the first still runs 409. A key protects the
+// replay of one attempt, nothing else: with another body it is 422 after a success, but after a refused attempt
+// (a client error: nothing was done) the new body is a new attempt and takes the key over.
+// Keys belong to the visitor who made them (the caller passes a scope naming the visitor), never to the whole site.
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError, httpStatusOf, isAppError, type ErrorType } from '../../platform/errors.js'
 import { sha256Hex } from '../../platform/ids.js'
@@ -36,6 +39,11 @@ export function readKey(header: unknown): string | undefined {
   return header
 }
 
+/** The scope of a visitor's keys: the route's name and a hash of what identifies the visitor (never stored raw). */
+export function visitorScope(route: string, visitor: string): string {
+  return `${route}:${sha256Hex(visitor).slice(0, 32)}`
+}
+
 export async function idempotent(
   orm: Orm,
   siteId: string,
@@ -52,10 +60,23 @@ export async function idempotent(
   if (claimed.length === 0) {
     const [row] = await orm.select().from(idempotency).where(where)
     if (!row) throw new AppError('conflict', 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress.')
-    if (row.requestHash !== requestHash) {
-      throw new AppError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.')
-    }
     if (row.statusCode === null) throw new AppError('conflict', 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress.')
+    if (row.requestHash !== requestHash) {
+      // A refused attempt changed nothing: another body with its key is a new attempt (a declined card, then
+      // another card). Taken over atomically, so two new bodies cannot both run.
+      const retaken =
+        row.statusCode >= 400
+          ? await orm
+              .update(idempotency)
+              .set({ requestHash, statusCode: null, response: sql`NULL`, createdAt: new Date() })
+              .where(and(where, eq(idempotency.requestHash, row.requestHash), gte(idempotency.statusCode, 400)))
+              .returning({ key: idempotency.key })
+          : []
+      if (retaken.length === 0) {
+        throw new AppError('unprocessable', 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.')
+      }
+      return runAndKeep(orm, where, run)
+    }
     const stored = row.response as StoredError | unknown
     if (row.statusCode >= 400 && stored && typeof stored === 'object' && 'error' in stored) {
       const e = (stored as StoredError).error
@@ -63,6 +84,11 @@ export async function idempotent(
     }
     return { status: row.statusCode, body: row.response }
   }
+  return runAndKeep(orm, where, run)
+}
+
+/** Runs a claimed attempt and keeps its answer; a server failure frees the key. */
+async function runAndKeep(orm: Orm, where: ReturnType<typeof and>, run: () => Promise<Reply>): Promise<Reply> {
   const save = (status: number, response: unknown) =>
     orm.update(idempotency).set({ statusCode: status, response: sql`${JSON.stringify(response)}::jsonb` }).where(where)
   try {

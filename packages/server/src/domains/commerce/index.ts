@@ -54,7 +54,7 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
     orm,
     deps,
     limiter: createLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT),
-    provider: opts.provider ?? createTestProvider(),
+    provider: opts.provider ?? createTestProvider(orm),
     events,
     downloadSecret: opts.downloadSecret,
   }

@@ -1,5 +1,7 @@
 // Interest-free instalments (SPEC.md sections 4 and 9): provider by locale, offer bounds from the store settings,
 // and the explanatory dialog served by our own route per locale (en_US fallback).
+import { decimalText, money } from './money.js'
+import { PRODUCT_TYPES } from './validators.js'
 
 export const NUM_INSTALMENTS = 4
 export type InstalmentProvider = 'AFTERPAY' | 'CLEARPAY'
@@ -18,6 +20,74 @@ export function providerForLocale(locale: string | undefined): InstalmentProvide
   if (AFTERPAY_LOCALES.has(l)) return 'AFTERPAY'
   if (l === 'en_GB') return 'CLEARPAY'
   return null
+}
+
+/** The payment method of a provider ('afterpay' / 'clearpay') and the name shoppers read. */
+export const methodOf = (p: InstalmentProvider) => (p === 'CLEARPAY' ? 'clearpay' : 'afterpay')
+export const providerName = (p: InstalmentProvider) => (p === 'CLEARPAY' ? 'Clearpay' : 'Afterpay')
+
+export interface InstalmentCheckInput {
+  enabled: boolean
+  locale: string | undefined
+  /** Every item of the cart is physical (SPEC §4: instalments only for physical goods). */
+  allPhysical: boolean
+  subscription: boolean
+  amountCents: number
+  minCents: number
+  maxCents: number
+  currency: string
+}
+
+export type InstalmentCheck =
+  | { ok: true; provider: InstalmentProvider }
+  | { ok: false; provider: InstalmentProvider | null; reason: string }
+
+/** Whether a cart may be paid in instalments, and why not. */
+export function instalmentCheck(c: InstalmentCheckInput): InstalmentCheck {
+  const provider = c.enabled ? providerForLocale(c.locale) : null
+  if (!provider) return { ok: false, provider: null, reason: 'Instalment payments are not available in this store.' }
+  const name = providerName(provider)
+  if (c.subscription || !c.allPhysical) return { ok: false, provider, reason: `${name} is available only for physical products.` }
+  const range = instalmentRange(c.amountCents, c.minCents, c.maxCents)
+  if (range === 'below') return { ok: false, provider, reason: `${name} is available for orders over ${decimalText(c.minCents, c.currency)} ${c.currency}.` }
+  if (range === 'above') return { ok: false, provider, reason: `${name} is available for orders up to ${decimalText(c.maxCents, c.currency)} ${c.currency}.` }
+  return { ok: true, provider }
+}
+
+/**
+ * The instalment choice of the checkout page (context `checkout.instalments`), or null when the cart cannot be
+ * paid in instalments at all (no provider for the locale, turned off, a subscription or an item not physical).
+ * `available` is false while the total is outside the store's bounds; `reason` then says why.
+ */
+export function checkoutInstalments(
+  cart: { entries: readonly { productType: number }[]; grandTotalCents: number },
+  s: { instalmentsEnabled: boolean; instalmentMinCents: number; instalmentMaxCents: number; currency: string },
+  locale: string | undefined,
+  subscription: boolean,
+) {
+  const check = instalmentCheck({
+    enabled: s.instalmentsEnabled,
+    locale,
+    allPhysical: cart.entries.length > 0 && cart.entries.every((e) => e.productType === PRODUCT_TYPES.PHYSICAL),
+    subscription,
+    amountCents: cart.grandTotalCents,
+    minCents: s.instalmentMinCents,
+    maxCents: s.instalmentMaxCents,
+    currency: s.currency,
+  })
+  if (!check.ok && (!check.provider || subscription || !cart.entries.every((e) => e.productType === PRODUCT_TYPES.PHYSICAL))) return null
+  const provider = check.provider!
+  return {
+    provider: providerName(provider),
+    method: methodOf(provider),
+    numInstallments: NUM_INSTALMENTS,
+    available: check.ok,
+    reason: check.ok ? '' : check.reason,
+    installmentCents: instalmentAmount(cart.grandTotalCents),
+    installment: money(instalmentAmount(cart.grandTotalCents), s.currency),
+    minCents: s.instalmentMinCents,
+    maxCents: s.instalmentMaxCents,
+  }
 }
 
 /** In range when the price is above the minimum and not above the maximum. */

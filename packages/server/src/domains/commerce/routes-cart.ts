@@ -8,7 +8,7 @@ import { checkAdditionalFields } from './additional-fields.js'
 import * as cart from './cart.js'
 import { cartView as plainCartView } from './cart-view.js'
 import { CART_COOKIE, setCartCookie, type CommerceContext } from './context.js'
-import { IDEMPOTENCY_HEADER, idempotent, readKey } from './idempotency.js'
+import { IDEMPOTENCY_HEADER, idempotent, readKey, visitorScope } from './idempotency.js'
 import { stockOf } from './inventory.js'
 import type { CartRow } from './schema.js'
 
@@ -107,7 +107,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       const site = requireSite(request)
       limit(request, site.id)
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
-      const answer = await idempotent(orm, site.id, 'add-entry', key, body, async () => {
+      const answer = await idempotent(orm, site.id, visitorScope('add-entry', request.crumb), key, body, async () => {
         const chosen = await cart.chooseVariant(orm, site.id, body)
         const extra = await checkFields(chosen.product, cart.parseAdditionalFields(body.additionalFields))
         const { cart: c, fresh } = await openCart(request, reply, site.id)

@@ -11,8 +11,8 @@ import { placeOrder } from './checkout.js'
 import { CART_COOKIE, clearCartCookie, type CommerceContext } from './context.js'
 import { verifyDownload } from './downloads.js'
 import { findGiftCard } from './giftcards.js'
-import { IDEMPOTENCY_HEADER, idempotent, readKey } from './idempotency.js'
-import { instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from './instalments.js'
+import { IDEMPOTENCY_HEADER, idempotent, readKey, visitorScope } from './idempotency.js'
+import { checkoutInstalments, instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from './instalments.js'
 import { orderMails } from './mail.js'
 import { money } from './money.js'
 import { getOrderRow, orderByToken, orderView } from './orders.js'
@@ -43,6 +43,7 @@ export const checkoutBody = z
     shippingOptionId: z.string().max(100).optional(),
     giftCardCode: z.string().trim().max(40).optional(),
     card: z.object({ number: z.string().max(30), expMonth: z.number().int().min(1).max(12), expYear: z.number().int().min(2000).max(2100), cvc: z.string().max(4) }).strict().optional(),
+    paymentMethod: z.enum(['card', 'instalments']).optional(),
   })
   .strict()
 
@@ -59,13 +60,14 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
       summary: 'CHECKOUT page data: the cart, whether shipping is needed, payment provider and test mode',
       tags,
       query: z.object({ cartToken: z.string().min(1).max(200).optional() }).strict(),
-      responses: { 200: { description: '{ pageType: 201, cart, requiresShipping, paymentProvider, testMode }' } },
+      responses: { 200: { description: '{ pageType: 201, cart, requiresShipping, paymentProvider, testMode, subscription, instalments (the Afterpay / Clearpay choice or null) }' } },
     },
     async ({ request, query }) => {
       const site = requireSite(request)
       const c = await cartOf(request, site.id, query.cartToken)
       const cart = await cartView(orm, site.id, c && !c.isPurchased ? c : null)
-      return { pageType: query.cartToken ? 206 : 201, cart, requiresShipping: cart.requiresShipping, paymentProvider: ctx.provider.id, testMode: ctx.provider.testMode, subscription: !!query.cartToken }
+      const instalments = checkoutInstalments(cart, await getSettings(orm, site.id), await ctx.deps.siteLocale?.(site.id), !!query.cartToken)
+      return { pageType: query.cartToken ? 206 : 201, cart, requiresShipping: cart.requiresShipping, paymentProvider: ctx.provider.id, testMode: ctx.provider.testMode, subscription: !!query.cartToken, instalments }
     },
   )
 
@@ -79,18 +81,19 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
       body: checkoutBody,
       responses: {
         201: { description: '{ order, confirmationToken, confirmationUrl }' },
-        400: { description: 'validation, empty cart, coupon or address problems' },
+        400: { description: 'validation, empty cart, coupon or address problems, instalments_unavailable' },
         409: { description: 'not enough stock, cart already purchased, gift-card balance changed' },
-        422: { description: 'payment declined, or Idempotency-Key reused with another body' },
+        422: { description: 'payment declined, or Idempotency-Key reused with another body after a success' },
       },
     },
     async ({ request, reply, body }) => {
       const site = requireSite(request)
       ctx.limiter.hit(`${site.id}:${request.ip}`)
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
-      const answer = await idempotent(orm, site.id, 'checkout', key, body, async () => {
+      // Keys are the visitor's (their crumb), so another visitor's replay of a key never answers this one's order.
+      const answer = await idempotent(orm, site.id, visitorScope('checkout', request.crumb), key, body, async () => {
         const cart = await cartOf(request, site.id, body.cartToken)
-        const placed = await placeOrder(orm, site.id, cart, body, ctx.provider)
+        const placed = await placeOrder(orm, site.id, cart, body, ctx.provider, { locale: await ctx.deps.siteLocale?.(site.id) })
         ctx.deps.onChange?.(site.id) // stock changed
         const view = await orderView(orm, placed.order, ctx.downloadSecret)
         const confirmationUrl = `/commerce/orders/${view.id}?token=${placed.confirmationToken}`

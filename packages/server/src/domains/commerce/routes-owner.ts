@@ -8,6 +8,7 @@ import type { CommerceContext } from './context.js'
 import * as giftcards from './giftcards.js'
 import { setStock } from './inventory.js'
 import * as orders from './orders.js'
+import type { OrderRow } from './schema.js'
 import { createRule, deleteRule, listRules, type RuleKind } from './owner-store.js'
 import { getSettings, updateSettings } from './settings.js'
 import {
@@ -107,29 +108,34 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     return { stock }
   })
 
+  /** The order as its owner sees it: with the payment as the provider keeps it (amounts, instalment schedule). */
+  const ownerOrder = async (row: OrderRow) => ({
+    ...(await orders.orderView(orm, row, ctx.downloadSecret)),
+    payment: row.paymentRef ? await ctx.provider.status(row.paymentRef) : null,
+  })
   defineRoute(app, { method: 'GET', url: `${base}/orders`, summary: 'Orders, newest first; q: order number or email; status: pending, paid, fulfilled or refunded', tags, params: siteParams, query: orderQuery, responses: ok('{ orders, total, page, pageSize }') }, async ({ request, params, query }) => {
     await allow(request, params.siteId)
     return orders.listOrders(orm, params.siteId, query)
   })
-  defineRoute(app, { method: 'GET', url: `${base}/orders/:rowId`, summary: 'Order detail', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
+  defineRoute(app, { method: 'GET', url: `${base}/orders/:rowId`, summary: 'Order detail, with the payment as the provider keeps it (state, amounts, instalment schedule)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
-    return { order: await orders.orderView(orm, await orders.getOrderRow(orm, params.siteId, params.rowId), ctx.downloadSecret) }
+    return { order: await ownerOrder(await orders.getOrderRow(orm, params.siteId, params.rowId)) }
   })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/fulfil`, summary: 'Mark a paid order fulfilled', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
-    return { order: await orders.orderView(orm, await orders.fulfilOrder(orm, params.siteId, params.rowId), ctx.downloadSecret) }
+    return { order: await ownerOrder(await orders.fulfilOrder(orm, params.siteId, params.rowId)) }
   })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/confirm-payment`, summary: 'Confirm the awaited payment of a pending test-mode order (captured; the order becomes paid)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
     const confirmed = await orders.confirmPayment(orm, params.siteId, params.rowId, ctx.provider)
     changed(params.siteId)
-    return { order: await orders.orderView(orm, confirmed, ctx.downloadSecret) }
+    return { order: await ownerOrder(confirmed) }
   })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/refund`, summary: 'Refund a test-mode order (stock and gift-card balance come back)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
     const refunded = await orders.refundOrder(orm, params.siteId, params.rowId, ctx.provider)
     changed(params.siteId)
-    return { order: await orders.orderView(orm, refunded, ctx.downloadSecret) }
+    return { order: await ownerOrder(refunded) }
   })
 
   defineRoute(app, { method: 'GET', url: `${base}/gift-cards`, summary: 'Gift cards with balances', tags, params: siteParams, responses: ok('{ giftCards }') }, async ({ request, params }) => {

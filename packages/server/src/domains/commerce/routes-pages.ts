@@ -12,8 +12,10 @@ import { cartByToken } from './cart.js'
 import { cartView } from './cart-view.js'
 import { CART_COOKIE, type CommerceContext } from './context.js'
 import { giftCardPage, type ProductItems } from './gift-card-page.js'
+import { checkoutInstalments } from './instalments.js'
 import { orderByToken, orderView } from './orders.js'
 import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
+import { getSettings } from './settings.js'
 
 const tags = ['commerce-pages']
 
@@ -40,6 +42,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       if (query.cartToken && !c) throw new AppError('not_found', 'cart_not_found', 'This subscription link is not valid.')
       const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null)
       const checkout: Record<string, unknown> = { testMode: ctx.provider.testMode, paymentProvider: ctx.provider.id, subscription: !!query.cartToken }
+      const instalments = checkoutInstalments(shoppingCart, await getSettings(orm, site.id), await ctx.deps.siteLocale?.(site.id), !!query.cartToken)
+      if (instalments) checkout.instalments = instalments
       if (query.cartToken) checkout.cartToken = query.cartToken
       reply.headers(noStore)
       return render(request, reply, { pageType: PT.CHECKOUT, template: 'checkout', title: 'Checkout', extra: { shoppingCart, checkout } })

@@ -1,4 +1,4 @@
-// Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql). Money columns are integer minor units.
+// Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql, 0009_commerce_payments.sql). Money columns are integer minor units.
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -138,11 +138,30 @@ export const orders = pgTable('commerce_orders', {
   chargedCents: integer('charged_cents').notNull(),
   paymentProvider: text('payment_provider').notNull(),
   paymentRef: text('payment_ref'),
+  paymentMethod: text('payment_method').$type<PaymentMethod>().notNull().default('card'),
   testMode: boolean('test_mode').notNull(),
   status: text('status').$type<OrderStatus>().notNull().default('paid'),
   createdAt: tz('created_at').notNull().defaultNow(),
   fulfilledAt: tz('fulfilled_at'),
   refundedAt: tz('refunded_at'),
+})
+
+/** The test-mode provider's payments (payments.ts): amounts per move and the instalment schedule. */
+export const testPayments = pgTable('commerce_test_payments', {
+  ref: text('ref').primaryKey(),
+  siteId: siteId(),
+  reference: text('reference').notNull(),
+  method: text('method').$type<PaymentMethod>().notNull().default('card'),
+  currency: text('currency').notNull(),
+  state: text('state').$type<'authorized' | 'captured' | 'voided'>().notNull().default('authorized'),
+  authorizedCents: integer('authorized_cents').notNull(),
+  capturedCents: integer('captured_cents').notNull().default(0),
+  voidedCents: integer('voided_cents').notNull().default(0),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  instalments: jsonb('instalments').$type<Instalment[] | null>(),
+  version: integer('version').notNull().default(0),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 
 export const giftCards = pgTable('commerce_gift_cards', {
@@ -195,6 +214,15 @@ export const idempotency = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.scope, t.key] })],
 )
 
+/** How an order was paid: a card, or an instalment plan (its provider's name per locale). */
+export type PaymentMethod = 'card' | 'afterpay' | 'clearpay'
+export interface Instalment {
+  number: number
+  /** YYYY-MM-DD (UTC). */
+  dueOn: string
+  amountCents: number
+  status: 'captured' | 'scheduled' | 'cancelled'
+}
 export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR'
 export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'refunded'
 export interface VariantOptionRow {
@@ -236,5 +264,5 @@ export type OrderRow = typeof orders.$inferSelect
 
 export const commerceTables = {
   storeSettings, products, variants, carts, cartEntries, coupons, shippingOptions, taxRules, orders, giftCards,
-  giftCardLedger, subscriptions, idempotency,
+  giftCardLedger, subscriptions, idempotency, testPayments,
 }
