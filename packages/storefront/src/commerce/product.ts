@@ -63,9 +63,9 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
   const offerEl = byItem(container, '[data-instalments]', itemId)
   // Instalments only for physical goods one can buy now: never for subscriptions (checkout offers no plan for
   // them) nor sold-out products; the offer code is its own chunk.
-  const soldOut = variants.length > 0 && variants.every(isSoldOutVariant)
+  const allSoldOut = variants.length > 0 && variants.every(isSoldOutVariant)
   const offerReady =
-    offerEl && info.productType === ProductType.PHYSICAL && !info.subscribable && !soldOut
+    offerEl && info.productType === ProductType.PHYSICAL && !info.subscribable && !allSoldOut
       ? import('./instalment-offer.js').then((m) => m.bindInstalmentOffer(offerEl)).catch((e: unknown) => (console.warn(e), null))
       : null
   if (offerEl && !offerReady) offerEl.hidden = true
