@@ -99,6 +99,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     deviceSecret: await getOrCreateSecret(db.orm, 'login-device'),
     // an owner session gets a crumb bound to it; signing out goes back to an unbound one
     onSessionChange: (request, reply, token) => crumbs.rebind(request, reply, token),
+    crumbBound: (request) => crumbs.isBound(request),
   })
   const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort })
   const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)

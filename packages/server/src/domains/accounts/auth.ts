@@ -1,7 +1,7 @@
 // Request-level owner sessions: the `sw_session` cookie (HttpOnly, SameSite=Lax) names a database session.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
-import { AppError } from '../../platform/errors.js'
+import { AppError, CRUMB_FAIL_CODE } from '../../platform/errors.js'
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, deviceToken, parseDevice } from './devices.js'
 import { SESSION_TTL_MS, createSession, deleteSession, sessionByToken, type LoginSource, type OwnerSession } from './service.js'
 
@@ -29,7 +29,11 @@ export interface AuthOptions {
   deviceSecret: string
   /** Called when a request starts (token) or ends (null) a session, e.g. to give it a crumb bound to the session. */
   onSessionChange?(request: FastifyRequest, reply: FastifyReply, token: string | null): void
+  /** True when the request's crumb is bound to its session; a state-changing request of a signed-in owner needs it. */
+  crumbBound?(request: FastifyRequest): boolean
 }
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export function createAuth(orm: Orm, opts: AuthOptions): Auth {
   const cache = new WeakMap<FastifyRequest, Promise<OwnerSession | null>>()
@@ -40,11 +44,20 @@ export function createAuth(orm: Orm, opts: AuthOptions): Auth {
     secure: request.protocol === 'https',
   })
 
+  // The owner's crumb must be the one minted for this session: a crumb of another browser does not act for the owner.
+  const requireBoundCrumb = (request: FastifyRequest, session: OwnerSession | null) => {
+    const checked = STATE_CHANGING.has(request.method) && request.routeOptions.config.crumb !== false
+    if (session && checked && opts.crumbBound && !opts.crumbBound(request)) {
+      throw new AppError('forbidden', CRUMB_FAIL_CODE, 'Missing or wrong crumb: reload the page and try again.')
+    }
+    return session
+  }
+
   const currentOwner = (request: FastifyRequest) => {
     let p = cache.get(request)
     if (!p) {
       const token = request.cookies[SESSION_COOKIE]
-      p = token ? sessionByToken(orm, token) : Promise.resolve(null)
+      p = token ? sessionByToken(orm, token).then((session) => requireBoundCrumb(request, session)) : Promise.resolve(null)
       cache.set(request, p)
     }
     return p
@@ -67,6 +80,7 @@ export function createAuth(orm: Orm, opts: AuthOptions): Auth {
     },
     async endSession(request, reply) {
       const token = request.cookies[SESSION_COOKIE]
+      await currentOwner(request) // a live session is only ended with its own crumb
       if (token) await deleteSession(orm, token)
       cache.delete(request)
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request))

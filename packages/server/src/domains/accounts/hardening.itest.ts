@@ -195,6 +195,17 @@ describe(`crumbs of owner sessions (${BACKEND})`, () => {
     expect((await b.client.patch(`/api/sites/${b.siteId}/settings`, {})).status).toBe(200)
   })
 
+  it('signing in with a stale or planted session cookie still works, and gets a new session and a bound crumb', async () => {
+    const { body, siteId } = await owner()
+    const c = t.client('localhost', addresses()(0))
+    await c.get('/api/auth/me')
+    c.cookies.set('sw_session', 'planted-session-token-aaaaaaaaaaaaaaaaaaaaaaa')
+    const res = await c.request('POST', '/api/auth/login', { json: { email: body.email, password: body.password }, crumb: c.crumb! })
+    expect(res.status).toBe(200)
+    expect(c.cookies.get('sw_session')).not.toBe('planted-session-token-aaaaaaaaaaaaaaaaaaaaaaa')
+    expect((await c.patch(`/api/sites/${siteId}/settings`, {})).status).toBe(200)
+  })
+
   it('signing in and out re-issues the crumb; the old one stops working', async () => {
     const { body, siteId } = await owner()
     const c = t.client('localhost', addresses()(0))

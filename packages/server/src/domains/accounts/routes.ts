@@ -65,7 +65,7 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
     },
     async ({ request, reply, body }) => {
       const problem = await passwordProblem(body.password, [body.email, body.name, body.siteTitle, body.slug])
-      if (problem) throw new AppError('invalid_data', 'validation_failed', problem, { fields: { password: problem } })
+      if (problem) throw new AppError('invalid_data', 'validation_failed', 'Choose a stronger password.', { fields: { password: problem } })
       const device = auth.deviceId(request) ?? newDeviceId()
       const wait = await hitWindows(
         orm,

@@ -1,9 +1,10 @@
 // Crumb (CSRF): the first response to any client sets a signed `crumb` cookie (readable by scripts); every
 // state-changing request must echo it as the X-CSRF-Token header or a `crumb` form/query field. A failure is
 // AppError('forbidden', CRUMB_FAIL_CODE), answered by the error handler as 403 `{ crumbFail: true, error }`.
-// A request carrying an owner session (the `sessionCookie` option) needs a crumb bound to that session: its signature
-// also covers the session token, so a crumb minted for another browser (another session, or none) is refused there.
-// Signing in or out re-issues the crumb (`rebind`).
+// A browser carrying an owner session (the `sessionCookie` option) is given a crumb bound to that session: its
+// signature also covers the session token. A crumb bound to another session is refused outright; an unbound crumb
+// still passes this check (signing in with a stale session cookie must work), and whoever acts for the signed-in
+// owner refuses it with `isBound` (the accounts domain does). Signing in or out re-issues the crumb (`rebind`).
 import { hash, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, CRUMB_FAIL_CODE } from '../errors.js'
@@ -111,6 +112,8 @@ export interface CrumbIssuer {
    * new one; null when the header needs @fastify/cookie's decoding (a quoted or escaped value).
    */
   crumbOf(cookieHeader: string | undefined, secure: boolean): { crumb: string; setCookie?: string } | null
+  /** True when the request's crumb cookie is bound to the session cookie it carries. */
+  isBound(request: FastifyRequest): boolean
   /** Issues the request a new crumb for a session it just started (token) or ended (null), on the reply's cookie. */
   rebind(request: FastifyRequest, reply: FastifyReply, sessionToken: string | null): void
 }
@@ -143,7 +146,7 @@ export function registerCrumb(app: FastifyInstance, key: string, opts: CrumbOpti
     if (!STATE_CHANGING.has(request.method) || request.is404 || request.routeOptions.config.crumb === false) return done()
     try {
       const binding = bindingOf(request)
-      checkCrumb(request, (v) => verifier.genuine(v, binding))
+      checkCrumb(request, (v) => verifier.genuine(v, binding) || (binding !== undefined && verifier.genuine(v)))
     } catch (e) {
       return done(e as Error)
     }
@@ -158,6 +161,11 @@ export function registerCrumb(app: FastifyInstance, key: string, opts: CrumbOpti
       if (value && verifier.genuine(value, binding)) return { crumb: value }
       const crumb = newCrumb(key, binding)
       return { crumb, setCookie: crumbCookie(crumb, secure) }
+    },
+    isBound(request) {
+      const binding = bindingOf(request)
+      const cookie = request.cookies[CRUMB_COOKIE]
+      return binding !== undefined && cookie !== undefined && verifier.genuine(cookie, binding)
     },
     rebind(request, reply, sessionToken) {
       request.crumb = newCrumb(key, sessionToken ?? undefined)
