@@ -78,7 +78,9 @@ describe('owner login at /config', () => {
     // long enough but guessable: the server's strength check answers with its feedback under the field
     await page.getByLabel('Password', { exact: true }).fill('password1234')
     await page.getByRole('button', { name: 'Create site' }).click()
-    await page.locator('[data-field-error]', { hasText: 'This is too close to an often used password.' }).waitFor()
+    await page
+      .locator('[data-field-error]', { hasText: 'This is too close to an often used password.' })
+      .waitFor()
     await screenshot(page, 'signup-weak-password')
     await page.getByLabel('Password', { exact: true }).fill('long-enough-secret')
     await page.getByRole('button', { name: 'Create site' }).click()

@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError, CRUMB_FAIL_CODE } from '../../platform/errors.js'
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, deviceToken, parseDevice } from './devices.js'
-import { SESSION_TTL_MS, createSession, deleteSession, sessionByToken, type LoginSource, type OwnerSession } from './service.js'
+import {
+  SESSION_TTL_MS,
+  createSession,
+  deleteSession,
+  sessionByToken,
+  type LoginSource,
+  type OwnerSession,
+} from './service.js'
 
 export const SESSION_COOKIE = 'sw_session'
 
@@ -48,7 +55,11 @@ export function createAuth(orm: Orm, opts: AuthOptions): Auth {
   const requireBoundCrumb = (request: FastifyRequest, session: OwnerSession | null) => {
     const checked = STATE_CHANGING.has(request.method) && request.routeOptions.config.crumb !== false
     if (session && checked && opts.crumbBound && !opts.crumbBound(request)) {
-      throw new AppError('forbidden', CRUMB_FAIL_CODE, 'Missing or wrong crumb: reload the page and try again.')
+      throw new AppError(
+        'forbidden',
+        CRUMB_FAIL_CODE,
+        'Missing or wrong crumb: reload the page and try again.',
+      )
     }
     return session
   }
@@ -57,7 +68,9 @@ export function createAuth(orm: Orm, opts: AuthOptions): Auth {
     let p = cache.get(request)
     if (!p) {
       const token = request.cookies[SESSION_COOKIE]
-      p = token ? sessionByToken(orm, token).then((session) => requireBoundCrumb(request, session)) : Promise.resolve(null)
+      p = token
+        ? sessionByToken(orm, token).then((session) => requireBoundCrumb(request, session))
+        : Promise.resolve(null)
       cache.set(request, p)
     }
     return p
@@ -88,13 +101,20 @@ export function createAuth(orm: Orm, opts: AuthOptions): Auth {
     },
     loginSource(request) {
       const device = parseDevice(opts.deviceSecret, request.cookies[DEVICE_COOKIE])
-      return { address: request.ip, deviceOf: (ownerId) => (device?.ownerId === ownerId ? device.deviceId : null) }
+      return {
+        address: request.ip,
+        deviceOf: (ownerId) => (device?.ownerId === ownerId ? device.deviceId : null),
+      }
     },
     deviceId: (request) => parseDevice(opts.deviceSecret, request.cookies[DEVICE_COOKIE])?.deviceId ?? null,
     rememberDevice(request, reply, ownerId, deviceId) {
       const device = parseDevice(opts.deviceSecret, request.cookies[DEVICE_COOKIE])
       if (device?.ownerId === ownerId) return
-      reply.setCookie(DEVICE_COOKIE, deviceToken(opts.deviceSecret, ownerId, device?.deviceId ?? deviceId), { ...cookieOptions(request), path: '/api/auth', maxAge: DEVICE_MAX_AGE_S })
+      reply.setCookie(DEVICE_COOKIE, deviceToken(opts.deviceSecret, ownerId, device?.deviceId ?? deviceId), {
+        ...cookieOptions(request),
+        path: '/api/auth',
+        maxAge: DEVICE_MAX_AGE_S,
+      })
     },
   }
 }

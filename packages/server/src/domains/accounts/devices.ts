@@ -6,7 +6,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 export const DEVICE_COOKIE = 'sw_device'
 export const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60
 
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64url').slice(0, 32)
+const sign = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(body).digest('base64url').slice(0, 32)
 
 /** A device cookie value for the owner: `<ownerId>.<deviceId>.<signature>` (a new device id unless given). */
 export const newDeviceId = (): string => randomBytes(16).toString('base64url')
@@ -17,7 +18,10 @@ export function deviceToken(secret: string, ownerId: string, deviceId = newDevic
 }
 
 /** The owner and device id of a genuine cookie value, else null. */
-export function parseDevice(secret: string, value: string | undefined): { ownerId: string; deviceId: string } | null {
+export function parseDevice(
+  secret: string,
+  value: string | undefined,
+): { ownerId: string; deviceId: string } | null {
   if (!value || value.length > 200) return null
   const parts = value.split('.')
   if (parts.length !== 3 || !parts[0] || !parts[1]) return null

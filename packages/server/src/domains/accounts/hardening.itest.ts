@@ -26,12 +26,15 @@ async function owner() {
   return { body, client: c, id: res.json.user.id as string, siteId: res.json.site.id as string }
 }
 
-const login = (address: string, email: string, password: string) => t.client('localhost', address).post('/api/auth/login', { email, password })
+const login = (address: string, email: string, password: string) =>
+  t.client('localhost', address).post('/api/auth/login', { email, password })
 
 /** Moves every throttle key's last failure `ms` into the past (time passing). */
 async function timePasses(ms: number) {
   const at = new Date(Date.now() - ms)
-  await t.app.db.orm.execute(sql`update login_throttle set last_failure_at = ${at}, window_started_at = ${at}`)
+  await t.app.db.orm.execute(
+    sql`update login_throttle set last_failure_at = ${at}, window_started_at = ${at}`,
+  )
 }
 
 describe(`sign-in throttle (${BACKEND})`, () => {
@@ -40,7 +43,9 @@ describe(`sign-in throttle (${BACKEND})`, () => {
     const from = addresses()
     const clients = Array.from({ length: 40 }, (_, i) => t.client('localhost', from(i)))
     await Promise.all(clients.map((c) => c.get('/api/auth/me'))) // crumbs first, so the burst is only logins
-    const res = await Promise.all(clients.map((c, i) => c.post('/api/auth/login', { email: body.email, password: `wrong-${i}` })))
+    const res = await Promise.all(
+      clients.map((c, i) => c.post('/api/auth/login', { email: body.email, password: `wrong-${i}` })),
+    )
     const statuses = res.map((r) => r.status)
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_FAILURES)
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([])
@@ -50,7 +55,11 @@ describe(`sign-in throttle (${BACKEND})`, () => {
     const { body } = await owner()
     const c = t.client('localhost', addresses()(0))
     await c.get('/api/auth/me')
-    const res = await Promise.all(Array.from({ length: 40 }, (_, i) => c.post('/api/auth/login', { email: body.email, password: `wrong-${i}` })))
+    const res = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        c.post('/api/auth/login', { email: body.email, password: `wrong-${i}` }),
+      ),
+    )
     expect(res.filter((r) => r.status === 401).length).toBeLessThanOrEqual(MAX_FAILURES)
     expect(res.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(40 - MAX_FAILURES)
   })
@@ -70,7 +79,9 @@ describe(`sign-in throttle (${BACKEND})`, () => {
     const { body } = await owner()
     const home = addresses()(0)
     const device = t.client('localhost', addresses()(0))
-    expect((await device.post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(200)
+    expect(
+      (await device.post('/api/auth/login', { email: body.email, password: body.password })).status,
+    ).toBe(200)
     expect(device.cookies.get('sw_device')).toBeTruthy()
     expect((await login(home, body.email, body.password)).status).toBe(200)
     const atk = addresses()
@@ -80,11 +91,13 @@ describe(`sign-in throttle (${BACKEND})`, () => {
     device.cookies.delete('sw_session')
     const onTheRoad = t.client('localhost', addresses()(0))
     for (const [k, v] of device.cookies) if (k !== 'crumb') onTheRoad.cookies.set(k, v)
-    expect((await onTheRoad.post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(200)
+    expect(
+      (await onTheRoad.post('/api/auth/login', { email: body.email, password: body.password })).status,
+    ).toBe(200)
     expect((await login(home, body.email, body.password)).status).toBe(200)
   })
 
-  it('a forged or another owner\'s device cookie is not a known device', async () => {
+  it("a forged or another owner's device cookie is not a known device", async () => {
     const a = await owner()
     const b = await owner()
     const dev = t.client('localhost', addresses()(0))
@@ -93,17 +106,22 @@ describe(`sign-in throttle (${BACKEND})`, () => {
     for (let i = 0; i < 16; i++) await login(atk(i), b.body.email, `wrong-${i}`)
     const withAsDevice = t.client('localhost', addresses()(0))
     withAsDevice.cookies.set('sw_device', dev.cookies.get('sw_device')!)
-    expect((await withAsDevice.post('/api/auth/login', { email: b.body.email, password: b.body.password })).status).toBe(429)
+    expect(
+      (await withAsDevice.post('/api/auth/login', { email: b.body.email, password: b.body.password })).status,
+    ).toBe(429)
     const forged = t.client('localhost', addresses()(0))
     const [, id] = dev.cookies.get('sw_device')!.split('.')
     forged.cookies.set('sw_device', `${b.id}.${id}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)
-    expect((await forged.post('/api/auth/login', { email: b.body.email, password: b.body.password })).status).toBe(429)
+    expect(
+      (await forged.post('/api/auth/login', { email: b.body.email, password: b.body.password })).status,
+    ).toBe(429)
   })
 
   it('backs off exponentially: after a lock ends one guess is let through, and its failure locks for twice as long', async () => {
     const { body } = await owner()
     const atk = addresses()(0)
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await login(atk, body.email, `wrong-${i}`)).status).toBe(401)
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await login(atk, body.email, `wrong-${i}`)).status).toBe(401)
     const first = await login(atk, body.email, 'wrong-again')
     expect(first.status).toBe(429)
     expect(Number(first.headers['retry-after'])).toBeGreaterThan(WINDOW_MS / 1000 - 60)
@@ -123,7 +141,8 @@ describe(`sign-in throttle (${BACKEND})`, () => {
 })
 
 describe(`passwords and sign-up (${BACKEND})`, () => {
-  const signup = (password: string, extra: Record<string, unknown> = {}) => t.client('localhost', addresses()(0)).post('/api/auth/signup', newSignup({ password, ...extra }))
+  const signup = (password: string, extra: Record<string, unknown> = {}) =>
+    t.client('localhost', addresses()(0)).post('/api/auth/signup', newSignup({ password, ...extra }))
 
   it('refuses short and guessable passwords with zxcvbn feedback (item 16)', async () => {
     for (const pw of ['password', '12345678', '        ', '1234567']) {
@@ -158,7 +177,8 @@ describe(`passwords and sign-up (${BACKEND})`, () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
     // fresh browsers (new crumbs) from the same address: 20 in all, then 429
     const more = []
-    for (let i = 0; i < 16; i++) more.push((await t.client('localhost', from(0)).post('/api/auth/signup', newSignup())).status)
+    for (let i = 0; i < 16; i++)
+      more.push((await t.client('localhost', from(0)).post('/api/auth/signup', newSignup())).status)
     expect(more.slice(0, 15)).toEqual(Array(15).fill(201))
     expect(more[15]).toBe(429)
     const limited = await t.client('localhost', from(0)).post('/api/auth/signup', newSignup())
@@ -200,7 +220,10 @@ describe(`crumbs of owner sessions (${BACKEND})`, () => {
     const c = t.client('localhost', addresses()(0))
     await c.get('/api/auth/me')
     c.cookies.set('sw_session', 'planted-session-token-aaaaaaaaaaaaaaaaaaaaaaa')
-    const res = await c.request('POST', '/api/auth/login', { json: { email: body.email, password: body.password }, crumb: c.crumb! })
+    const res = await c.request('POST', '/api/auth/login', {
+      json: { email: body.email, password: body.password },
+      crumb: c.crumb!,
+    })
     expect(res.status).toBe(200)
     expect(c.cookies.get('sw_session')).not.toBe('planted-session-token-aaaaaaaaaaaaaaaaaaaaaaa')
     expect((await c.patch(`/api/sites/${siteId}/settings`, {})).status).toBe(200)
@@ -214,11 +237,15 @@ describe(`crumbs of owner sessions (${BACKEND})`, () => {
     expect((await c.post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(200)
     const during = c.crumb!
     expect(during).not.toBe(before)
-    expect((await c.request('PATCH', `/api/sites/${siteId}/settings`, { json: {}, crumb: before })).status).toBe(403)
+    expect(
+      (await c.request('PATCH', `/api/sites/${siteId}/settings`, { json: {}, crumb: before })).status,
+    ).toBe(403)
     expect((await c.patch(`/api/sites/${siteId}/settings`, {})).status).toBe(200)
     expect((await c.post('/api/auth/logout')).status).toBe(204)
     expect(c.crumb).not.toBe(during)
     // the signed-out browser's new crumb works for anonymous requests
-    expect((await c.post('/api/auth/login', { email: body.email, password: 'wrong-password' })).status).toBe(401)
+    expect((await c.post('/api/auth/login', { email: body.email, password: 'wrong-password' })).status).toBe(
+      401,
+    )
   })
 })

@@ -15,7 +15,10 @@ export function createLockThrottle(orm: Orm): LockThrottle {
   return {
     async attempt(pageId, address) {
       const pair = `lock:${pageId}|${address}`
-      const r = await reserveAttempt(orm, { keys: [pair, `lock-address:${address}`], shared: { key: `lock-page:${pageId}`, source: pair } })
+      const r = await reserveAttempt(orm, {
+        keys: [pair, `lock-address:${address}`],
+        shared: { key: `lock-page:${pageId}`, source: pair },
+      })
       if (!r.ok) return r
       return { ok: true, succeeded: () => settleSuccess(orm, r, [pair]) }
     },

@@ -16,7 +16,9 @@ describe('passwordProblem', () => {
   it('refuses the account details themselves (email, name, site)', async () => {
     expect(await passwordProblem('me@example.com', ['me@example.com'])).toContain('email address')
     expect(await passwordProblem('ME@example.com ', ['me@example.com'])).toContain('email address')
-    expect(await passwordProblem('Pottery Barn', ['owner@example.com', 'Pottery Barn'])).toContain('your site')
+    expect(await passwordProblem('Pottery Barn', ['owner@example.com', 'Pottery Barn'])).toContain(
+      'your site',
+    )
   })
   it('accepts strong passwords', async () => {
     expect(await passwordProblem('correct horse battery staple', ['owner@example.com'])).toBeNull()

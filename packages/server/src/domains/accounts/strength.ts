@@ -66,8 +66,15 @@ const translations = {
 let factory: Promise<ZxcvbnFactory> | null = null
 function zxcvbn(): Promise<ZxcvbnFactory> {
   factory ??= (async () => {
-    const [{ ZxcvbnFactory }, common] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')])
-    return new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs, translations })
+    const [{ ZxcvbnFactory }, common] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+    ])
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations,
+    })
   })()
   return factory
 }
@@ -85,7 +92,10 @@ function userInputs(details: (string | undefined)[]): string[] {
 }
 
 /** Why the password is refused (a sentence or two for the password field), or null when it is strong enough. */
-export async function passwordProblem(password: string, details: (string | undefined)[]): Promise<string | null> {
+export async function passwordProblem(
+  password: string,
+  details: (string | undefined)[],
+): Promise<string | null> {
   if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`
   if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`
   const inputs = userInputs(details)

@@ -3,7 +3,11 @@ import { FORGET_MS, MAX_FAILURES, MAX_LOCK_MS, WINDOW_MS, liveState, lockMs, wai
 
 const start = new Date('2030-01-01T00:00:00Z')
 const t = start.getTime()
-const row = (failures: number, last = start, first = start) => ({ failures, windowStartedAt: first, lastFailureAt: last })
+const row = (failures: number, last = start, first = start) => ({
+  failures,
+  windowStartedAt: first,
+  lastFailureAt: last,
+})
 
 describe('lockMs', () => {
   it('is 0 below the limit, the window at the limit, and doubles with each failure beyond, up to the cap', () => {

@@ -80,7 +80,12 @@ async function lockRows(tx: Orm, keys: string[], now: Date): Promise<Map<string,
     .insert(loginThrottle)
     .values(sorted.map((key) => ({ key, failures: 0, windowStartedAt: now, lastFailureAt: now })))
     .onConflictDoNothing()
-  const rows = await tx.select().from(loginThrottle).where(inArray(loginThrottle.key, sorted)).orderBy(loginThrottle.key).for('update')
+  const rows = await tx
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, sorted))
+    .orderBy(loginThrottle.key)
+    .for('update')
   return new Map(rows.map((r) => [r.key, r]))
 }
 
@@ -92,7 +97,9 @@ async function store(tx: Orm, key: string, s: ThrottleState): Promise<void> {
 }
 
 const counted = (prev: ThrottleState | null, now: Date): ThrottleState =>
-  prev ? { failures: prev.failures + 1, windowStartedAt: prev.windowStartedAt, lastFailureAt: now } : { failures: 1, windowStartedAt: now, lastFailureAt: now }
+  prev
+    ? { failures: prev.failures + 1, windowStartedAt: prev.windowStartedAt, lastFailureAt: now }
+    : { failures: 1, windowStartedAt: now, lastFailureAt: now }
 
 /** Checks and counts one attempt atomically: refused (nothing counted) while any key is locked. */
 export function reserveAttempt(orm: Orm, plan: ThrottlePlan, at = new Date()): Promise<Reservation> {
@@ -122,7 +129,11 @@ export function reserveAttempt(orm: Orm, plan: ThrottlePlan, at = new Date()): P
 }
 
 /** After a successful attempt: forgets the `clear` keys and gives the attempt's count back to the other counted keys. */
-export async function settleSuccess(orm: Orm, reservation: { counted: string[] }, clear: string[]): Promise<void> {
+export async function settleSuccess(
+  orm: Orm,
+  reservation: { counted: string[] },
+  clear: string[],
+): Promise<void> {
   if (clear.length) await orm.delete(loginThrottle).where(inArray(loginThrottle.key, clear))
   const refund = reservation.counted.filter((k) => !clear.includes(k))
   if (refund.length) {
@@ -137,7 +148,12 @@ export async function settleSuccess(orm: Orm, reservation: { counted: string[] }
  * Fixed-window counters (sign-ups): counts one hit against every key unless one of them already has `max` hits in
  * its window (then nothing is counted); returns the seconds to wait, 0 when the hit was counted.
  */
-export function hitWindows(orm: Orm, limits: { key: string; max: number }[], windowMs: number, at = new Date()): Promise<number> {
+export function hitWindows(
+  orm: Orm,
+  limits: { key: string; max: number }[],
+  windowMs: number,
+  at = new Date(),
+): Promise<number> {
   const now = at.getTime()
   return withRetry(() =>
     orm.transaction(async (tx) => {
@@ -173,7 +189,10 @@ export async function sweepThrottle(orm: Orm, now = new Date()): Promise<void> {
     .delete(loginThrottle)
     .where(
       or(
-        and(lt(loginThrottle.failures, MAX_FAILURES), lt(loginThrottle.windowStartedAt, new Date(t - Math.max(WINDOW_MS, SIGNUP_WINDOW_MS)))),
+        and(
+          lt(loginThrottle.failures, MAX_FAILURES),
+          lt(loginThrottle.windowStartedAt, new Date(t - Math.max(WINDOW_MS, SIGNUP_WINDOW_MS))),
+        ),
         lt(loginThrottle.lastFailureAt, new Date(t - MAX_LOCK_MS - FORGET_MS)),
       ),
     )

@@ -25,7 +25,9 @@ describe(`page-lock passwords (${BACKEND})`, () => {
     expect(last!.body).toContain('This page is locked')
     expect(last!.body).toContain('Too many wrong passwords.')
     // the right password from the guessing address waits too
-    expect((await guesser.request('POST', '/kiln-log?unlock', { ...form, body: 'password=demo' })).status).toBe(429)
+    expect(
+      (await guesser.request('POST', '/kiln-log?unlock', { ...form, body: 'password=demo' })).status,
+    ).toBe(429)
     // a visitor elsewhere is not locked out by one address's guesses
     const visitor = t.client('localhost', '192.0.2.11')
     const ok = await visitor.request('POST', '/kiln-log?unlock', { ...form, body: 'password=demo' })
@@ -35,7 +37,11 @@ describe(`page-lock passwords (${BACKEND})`, () => {
   it('at most 8 of 30 parallel guesses from one address are checked', async () => {
     const c = t.client('localhost', '192.0.2.20')
     await c.get('/kiln-log')
-    const res = await Promise.all(Array.from({ length: 30 }, (_, i) => c.request('POST', '/kiln-log?unlock', { ...form, body: `password=p${i}` })))
+    const res = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        c.request('POST', '/kiln-log?unlock', { ...form, body: `password=p${i}` }),
+      ),
+    )
     expect(res.filter((r) => r.status === 403).length).toBeLessThanOrEqual(8)
     expect(res.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(22)
   })
