@@ -74,7 +74,14 @@ describe('owner login at /config', () => {
     await page.getByLabel('Site title', { exact: true }).fill('E2E Bakery')
     await page.getByLabel('Site address (optional)', { exact: true }).fill(slug)
     await page.getByRole('button', { name: 'Create site' }).click()
-    await page.getByText('Use at least 8 characters.').waitFor()
+    await page.getByText('Use at least 10 characters.').waitFor()
+    // long enough but guessable: the server's strength check answers with its feedback under the field
+    await page.getByLabel('Password', { exact: true }).fill('password1234')
+    await page.getByRole('button', { name: 'Create site' }).click()
+    await page
+      .locator('[data-field-error]', { hasText: 'This is too close to an often used password.' })
+      .waitFor()
+    await screenshot(page, 'signup-weak-password')
     await page.getByLabel('Password', { exact: true }).fill('long-enough-secret')
     await page.getByRole('button', { name: 'Create site' }).click()
     await page.waitForURL('**/config/sites/*/settings')

@@ -15,7 +15,7 @@ import {
 } from '../../test/dom.js'
 import { validateSignup } from './SignupScreen.js'
 
-const valid = { name: '', email: 'a@b.co', password: '12345678', siteTitle: 'Shop', slug: '' }
+const valid = { name: '', email: 'a@b.co', password: '1234567890', siteTitle: 'Shop', slug: '' }
 
 describe('sign-up validation', () => {
   it('accepts a complete form and names each problem', () => {
@@ -25,7 +25,7 @@ describe('sign-up validation', () => {
       validateSignup({ name: '', email: 'nope', password: 'short', siteTitle: ' ', slug: '-x' }),
     ).toEqual({
       email: 'Please enter a valid email',
-      password: 'Use at least 8 characters.',
+      password: 'Use at least 10 characters.',
       siteTitle: 'Enter a site title.',
       slug: 'Use 3 to 40 lowercase letters, digits or hyphens, starting and ending with a letter or digit.',
     })
@@ -55,7 +55,7 @@ describe('sign-up screen', () => {
     const root = view.container
     await waitFor(() => byText(root, 'h1', 'Create your site'))
     await typeInto(byLabel(root, 'Email'), ' owner@example.com ')
-    await typeInto(byLabel(root, 'Password'), 'long-enough')
+    await typeInto(byLabel(root, 'Password'), 'long-enough-pw')
     await typeInto(byLabel(root, 'Site title'), 'Bakery')
     await typeInto(byLabel(root, 'Site address (optional)'), 'Bakery')
     await click(byText(root, 'button', 'Create site')!)
@@ -63,7 +63,7 @@ describe('sign-up screen', () => {
     expect(root.querySelector('[role="alert"]')?.textContent).toBe('That address is taken.')
     expect(messageFor(byLabel(root, 'Site address (optional)'))).toBe('Choose another address.')
     expect(sent).toEqual([
-      { email: 'owner@example.com', password: 'long-enough', siteTitle: 'Bakery', slug: 'bakery' },
+      { email: 'owner@example.com', password: 'long-enough-pw', siteTitle: 'Bakery', slug: 'bakery' },
     ])
   })
 })

@@ -15,7 +15,8 @@ interface Draft {
 }
 type Errors = Partial<Record<keyof Draft, string>>
 
-export const PASSWORD_MIN = 8
+/** The server's minimum; its strength check (zxcvbn) answers with feedback shown under the password field. */
+export const PASSWORD_MIN = 10
 
 export function validateSignup(d: Draft): Errors {
   const e: Errors = {}
@@ -103,7 +104,7 @@ export function SignupScreen() {
           value={draft.password}
           onChange={set('password')}
           error={errors.password}
-          hint={`At least ${PASSWORD_MIN} characters`}
+          hint={`At least ${PASSWORD_MIN} characters. A few uncommon words make a strong password.`}
         />
         <TextField
           name="siteTitle"

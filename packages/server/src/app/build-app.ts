@@ -11,7 +11,7 @@ import { registerErrorHandler, registerNotFound } from '../platform/http/error-h
 import { OpenApiRegistry } from '../platform/http/openapi.js'
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
-import { createAccounts, type Accounts } from '../domains/accounts/index.js'
+import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, type Files } from '../domains/files/index.js'
 import { createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
@@ -95,11 +95,16 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
 
   // Domains.
-  const accounts = createAccounts(db.orm)
+  const accounts = createAccounts(db.orm, {
+    deviceSecret: await getOrCreateSecret(db.orm, 'login-device'),
+    // an owner session gets a crumb bound to it; signing out goes back to an unbound one
+    onSessionChange: (request, reply, token) => crumbs.rebind(request, reply, token),
+    crumbBound: (request) => crumbs.isBound(request),
+  })
   const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort })
   const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
   sites.onChange((siteId) => hosts.invalidate(siteId))
-  const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'))
+  const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
 
   registerPlatformRoutes(fastify, db, VERSION)
   accounts.registerRoutes(fastify, {
@@ -160,6 +165,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     content,
     secret: await getOrCreateSecret(db.orm, 'page-unlock'),
     authorizePreview: (request, siteId) => sites.authorize(accounts.auth, request, siteId, CONTENT_ROLES),
+    lockThrottle: createLockThrottle(db.orm),
     log: fastify.log,
     deps: {
       images: (siteId, ids) => files.getAssets(siteId, ids),

@@ -49,7 +49,7 @@ describe(`accounts (${BACKEND})`, () => {
     expect(res.status).toBe(400)
     expect(res.json.error.code).toBe('validation_failed')
     expect(Object.keys(res.json.error.fields).sort()).toEqual(['email', 'extra', 'password', 'siteTitle', 'slug'])
-    expect(res.json.error.fields.password).toBe('Use at least 8 characters.')
+    expect(res.json.error.fields.password).toBe('Use at least 10 characters.')
   })
 
   it('sign-up with a taken email or slug is 409, and nothing half-created remains', async () => {

@@ -1,7 +1,7 @@
 // Public API of the accounts domain: owners, sessions, login throttle, website roles.
 import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
-import { createAuth, type Auth } from './auth.js'
+import { createAuth, type Auth, type AuthOptions } from './auth.js'
 import { registerAccountsRoutes, type AccountsDeps } from './routes.js'
 import { countOwners, findOwnerByEmail, insertOwner, prepareOwner, sweep, type Owner } from './service.js'
 
@@ -12,6 +12,8 @@ export { WEBSITE_ROLES, isWebsiteRole, primaryRole, roleName } from './roles.js'
 export type { WebsiteRole, WebsiteRoleName } from './roles.js'
 export { accountsTables } from './schema.js'
 export { MAX_FAILURES, WINDOW_MS } from './throttle.js'
+export { DEVICE_COOKIE } from './devices.js'
+export { createLockThrottle, type LockThrottle } from './lock-throttle.js'
 
 export interface Accounts {
   auth: Auth
@@ -21,13 +23,13 @@ export interface Accounts {
   insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepareOwner>>): Promise<Owner>
   findOwnerByEmail(email: string): Promise<Owner | null>
   hasOwners(orm?: Orm): Promise<boolean>
-  /** Deletes expired sessions and ended login-throttle windows (run at start-up and hourly). */
+  /** Deletes expired sessions, lapsed throttle keys and stale known addresses (run at start-up and hourly). */
   sweep(): Promise<void>
   registerRoutes(app: FastifyInstance, deps: AccountsDeps): void
 }
 
-export function createAccounts(orm: Orm): Accounts {
-  const auth = createAuth(orm)
+export function createAccounts(orm: Orm, opts: AuthOptions): Accounts {
+  const auth = createAuth(orm, opts)
   return {
     auth,
     prepareOwner,

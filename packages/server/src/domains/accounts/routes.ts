@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { defineRoute } from '../../platform/http/route.js'
 import type { Auth } from './auth.js'
-import { authenticate, insertOwner, prepareOwner, type Owner } from './service.js'
+import { AppError } from '../../platform/errors.js'
+import { authenticate, insertOwner, prepareOwner, rememberAddress, type Owner } from './service.js'
+import { newDeviceId } from './devices.js'
+import { passwordProblem } from './strength.js'
+import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CLIENT, SIGNUP_WINDOW_MS, hitWindows, tooManyAttempts } from './throttle.js'
 import { loginBody, meResponse, signupBody, signupResponse } from './validators.js'
 
 /** A site as the owner API lists it (SiteSummary of the contract). Provided by the sites domain. */
@@ -54,11 +58,25 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
       body: signupBody,
       responses: {
         201: { description: 'Created; sets the session cookie', schema: signupResponse },
-        400: { description: 'validation_failed with fields' },
+        400: { description: 'validation_failed with fields (a weak password: zxcvbn feedback on `password`)' },
         409: { description: 'email_taken or slug_taken' },
+        429: { description: `too_many_attempts: more than ${SIGNUPS_PER_ADDRESS} sign-ups an hour from one address (${SIGNUPS_PER_CLIENT} from one browser)` },
       },
     },
     async ({ request, reply, body }) => {
+      const problem = await passwordProblem(body.password, [body.email, body.name, body.siteTitle, body.slug])
+      if (problem) throw new AppError('invalid_data', 'validation_failed', 'Choose a stronger password.', { fields: { password: problem } })
+      const device = auth.deviceId(request) ?? newDeviceId()
+      const wait = await hitWindows(
+        orm,
+        [
+          { key: `signup-address:${request.ip}`, max: SIGNUPS_PER_ADDRESS },
+          // the browser: the id of its device cookie (a browser without one gets this id with its first sign-up)
+          { key: `signup-client:${device}`, max: SIGNUPS_PER_CLIENT },
+        ],
+        SIGNUP_WINDOW_MS,
+      )
+      if (wait > 0) throw tooManyAttempts(wait, 'Too many sign-ups from here. Please try again later.')
       const row = await prepareOwner(body)
       const { owner, site } = await orm.transaction(async (tx) => {
         const owner = await insertOwner(tx, row)
@@ -66,6 +84,8 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
         return { owner, site }
       })
       await auth.startSession(request, reply, owner.id)
+      auth.rememberDevice(request, reply, owner.id, device)
+      await rememberAddress(orm, owner.id, request.ip)
       if (deps.onSignedUp) await deps.onSignedUp(owner, site)
       reply.code(201)
       return { user: owner, site }
@@ -77,7 +97,8 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
     {
       method: 'POST',
       url: '/api/auth/login',
-      summary: 'Sign in (throttled: 429 too_many_attempts with Retry-After after 8 failures in 15 minutes)',
+      summary:
+        'Sign in (throttled per account and address, address, and account: 429 too_many_attempts with Retry-After after 8 failures in 15 minutes, the lock doubling with each further failure; a known device or address of the owner is throttled on its own)',
       tags,
       body: loginBody,
       responses: {
@@ -87,8 +108,9 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
       },
     },
     async ({ request, reply, body }) => {
-      const owner = await authenticate(orm, body.email, body.password, request.ip)
+      const owner = await authenticate(orm, body.email, body.password, auth.loginSource(request))
       await auth.startSession(request, reply, owner.id)
+      auth.rememberDevice(request, reply, owner.id)
       return { user: owner, sites: await deps.sites.listForOwner(owner.id) }
     },
   )

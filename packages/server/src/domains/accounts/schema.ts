@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -25,6 +25,19 @@ export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: tz('window_started_at').notNull(),
+  lastFailureAt: tz('last_failure_at').notNull().defaultNow(),
 })
 
-export const accountsTables = { owners, ownerSessions, loginThrottle }
+export const ownerKnownAddresses = pgTable(
+  'owner_known_addresses',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.address] })],
+)
+
+export const accountsTables = { owners, ownerSessions, loginThrottle, ownerKnownAddresses }

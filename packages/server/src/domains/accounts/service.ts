@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId, newToken, sha256Hex } from '../../platform/ids.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
-import { loginThrottle, ownerSessions, owners } from './schema.js'
-import { WINDOW_MS, assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './throttle.js'
+import { ownerKnownAddresses, ownerSessions, owners } from './schema.js'
+import { reserveAttempt, settleSuccess, sweepThrottle, tooManyAttempts, type ThrottlePlan } from './throttle.js'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -54,18 +54,68 @@ export async function findOwnerByEmail(orm: Orm, email: string): Promise<Owner |
   return row ? toOwner(row) : null
 }
 
-/** Checks the password under the login throttle; throws unauthorized or rate_limited. */
-export async function authenticate(orm: Orm, email: string, password: string, address: string): Promise<Owner> {
+/** Where a sign-in attempt comes from. */
+export interface LoginSource {
+  address: string
+  /** The device id of the request's genuine device cookie for this owner, else null. */
+  deviceOf(ownerId: string): string | null
+}
+
+export const loginKeys = {
+  pair: (email: string, address: string) => `login:${email}|${address}`,
+  account: (email: string) => `account:${email}`,
+  address: (address: string) => `address:${address}`,
+  device: (deviceId: string) => `device:${deviceId}`,
+}
+
+/**
+ * The throttle keys of a sign-in attempt. From a known device of the owner: that device alone. From an address the
+ * owner has signed in from: that account-and-address pair alone. From anywhere else: the pair (which backs off
+ * exponentially), the address (spraying many accounts) and the account (many addresses; one address can use up at
+ * most half of it, so a single attacker cannot lock the owner out of new places either).
+ */
+export function loginPlan(email: string, address: string, device: string | null, knownAddress: boolean): { plan: ThrottlePlan; own: string } {
+  if (device) return { plan: { keys: [loginKeys.device(device)] }, own: loginKeys.device(device) }
+  const pair = loginKeys.pair(email, address)
+  if (knownAddress) return { plan: { keys: [pair] }, own: pair }
+  return { plan: { keys: [pair, loginKeys.address(address)], shared: { key: loginKeys.account(email), source: pair } }, own: pair }
+}
+
+async function isKnownAddress(orm: Orm, ownerId: string, address: string): Promise<boolean> {
+  const rows = await orm
+    .select({ a: ownerKnownAddresses.address })
+    .from(ownerKnownAddresses)
+    .where(and(eq(ownerKnownAddresses.ownerId, ownerId), eq(ownerKnownAddresses.address, address)))
+  return rows.length > 0
+}
+
+/** Remembers an address the owner has signed in (or up) from. */
+export async function rememberAddress(orm: Orm, ownerId: string, address: string, now = new Date()): Promise<void> {
+  await orm
+    .insert(ownerKnownAddresses)
+    .values({ ownerId, address, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [ownerKnownAddresses.ownerId, ownerKnownAddresses.address], set: { lastSeenAt: now } })
+}
+
+export const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try again later.'
+
+/**
+ * Checks the password under the login throttle (the attempt is counted before the password is checked, so parallel
+ * guesses cannot overrun the limit); throws unauthorized or rate_limited.
+ */
+export async function authenticate(orm: Orm, email: string, password: string, source: LoginSource): Promise<Owner> {
   const normalized = normalizeEmail(email)
-  const keys = throttleKeys(normalized, address)
-  await assertNotThrottled(orm, keys)
   const [row] = await orm.select().from(owners).where(eq(owners.email, normalized))
+  const device = row ? source.deviceOf(row.id) : null
+  // Always asked (unknown emails too), so the answer takes the same time either way.
+  const known = device === null && (await isKnownAddress(orm, row?.id ?? '', source.address))
+  const { plan, own } = loginPlan(normalized, source.address, device, known)
+  const reservation = await reserveAttempt(orm, plan)
+  if (!reservation.ok) throw tooManyAttempts(reservation.retryAfter, TOO_MANY_SIGN_INS)
   const ok = row ? await verifyPassword(row.passwordHash, password) : (await burnVerification(password), false)
-  if (!row || !ok) {
-    await recordFailure(orm, keys)
-    throw new AppError('unauthorized', 'invalid_credentials', 'The email or password is not correct.')
-  }
-  await clearFailures(orm, keys[0]!)
+  if (!row || !ok) throw new AppError('unauthorized', 'invalid_credentials', 'The email or password is not correct.')
+  await settleSuccess(orm, reservation, [own])
+  await rememberAddress(orm, row.id, source.address)
   return toOwner(row)
 }
 
@@ -90,10 +140,13 @@ export async function deleteSession(orm: Orm, token: string): Promise<void> {
   await orm.delete(ownerSessions).where(eq(ownerSessions.id, sha256Hex(token)))
 }
 
-/** Deletes expired sessions and ended throttle windows. */
+export const KNOWN_ADDRESS_TTL_MS = 180 * 24 * 60 * 60 * 1000
+
+/** Deletes expired sessions, lapsed throttle keys and addresses not used for KNOWN_ADDRESS_TTL_MS. */
 export async function sweep(orm: Orm, now = new Date()): Promise<void> {
   await orm.delete(ownerSessions).where(lt(ownerSessions.expiresAt, now))
-  await orm.delete(loginThrottle).where(lt(loginThrottle.windowStartedAt, new Date(now.getTime() - WINDOW_MS)))
+  await sweepThrottle(orm, now)
+  await orm.delete(ownerKnownAddresses).where(lt(ownerKnownAddresses.lastSeenAt, new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS)))
 }
 
 export async function countOwners(orm: Orm): Promise<number> {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SLUG_MESSAGE, SLUG_PATTERN } from '../../platform/slug.js'
+import { PASSWORD_MAX, PASSWORD_MIN } from './strength.js'
 
 const email = z.email({ error: 'Enter a valid email address.' }).max(254, 'Enter a valid email address.')
 
@@ -16,8 +17,8 @@ export const signupBody = z
     email: z.string({ error: 'Enter a valid email address.' }).trim().pipe(email),
     password: z
       .string({ error: 'Choose a password.' })
-      .min(8, 'Use at least 8 characters.')
-      .max(256, 'Use at most 256 characters.'),
+      .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+      .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
     name: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
     siteTitle: z
       .string({ error: 'Enter a site title.' })

@@ -10,12 +10,12 @@ import { registerPublishingRoutes } from './routes.js'
 import { createFastPath, type FastPathDeps } from './fast.js'
 import { createServer, requestPath } from './serve.js'
 import { createTheme, DEFAULT_THEME_DIR } from './theme.js'
-import type { Json, PublishingDeps } from './types.js'
+import type { Json, LockThrottle, PublishingDeps } from './types.js'
 
 export { DEFAULT_THEME_DIR } from './theme.js'
 export type { FastPath, FastPathDeps } from './fast.js'
 export { LOCKED_MESSAGE, MEMBERS_MESSAGE } from './pages.js'
-export type { CommentContext, ImageContext, NavLink, PageContext, ProductItem, PublishingDeps } from './types.js'
+export type { CommentContext, ImageContext, LockThrottle, NavLink, PageContext, ProductItem, PublishingDeps } from './types.js'
 
 export interface PublishingOptions {
   sites: Sites
@@ -29,6 +29,8 @@ export interface PublishingOptions {
   cacheTtlMs?: number
   /** Throws unless the request's signed-in owner may preview the site (GET /config/preview); absent: no preview. */
   authorizePreview?: (request: FastifyRequest, siteId: string) => Promise<unknown>
+  /** Throttles guesses at page-lock passwords (shared by every node); absent: not throttled. */
+  lockThrottle?: LockThrottle
 }
 
 /** A themed system page of another domain (cart, checkout, unsubscribe, ...). */
@@ -46,7 +48,7 @@ export function createPublishing(app: FastifyInstance, opts: PublishingOptions) 
   const cache = createPageCache({ ttlMs: opts.cacheTtlMs })
   const deps: PublishingDeps = { ...opts.deps }
   const pages = createPages(theme)
-  const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview }
+  const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview, lockThrottle: opts.lockThrottle }
   const server = createServer(ctx)
   registerPublishingRoutes(app, ctx, server)
   opts.content.onChange((siteId) => cache.bump(siteId))

@@ -12,6 +12,7 @@ import type { Json, PageContext } from './types.js'
 export const LOCKED_MESSAGE = 'This page is locked'
 export const MEMBERS_MESSAGE = 'This page available only site members'
 export const WRONG_PASSWORD = 'That password is not right. Please try again.'
+export const TOO_MANY_GUESSES = 'Too many wrong passwords. Please wait a while and try again.'
 const SEARCH_PAGE_SIZE = 20
 
 export interface PageQuery {

@@ -8,7 +8,7 @@ import { isApiPath } from '../../platform/http/error-handler.js'
 import { plainPage } from '../../platform/http/html.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { verifyLockPassword } from '../content/index.js'
-import { WRONG_PASSWORD } from './pages.js'
+import { TOO_MANY_GUESSES, WRONG_PASSWORD } from './pages.js'
 import { resolvePath } from './resolve.js'
 import { loadScope, fullUrlOf } from './scope.js'
 import { robotsTxt, sitemapXml } from './seo.js'
@@ -77,7 +77,14 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
     if (!c || c.lock !== 'password' || !c.lockPasswordHash) return reply.redirect(path, 303)
     const body = (request.body ?? {}) as Record<string, unknown>
     const password = typeof body.password === 'string' ? body.password : ''
+    // every guess is counted before it is checked (page and address, address, page), like owner sign-ins
+    const attempt = s.lockThrottle ? await s.lockThrottle.attempt(c.id, request.ip) : null
+    if (attempt && !attempt.ok) {
+      reply.header('retry-after', String(Math.max(1, attempt.retryAfter)))
+      return server.page(request, reply, { lockError: TOO_MANY_GUESSES, path, status: 429 })
+    }
     if (password && password.length <= 200 && (await verifyLockPassword(c.lockPasswordHash, password))) {
+      await attempt?.succeeded()
       setUnlockCookie(s.secret, request, reply, c, fullUrlOf(c))
       return reply.redirect(path, 303)
     }

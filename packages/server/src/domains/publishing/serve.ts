@@ -9,7 +9,7 @@ import type { PageQuery, PageRequest, PageResult, Pages } from './pages.js'
 import { resolvePath } from './resolve.js'
 import { loadScope, type SiteScope } from './scope.js'
 import type { Theme } from './theme.js'
-import type { PublishingDeps } from './types.js'
+import type { LockThrottle, PublishingDeps } from './types.js'
 import { checkPreview } from './preview.js'
 import { hasUnlockCookie, isUnlocked } from './unlock.js'
 
@@ -26,6 +26,8 @@ export interface ServeContext {
   log?: FastifyBaseLogger | undefined
   /** Throws unless the request's signed-in owner may preview the site's unpublished content. */
   authorizePreview?: ((request: FastifyRequest, siteId: string) => Promise<unknown>) | undefined
+  /** Throttles guesses at page-lock passwords; absent: not throttled. */
+  lockThrottle?: LockThrottle | undefined
 }
 
 export function requestPath(url: string): string {
@@ -94,7 +96,7 @@ export function createServer(s: ServeContext) {
     }
   }
 
-  async function page(request: FastifyRequest, reply: FastifyReply, opts: { lockError?: string; path?: string } = {}) {
+  async function page(request: FastifyRequest, reply: FastifyReply, opts: { lockError?: string; path?: string; status?: number } = {}) {
     const ref = request.tenancy.kind === 'unknown' ? null : request.tenancy.site
     if (!ref) return reply.code(404).type('text/html; charset=utf-8').send(plainPage('Page not found', 'There is no site at this address.'))
     const path = opts.path ?? requestPath(request.url)
@@ -132,7 +134,7 @@ export function createServer(s: ServeContext) {
     }
     const { result, text, failed } = await finish(scope, path, async () => s.pages.build(scope, await resolvePath(scope, path), r), format)
     const entry: CachedPage = {
-      status: result.status,
+      status: opts.status ?? result.status,
       contentType: TYPES[format],
       ...prepareBody(text),
       ...(result.redirect ? { location: result.redirect } : {}),

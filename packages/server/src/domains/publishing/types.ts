@@ -106,3 +106,8 @@ export interface PublishingDeps {
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
   styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string } | null>
 }
+
+/** Throttling of guesses at page-lock passwords (accounts domain): counts a guess; `succeeded` when it was right. */
+export interface LockThrottle {
+  attempt(pageId: string, address: string): Promise<{ ok: true; succeeded(): Promise<void> } | { ok: false; retryAfter: number }>
+}

@@ -23,6 +23,22 @@ describe('crumb signature', () => {
   })
 })
 
+describe('crumbs bound to a session', () => {
+  it('are genuine only for their session, and never as unbound crumbs (nor unbound ones as bound)', () => {
+    const bound = newCrumb('k', 'session-a')
+    expect(crumbIsGenuine('k', bound, 'session-a')).toBe(true)
+    expect(crumbIsGenuine('k', bound, 'session-b')).toBe(false)
+    expect(crumbIsGenuine('k', bound)).toBe(false)
+    expect(crumbIsGenuine('k', newCrumb('k'), 'session-a')).toBe(false)
+    const v = createCrumbVerifier('k')
+    const plain = newCrumb('k')
+    expect(v.genuine(plain)).toBe(true)
+    expect(v.genuine(plain, 'session-a')).toBe(false) // the memory of unbound crumbs does not vouch for bound ones
+    expect(v.genuine(bound, 'session-a')).toBe(true)
+    expect(v.genuine(bound)).toBe(false)
+  })
+})
+
 describe('createCrumbVerifier', () => {
   it('verifies like crumbIsGenuine and remembers a bounded number of genuine crumbs', () => {
     const v = createCrumbVerifier('k', 2)

@@ -1,8 +1,12 @@
 // Crumb (CSRF): the first response to any client sets a signed `crumb` cookie (readable by scripts); every
 // state-changing request must echo it as the X-CSRF-Token header or a `crumb` form/query field. A failure is
 // AppError('forbidden', CRUMB_FAIL_CODE), answered by the error handler as 403 `{ crumbFail: true, error }`.
+// A browser carrying an owner session (the `sessionCookie` option) is given a crumb bound to that session: its
+// signature also covers the session token. A crumb bound to another session is refused outright; an unbound crumb
+// still passes this check (signing in with a stale session cookie must work), and whoever acts for the signed-in
+// owner refuses it with `isBound` (the accounts domain does). Signing in or out re-issues the crumb (`rebind`).
 import { hash, randomUUID, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, CRUMB_FAIL_CODE } from '../errors.js'
 
 export const CRUMB_COOKIE = 'crumb'
@@ -20,19 +24,21 @@ declare module 'fastify' {
  * The signature of a nonce: SHA-256 over the key and the nonce in one call (no HMAC object per request), truncated
  * to 132 bits. With a secret prefix and a truncated digest this is a MAC (length extension needs the full state).
  */
-export function signCrumb(key: string, nonce: string): string {
-  return `${nonce}.${hash('sha256', `${key}\u0000${nonce}`, 'base64url').slice(0, 22)}`
+export function signCrumb(key: string, nonce: string, binding?: string): string {
+  const input = binding ? `${key}\u0000${nonce}\u0000${binding}` : `${key}\u0000${nonce}`
+  return `${nonce}.${hash('sha256', input, 'base64url').slice(0, 22)}`
 }
 
-export function crumbIsGenuine(key: string, value: string): boolean {
+/** True when `value` was signed with the key (and, when given, for that binding: a session token). */
+export function crumbIsGenuine(key: string, value: string, binding?: string): boolean {
   const dot = value.lastIndexOf('.')
   if (dot <= 0 || value.length > 100) return false
-  const expected = signCrumb(key, value.slice(0, dot))
+  const expected = signCrumb(key, value.slice(0, dot), binding)
   return safeEqual(expected, value)
 }
 
 /** A new crumb: a random nonce (a v4 UUID: 122 random bits from Node's pooled entropy) and its signature. */
-export const newCrumb = (key: string): string => signCrumb(key, randomUUID())
+export const newCrumb = (key: string, binding?: string): string => signCrumb(key, randomUUID(), binding)
 
 /**
  * Crumb verification with a bounded memory of crumbs already verified (a returning client costs a map lookup,
@@ -42,7 +48,9 @@ export function createCrumbVerifier(key: string, maxRemembered = 20_000) {
   const known = new Set<string>()
   return {
     key,
-    genuine(value: string): boolean {
+    /** Crumbs bound to a session are checked every time (owner requests are few; no session tokens are kept). */
+    genuine(value: string, binding?: string): boolean {
+      if (binding) return crumbIsGenuine(key, value, binding)
       if (known.has(value)) return true
       if (!crumbIsGenuine(key, value)) return false
       known.add(value)
@@ -85,7 +93,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined
 }
 
-/** Throws the crumb failure unless the request carries the crumb of its cookie. */
+/** Throws the crumb failure unless the request carries the crumb of its cookie (`genuine` judges the cookie). */
 export function checkCrumb(request: FastifyRequest, key: string | ((value: string) => boolean)): void {
   const genuine = typeof key === 'string' ? (v: string) => crumbIsGenuine(key, v) : key
   const cookie = request.cookies[CRUMB_COOKIE]
@@ -104,21 +112,31 @@ export interface CrumbIssuer {
    * new one; null when the header needs @fastify/cookie's decoding (a quoted or escaped value).
    */
   crumbOf(cookieHeader: string | undefined, secure: boolean): { crumb: string; setCookie?: string } | null
+  /** True when the request's crumb cookie is bound to the session cookie it carries. */
+  isBound(request: FastifyRequest): boolean
+  /** Issues the request a new crumb for a session it just started (token) or ended (null), on the reply's cookie. */
+  rebind(request: FastifyRequest, reply: FastifyReply, sessionToken: string | null): void
+}
+
+export interface CrumbOptions {
+  /** The session cookie crumbs are bound to when a request carries it. */
+  sessionCookie?: string
 }
 
 /** Registers the crumb hooks on the root instance (needs @fastify/cookie). No database access. */
-export function registerCrumb(app: FastifyInstance, key: string): CrumbIssuer {
+export function registerCrumb(app: FastifyInstance, key: string, opts: CrumbOptions = {}): CrumbIssuer {
   const verifier = createCrumbVerifier(key)
-  const genuine = (v: string) => verifier.genuine(v)
+  const bindingOf = (request: FastifyRequest): string | undefined => (opts.sessionCookie ? request.cookies[opts.sessionCookie] || undefined : undefined)
   app.decorateRequest('crumb', '')
   // Callback hooks: no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[CRUMB_COOKIE]
-    if (cookie && verifier.genuine(cookie)) {
+    const binding = bindingOf(request)
+    if (cookie && verifier.genuine(cookie, binding)) {
       request.crumb = cookie
       return done()
     }
-    request.crumb = newCrumb(key)
+    request.crumb = newCrumb(key, binding)
     // The header is written directly (the value needs no encoding); @fastify/cookie adds any other cookies to it.
     reply.header('set-cookie', crumbCookie(request.crumb, request.protocol === 'https'))
     done()
@@ -127,7 +145,8 @@ export function registerCrumb(app: FastifyInstance, key: string): CrumbIssuer {
   app.addHook('preHandler', (request, _reply, done) => {
     if (!STATE_CHANGING.has(request.method) || request.is404 || request.routeOptions.config.crumb === false) return done()
     try {
-      checkCrumb(request, genuine)
+      const binding = bindingOf(request)
+      checkCrumb(request, (v) => verifier.genuine(v, binding) || (binding !== undefined && verifier.genuine(v)))
     } catch (e) {
       return done(e as Error)
     }
@@ -137,9 +156,20 @@ export function registerCrumb(app: FastifyInstance, key: string): CrumbIssuer {
     crumbOf(cookieHeader, secure) {
       const value = cookieValue(cookieHeader, CRUMB_COOKIE)
       if (value !== undefined && (value.includes('%') || value.includes('"'))) return null
-      if (value && verifier.genuine(value)) return { crumb: value }
-      const crumb = newCrumb(key)
+      const binding = opts.sessionCookie ? cookieValue(cookieHeader, opts.sessionCookie) || undefined : undefined
+      if (binding !== undefined && (binding.includes('%') || binding.includes('"'))) return null
+      if (value && verifier.genuine(value, binding)) return { crumb: value }
+      const crumb = newCrumb(key, binding)
       return { crumb, setCookie: crumbCookie(crumb, secure) }
+    },
+    isBound(request) {
+      const binding = bindingOf(request)
+      const cookie = request.cookies[CRUMB_COOKIE]
+      return binding !== undefined && cookie !== undefined && verifier.genuine(cookie, binding)
+    },
+    rebind(request, reply, sessionToken) {
+      request.crumb = newCrumb(key, sessionToken ?? undefined)
+      reply.setCookie(CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' })
     },
   }
 }
