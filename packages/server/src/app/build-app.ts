@@ -77,7 +77,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     // maxParamLength: a stored file's name (at most 255 characters) stays reachable at its own address even when
-    // every character is percent-encoded (up to 12 bytes per character pair); longer parameters answer a typed 414.
+    // every character is percent-encoded (up to 9 URL characters per UTF-16 unit); longer ones answer a typed 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Router errors answer before any hook runs: the page security headers are added here (known once registered).
     frameworkErrors: (e, request, reply) => {
