@@ -16,7 +16,7 @@ describe('URL policy', () => {
     expect(out.items[1]).toEqual({ title: 'y' })
     expect(out.popup).toEqual({ body: 'javascript: is text here' })
     expect(out.when).toBe(ctx.when)
-    expect(ctx.items[1]!.url).toBe('javascript:x') // the input is left alone
+    expect(ctx.items[1]).toEqual({ url: 'javascript:x', title: 'y' }) // the input is left alone
     expect(withSafeLinks(keep)).toBe(keep)
   })
 })
