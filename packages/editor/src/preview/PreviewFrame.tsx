@@ -49,7 +49,9 @@ export function PreviewFrame({ siteUrl, path, previewSiteId, version, css, varia
         return null
       }
     })()
-    if (!doc?.head) return
+    // not the frame's initial about:blank (it has the editor's own CSP, which allows no inline style); the page
+    // itself gets the style once it has loaded (`loaded`)
+    if (!doc?.head || doc.URL === 'about:blank') return
     let style = doc.getElementById('sitewright-style-preview')
     if (!css) return style?.remove()
     if (!style) {

@@ -7,8 +7,10 @@ import { pino } from 'pino'
 import type { Config } from '../platform/config.js'
 import { openDatabase, type Db } from '../platform/db/index.js'
 import { registerCrumb } from '../platform/http/crumb.js'
+import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
 import { OpenApiRegistry } from '../platform/http/openapi.js'
+import { editorOptions, registerSecurityHeaders } from '../platform/http/security.js'
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
@@ -28,8 +30,8 @@ import { welcomeMail } from './welcome-mail.js'
 
 export const VERSION = '0.1.0'
 
-/** Headers of every answer (Fastify's onSend, and the publishing fast path of cached pages). */
-const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' } as const
+/** Longest path parameter the router matches (a 255-character file name, every character as %XX%XX%XX). */
+export const MAX_PARAM_LENGTH = 255 * 9 + 64
 
 export interface App {
   fastify: FastifyInstance
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
 async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig } = {}): Promise<App> {
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
+  let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
   const fastify = Fastify({
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
@@ -73,7 +76,15 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // maxParamLength: a stored file's name (at most 255 characters) stays reachable at its own address even when
+    // every character is percent-encoded (up to 9 URL characters per UTF-16 unit); longer ones answer a typed 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Router errors answer before any hook runs: the page security headers are added here (known once registered).
+    frameworkErrors: (e, request, reply) => {
+      if (security) reply.headers(security.pageHeaders(request.protocol === 'https'))
+      frameworkErrors(e, request, reply)
+    },
+    clientErrorHandler,
   })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
   fastify.decorate('openapi', new OpenApiRegistry())
@@ -90,9 +101,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   await fastify.register(fastifyCookie)
 
   registerErrorHandler(fastify)
-  fastify.addHook('onSend', async (_req, reply) => {
-    reply.headers(SECURITY_HEADERS)
-  })
+  registerEdgeGuards(fastify)
+  // Security headers of every answer (and of the publishing fast path of cached pages, which answers before Fastify).
+  security = await registerSecurityHeaders(fastify, { rootDomain: config.rootDomain, publicPort: config.publicPort })
 
   // Domains.
   const accounts = createAccounts(db.orm, {
@@ -182,8 +193,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
   })
   sites.onChange((siteId) => publishing.invalidate(siteId))
-  fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: SECURITY_HEADERS, log: fastify.log })
-  await registerStatic(fastify)
+  fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
+  await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 
   const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'

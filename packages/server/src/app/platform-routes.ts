@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../platform/db/index.js'
 import { defineRoute } from '../platform/http/route.js'
+import { inlinePageOptions } from '../platform/http/security.js'
 import { docsPage } from './docs-page.js'
 
 const health = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['pglite', 'postgres']) })
@@ -30,5 +31,6 @@ export function registerPlatformRoutes(app: FastifyInstance, db: Db, version: st
   )
 
   app.get('/api/openapi.json', async () => app.openapi.document({ title: 'Sitewright API', version }))
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage()))
+  const docs = docsPage()
+  app.get('/api/docs', { helmet: inlinePageOptions(docs) }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(docs))
 }

@@ -5,6 +5,7 @@ import { join, normalize, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { plainPage } from '../platform/http/html.js'
+import type { HelmetOptions } from '../platform/http/security.js'
 import { REPO_ROOT } from '../platform/paths.js'
 
 export const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist')
@@ -41,7 +42,12 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
 }
 
-export async function registerStatic(app: FastifyInstance, dirs = { editor: EDITOR_DIST, storefront: STOREFRONT_DIST, theme: THEME_ASSETS }) {
+export async function registerStatic(
+  app: FastifyInstance,
+  dirs = { editor: EDITOR_DIST, storefront: STOREFRONT_DIST, theme: THEME_ASSETS },
+  /** Security headers of the editor (strict CSP, framed only by itself); default: the app's global ones. */
+  editorHelmet?: HelmetOptions,
+) {
   await app.register(fastifyStatic, { root: REPO_ROOT, serve: false })
 
   const editor = async (rest: string, reply: FastifyReply) => {
@@ -50,8 +56,9 @@ export async function registerStatic(app: FastifyInstance, dirs = { editor: EDIT
     if (file) return reply.sendFile(file, dirs.editor)
     return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.editor)
   }
-  app.get('/config', async (_req, reply) => editor('', reply))
-  app.get('/config/*', async (req, reply) => editor((req.params as { '*': string })['*'], reply))
+  const opts = editorHelmet ? { helmet: editorHelmet } : {}
+  app.get('/config', opts, async (_req, reply) => editor('', reply))
+  app.get('/config/*', opts, async (req, reply) => editor((req.params as { '*': string })['*'], reply))
 
   app.get('/assets/storefront/*', async (req, reply) => {
     if (!existsSync(dirs.storefront)) return notBuilt(reply, 'storefront', false)

@@ -8,8 +8,11 @@ export const ERROR_TYPES = [
   'not_found',
   'conflict',
   'unprocessable',
+  'request_timeout',
   'payload_too_large',
+  'uri_too_long',
   'unsupported_media_type',
+  'headers_too_large',
   'rate_limited',
   'unavailable',
   'internal',
@@ -51,10 +54,16 @@ export function httpStatusOf(type: ErrorType): number {
       return 404
     case 'conflict':
       return 409
+    case 'request_timeout':
+      return 408
     case 'payload_too_large':
       return 413
+    case 'uri_too_long':
+      return 414
     case 'unsupported_media_type':
       return 415
+    case 'headers_too_large':
+      return 431
     case 'unprocessable':
       return 422
     case 'rate_limited':

@@ -3,6 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
+import { hasNul, NUL_MESSAGE } from '../../platform/http/edge.js'
 import { newId, newToken, sha256Hex } from '../../platform/ids.js'
 import { getProduct, variantBySku } from './catalogue.js'
 import { MSG, QUANTITY_MAX, QUANTITY_MIN, quantityRangeMessage, readQuantity, selectOptionsMessage } from './messages.js'
@@ -45,6 +46,7 @@ export function parseAdditionalFields(input: unknown): Record<string, unknown> |
   }
   if (parsed === null) return null
   if (typeof parsed !== 'object' || Array.isArray(parsed)) return invalid('additionalFields must be the JSON text of an object, or null.')
+  if (hasNul(parsed)) return invalid(NUL_MESSAGE)
   return parsed as Record<string, unknown>
 }
 

@@ -1,5 +1,6 @@
 // Request schemas of the commerce domain (zod, strict). Owner money fields are integer minor units.
 import { z } from 'zod'
+import { linkSchema } from '../../platform/url-policy.js'
 
 export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
 export const MAX_PRODUCTS_PER_COLLECTION = 200
@@ -53,8 +54,8 @@ const productFields = {
   additionalFieldsForm: z.record(z.string(), z.unknown()).nullable(),
   useCustomAddButtonText: z.boolean(),
   customAddButtonText: z.string().max(60),
-  audioAssetUrl: z.string().max(2000).nullable(),
-  digitalAssetUrl: z.string().max(2000).nullable(),
+  audioAssetUrl: linkSchema().nullable(),
+  digitalAssetUrl: linkSchema().nullable(),
   ordering: z.number().int(),
 }
 

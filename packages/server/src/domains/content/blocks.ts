@@ -3,13 +3,15 @@ import { z } from 'zod'
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
 import { sanitizeHtml } from './sanitize.js'
+import { isSafeLink } from '../../platform/url-policy.js'
 
 const text = (max = 500) => z.string().max(max, `Use at most ${max} characters.`)
 const html = z.string().max(LIMITS.html, 'This HTML is too long.')
+/** An owner-entered link of a block: an http(s), mailto: or tel: address, an in-site path or a fragment (URL policy). */
 const link = z
   .string()
   .max(2000)
-  .refine((v) => /^(https?:\/\/|mailto:|tel:|\/|#)/i.test(v.trim()), '{val} is not a valid page URL'.replace('{val}', 'This'))
+  .refine((v) => /^(https?:\/\/|mailto:|tel:|\/|#)/i.test(v.trim()) && isSafeLink(v), '{val} is not a valid page URL'.replace('{val}', 'This'))
 const id = z.string().min(1).max(64)
 
 export const locationSchema = z

@@ -1,6 +1,7 @@
 // Site-wide content (description, tag line, logo, social follow accounts).
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { isSafeLink } from '../../platform/url-policy.js'
 import type { Orm } from '../../platform/db/index.js'
 import { contentSiteProfiles, type ProfileRow } from './schema.js'
 
@@ -17,7 +18,7 @@ export const profilePatch = z
           .object({
             serviceName: z.enum(SOCIAL_SERVICES, `Choose one of ${SOCIAL_SERVICES.join(', ')}.`),
             userName: z.string().trim().min(1, 'Enter the user name.').max(100),
-            profileUrl: z.string().trim().max(2000).refine((v) => /^(https:\/\/|mailto:)\S+$/i.test(v), 'Links must be formatted as https://example.com'),
+            profileUrl: z.string().trim().max(2000).refine((v) => /^(https:\/\/|mailto:)\S+$/i.test(v) && isSafeLink(v), 'Links must be formatted as https://example.com'),
           })
           .strict(),
       )

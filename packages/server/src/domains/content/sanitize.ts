@@ -3,6 +3,8 @@
 // listed attributes survive, URLs must be http(s)/mailto/tel or relative (iframes: https only, sandboxed), no event
 // handlers or style attributes. The output is well-formed: every open tag is closed.
 
+import { safeLink } from '../../platform/url-policy.js'
+
 const VOID = new Set(['br', 'hr', 'img', 'col', 'source', 'wbr'])
 const ALLOWED = new Set([
   'a', 'abbr', 'audio', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup', 'dd', 'del', 'details',
@@ -62,18 +64,14 @@ export function decodeEntities(s: string): string {
 
 const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** A safe URL (http, https, mailto, tel or relative) or null. `httpsOnly` for iframe sources. */
+/** A safe URL of an HTML attribute (the URL policy, after decoding character references) or null. `httpsOnly` for iframe sources. */
 export function safeUrl(raw: string, httpsOnly = false): string | null {
   const value = decodeEntities(raw).trim()
-  // Browsers ignore control characters and whitespace inside a scheme: strip them before looking at it.
   // eslint-disable-next-line no-control-regex
   const probe = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase()
   if (/&[a-z]+;?/i.test(probe)) return null // an entity we did not decode could hide a scheme
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(probe)
-  if (httpsOnly) return scheme?.[1] === 'https' ? value : null
-  if (scheme) return ['http', 'https', 'mailto', 'tel'].includes(scheme[1]!) ? value : null
-  if (probe.startsWith('\\') || probe.startsWith('/\\')) return null
-  return value
+  if (httpsOnly) return /^https:/.test(probe) ? value : null
+  return safeLink(value)
 }
 
 function sanitizeSrcset(raw: string): string | null {

@@ -1,5 +1,6 @@
 // Owner API payloads (zod, strict, human messages).
 import { z } from 'zod'
+import { linkSchema } from '../../platform/url-policy.js'
 import { blockInput, locationSchema } from './blocks.js'
 import { CONTENT_STATUSES, LIMITS, LOCKS, MAX_RECORD_TYPE, NAVIGATIONS, PAST_OR_UPCOMING, TYPE_NAMES, VIEWS } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
@@ -37,7 +38,7 @@ export const popupOverlayInput = z
     title: plain(200),
     body: html.default(''),
     buttonText: plain(60).default('Close'),
-    buttonUrl: z.string().max(2000).optional(),
+    buttonUrl: linkSchema('{val} is not a valid page URL'.replace('{val}', 'This')).optional(),
     formId: id.optional(),
   })
   .strict()
@@ -85,7 +86,7 @@ const unique = (list: string[]) => new Set(list.map((s) => s.toLowerCase())).siz
 
 export const imageDataInput = z
   .object({
-    assetUrl: z.string().max(2000),
+    assetUrl: linkSchema(),
     originalSize: z.string().regex(/^\d+x\d+$/, "Invalid source parameter. Pass in 'originalSize'"),
     altText: plain(1000),
     title: plain(200),
@@ -117,7 +118,7 @@ const itemFields = {
   location: locationSchema.nullable(),
   layout: layoutInput.nullable(),
   image: imageDataInput.nullable(),
-  audioAssetUrl: z.string().max(2000).nullable(),
+  audioAssetUrl: linkSchema().nullable(),
   videoUrl: url.nullable(),
 }
 

@@ -34,14 +34,28 @@ export function largestLimit(limitsMb: LimitsMb): number {
   return Math.max(...Object.values(limitsMb).map(megabytes))
 }
 
-const NAME_MAX = 255
+/** Longest file name kept (characters): every stored name stays reachable at its own address (see MAX_PARAM_LENGTH). */
+export const NAME_MAX = 255
 
-/** A file name safe to keep and show: no path, no control characters, at most 255 characters. */
+/** `text` cut to at most `max` UTF-16 units without splitting a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text
+  const head = text.slice(0, max)
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head
+}
+
+/**
+ * A file name safe to keep and show: no path, no control characters, at most 255 characters. A longer name loses
+ * the end of its stem, not its extension (`aaaa….png` stays a `.png`).
+ */
 export function cleanFileName(raw: string | undefined, fallbackExt = ''): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? ''
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, NAME_MAX)
-  return cleaned || (fallbackExt ? `file.${fallbackExt}` : 'file')
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  if (!cleaned) return fallbackExt ? `file.${fallbackExt}` : 'file'
+  if (cleaned.length <= NAME_MAX) return cleaned
+  const ext = /\.[A-Za-z0-9]{1,16}$/.exec(cleaned)?.[0] ?? ''
+  return cut(cleaned.slice(0, cleaned.length - ext.length), NAME_MAX - ext.length).trimEnd() + ext
 }
 
 export const unsupported = (name: string) => new AppError('unsupported_media_type', 'unsupported_file', MESSAGES.unsupported(name))

@@ -152,4 +152,23 @@ describe(`public file route (${BACKEND})`, () => {
     expect((await fetchFile(a.host, `/files/${'0'.repeat(24)}/a.png`)).status).toBe(404)
     expect((await fetchFile(a.host, '/files/not-an-id/a.png')).status).toBe(404)
   })
+
+  it('caps a long file name at 255 characters (keeping its extension) and serves every stored name at its own address', async () => {
+    const o = await owner()
+    const img = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0a0' } }).png().toBuffer()
+    const f = await upload(o.c, o.siteId, `${'a'.repeat(996)}.png`, img)
+    expect(f.filename).toHaveLength(255)
+    expect(f.filename.endsWith('.png')).toBe(true)
+    const res = await fetchFile(o.host, f.assetUrl)
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toBe('image/png')
+    // the longest address a stored name can have: 255 characters of three UTF-8 bytes each, all percent-encoded
+    const wide = '\u6f22'.repeat(251) + '.png'
+    const renamed = await o.c.patch(`/api/sites/${o.siteId}/files/${f.id}`, { filename: wide })
+    expect(renamed.status).toBe(200)
+    expect(renamed.json.file.filename).toBe(wide)
+    const again = await fetchFile(o.host, renamed.json.file.assetUrl)
+    expect(again.status).toBe(200)
+    expect((await o.c.patch(`/api/sites/${o.siteId}/files/${f.id}`, { filename: 'b'.repeat(256) })).status).toBe(400)
+  })
 })

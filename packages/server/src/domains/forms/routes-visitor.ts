@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
+import { hasNul, NUL_MESSAGE } from '../../platform/http/edge.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { requireSite } from '../../platform/http/tenancy.js'
 import { withFormAnswers } from './answers.js'
@@ -27,12 +28,14 @@ function configured(form: FormRow): FormRow {
 
 function parseFormMap(form: string | Record<string, unknown>): Record<string, unknown> {
   if (typeof form !== 'string') return form
+  let parsed: unknown
   try {
-    const parsed: unknown = JSON.parse(form)
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+    parsed = JSON.parse(form)
   } catch {
-    // fall through
+    parsed = undefined
   }
+  if (hasNul(parsed)) throw new AppError('invalid_data', 'nul_character', NUL_MESSAGE, { fields: { form: NUL_MESSAGE } })
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
   throw new AppError('invalid_data', 'form_unparseable', 'The form fields could not be read.', { fields: { form: 'The form fields could not be read.' } })
 }
 

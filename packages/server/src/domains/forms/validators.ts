@@ -1,5 +1,6 @@
 // Request schemas of the forms domain (strict zod objects with human messages).
 import { z } from 'zod'
+import { isSafeLink } from '../../platform/url-policy.js'
 import { CAPTCHA_ALIGNMENTS, CAPTCHA_THEMES, fieldsSchema } from './fields.js'
 import { isValidEmail } from './values.js'
 
@@ -13,7 +14,7 @@ const redirect = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Use a path like /thanks or an http(s) address.')
+  .refine((v) => v === '' || ((/^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v)) && isSafeLink(v)), 'Use a path like /thanks or an http(s) address.')
 
 export const formInput = z
   .object({

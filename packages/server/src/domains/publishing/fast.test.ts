@@ -18,7 +18,7 @@ function setup() {
   const fast = createFastPath(cache, theme, {
     siteOf: (host) => (host === 'a.localhost' ? 'site1' : null),
     crumbOf: (cookies) => (cookies?.includes('crumb=known') ? { crumb: 'known' } : { crumb: 'fresh', setCookie: 'crumb=fresh; Path=/; SameSite=Lax' }),
-    headers: { 'x-content-type-options': 'nosniff' },
+    headers: () => ({ 'x-content-type-options': 'nosniff' }),
     log: { info: (obj, msg) => logged.push({ obj: obj as Record<string, any>, msg }), isLevelEnabled: () => true },
   })
   const call = (url: string, headers: Record<string, string> = {}, method = 'GET') => {

@@ -17,8 +17,8 @@ export interface FastPathDeps {
   siteOf(hostHeader: string | undefined): string | null
   /** The visitor's crumb from the Cookie header, and the Set-Cookie value when a new one was made (null: let Fastify). */
   crumbOf(cookieHeader: string | undefined, secure: boolean): { crumb: string; setCookie?: string } | null
-  /** Headers every answer of the app carries. */
-  headers: Readonly<Record<string, string>>
+  /** The security headers of a page answer (the same as Fastify's page answers), over TLS or not. */
+  headers(secure: boolean): Readonly<Record<string, string>>
   /** The app's logger (pino): hits are logged at info, as Fastify logs its requests. */
   log?: { info(obj: object, msg: string): void; isLevelEnabled?(level: string): boolean }
 }
@@ -65,7 +65,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     const { crumb, setCookie } = visitor
     const etag = etagFor(page, crumb)
     const headers: Record<string, string | number> = {
-      ...deps.headers,
+      ...deps.headers(secure),
       'cache-control': page.bytes.length === 1 ? 'no-cache' : 'private, no-cache',
       etag,
     }

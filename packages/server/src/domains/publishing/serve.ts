@@ -12,6 +12,7 @@ import type { Theme } from './theme.js'
 import type { LockThrottle, PublishingDeps } from './types.js'
 import { checkPreview } from './preview.js'
 import { hasUnlockCookie, isUnlocked } from './unlock.js'
+import { withSafeLinks } from '../../platform/url-policy.js'
 
 export type Format = 'html' | 'json' | 'json-pretty'
 
@@ -68,7 +69,8 @@ const TYPES: Record<Format, string> = { html: 'text/html; charset=utf-8', json: 
 
 export function createServer(s: ServeContext) {
   function body(result: PageResult, format: Format, locale: string): string {
-    const context = result.context!
+    // The URL policy again when rendering: a link stored before it (or by any other path) never reaches a page.
+    const context = withSafeLinks(result.context!)
     if (format === 'json') return JSON.stringify(context)
     if (format === 'json-pretty') return JSON.stringify(context, null, 2)
     return s.theme.render(context.template, context, locale)

@@ -18,8 +18,8 @@ const FASTIFY_CODES: Record<string, [ErrorType, string, string]> = {
 }
 
 const STATUS_TYPES: Record<number, ErrorType> = {
-  400: 'invalid_data', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'not_found', 409: 'conflict',
-  413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'unprocessable', 429: 'rate_limited', 503: 'unavailable',
+  400: 'invalid_data', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'not_found', 408: 'request_timeout', 409: 'conflict',
+  413: 'payload_too_large', 414: 'uri_too_long', 415: 'unsupported_media_type', 422: 'unprocessable', 429: 'rate_limited', 431: 'headers_too_large', 503: 'unavailable',
 }
 
 /** Turns anything thrown into an AppError; `masked` is true when the original must be logged, not shown. */
