@@ -138,6 +138,10 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       sendMail: (m) => mailer.send(m),
       log: fastify.log,
       siteTitle: async (siteId) => (await sites.get(siteId))?.title,
+      siteUrl: async (siteId) => {
+        const site = await sites.get(siteId)
+        return site ? sites.urlOf(site.slug) : undefined
+      },
       resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
       collectionPath: async (siteId, collectionId) => {
         const c = (await content.read.siteCollections(siteId)).find((x) => x.id === collectionId)

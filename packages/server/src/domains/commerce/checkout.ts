@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js'
 import { newId, newToken, sha256Hex } from '../../platform/ids.js'
 import { sql } from 'drizzle-orm'
 import { cartLines, pricingRules, requiresShipping, totalsOf, type CartLine } from './cart-view.js'
-import { giftCardToApply, issueGiftCard, redeem } from './giftcards.js'
+import { giftCardToApply, issueOrderGiftCards, redeem, type IssuedGiftCard } from './giftcards.js'
 import { takeStock } from './inventory.js'
 import { instalmentCheck, methodOf } from './instalments.js'
 import type { CardInput, PaymentProvider } from './payments.js'
@@ -61,13 +61,7 @@ function snapshot(l: CartLine): OrderEntrySnapshot {
   }
 }
 
-/** A gift card the order bought, with the entry it came from and that entry's recipient fields. */
-export interface IssuedGiftCard {
-  entryId: string
-  code: string
-  amountCents: number
-  fields: Record<string, unknown> | null
-}
+export type { IssuedGiftCard } from './giftcards.js'
 
 export interface PlacedOrder {
   order: OrderRow
@@ -179,13 +173,8 @@ export async function placeOrder(
           status: auth.pending ? 'pending' : 'paid',
         })
         .returning()
-      for (const l of lines) {
-        if (l.productType !== PRODUCT_TYPES.GIFT_CARD) continue
-        for (let i = 0; i < l.quantity; i++) {
-          const card = await issueGiftCard(tx, siteId, { amountCents: l.unitPriceCents, currency, orderId, reason: 'purchase' })
-          issued.push({ entryId: l.entryId, code: card.code, amountCents: card.initialCents, fields: l.additionalFields })
-        }
-      }
+      // The cards bought exist once the order is paid: a pending payment issues them when it is confirmed.
+      if (!auth.pending) issued.push(...(await issueOrderGiftCards(tx, row!)))
       if (cart.kind === 'subscription') {
         const l = lines[0]!
         const plan = l.subscriptionPlan!

@@ -26,6 +26,8 @@ export interface CommerceDeps {
   log?: FastifyBaseLogger
   /** The site's title as its owner set it (the store's mails name it); absent: the host name. */
   siteTitle?(siteId: string): Promise<string | undefined>
+  /** The site's public address ('http://shop.localhost:3000/'): mails sent from owner requests link to it. */
+  siteUrl?(siteId: string): Promise<string | undefined>
   /** The site's language tag ('en-US'): it decides the instalment provider (Afterpay / Clearpay) at checkout. */
   siteLocale?(siteId: string): Promise<string | undefined>
   /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */

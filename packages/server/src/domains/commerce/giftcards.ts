@@ -5,7 +5,8 @@ import type { Orm } from '../../platform/db/index.js'
 import { sqlRows } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
-import { giftCardLedger, giftCards } from './schema.js'
+import { giftCardLedger, giftCards, type OrderRow } from './schema.js'
+import { PRODUCT_TYPES } from './validators.js'
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' // no I, O, 0, 1
 
@@ -20,15 +21,44 @@ export function normaliseCode(code: string): string {
   return c.length === 16 ? `${c.slice(0, 4)}-${c.slice(4, 8)}-${c.slice(8, 12)}-${c.slice(12)}` : code.trim().toUpperCase()
 }
 
-export async function issueGiftCard(tx: Orm, siteId: string, input: { amountCents: number; currency: string; orderId?: string | null; code?: string | undefined; reason: string }) {
+export async function issueGiftCard(
+  tx: Orm,
+  siteId: string,
+  input: { amountCents: number; currency: string; orderId?: string | null; entryId?: string | null; code?: string | undefined; reason: string },
+) {
   const id = newId()
   const code = input.code ? normaliseCode(input.code) : newGiftCardCode()
   const [card] = await tx
     .insert(giftCards)
-    .values({ id, siteId, code, initialCents: input.amountCents, balanceCents: input.amountCents, currency: input.currency, orderId: input.orderId ?? null })
+    .values({ id, siteId, code, initialCents: input.amountCents, balanceCents: input.amountCents, currency: input.currency, orderId: input.orderId ?? null, entryId: input.entryId ?? null })
     .returning()
   await tx.insert(giftCardLedger).values({ id: newId(), siteId, giftCardId: id, orderId: input.orderId ?? null, deltaCents: input.amountCents, reason: input.reason })
   return card!
+}
+
+/** A gift card an order bought, with the entry it came from and that entry's recipient fields (name, email, message). */
+export interface IssuedGiftCard {
+  entryId: string
+  code: string
+  amountCents: number
+  fields: Record<string, unknown> | null
+}
+
+/**
+ * Issues the gift cards a paid order bought: one card per unit of each gift-card entry, each remembering its entry
+ * (so its recipient and message). Called inside the transaction that makes the order paid (placing a paid order, or
+ * confirming a pending payment), so the cards exist, and can be spent, only once the order is paid, and only once.
+ */
+export async function issueOrderGiftCards(tx: Orm, order: Pick<OrderRow, 'id' | 'siteId' | 'currency' | 'entries'>): Promise<IssuedGiftCard[]> {
+  const issued: IssuedGiftCard[] = []
+  for (const e of order.entries) {
+    if (e.productType !== PRODUCT_TYPES.GIFT_CARD) continue
+    for (let i = 0; i < e.quantity; i++) {
+      const card = await issueGiftCard(tx, order.siteId, { amountCents: e.unitPriceCents, currency: order.currency, orderId: order.id, entryId: e.entryId, reason: 'purchase' })
+      issued.push({ entryId: e.entryId, code: card.code, amountCents: card.initialCents, fields: e.additionalFields })
+    }
+  }
+  return issued
 }
 
 export async function findGiftCard(orm: Orm, siteId: string, code: string) {

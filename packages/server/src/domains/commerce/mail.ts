@@ -2,7 +2,7 @@
 // HTML, with the same money lines as the confirmation page and the editor) and one mail per gift card that names a
 // recipient, with the card's code and the buyer's message.
 import type { MailMessage } from '../mail/index.js'
-import type { IssuedGiftCard } from './checkout.js'
+import type { IssuedGiftCard } from './giftcards.js'
 import { moneyText } from './order-summary.js'
 import type { OrderView } from './orders.js'
 
@@ -67,16 +67,17 @@ export function giftCardRecipientMail(order: OrderView, card: IssuedGiftCard, op
 }
 
 /**
- * Every mail an order sends when it is placed: the confirmation, and the gift-card recipients' mails once the
- * order is paid (an order whose payment awaits confirmation does not hand out its cards by mail).
+ * The recipients' mails of the gift cards an order has just issued (placing a paid order, or confirming a pending
+ * order's payment: a card is issued, and mailed, once).
+ */
+export function giftCardMails(order: OrderView, giftCards: readonly IssuedGiftCard[], opts: MailSite): MailMessage[] {
+  return giftCards.flatMap((card) => giftCardRecipientMail(order, card, opts) ?? [])
+}
+
+/**
+ * Every mail an order sends when it is placed: the confirmation, and the recipients' mails of the gift cards it
+ * issued (none while the payment awaits confirmation: those are issued and mailed when it is confirmed).
  */
 export function orderMails(order: OrderView, giftCards: readonly IssuedGiftCard[], opts: MailSite & { confirmationUrl: string }): MailMessage[] {
-  const mails = [confirmationMail(order, { ...opts, giftCards })]
-  if (order.status === 'paid') {
-    for (const card of giftCards) {
-      const m = giftCardRecipientMail(order, card, opts)
-      if (m) mails.push(m)
-    }
-  }
-  return mails
+  return [confirmationMail(order, { ...opts, giftCards }), ...(order.status === 'paid' ? giftCardMails(order, giftCards, opts) : [])]
 }

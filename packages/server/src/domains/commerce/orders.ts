@@ -4,7 +4,7 @@ import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { sha256Hex } from '../../platform/ids.js'
 import { downloadPath } from './downloads.js'
-import { restore } from './giftcards.js'
+import { issueOrderGiftCards, restore, type IssuedGiftCard } from './giftcards.js'
 import { returnStock } from './inventory.js'
 import { money } from './money.js'
 import { summaryLines } from './order-summary.js'
@@ -170,18 +170,22 @@ export async function fulfilOrder(orm: Orm, siteId: string, orderId: string): Pr
 }
 
 /**
- * Confirms the awaited payment of a pending test-mode order: the authorisation is captured and the order is paid
- * (a live provider confirms its own payments). Confirming a paid or fulfilled order again changes nothing.
+ * Confirms the awaited payment of a pending test-mode order (a live provider confirms its own payments): the
+ * authorisation is captured, the order becomes paid and the gift cards it bought are issued, in one transaction, so
+ * they exist (and their recipients are mailed) exactly once. An order that is not pending is refused: confirming
+ * twice changes nothing and issues nothing.
  */
-export async function confirmPayment(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
+export async function confirmPayment(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<{ order: OrderRow; giftCards: IssuedGiftCard[] }> {
   const o = await getOrderRow(orm, siteId, orderId)
-  if (o.status === 'paid' || o.status === 'fulfilled') return o
   if (o.status !== 'pending') throw new AppError('conflict', 'order_not_pending', `A ${o.status} order has no payment awaiting confirmation.`)
   if (!o.testMode) throw new AppError('conflict', 'confirm_not_supported', 'The payment provider confirms this payment.')
   // A payment from before the provider kept payments (0009) is unknown to it: nothing to capture.
   if (o.paymentRef && (await provider.status(o.paymentRef))) await provider.capture(o.paymentRef)
-  const [row] = await orm.update(orders).set({ status: 'paid' }).where(and(eq(orders.id, o.id), eq(orders.status, 'pending'))).returning()
-  return row ?? getOrderRow(orm, siteId, orderId)
+  return orm.transaction(async (tx) => {
+    const [row] = await tx.update(orders).set({ status: 'paid' }).where(and(eq(orders.id, o.id), eq(orders.status, 'pending'))).returning()
+    if (!row) throw new AppError('conflict', 'order_not_pending', 'The order changed meanwhile. Reload it.')
+    return { order: row, giftCards: await issueOrderGiftCards(tx, row) }
+  })
 }
 
 /**

@@ -63,7 +63,7 @@ describe(`owner lists (${BACKEND})`, () => {
     expect(Object.keys(bad.json.error.fields)).toEqual(['status'])
   })
 
-  it('confirm payment: a pending test-mode order becomes paid (then fulfillable); a paid one is unchanged; a refunded one is refused', async () => {
+  it('confirm payment: a pending test-mode order becomes paid (then fulfillable); a paid or refunded one is refused', async () => {
     const p = await order('dora@example.com', { ...CARD, number: TEST_CARDS.pending })
     expect(p.status).toBe('pending')
     const early = await site.owner.post(`${base()}/orders/${p.id}/fulfil`)
@@ -74,7 +74,9 @@ describe(`owner lists (${BACKEND})`, () => {
     const confirmed = await site.owner.post(`${base()}/orders/${p.id}/confirm-payment`)
     expect(confirmed.status).toBe(200)
     expect(confirmed.json.order).toMatchObject({ id: p.id, status: 'paid' })
-    expect((await site.owner.post(`${base()}/orders/${p.id}/confirm-payment`)).json.order.status).toBe('paid')
+    const again = await site.owner.post(`${base()}/orders/${p.id}/confirm-payment`)
+    expect(again.status).toBe(409)
+    expect(again.json.error).toMatchObject({ code: 'order_not_pending', message: 'A paid order has no payment awaiting confirmation.' })
     expect((await site.owner.post(`${base()}/orders/${p.id}/fulfil`)).json.order.status).toBe('fulfilled')
     const r = await order('eve@example.com')
     expect((await site.owner.post(`${base()}/orders/${r.id}/refund`)).json.order.status).toBe('refunded')

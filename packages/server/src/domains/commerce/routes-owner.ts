@@ -6,6 +6,7 @@ import { WEBSITE_ROLES } from '../accounts/index.js'
 import * as catalogue from './catalogue.js'
 import type { CommerceContext } from './context.js'
 import * as giftcards from './giftcards.js'
+import { giftCardMails } from './mail.js'
 import { setStock } from './inventory.js'
 import * as orders from './orders.js'
 import type { OrderRow } from './schema.js'
@@ -126,10 +127,18 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     return { order: await ownerOrder(await orders.fulfilOrder(orm, params.siteId, params.rowId)) }
   })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/confirm-payment`, summary: 'Confirm the awaited payment of a pending test-mode order (captured; the order becomes paid)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
-    await allow(request, params.siteId)
+    const { site } = await allow(request, params.siteId)
     const confirmed = await orders.confirmPayment(orm, params.siteId, params.rowId, ctx.provider)
     changed(params.siteId)
-    return { order: await ownerOrder(confirmed) }
+    const view = await ownerOrder(confirmed.order)
+    // The gift cards this confirmation issued reach their recipients now (the checkout path mails them when paid).
+    if (ctx.deps.sendMail && confirmed.giftCards.length) {
+      const url = (await ctx.deps.siteUrl?.(site.id).catch(() => undefined)) ?? `${request.protocol}://${request.host}/`
+      for (const mail of giftCardMails(view, confirmed.giftCards, { siteTitle: site.title, baseUrl: url.replace(/\/+$/, '') })) {
+        ctx.deps.sendMail(mail).catch((e: unknown) => ctx.deps.log?.warn({ err: e, orderId: view.id }, 'gift card mail not sent'))
+      }
+    }
+    return { order: view }
   })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/refund`, summary: 'Refund a test-mode order (stock and gift-card balance come back)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)

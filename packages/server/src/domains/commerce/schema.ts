@@ -172,6 +172,8 @@ export const giftCards = pgTable('commerce_gift_cards', {
   balanceCents: integer('balance_cents').notNull(),
   currency: text('currency').notNull(),
   orderId: text('order_id'),
+  /** The order entry the card was bought through (its recipient fields); null for cards the owner issued. */
+  entryId: text('entry_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
 })
 
