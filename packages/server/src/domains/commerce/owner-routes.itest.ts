@@ -83,10 +83,10 @@ describe(`store owner routes: shipping options, tax rules, gift cards (${BACKEND
     expect(gone.status).toBe(204)
     expect(gone.body).toBe('')
     expect(names((await a.c.get(`${base(a)}/shipping-options`)).json.items)).toEqual(['Courier', 'Standard'])
-    // the visitor who had chosen it falls back to the first option left, on the cart and on the checkout page
+    // the visitor who had chosen it falls back to the cheapest option left (the preselection rule), on the cart and on the checkout page
     const after = await cartOf(v)
     expect(names(after.shippingOptions)).toEqual(['Courier', 'Standard'])
-    expect(after).toMatchObject({ selectedShippingOption: { name: 'Courier' }, shippingCostCents: 900, grandTotalCents: 5900 })
+    expect(after).toMatchObject({ selectedShippingOption: { name: 'Standard' }, shippingCostCents: 500, grandTotalCents: 5500 })
     const checkout = await v.get('/checkout')
     expect(checkout.body).not.toContain('Express')
     expect(checkout.headers['cache-control']).toMatch(/no-store/)
