@@ -1,8 +1,8 @@
 // The demo site's /contact form in Chromium: the spec's validation messages, then a real submission with the
 // ALTCHA proof-of-work captcha solved in the browser, the success text, and the stored submission.
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { injectAxe } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
 import { demoSite, openHarness, type Harness } from './support/fixture.js'
 import { ownerClient } from './support/owner-api.js'
@@ -18,7 +18,7 @@ const form = () => h.page.locator('form[data-site-form]')
 
 /** axe-core violations inside the form block (the page chrome is checked by the theme's own tests). */
 async function formViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') })
+  await injectAxe(page)
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
     const r = await axe.run({ include: [['[data-form-block]']] }, { resultTypes: ['violations'] })

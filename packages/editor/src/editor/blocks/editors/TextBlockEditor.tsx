@@ -11,6 +11,9 @@ import type { BlockEditorProps } from './types.js'
 export function TextBlockEditor({ block, onChange }: BlockEditorProps) {
   const html = String(block.value.html ?? '')
   const editor = useEditor({
+    // The editor's Content-Security-Policy refuses inline <style>; the few base rules the editing surface needs
+    // are in editor.css instead.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({ undoRedo: false, link: { openOnClick: false, autolink: true } }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
