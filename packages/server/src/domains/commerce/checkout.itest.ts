@@ -1,15 +1,13 @@
 // Checkout and orders: totals, payment in test mode, confirmation mail over SMTP, the order event, downloads,
 // gift cards and subscriptions, owner fulfil/refund, and the two races (stock and gift-card balance).
-import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js'
 import type { OrderConfirmedEvent } from './index.js'
 
 let t: TestApp
-let smtp: SMTPServer
-const mails: { to: string; data: string }[] = []
+let smtp: SmtpSink
+let mails: SmtpSink['mails'] = []
 const events: OrderConfirmedEvent[] = []
 let site: { id: string; host: string; title: string; owner: Client }
 const ids = {} as Record<'lamp' | 'mug' | 'ebook' | 'gift' | 'box', string>
@@ -17,22 +15,9 @@ const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: 
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, cb) {
-      let data = ''
-      stream.on('data', (c: Buffer) => (data += c.toString()))
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data })
-        cb()
-      })
-    },
-  })
-  smtp.listen(0, '127.0.0.1')
-  await once(smtp.server, 'listening')
-  const port = (smtp.server.address() as AddressInfo).port
-  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, seedDemo: false })
+  smtp = await startSmtpSink()
+  mails = smtp.mails
+  t = await startTestApp({ smtpUrl: smtp.url, seedDemo: false })
   t.app.commerce.events.on('commerce_checkout_order_confirmed', (e) => {
     events.push(e)
   })
@@ -60,12 +45,6 @@ afterAll(async () => {
 })
 
 const visitor = () => t.client(site.host)
-/** The mail's text with quoted-printable soft breaks and escapes undone (CRLF as LF). */
-const decodeQp = (data: string) =>
-  data
-    .replace(/\r\n/g, '\n')
-    .replace(/=\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
 async function cartWith(items: [string, string, number][]): Promise<Client> {
   const c = visitor()
   for (const [itemId, sku, quantity] of items) {
@@ -221,7 +200,7 @@ describe(`checkout (${BACKEND})`, () => {
     const owner = await site.owner.get(`${base}/orders/${o.id}`)
     expect((owner.json.order.summary as { label: string; text: string }[]).map((l) => `${l.label}: ${l.text}`)).toEqual(lines)
 
-    const mailTo = (to: string) => mails.map((m) => ({ ...m, text: decodeQp(m.data) })).find((m) => m.to === to)
+    const mailTo = (to: string) => mails.find((m) => m.to === to)
     await expect.poll(() => mailTo('grace@example.com'), { timeout: 5000 }).toBeTruthy()
     await expect.poll(() => mailTo('giver@example.com'), { timeout: 5000 }).toBeTruthy()
     const confirmation = mailTo('giver@example.com')!.text

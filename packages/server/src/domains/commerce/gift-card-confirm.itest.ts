@@ -1,45 +1,24 @@
 // A gift card bought with a payment that awaits confirmation (test card 4000 0000 0000 3220): no card exists and
 // nobody is mailed a code until the owner confirms the payment; then the card is issued once, remembers its entry
 // (recipient and message), and its recipient gets the code and the buyer's message over SMTP, exactly once.
-import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js'
 import { TEST_CARDS } from './index.js'
 
 let t: TestApp
-let smtp: SMTPServer
-const mails: { to: string; text: string }[] = []
+let smtp: SmtpSink
+let mails: SmtpSink['mails'] = []
 let site: { id: string; slug: string; host: string; title: string; owner: Client }
 let giftId = ''
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' }
 const PENDING = { ...CARD, number: TEST_CARDS.pending }
 const FIELDS = { recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', message: 'Happy birthday!\nLove, Ada' }
 
-/** The mail's text with quoted-printable soft breaks and escapes undone (CRLF as LF). */
-const decodeQp = (data: string) =>
-  data
-    .replace(/\r\n/g, '\n')
-    .replace(/=\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, cb) {
-      let data = ''
-      stream.on('data', (c: Buffer) => (data += c.toString()))
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text: decodeQp(data) })
-        cb()
-      })
-    },
-  })
-  smtp.listen(0, '127.0.0.1')
-  await once(smtp.server, 'listening')
-  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, seedDemo: false })
+  smtp = await startSmtpSink()
+  mails = smtp.mails
+  t = await startTestApp({ smtpUrl: smtp.url, seedDemo: false })
   const owner = t.client()
   const signup = newSignup()
   const res = await owner.post('/api/auth/signup', signup)
