@@ -26,7 +26,7 @@ import { seedDemoStore } from './demo-store/index.js'
 import { ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
-import { welcomeMail } from './welcome-mail.js'
+import { claimMail, welcomeMail } from './welcome-mail.js'
 
 export const VERSION = '0.1.0'
 
@@ -113,6 +113,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     crumbBound: (request) => crumbs.isBound(request),
   })
   const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort })
+  // Where the editor and the account links live (the root host), for links in mails.
+  const platformUrl = `http://${config.rootDomain}${config.publicPort === 80 ? '' : `:${config.publicPort}`}`
   const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
   sites.onChange((siteId) => hosts.invalidate(siteId))
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
@@ -120,9 +122,14 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   registerPlatformRoutes(fastify, db, VERSION)
   accounts.registerRoutes(fastify, {
     sites,
-    onSignedUp: async (owner, site) => {
+    onSignedUp: async (owner, site, notice) => {
+      const link = (path: string) => `${platformUrl}${path}?token=${encodeURIComponent(notice.token)}`
       try {
-        await mailer.send(welcomeMail(owner, site))
+        await mailer.send(
+          notice.kind === 'welcome'
+            ? welcomeMail(owner, site, link('/api/auth/verify-email'))
+            : claimMail(notice.to, site, link('/api/auth/claim')),
+        )
       } catch (e) {
         fastify.log.warn({ err: e }, 'welcome mail not sent')
       }

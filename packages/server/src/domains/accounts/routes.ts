@@ -3,7 +3,9 @@ import type { Orm } from '../../platform/db/index.js'
 import { defineRoute } from '../../platform/http/route.js'
 import type { Auth } from './auth.js'
 import { AppError } from '../../platform/errors.js'
-import { authenticate, insertOwner, prepareOwner, rememberAddress, type Owner } from './service.js'
+import { authenticate, rememberAddress, type Owner } from './service.js'
+import { signUp, type SignupNotice } from './signup.js'
+import { registerLinkRoutes } from './link-routes.js'
 import { newDeviceId } from './devices.js'
 import { passwordProblem } from './strength.js'
 import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CLIENT, SIGNUP_WINDOW_MS, hitWindows, tooManyAttempts } from './throttle.js'
@@ -25,9 +27,14 @@ export interface AccountsDeps {
     listForOwner(ownerId: string): Promise<OwnedSite[]>
     /** Creates a site with the owner as ADMIN inside the caller's transaction. */
     createForOwner(orm: Orm, ownerId: string, input: { title: string; slug?: string | undefined }): Promise<OwnedSite>
+    /** Moves every site role of one account to another inside the caller's transaction (a claimed site). */
+    moveMembers(orm: Orm, fromOwnerId: string, toOwnerId: string): Promise<void>
   }
-  /** Called after a committed sign-up (e.g. a welcome email); must not throw. */
-  onSignedUp?(owner: Owner, site: OwnedSite): Promise<void>
+  /**
+   * Called after a committed sign-up with the mail to send: the welcome with its confirmation link, or (the email
+   * had an account) the claim link to that address. Must not throw.
+   */
+  onSignedUp?(owner: Owner, site: OwnedSite, notice: SignupNotice): Promise<void>
 }
 
 const tags = ['auth']
@@ -53,13 +60,14 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
     {
       method: 'POST',
       url: '/api/auth/signup',
-      summary: 'Create an owner account and their first site (the creator is ADMIN)',
+      summary:
+        'Create an owner account and their first site (the creator is ADMIN). The answer never tells whether the email had an account: a taken email gets a provisional account, and its owner a mailed link to add the site to their account',
       tags,
       body: signupBody,
       responses: {
         201: { description: 'Created; sets the session cookie', schema: signupResponse },
         400: { description: 'validation_failed with fields (a weak password: zxcvbn feedback on `password`)' },
-        409: { description: 'email_taken or slug_taken' },
+        409: { description: 'slug_taken (an email that already has an account is answered like a new one: see the claim link)' },
         429: { description: `too_many_attempts: more than ${SIGNUPS_PER_ADDRESS} sign-ups an hour from one address (${SIGNUPS_PER_CLIENT} from one browser)` },
       },
     },
@@ -77,16 +85,11 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
         SIGNUP_WINDOW_MS,
       )
       if (wait > 0) throw tooManyAttempts(wait, 'Too many sign-ups from here. Please try again later.')
-      const row = await prepareOwner(body)
-      const { owner, site } = await orm.transaction(async (tx) => {
-        const owner = await insertOwner(tx, row)
-        const site = await deps.sites.createForOwner(tx, owner.id, { title: body.siteTitle, slug: body.slug })
-        return { owner, site }
-      })
+      const { owner, site, notice } = await signUp(orm, body, deps.sites.createForOwner)
       await auth.startSession(request, reply, owner.id)
       auth.rememberDevice(request, reply, owner.id, device)
       await rememberAddress(orm, owner.id, request.ip)
-      if (deps.onSignedUp) await deps.onSignedUp(owner, site)
+      if (deps.onSignedUp) await deps.onSignedUp(owner, site, notice)
       reply.code(201)
       return { user: owner, site }
     },
@@ -129,4 +132,5 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
       return reply.code(204).send()
     },
   )
+  registerLinkRoutes(app, orm, deps)
 }

@@ -7,6 +7,10 @@ export const owners = pgTable('owners', {
   email: text('email').notNull(),
   name: text('name').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
+  /** When the owner opened the confirmation link mailed at sign-up (null: not yet). */
+  emailVerifiedAt: tz('email_verified_at'),
+  /** A provisional account (sign-up with an email that already had an account): the address it claims. */
+  claimsEmail: text('claims_email'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
@@ -40,4 +44,15 @@ export const ownerKnownAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.ownerId, t.address] })],
 )
 
-export const accountsTables = { owners, ownerSessions, loginThrottle, ownerKnownAddresses }
+/** Mailed one-time links: confirm an address ('verify-email'), add a provisional account's sites ('claim'). */
+export const ownerTokens = pgTable('owner_tokens', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => owners.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull().$type<'verify-email' | 'claim'>(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+})
+
+export const accountsTables = { owners, ownerSessions, loginThrottle, ownerKnownAddresses, ownerTokens }

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId, newToken, sha256Hex } from '../../platform/ids.js'
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js'
-import { ownerKnownAddresses, ownerSessions, owners } from './schema.js'
+import { ownerKnownAddresses, ownerSessions, ownerTokens, owners } from './schema.js'
 import { reserveAttempt, settleSuccess, sweepThrottle, tooManyAttempts, type ThrottlePlan } from './throttle.js'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -24,7 +24,12 @@ export interface OwnerSession {
   sessionId: string
 }
 
-const toOwner = (r: { id: string; email: string; name: string }): Owner => ({ id: r.id, email: r.email, name: r.name })
+/** A provisional account shows the address it was signed up with (its own stored address is a placeholder). */
+const toOwner = (r: { id: string; email: string; name: string; claimsEmail?: string | null }): Owner => ({
+  id: r.id,
+  email: r.claimsEmail ?? r.email,
+  name: r.name,
+})
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
@@ -49,6 +54,7 @@ export async function insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepa
   }
 }
 
+/** The account of an address (provisional accounts are never found by address: theirs is a placeholder). */
 export async function findOwnerByEmail(orm: Orm, email: string): Promise<Owner | null> {
   const [row] = await orm.select().from(owners).where(eq(owners.email, normalizeEmail(email)))
   return row ? toOwner(row) : null
@@ -129,7 +135,7 @@ export async function createSession(orm: Orm, ownerId: string, now = Date.now())
 export async function sessionByToken(orm: Orm, token: string): Promise<OwnerSession | null> {
   const id = sha256Hex(token)
   const [row] = await orm
-    .select({ id: owners.id, email: owners.email, name: owners.name })
+    .select({ id: owners.id, email: owners.email, name: owners.name, claimsEmail: owners.claimsEmail })
     .from(ownerSessions)
     .innerJoin(owners, eq(owners.id, ownerSessions.ownerId))
     .where(and(eq(ownerSessions.id, id), gt(ownerSessions.expiresAt, new Date())))
@@ -146,6 +152,7 @@ export const KNOWN_ADDRESS_TTL_MS = 180 * 24 * 60 * 60 * 1000
 export async function sweep(orm: Orm, now = new Date()): Promise<void> {
   await orm.delete(ownerSessions).where(lt(ownerSessions.expiresAt, now))
   await sweepThrottle(orm, now)
+  await orm.delete(ownerTokens).where(lt(ownerTokens.expiresAt, now))
   await orm.delete(ownerKnownAddresses).where(lt(ownerKnownAddresses.lastSeenAt, new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS)))
 }
 

@@ -74,6 +74,8 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     },
     addMember: (siteId: string, ownerId: string, role: WebsiteRole, tx: Orm = orm) => svc.addMember(tx, siteId, ownerId, role),
     removeMember: (siteId: string, ownerId: string) => svc.removeMember(orm, siteId, ownerId),
+    /** Moves every site role of one account to another, inside the caller's transaction `tx`. */
+    moveMembers: (tx: Orm, fromOwnerId: string, toOwnerId: string) => svc.moveMembers(tx, fromOwnerId, toOwnerId),
     rolesOf: (siteId: string, ownerId: string) => svc.rolesOf(orm, siteId, ownerId),
     requireRole: (session: { ownerId: string }, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess> =>
       requireRole(orm, session, siteId, allowed),

@@ -76,6 +76,13 @@ export async function addMember(orm: Orm, siteId: string, ownerId: string, role:
   await orm.insert(siteMembers).values({ siteId, ownerId, role }).onConflictDoNothing()
 }
 
+/** Gives every site role of one account to another (kept once where both had it), e.g. when a started site is claimed. */
+export async function moveMembers(orm: Orm, fromOwnerId: string, toOwnerId: string): Promise<void> {
+  const rows = await orm.select().from(siteMembers).where(eq(siteMembers.ownerId, fromOwnerId))
+  for (const r of rows) await orm.insert(siteMembers).values({ siteId: r.siteId, ownerId: toOwnerId, role: r.role }).onConflictDoNothing()
+  await orm.delete(siteMembers).where(eq(siteMembers.ownerId, fromOwnerId))
+}
+
 export async function removeMember(orm: Orm, siteId: string, ownerId: string): Promise<void> {
   await orm.delete(siteMembers).where(and(eq(siteMembers.siteId, siteId), eq(siteMembers.ownerId, ownerId)))
 }

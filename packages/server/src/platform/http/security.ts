@@ -103,7 +103,7 @@ export function editorOptions(o: SecurityOrigins): HelmetOptions {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /** A self-contained platform page (e.g. /api/docs): exactly its inline <script> and <style> elements may run. */
-export function inlinePageOptions(html: string): HelmetOptions {
+export function inlinePageOptions(html: string, opts: { formsToSelf?: boolean } = {}): HelmetOptions {
   const inline = (tag: string) => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => sha256(m[1]!))
   return {
     ...COMMON,
@@ -117,7 +117,7 @@ export function inlinePageOptions(html: string): HelmetOptions {
         'style-src': inline('style').length ? inline('style') : ["'none'"],
         'connect-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
-        'form-action': ["'none'"],
+        'form-action': opts.formsToSelf ? ["'self'"] : ["'none'"],
         'frame-ancestors': ["'self'"],
       },
     },
