@@ -2,43 +2,44 @@
 // page data for cart/checkout/confirmation pages, and owner helpers (the demo store seeds through them).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
-import * as catalogue from './catalogue.js'
-import { cartByToken } from './cart.js'
-import { cartView, type CartView } from './cart-view.js'
+import * as catalogue from './catalogue/service.js'
+import { cartByToken } from './cart/service.js'
+import { cartView, type CartView } from './cart/view.js'
 import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
 import { createCommerceEvents } from './events.js'
-import { productItem, type ImageShape, type ProductItem } from './item.js'
-import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders.js'
-import { createTestProvider, type PaymentProvider } from './payments.js'
-import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './rate-limit.js'
-import { registerCartRoutes } from './routes-cart.js'
-import { registerCheckoutRoutes } from './routes-checkout.js'
-import { registerCheckoutSummaryRoute } from './routes-checkout-summary.js'
-import { registerOwnerRoutes, STORE_ROLES } from './routes-owner.js'
-import { registerFieldsRoutes } from './routes-fields.js'
-import { registerPageRoutes } from './routes-pages.js'
+import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
+import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders/service.js'
+import { createTestProvider, type PaymentProvider } from './checkout/payments.js'
+import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './shared/rate-limit.js'
+import { registerCartRoutes } from './cart/routes.js'
+import { registerSubscriptionRoutes } from './subscriptions/routes.js'
+import { registerCheckoutRoutes } from './checkout/routes.js'
+import { registerCheckoutSummaryRoute } from './checkout/routes-summary.js'
+import { registerOwnerRoutes, STORE_ROLES } from './owner/routes.js'
+import { registerFieldsRoutes } from './catalogue/routes.js'
+import { registerPageRoutes } from './pages/routes.js'
 import type { ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
 import { sweep } from './sweep.js'
 import { couponInput, productCreate, shippingInput, taxInput } from './validators.js'
-import { createRule } from './owner-store.js'
+import { createRule } from './owner/store.js'
 import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
 
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, type CommerceDeps } from './context.js'
-export type { CartView } from './cart-view.js'
+export type { CartView } from './cart/view.js'
 export type { OrderConfirmedEvent } from './events.js'
-export type { ImageShape, ProductItem } from './item.js'
-export type { OrderView } from './orders.js'
-export type { PaymentProvider } from './payments.js'
+export type { ImageShape, ProductItem } from './catalogue/item.js'
+export type { OrderView } from './orders/service.js'
+export type { PaymentProvider } from './checkout/payments.js'
 export type { StoreSettings } from './settings.js'
 export type { ProductCreate } from './validators.js'
 export type ProductInput = z.input<typeof productCreate>
 export { PRODUCT_TYPES, MAX_PRODUCTS_PER_COLLECTION } from './validators.js'
-export { TEST_CARDS } from './payments.js'
+export { TEST_CARDS } from './checkout/payments.js'
 export { STORE_ROLES }
-export { PAGE_TYPES_COMMERCE } from './page-types.js'
+export { PAGE_TYPES_COMMERCE } from './pages/page-types.js'
 
 export interface CommerceOptions {
   rateLimit?: RateLimitOptions
@@ -99,6 +100,7 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
     events,
     registerRoutes(app: FastifyInstance): void {
       registerCartRoutes(app, ctx)
+      registerSubscriptionRoutes(app, ctx)
       registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
       registerCheckoutSummaryRoute(app, ctx)
       registerOwnerRoutes(app, ctx, ownerProduct)
