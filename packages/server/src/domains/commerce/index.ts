@@ -41,7 +41,7 @@ export { TEST_CARDS } from './checkout/payments.js'
 export { STORE_ROLES }
 export { PAGE_TYPES_COMMERCE } from './pages/page-types.js'
 
-export interface CommerceOptions {
+export interface CommerceOptions extends CommerceDeps {
   rateLimit?: RateLimitOptions
   provider?: PaymentProvider
   /** HMAC key of download links (keep it in server_secrets). */
@@ -49,15 +49,15 @@ export interface CommerceOptions {
   siteInfo?: (request: FastifyRequest) => { title: string; baseUrl: string }
 }
 
-export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptions) {
+export function createCommerce(orm: Orm, deps: CommerceOptions) {
   const events = createCommerceEvents((e) => deps.log?.warn({ err: e }, 'commerce event listener failed'))
   const ctx: CommerceContext = {
     orm,
     deps,
-    limiter: createLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT),
-    provider: opts.provider ?? createTestProvider(orm),
+    limiter: createLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT),
+    provider: deps.provider ?? createTestProvider(orm),
     events,
-    downloadSecret: opts.downloadSecret,
+    downloadSecret: deps.downloadSecret,
   }
 
   async function items(siteId: string, rows: readonly ProductRow[], collectionUrl?: string): Promise<ProductItem[]> {
@@ -96,23 +96,31 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
     }
   }
 
+  let sweeper: ReturnType<typeof setInterval> | null = null
+
   return {
     events,
-    registerRoutes(app: FastifyInstance): void {
+    routes(app: FastifyInstance): void {
       registerCartRoutes(app, ctx)
       registerSubscriptionRoutes(app, ctx)
-      registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
+      registerCheckoutRoutes(app, ctx, deps.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
       registerCheckoutSummaryRoute(app, ctx)
       registerOwnerRoutes(app, ctx, ownerProduct)
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
       registerFieldsRoutes(app, ctx)
-      const timer = setInterval(() => {
+    },
+    /** Sweeps hourly until `stop`. */
+    async start(): Promise<void> {
+      sweeper = setInterval(() => {
         sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'commerce sweep failed'))
       }, 60 * 60 * 1000)
-      timer.unref()
-      app.addHook('onClose', async () => clearInterval(timer))
+      sweeper.unref()
     },
-    /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly once the routes are registered). */
+    async stop(): Promise<void> {
+      if (sweeper) clearInterval(sweeper)
+      sweeper = null
+    },
+    /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly between start and stop). */
     sweep: () => sweep(orm),
 
     /** Published products of a collection, as context Items (structuredContent with variants). */
