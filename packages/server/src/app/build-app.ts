@@ -1,11 +1,12 @@
 // Wires the platform plumbing and the domains into one Fastify app. Used by main.ts and, with inject(), by tests.
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { pino } from 'pino'
 import type { Config } from '../platform/config.js'
-import { openDatabase, type Db } from '../platform/db/index.js'
+import { openDatabase, type Db, type Orm } from '../platform/db/index.js'
+import type { DomainLifecycle } from '../platform/domain.js'
 import { registerCrumb } from '../platform/http/crumb.js'
 import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
@@ -19,7 +20,7 @@ import { createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
 import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/index.js'
-import { createPublishing } from '../domains/publishing/index.js'
+import { createPublishing, type Publishing, type SystemPage } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { seedDemoStore } from './demo-store/index.js'
@@ -105,23 +106,26 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   // Security headers of every answer (and of the publishing fast path of cached pages, which answers before Fastify).
   security = await registerSecurityHeaders(fastify, { rootDomain: config.rootDomain, publicPort: config.publicPort })
 
-  // Domains.
+  // Domains, in dependency order. Late-bound ports: what a domain needs from one built after it, bound here in one
+  // place and called only while requests are served (publishing renders every domain's data, so it comes last;
+  // the accounts routes list and create the owner's sites).
+  const late = {
+    invalidatePages: (siteId: string) => publishing.invalidate(siteId),
+    renderSystemPage: (request: FastifyRequest, reply: FastifyReply, page: SystemPage) => publishing.renderSystemPage(request, reply, page),
+    ownerSites: {
+      listForOwner: (ownerId: string) => sites.listForOwner(ownerId),
+      createForOwner: (tx: Orm, ownerId: string, input: { title: string; slug?: string | undefined }) => sites.createForOwner(tx, ownerId, input),
+      moveMembers: (tx: Orm, fromOwnerId: string, toOwnerId: string) => sites.moveMembers(tx, fromOwnerId, toOwnerId),
+    },
+  }
+  // Where the editor and the account links live (the root host), for links in mails.
+  const platformUrl = `http://${config.rootDomain}${config.publicPort === 80 ? '' : `:${config.publicPort}`}`
   const accounts = createAccounts(db.orm, {
     deviceSecret: await getOrCreateSecret(db.orm, 'login-device'),
     // an owner session gets a crumb bound to it; signing out goes back to an unbound one
     onSessionChange: (request, reply, token) => crumbs.rebind(request, reply, token),
     crumbBound: (request) => crumbs.isBound(request),
-  })
-  const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort })
-  // Where the editor and the account links live (the root host), for links in mails.
-  const platformUrl = `http://${config.rootDomain}${config.publicPort === 80 ? '' : `:${config.publicPort}`}`
-  const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
-  sites.onChange((siteId) => hosts.invalidate(siteId))
-  const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
-
-  registerPlatformRoutes(fastify, db, VERSION)
-  accounts.registerRoutes(fastify, {
-    sites,
+    sites: late.ownerSites,
     onSignedUp: async (owner, site, notice) => {
       const link = (path: string) => `${platformUrl}${path}?token=${encodeURIComponent(notice.token)}`
       try {
@@ -134,59 +138,55 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
         fastify.log.warn({ err: e }, 'welcome mail not sent')
       }
     },
+    log: fastify.log,
   })
-  sites.registerRoutes(fastify, accounts.auth)
-  const content = createContent(db.orm)
-  content.registerRoutes(fastify, { sites, auth: accounts.auth })
-  const commerce = createCommerce(
-    db.orm,
-    {
-      authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
-      sendMail: (m) => mailer.send(m),
-      log: fastify.log,
-      siteTitle: async (siteId) => (await sites.get(siteId))?.title,
-      siteUrl: async (siteId) => {
-        const site = await sites.get(siteId)
-        return site ? sites.urlOf(site.slug) : undefined
-      },
-      resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
-      collectionPath: async (siteId, collectionId) => {
-        const c = (await content.read.siteCollections(siteId)).find((x) => x.id === collectionId)
-        return c ? (c.homepage ? '/' : `/${c.urlId}`) : null
-      },
-      onChange: (siteId) => publishing.invalidate(siteId),
-      renderPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
-      siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
-      publicForms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
-      validateFields: async (siteId, formId, values) => {
-        const r = await forms.validate(siteId, formId, values)
-        return r && (r.ok ? { ok: true, answers: r.answers } : { ok: false, errors: r.errors })
-      },
-    },
-    { downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'), ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}) },
-  )
-  commerce.registerRoutes(fastify)
-  const files = createFiles(db.orm, { sites, auth: accounts.auth, dataDir: config.dataDir, log: fastify.log, onChange: (siteId) => publishing.invalidate(siteId) })
-  files.registerRoutes(fastify)
-  const social = createSocial(db.orm, { sites, auth: accounts.auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: (siteId) => publishing.invalidate(siteId) })
-  social.registerRoutes(fastify)
+  const auth = accounts.auth
+  const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort, auth })
+  const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
+  sites.onChange((siteId) => hosts.invalidate(siteId))
+  sites.onChange(late.invalidatePages)
+  const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
+  const content = createContent(db.orm, { sites, auth })
+  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages })
+  const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages })
   const forms = await createForms(db.orm, {
     sites,
-    auth: accounts.auth,
+    auth,
     config: opts.formsConfig ?? loadFormsConfig(process.env),
     sendMail: (m) => mailer.send(m),
     sanitizeHtml,
     databaseUrl: config.databaseUrl,
     log: fastify.log,
-    renderSystemPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
-    onChange: (siteId) => publishing.invalidate(siteId),
+    renderSystemPage: late.renderSystemPage,
+    onChange: late.invalidatePages,
   })
-  await forms.registerRoutes(fastify)
-  const publishing = createPublishing(fastify, {
+  const commerce = createCommerce(db.orm, {
+    authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed),
+    sendMail: (m) => mailer.send(m),
+    log: fastify.log,
+    siteTitle: async (siteId) => (await sites.get(siteId))?.title,
+    siteUrl: async (siteId) => {
+      const site = await sites.get(siteId)
+      return site ? sites.urlOf(site.slug) : undefined
+    },
+    resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
+    collectionPath: (siteId, collectionId) => content.read.collectionPath(siteId, collectionId),
+    onChange: late.invalidatePages,
+    renderPage: late.renderSystemPage,
+    siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
+    publicForms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
+    validateFields: async (siteId, formId, values) => {
+      const r = await forms.validate(siteId, formId, values)
+      return r && (r.ok ? { ok: true, answers: r.answers } : { ok: false, errors: r.errors })
+    },
+    downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'),
+    ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
+  })
+  const publishing: Publishing = createPublishing({
     sites,
     content,
     secret: await getOrCreateSecret(db.orm, 'page-unlock'),
-    authorizePreview: (request, siteId) => sites.authorize(accounts.auth, request, siteId, CONTENT_ROLES),
+    authorizePreview: (request, siteId) => sites.authorize(auth, request, siteId, CONTENT_ROLES),
     lockThrottle: createLockThrottle(db.orm),
     log: fastify.log,
     deps: {
@@ -203,7 +203,10 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       styles: (siteId) => sites.stylesContext(siteId),
     },
   })
-  sites.onChange((siteId) => publishing.invalidate(siteId))
+  const domains: DomainLifecycle[] = [accounts, sites, content, files, social, forms, commerce, publishing]
+
+  registerPlatformRoutes(fastify, db, VERSION)
+  for (const d of domains) await d.routes(fastify)
   fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
   await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
@@ -231,21 +234,18 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
   }
 
-  await accounts.sweep()
-  const sweeper = setInterval(() => {
-    accounts.sweep().catch((e: unknown) => fastify.log.warn({ err: e }, 'sweep failed'))
-  }, 60 * 60 * 1000)
-  sweeper.unref()
-
   let closing: Promise<void> | null = null
+  const started: DomainLifecycle[] = []
   fastify.addHook('onClose', async () => {
-    clearInterval(sweeper)
-    await forms.stop()
+    for (const d of started.reverse()) await d.stop?.()
     mailer.close()
     await db.close()
   })
   await fastify.ready()
-  await forms.start()
+  for (const d of domains) {
+    started.push(d)
+    await d.start?.()
+  }
   return {
     fastify,
     db,

@@ -1,6 +1,7 @@
 // Public API of the accounts domain: owners, sessions, login throttle, website roles.
 import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
+import type { DomainLifecycle } from '../../platform/domain.js'
 import { createAuth, type Auth, type AuthOptions } from './auth.js'
 import { registerAccountsRoutes, type AccountsDeps } from './routes.js'
 import { countOwners, findOwnerByEmail, insertOwner, prepareOwner, sweep, type Owner } from './service.js'
@@ -15,7 +16,10 @@ export { MAX_FAILURES, WINDOW_MS } from './throttle.js'
 export { DEVICE_COOKIE } from './devices.js'
 export { createLockThrottle, type LockThrottle } from './lock-throttle.js'
 
-export interface Accounts {
+/** Sign-in options plus the ports the accounts routes need (the owner's sites, the welcome hook). */
+export type AccountsOptions = AuthOptions & AccountsDeps & { log?: { warn(obj: object, msg: string): void } }
+
+export interface Accounts extends DomainLifecycle {
   auth: Auth
   /** Hashes the password (slow): call it before opening a transaction, then `insertOwner` inside it. */
   prepareOwner(input: { email: string; password: string; name?: string }): ReturnType<typeof prepareOwner>
@@ -23,13 +27,17 @@ export interface Accounts {
   insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepareOwner>>): Promise<Owner>
   findOwnerByEmail(email: string): Promise<Owner | null>
   hasOwners(orm?: Orm): Promise<boolean>
-  /** Deletes expired sessions, lapsed throttle keys and stale known addresses (run at start-up and hourly). */
+  /** Deletes expired sessions, lapsed throttle keys and stale known addresses (run at start and hourly). */
   sweep(): Promise<void>
-  registerRoutes(app: FastifyInstance, deps: AccountsDeps): void
+  routes(app: FastifyInstance): void
+  /** Sweeps once, then hourly until `stop`. */
+  start(): Promise<void>
+  stop(): Promise<void>
 }
 
-export function createAccounts(orm: Orm, opts: AuthOptions): Accounts {
-  const auth = createAuth(orm, opts)
+export function createAccounts(orm: Orm, deps: AccountsOptions): Accounts {
+  const auth = createAuth(orm, deps)
+  let sweeper: ReturnType<typeof setInterval> | null = null
   return {
     auth,
     prepareOwner,
@@ -37,6 +45,17 @@ export function createAccounts(orm: Orm, opts: AuthOptions): Accounts {
     findOwnerByEmail: (email) => findOwnerByEmail(orm, email),
     hasOwners: async (target = orm) => (await countOwners(target)) > 0,
     sweep: () => sweep(orm),
-    registerRoutes: (app, deps) => registerAccountsRoutes(app, orm, auth, deps),
+    routes: (app) => registerAccountsRoutes(app, orm, auth, deps),
+    async start() {
+      await sweep(orm)
+      sweeper = setInterval(() => {
+        sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'sweep failed'))
+      }, 60 * 60 * 1000)
+      sweeper.unref()
+    },
+    async stop() {
+      if (sweeper) clearInterval(sweeper)
+      sweeper = null
+    },
   }
 }

@@ -5,9 +5,9 @@ import type { Auth, WebsiteRole } from '../accounts/index.js'
 import type { MailMessage } from '../mail/index.js'
 import type { SiteAccess } from '../sites/index.js'
 import type { CommerceEvents } from './events.js'
-import type { ImageShape } from './item.js'
-import type { PaymentProvider } from './payments.js'
-import type { Limiter } from './rate-limit.js'
+import type { ImageShape } from './catalogue/item.js'
+import type { PaymentProvider } from './checkout/payments.js'
+import type { Limiter } from './shared/rate-limit.js'
 
 export interface CommerceDeps {
   /** Role check of owner routes (sites.authorize bound to accounts.auth). */

@@ -2,45 +2,46 @@
 // page data for cart/checkout/confirmation pages, and owner helpers (the demo store seeds through them).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
-import * as catalogue from './catalogue.js'
-import { cartByToken } from './cart.js'
-import { cartView, type CartView } from './cart-view.js'
+import * as catalogue from './catalogue/service.js'
+import { cartByToken } from './cart/service.js'
+import { cartView, type CartView } from './cart/view.js'
 import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
 import { createCommerceEvents } from './events.js'
-import { productItem, type ImageShape, type ProductItem } from './item.js'
-import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders.js'
-import { createTestProvider, type PaymentProvider } from './payments.js'
-import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './rate-limit.js'
-import { registerCartRoutes } from './routes-cart.js'
-import { registerCheckoutRoutes } from './routes-checkout.js'
-import { registerCheckoutSummaryRoute } from './routes-checkout-summary.js'
-import { registerOwnerRoutes, STORE_ROLES } from './routes-owner.js'
-import { registerFieldsRoutes } from './routes-fields.js'
-import { registerPageRoutes } from './routes-pages.js'
+import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
+import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders/service.js'
+import { createTestProvider, type PaymentProvider } from './checkout/payments.js'
+import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './shared/rate-limit.js'
+import { registerCartRoutes } from './cart/routes.js'
+import { registerSubscriptionRoutes } from './subscriptions/routes.js'
+import { registerCheckoutRoutes } from './checkout/routes.js'
+import { registerCheckoutSummaryRoute } from './checkout/routes-summary.js'
+import { registerOwnerRoutes, STORE_ROLES } from './owner/routes.js'
+import { registerFieldsRoutes } from './catalogue/routes.js'
+import { registerPageRoutes } from './pages/routes.js'
 import type { ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
 import { sweep } from './sweep.js'
 import { couponInput, productCreate, shippingInput, taxInput } from './validators.js'
-import { createRule } from './owner-store.js'
+import { createRule } from './owner/store.js'
 import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
 
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, type CommerceDeps } from './context.js'
-export type { CartView } from './cart-view.js'
+export type { CartView } from './cart/view.js'
 export type { OrderConfirmedEvent } from './events.js'
-export type { ImageShape, ProductItem } from './item.js'
-export type { OrderView } from './orders.js'
-export type { PaymentProvider } from './payments.js'
+export type { ImageShape, ProductItem } from './catalogue/item.js'
+export type { OrderView } from './orders/service.js'
+export type { PaymentProvider } from './checkout/payments.js'
 export type { StoreSettings } from './settings.js'
 export type { ProductCreate } from './validators.js'
 export type ProductInput = z.input<typeof productCreate>
 export { PRODUCT_TYPES, MAX_PRODUCTS_PER_COLLECTION } from './validators.js'
-export { TEST_CARDS } from './payments.js'
+export { TEST_CARDS } from './checkout/payments.js'
 export { STORE_ROLES }
-export { PAGE_TYPES_COMMERCE } from './page-types.js'
+export { PAGE_TYPES_COMMERCE } from './pages/page-types.js'
 
-export interface CommerceOptions {
+export interface CommerceOptions extends CommerceDeps {
   rateLimit?: RateLimitOptions
   provider?: PaymentProvider
   /** HMAC key of download links (keep it in server_secrets). */
@@ -48,15 +49,15 @@ export interface CommerceOptions {
   siteInfo?: (request: FastifyRequest) => { title: string; baseUrl: string }
 }
 
-export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptions) {
+export function createCommerce(orm: Orm, deps: CommerceOptions) {
   const events = createCommerceEvents((e) => deps.log?.warn({ err: e }, 'commerce event listener failed'))
   const ctx: CommerceContext = {
     orm,
     deps,
-    limiter: createLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT),
-    provider: opts.provider ?? createTestProvider(orm),
+    limiter: createLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT),
+    provider: deps.provider ?? createTestProvider(orm),
     events,
-    downloadSecret: opts.downloadSecret,
+    downloadSecret: deps.downloadSecret,
   }
 
   async function items(siteId: string, rows: readonly ProductRow[], collectionUrl?: string): Promise<ProductItem[]> {
@@ -95,22 +96,31 @@ export function createCommerce(orm: Orm, deps: CommerceDeps, opts: CommerceOptio
     }
   }
 
+  let sweeper: ReturnType<typeof setInterval> | null = null
+
   return {
     events,
-    registerRoutes(app: FastifyInstance): void {
+    routes(app: FastifyInstance): void {
       registerCartRoutes(app, ctx)
-      registerCheckoutRoutes(app, ctx, opts.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
+      registerSubscriptionRoutes(app, ctx)
+      registerCheckoutRoutes(app, ctx, deps.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
       registerCheckoutSummaryRoute(app, ctx)
       registerOwnerRoutes(app, ctx, ownerProduct)
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
       registerFieldsRoutes(app, ctx)
-      const timer = setInterval(() => {
+    },
+    /** Sweeps hourly until `stop`. */
+    async start(): Promise<void> {
+      sweeper = setInterval(() => {
         sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'commerce sweep failed'))
       }, 60 * 60 * 1000)
-      timer.unref()
-      app.addHook('onClose', async () => clearInterval(timer))
+      sweeper.unref()
     },
-    /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly once the routes are registered). */
+    async stop(): Promise<void> {
+      if (sweeper) clearInterval(sweeper)
+      sweeper = null
+    },
+    /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly between start and stop). */
     sweep: () => sweep(orm),
 
     /** Published products of a collection, as context Items (structuredContent with variants). */

@@ -1,7 +1,7 @@
 // Housekeeping: expired Idempotency-Key replies and carts nobody touched for 30 days (never purchased ones only).
 import { and, eq, lt } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
-import { IDEMPOTENCY_TTL_MS } from './idempotency.js'
+import { IDEMPOTENCY_TTL_MS } from './shared/idempotency.js'
 import { carts, idempotency } from './schema.js'
 
 export const ABANDONED_CART_MS = 30 * 24 * 60 * 60 * 1000

@@ -52,7 +52,7 @@ function createReader(orm: Orm, all: boolean) {
   }
 }
 
-export function createContent(orm: Orm) {
+export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth }) {
   const reader = (all: boolean) => createReader(orm, all)
   const listeners = new Set<(siteId: string) => void>()
   const changed = (siteId: string) => {
@@ -63,7 +63,7 @@ export function createContent(orm: Orm) {
     onChange(fn: (siteId: string) => void): void {
       listeners.add(fn)
     },
-    registerRoutes(app: FastifyInstance, deps: { sites: Sites; auth: Auth }): void {
+    routes(app: FastifyInstance): void {
       registerContentRoutes(app, orm, { ...deps, changed })
     },
 

@@ -44,17 +44,18 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
 
   return {
     storage,
-    registerRoutes(app: FastifyInstance): void {
+    routes(app: FastifyInstance): void {
       registerFilesRoutes(app, { sites: deps.sites, auth: deps.auth, ctx, storage, enqueueVariants, changed })
       registerFileServing(app, orm, storage)
       registerFavicon(app, orm, storage, deps.sites)
-      // Images whose variants were not finished when the process stopped.
-      app.addHook('onReady', async () => {
-        for (const a of await svc.unfinished(orm)) enqueueVariants(a.siteId, a.id)
-      })
-      app.addHook('onClose', async () => {
-        await queue.close()
-      })
+    },
+    /** Resumes the images whose variants were not finished when the process stopped. */
+    async start(): Promise<void> {
+      for (const a of await svc.unfinished(orm)) enqueueVariants(a.siteId, a.id)
+    },
+    /** Lets the running variant jobs finish; queued ones are dropped (start resumes them). */
+    async stop(): Promise<void> {
+      await queue.close()
     },
     /**
      * Stores a file given as bytes (demo seed, imports) with the same checks as an upload; image variants

@@ -78,7 +78,7 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
   return {
     captcha,
     delivery,
-    async registerRoutes(app: FastifyInstance): Promise<void> {
+    async routes(app: FastifyInstance): Promise<void> {
       await registerVisitorRoutes(app, ctx)
       registerOwnerRoutes(app, ctx)
       registerNewsletterRoutes(app, ctx)

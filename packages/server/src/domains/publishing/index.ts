@@ -24,7 +24,7 @@ export interface PublishingOptions {
   secret: string
   themeDir?: string
   log?: FastifyBaseLogger
-  /** Other domains' parts; more can be provided later with `provide()`. */
+  /** Other domains' parts (images, social, products, forms, styles). */
   deps?: PublishingDeps
   cacheTtlMs?: number
   /** Throws unless the request's signed-in owner may preview the site (GET /config/preview); absent: no preview. */
@@ -43,20 +43,19 @@ export interface SystemPage {
   status?: number
 }
 
-export function createPublishing(app: FastifyInstance, opts: PublishingOptions) {
+/** Publishing owns no tables: it renders from the other domains' reads, so it takes only its options. */
+export function createPublishing(opts: PublishingOptions) {
   const theme = createTheme(opts.themeDir ?? DEFAULT_THEME_DIR, opts.log)
   const cache = createPageCache({ ttlMs: opts.cacheTtlMs })
-  const deps: PublishingDeps = { ...opts.deps }
+  const deps: PublishingDeps = opts.deps ?? {}
   const pages = createPages(theme)
   const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview, lockThrottle: opts.lockThrottle }
   const server = createServer(ctx)
-  registerPublishingRoutes(app, ctx, server)
   opts.content.onChange((siteId) => cache.bump(siteId))
 
   return {
-    /** Adds the parts of other domains (images, social, products, forms, member) as they are created. */
-    provide(more: PublishingDeps): void {
-      Object.assign(deps, more)
+    routes(app: FastifyInstance): void {
+      registerPublishingRoutes(app, ctx, server)
     },
     /** Drops the cached pages of a site (call after a change that shows on its pages). */
     invalidate: (siteId: string) => cache.bump(siteId),

@@ -119,8 +119,8 @@ export function createServer(s: ServeContext) {
     })
     if (!scope) return reply.code(500).type('text/html; charset=utf-8').send(plainPage('Something went wrong', 'This page could not be shown right now. Please try again in a moment.'))
     let personal = false
-    // the owner's preview shows members-only and password pages as they are
-    const member = preview ? { signedIn: true, isMember: true } : s.deps.member ? await s.deps.member(ref.id, request) : null
+    // the owner's preview shows members-only and password pages as they are; there are no site members yet
+    const member = preview ? { signedIn: true, isMember: true } : null
     if (member?.signedIn) personal = true
     const r: PageRequest = {
       path,

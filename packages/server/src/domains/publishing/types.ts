@@ -1,5 +1,4 @@
 // The published-page template context (themes/default/CONTEXT.md) and what publishing needs from other domains.
-import type { FastifyRequest } from 'fastify'
 
 export type Json = Record<string, unknown>
 
@@ -101,8 +100,6 @@ export interface PublishingDeps {
   }
   /** Forms for form/newsletter blocks (forms domain), public shape by id. */
   forms?: (siteId: string, formIds: readonly string[]) => Promise<ReadonlyMap<string, unknown>>
-  /** The signed-in site member of a request (members issue); absent: nobody is signed in. */
-  member?: (siteId: string, request: FastifyRequest) => Promise<{ signedIn: boolean; isMember: boolean } | null>
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
   styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string } | null>
 }

@@ -31,6 +31,8 @@ export const DEMO_SLUG = 'demo'
 export interface SitesOptions {
   rootDomain: string
   publicPort: number
+  /** Owner sessions (accounts): the owner routes check them. */
+  auth: Auth
 }
 
 export function createSites(orm: Orm, opts: SitesOptions) {
@@ -79,9 +81,9 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     rolesOf: (siteId: string, ownerId: string) => svc.rolesOf(orm, siteId, ownerId),
     requireRole: (session: { ownerId: string }, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess> =>
       requireRole(orm, session, siteId, allowed),
-    registerRoutes(app: FastifyInstance, auth: Auth): void {
-      registerSitesRoutes(app, orm, auth, changed)
-      registerStylesRoutes(app, orm, auth, changed)
+    routes(app: FastifyInstance): void {
+      registerSitesRoutes(app, orm, opts.auth, changed)
+      registerStylesRoutes(app, orm, opts.auth, changed)
     },
     /** Told after a change that published pages show (settings, styles): e.g. publishing's page cache. */
     onChange(fn: (siteId: string) => void): void {

@@ -47,7 +47,7 @@ export function createSocial(orm: Orm, deps: SocialDeps) {
   const likeLimiter = createRateLimiter(deps.limits?.likes ?? LIKE_LIMIT, deps.now)
 
   return {
-    registerRoutes(app: FastifyInstance): void {
+    routes(app: FastifyInstance): void {
       registerVisitorRoutes(app, { ctx, sites: deps.sites, commentLimiter, likeLimiter })
       registerModerationRoutes(app, { ctx, sites: deps.sites, auth: deps.auth })
     },

@@ -1,0 +1,212 @@
+// Cart mutations: carts are found by the hash of their token (cookie sw_cart, or a subscription cartToken) and
+// always within the site of the request.
+import { and, eq, sql } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/index.js'
+import { AppError } from '../../../platform/errors.js'
+import { hasNul, NUL_MESSAGE } from '../../../platform/http/edge.js'
+import { newId, newToken, sha256Hex } from '../../../platform/ids.js'
+import { getProduct, variantBySku } from '../catalogue/service.js'
+import { MSG, QUANTITY_MAX, QUANTITY_MIN, quantityRangeMessage, readQuantity, selectOptionsMessage } from '../shared/messages.js'
+import { cartEntries, carts, coupons, variants as cartVariants, type CartRow, type ProductRow, type VariantRow } from '../schema.js'
+import { getSettings } from '../settings.js'
+import { PRODUCT_TYPES } from '../validators.js'
+
+export const MAX_COUPONS = 5
+const MAX_FIELDS_TEXT = 20_000
+
+const invalid = (message: string, code = 'invalid_cart_request'): never => {
+  throw new AppError('invalid_data', code, message)
+}
+
+export async function cartByToken(orm: Orm, siteId: string, token: string | undefined, kind: 'cart' | 'subscription' = 'cart'): Promise<CartRow | null> {
+  if (!token || token.length > 200) return null
+  const [row] = await orm
+    .select()
+    .from(carts)
+    .where(and(eq(carts.siteId, siteId), eq(carts.tokenHash, sha256Hex(token)), eq(carts.kind, kind)))
+  return row ?? null
+}
+
+export async function createCart(orm: Orm, siteId: string, kind: 'cart' | 'subscription' = 'cart'): Promise<{ cart: CartRow; token: string }> {
+  const token = newToken()
+  const [cart] = await orm.insert(carts).values({ id: newId(), siteId, tokenHash: sha256Hex(token), kind }).returning()
+  return { cart: cart!, token }
+}
+
+/** additionalFields: the JSON text of an object, or null. */
+export function parseAdditionalFields(input: unknown): Record<string, unknown> | null {
+  if (input === null || input === undefined || input === '') return null
+  if (typeof input !== 'string') return invalid('additionalFields must be the JSON text of an object, or null.')
+  if (input.length > MAX_FIELDS_TEXT) return invalid('The additional fields are too long.')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(input)
+  } catch {
+    return invalid('additionalFields must be the JSON text of an object, or null.')
+  }
+  if (parsed === null) return null
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) return invalid('additionalFields must be the JSON text of an object, or null.')
+  if (hasNul(parsed)) return invalid(NUL_MESSAGE)
+  return parsed as Record<string, unknown>
+}
+
+export interface Chosen {
+  product: ProductRow
+  variant: VariantRow
+  quantity: number
+}
+
+/** Resolves item + sku + quantity as add-to-cart does, with the spec's messages. */
+export async function chooseVariant(orm: Orm, siteId: string, input: { itemId: string; sku?: string | null | undefined; quantity?: unknown }): Promise<Chosen> {
+  const product = await getProduct(orm, siteId, input.itemId)
+  if (!product || product.status === 'draft') throw new AppError('not_found', 'item_not_found', 'Sorry, that item is unavailable.')
+  const quantity = readQuantity(input.quantity, (m) => invalid(m, 'invalid_quantity'))
+  if (quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
+  let variant: VariantRow | undefined
+  if (input.sku) {
+    variant = await variantBySku(orm, siteId, input.sku)
+    if (!variant || variant.productId !== product.id) invalid(MSG.variantUnavailable, 'variant_unavailable')
+  } else {
+    if (product.productType === PRODUCT_TYPES.GIFT_CARD) invalid(MSG.giftCardDenomination, 'denomination_required')
+    if (product.variantOptions.length > 0) invalid(selectOptionsMessage(product.variantOptions.map((o) => o.name)), 'options_required')
+    const [only, second] = await orm.select().from(cartVariants).where(eq(cartVariants.productId, product.id)).limit(2)
+    if (!only || second) invalid(MSG.variantUnavailable, 'variant_unavailable')
+    variant = only
+  }
+  if (product.productType === PRODUCT_TYPES.SERVICE && quantity > 1) {
+    const { multipleQuantityAllowedForServices } = await getSettings(orm, siteId)
+    if (!multipleQuantityAllowedForServices) invalid('Only one of this service can be bought at a time.', 'invalid_quantity')
+  }
+  return { product, variant: variant!, quantity }
+}
+
+/** In the cart already: units of this variant. */
+async function unitsInCart(orm: Orm, cartId: string, variantId: string): Promise<number> {
+  const [row] = await orm
+    .select({ n: sql<number>`coalesce(sum(${cartEntries.quantity}), 0)::int` })
+    .from(cartEntries)
+    .where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.variantId, variantId)))
+  return row?.n ?? 0
+}
+
+function checkStock(variant: VariantRow, wanted: number): void {
+  if (!variant.unlimited && wanted > variant.qtyInStock) throw new AppError('conflict', 'insufficient_stock', MSG.notEnoughStock)
+}
+
+/** Adds an entry (or more units to the same variant's entry without additional fields). */
+export async function addEntry(
+  orm: Orm,
+  siteId: string,
+  cart: CartRow,
+  chosen: Chosen,
+  additionalFields: Record<string, unknown> | null,
+  opts: { freshCart?: boolean } = {},
+): Promise<{ entryId: string; newlyAdded: boolean }> {
+  if (chosen.product.isSubscribable && cart.kind === 'cart') {
+    invalid('This item is a subscription: use Subscribe on its page.', 'subscription_item')
+  }
+  const fresh = opts.freshCart === true // a cart created for this request holds nothing yet
+  const already = fresh ? 0 : await unitsInCart(orm, cart.id, chosen.variant.id)
+  checkStock(chosen.variant, already + chosen.quantity)
+  if (already + chosen.quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
+  if (additionalFields === null && already > 0) {
+    const [merged] = await orm
+      .update(cartEntries)
+      .set({ quantity: sql`${cartEntries.quantity} + ${chosen.quantity}` })
+      .where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.variantId, chosen.variant.id), sql`${cartEntries.additionalFields} IS NULL`))
+      .returning({ id: cartEntries.id })
+    if (merged) {
+      await touch(orm, cart.id)
+      return { entryId: merged.id, newlyAdded: false }
+    }
+  }
+  const id = newId()
+  await orm.insert(cartEntries).values({
+    id,
+    siteId,
+    cartId: cart.id,
+    productId: chosen.product.id,
+    variantId: chosen.variant.id,
+    quantity: chosen.quantity,
+    additionalFields,
+  })
+  if (!fresh) await touch(orm, cart.id)
+  return { entryId: id, newlyAdded: true }
+}
+
+async function touch(orm: Orm, cartId: string): Promise<void> {
+  await orm.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId))
+}
+
+async function requireEntry(orm: Orm, siteId: string, cart: CartRow | null, entryId: string) {
+  const [entry] = cart
+    ? await orm.select().from(cartEntries).where(and(eq(cartEntries.siteId, siteId), eq(cartEntries.cartId, cart.id), eq(cartEntries.id, entryId)))
+    : []
+  if (!entry) throw new AppError('not_found', 'entry_not_found', 'That item is no longer in your cart.')
+  return entry
+}
+
+export type FieldsChecker = (product: ProductRow, values: Record<string, unknown> | null) => Promise<Record<string, unknown> | null>
+
+/** Replaces an entry's additional fields, after `check` has validated them against the entry's product. */
+export async function setAdditionalFields(
+  orm: Orm,
+  siteId: string,
+  cart: CartRow | null,
+  entryId: string,
+  input: { itemId?: string | undefined; sku?: string | undefined; additionalFields: Record<string, unknown> | null },
+  check: FieldsChecker,
+): Promise<void> {
+  const entry = await requireEntry(orm, siteId, cart, entryId)
+  if (input.itemId && input.itemId !== entry.productId) invalid(MSG.variantUnavailable, 'variant_unavailable')
+  if (input.sku) {
+    const v = await variantBySku(orm, siteId, input.sku)
+    if (!v || v.id !== entry.variantId) invalid(MSG.variantUnavailable, 'variant_unavailable')
+  }
+  const product = await getProduct(orm, siteId, entry.productId)
+  if (!product) invalid(MSG.variantUnavailable, 'variant_unavailable')
+  const additionalFields = await check(product!, input.additionalFields)
+  await orm.update(cartEntries).set({ additionalFields }).where(eq(cartEntries.id, entry.id))
+}
+
+export async function setQuantity(orm: Orm, siteId: string, cart: CartRow | null, entryId: string, rawQuantity: unknown): Promise<void> {
+  const entry = await requireEntry(orm, siteId, cart, entryId)
+  const quantity = readQuantity(rawQuantity, (m) => invalid(m, 'invalid_quantity'))
+  if (quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
+  const [variant] = await orm.select().from(cartVariants).where(eq(cartVariants.id, entry.variantId))
+  const others = (await unitsInCart(orm, entry.cartId, entry.variantId)) - entry.quantity
+  checkStock(variant!, others + quantity)
+  await orm.update(cartEntries).set({ quantity }).where(eq(cartEntries.id, entry.id))
+}
+
+export async function removeEntry(orm: Orm, siteId: string, cart: CartRow | null, entryId: string): Promise<void> {
+  const entry = await requireEntry(orm, siteId, cart, entryId)
+  await orm.delete(cartEntries).where(eq(cartEntries.id, entry.id))
+}
+
+export async function applyCoupon(orm: Orm, siteId: string, cart: CartRow, rawCode: string): Promise<void> {
+  const code = rawCode.trim().toUpperCase()
+  const [c] = await orm.select().from(coupons).where(and(eq(coupons.siteId, siteId), eq(coupons.code, code)))
+  if (!c || !c.active) throw new AppError('not_found', 'coupon_not_found', 'This coupon does not exist.')
+  const now = new Date()
+  if ((c.startsAt && now < c.startsAt) || (c.endsAt && now >= c.endsAt)) invalid('This coupon is not valid now.', 'coupon_invalid')
+  if (cart.couponCodes.includes(code)) return
+  if (cart.couponCodes.length >= MAX_COUPONS) invalid(`At most ${MAX_COUPONS} coupons can be used on one order.`, 'too_many_coupons')
+  await orm.update(carts).set({ couponCodes: [...cart.couponCodes, code], updatedAt: now }).where(eq(carts.id, cart.id))
+}
+
+export async function removeCoupon(orm: Orm, cart: CartRow, rawCode: string): Promise<void> {
+  const code = rawCode.trim().toUpperCase()
+  await orm.update(carts).set({ couponCodes: cart.couponCodes.filter((c) => c !== code), updatedAt: new Date() }).where(eq(carts.id, cart.id))
+}
+
+export async function setShipping(
+  orm: Orm,
+  cart: CartRow,
+  input: { location?: { country: string; region?: string | undefined; postalCode?: string | undefined } | null | undefined; optionId?: string | null | undefined },
+): Promise<void> {
+  const set: Partial<typeof carts.$inferInsert> = { updatedAt: new Date() }
+  if (input.location !== undefined) set.shippingLocation = input.location
+  if (input.optionId !== undefined) set.selectedShippingOption = input.optionId
+  await orm.update(carts).set(set).where(eq(carts.id, cart.id))
+}

@@ -1,0 +1,51 @@
+// Page data of the gift-card page (SPEC §4: 'Gift cards go to a gift-card page with item and denomination'): the
+// card, its denominations with the chosen one, and the recipient fields the page asks for.
+import type { Orm } from '../../../platform/db/index.js'
+import { AppError } from '../../../platform/errors.js'
+import { GIFT_CARD_FIELDS } from '../catalogue/additional-fields.js'
+import { getProduct } from '../catalogue/service.js'
+import type { ProductItem } from '../catalogue/item.js'
+import { MSG } from '../shared/messages.js'
+import type { MoneyShape } from '../shared/money.js'
+import type { ProductRow } from '../schema.js'
+import { PRODUCT_TYPES } from '../validators.js'
+
+export type ProductItems = (siteId: string, rows: readonly ProductRow[]) => Promise<ProductItem[]>
+
+export interface Denomination {
+  sku: string
+  /** The option values ('$50'); '' when the card has no options. */
+  label: string
+  price: MoneyShape
+  selected: boolean
+}
+
+export interface GiftCardPage {
+  itemId: string
+  item: ProductItem
+  denominations: Denomination[]
+  selected: Denomination | null
+  /** 'Select a denomination for the Gift Card' while none is chosen. */
+  message: string | null
+  /** Longest text per recipient field (recipientName, recipientEmail, message). */
+  maxLengths: typeof GIFT_CARD_FIELDS
+}
+
+/** The gift card `itemId` (published or hidden) with the denomination `sku` chosen; a card of one denomination has it chosen. */
+export async function giftCardPage(orm: Orm, siteId: string, itemId: string, sku: string | undefined, items: ProductItems): Promise<GiftCardPage> {
+  const row = await getProduct(orm, siteId, itemId)
+  if (!row || row.status === 'draft' || row.productType !== PRODUCT_TYPES.GIFT_CARD) {
+    throw new AppError('not_found', 'gift_card_not_found', 'This gift card is not available.')
+  }
+  const [item] = await items(siteId, [row])
+  const variants = item!.structuredContent.variants
+  const chosen = sku ?? (variants.length === 1 ? variants[0]!.sku : undefined)
+  const denominations = variants.map((v) => ({
+    sku: v.sku,
+    label: v.optionValues.map((o) => o.value).join(' / '),
+    price: v.onSale ? v.salePriceMoney : v.priceMoney,
+    selected: v.sku === chosen,
+  }))
+  const selected = denominations.find((d) => d.selected) ?? null
+  return { itemId: row.id, item: item!, denominations, selected, message: selected ? null : MSG.giftCardDenomination, maxLengths: GIFT_CARD_FIELDS }
+}

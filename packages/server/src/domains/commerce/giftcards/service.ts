@@ -1,0 +1,123 @@
+// Gift cards: generated codes, a balance with a ledger of every change, redemption without double spend.
+import { randomInt } from 'node:crypto'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/index.js'
+import { sqlRows } from '../../../platform/db/index.js'
+import { AppError } from '../../../platform/errors.js'
+import { newId } from '../../../platform/ids.js'
+import { giftCardLedger, giftCards, type OrderRow } from '../schema.js'
+import { PRODUCT_TYPES } from '../validators.js'
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' // no I, O, 0, 1
+
+/** 'ABCD-EFGH-JKLM-NPQR' (16 characters of a 32-letter alphabet: 80 bits). */
+export function newGiftCardCode(): string {
+  const chars = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)])
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
+}
+
+export function normaliseCode(code: string): string {
+  const c = code.toUpperCase().replace(/[^A-Z0-9]/g, '')
+  return c.length === 16 ? `${c.slice(0, 4)}-${c.slice(4, 8)}-${c.slice(8, 12)}-${c.slice(12)}` : code.trim().toUpperCase()
+}
+
+export async function issueGiftCard(
+  tx: Orm,
+  siteId: string,
+  input: { amountCents: number; currency: string; orderId?: string | null; entryId?: string | null; code?: string | undefined; reason: string },
+) {
+  const id = newId()
+  const code = input.code ? normaliseCode(input.code) : newGiftCardCode()
+  const [card] = await tx
+    .insert(giftCards)
+    .values({ id, siteId, code, initialCents: input.amountCents, balanceCents: input.amountCents, currency: input.currency, orderId: input.orderId ?? null, entryId: input.entryId ?? null })
+    .returning()
+  await tx.insert(giftCardLedger).values({ id: newId(), siteId, giftCardId: id, orderId: input.orderId ?? null, deltaCents: input.amountCents, reason: input.reason })
+  return card!
+}
+
+/** A gift card an order bought, with the entry it came from and that entry's recipient fields (name, email, message). */
+export interface IssuedGiftCard {
+  entryId: string
+  code: string
+  amountCents: number
+  fields: Record<string, unknown> | null
+}
+
+/**
+ * Issues the gift cards a paid order bought: one card per unit of each gift-card entry, each remembering its entry
+ * (so its recipient and message). Called inside the transaction that makes the order paid (placing a paid order, or
+ * confirming a pending payment), so the cards exist, and can be spent, only once the order is paid, and only once.
+ */
+export async function issueOrderGiftCards(tx: Orm, order: Pick<OrderRow, 'id' | 'siteId' | 'currency' | 'entries'>): Promise<IssuedGiftCard[]> {
+  const issued: IssuedGiftCard[] = []
+  for (const e of order.entries) {
+    if (e.productType !== PRODUCT_TYPES.GIFT_CARD) continue
+    for (let i = 0; i < e.quantity; i++) {
+      const card = await issueGiftCard(tx, order.siteId, { amountCents: e.unitPriceCents, currency: order.currency, orderId: order.id, entryId: e.entryId, reason: 'purchase' })
+      issued.push({ entryId: e.entryId, code: card.code, amountCents: card.initialCents, fields: e.additionalFields })
+    }
+  }
+  return issued
+}
+
+export async function findGiftCard(orm: Orm, siteId: string, code: string) {
+  const [card] = await orm.select().from(giftCards).where(and(eq(giftCards.siteId, siteId), eq(giftCards.code, normaliseCode(code))))
+  return card
+}
+
+/**
+ * The card a shopper entered at checkout and what it pays of `totalCents` (all of its balance, at most the total).
+ * 400 with the field giftCardCode when the code is unknown or the card is empty. Placing the order re-checks the
+ * balance under a row lock (redeem).
+ */
+export async function giftCardToApply(orm: Orm, siteId: string, code: string, totalCents: number) {
+  const card = await findGiftCard(orm, siteId, code)
+  const refuse = (code: string, message: string): never => {
+    throw new AppError('invalid_data', code, message, { fields: { giftCardCode: message } })
+  }
+  if (!card) return refuse('gift_card_not_found', 'This gift card does not exist.')
+  if (card.balanceCents === 0) return refuse('gift_card_empty', 'This gift card has no balance left.')
+  return { id: card.id, code: card.code, balanceCents: card.balanceCents, applied: Math.min(card.balanceCents, Math.max(0, totalCents)) }
+}
+
+/**
+ * Takes exactly `amountCents` from the card inside the order transaction: the row is locked, so two orders can
+ * never spend the same balance. Throws when the balance no longer covers the amount.
+ */
+export async function redeem(tx: Orm, siteId: string, giftCardId: string, amountCents: number, orderId: string): Promise<void> {
+  if (amountCents === 0) return
+  const rows = await sqlRows<{ id: string }>(
+    tx,
+    sql`UPDATE commerce_gift_cards SET balance_cents = balance_cents - ${amountCents}
+        WHERE site_id = ${siteId} AND id = ${giftCardId} AND balance_cents >= ${amountCents} RETURNING id`,
+  )
+  if (rows.length === 0) {
+    throw new AppError('conflict', 'gift_card_balance_changed', 'The gift card balance has changed. Please review your order and try again.')
+  }
+  await tx.insert(giftCardLedger).values({ id: newId(), siteId, giftCardId, orderId, deltaCents: -amountCents, reason: 'redemption' })
+}
+
+/** Gives back what an order took from a card (refund). */
+export async function restore(tx: Orm, siteId: string, orderId: string): Promise<void> {
+  const taken = await tx
+    .select({ giftCardId: giftCardLedger.giftCardId, delta: giftCardLedger.deltaCents })
+    .from(giftCardLedger)
+    .where(and(eq(giftCardLedger.siteId, siteId), eq(giftCardLedger.orderId, orderId), eq(giftCardLedger.reason, 'redemption')))
+  for (const t of taken) {
+    await tx.execute(sql`UPDATE commerce_gift_cards SET balance_cents = balance_cents + ${-t.delta} WHERE id = ${t.giftCardId}`)
+    await tx.insert(giftCardLedger).values({ id: newId(), siteId, giftCardId: t.giftCardId, orderId, deltaCents: -t.delta, reason: 'refund' })
+  }
+}
+
+export async function listGiftCards(orm: Orm, siteId: string) {
+  return orm.select().from(giftCards).where(eq(giftCards.siteId, siteId)).orderBy(desc(giftCards.createdAt)).limit(500)
+}
+
+export async function ledgerOf(orm: Orm, siteId: string, giftCardId: string) {
+  return orm
+    .select()
+    .from(giftCardLedger)
+    .where(and(eq(giftCardLedger.siteId, siteId), eq(giftCardLedger.giftCardId, giftCardId)))
+    .orderBy(asc(giftCardLedger.createdAt))
+}

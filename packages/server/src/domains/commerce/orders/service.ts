@@ -1,0 +1,221 @@
+// Orders: the owner's list, detail, fulfil and refund, and the order views visitors and mail see.
+import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm'
+import type { Orm } from '../../../platform/db/index.js'
+import { AppError } from '../../../platform/errors.js'
+import { sha256Hex } from '../../../platform/ids.js'
+import { downloadPath } from './downloads.js'
+import { issueOrderGiftCards, restore, type IssuedGiftCard } from '../giftcards/service.js'
+import { returnStock } from '../catalogue/inventory.js'
+import { money } from '../shared/money.js'
+import { summaryLines } from './summary.js'
+import type { PaymentProvider } from '../checkout/payments.js'
+import { giftCards, orders, subscriptions, type OrderRow, type OrderStatus } from '../schema.js'
+import { PRODUCT_TYPES } from '../validators.js'
+
+export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
+  const cards = await orm.select({ code: giftCards.code, amountCents: giftCards.initialCents }).from(giftCards).where(and(eq(giftCards.siteId, o.siteId), eq(giftCards.orderId, o.id)))
+  const subs = await orm.select().from(subscriptions).where(and(eq(subscriptions.siteId, o.siteId), eq(subscriptions.orderId, o.id)))
+  const paid = o.status !== 'refunded' && o.status !== 'pending'
+  return {
+    id: o.id,
+    number: o.number,
+    websiteId: o.siteId,
+    purchasedCartId: o.cartId,
+    email: o.email,
+    status: o.status,
+    testMode: o.testMode,
+    created: o.createdAt.getTime(),
+    fulfilledOn: o.fulfilledAt?.getTime() ?? null,
+    refundedOn: o.refundedAt?.getTime() ?? null,
+    currency: o.currency,
+    entries: o.entries.map((e) => ({
+      id: e.entryId,
+      itemId: e.productId,
+      sku: e.sku,
+      title: e.title,
+      productType: e.productType,
+      attributes: e.attributes,
+      quantity: e.quantity,
+      unitPriceCents: e.unitPriceCents,
+      subTotalCents: e.subTotalCents,
+      unitPrice: money(e.unitPriceCents, o.currency),
+      subTotal: money(e.subTotalCents, o.currency),
+      additionalFields: e.additionalFields,
+      variantText: e.variantText ?? '',
+      downloadUrl: paid && e.productType === PRODUCT_TYPES.DIGITAL ? downloadPath(downloadSecret, o.id, e.entryId) : null,
+    })),
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    shippingOption: o.shippingOption ? { ...o.shippingOption, cost: money(o.shippingOption.costCents, o.currency) } : null,
+    coupons: o.coupons,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCostCents: o.shippingCents,
+    taxCents: o.taxCents,
+    giftCardCents: o.giftCardCents,
+    grandTotalCents: o.grandTotalCents,
+    chargedCents: o.chargedCents,
+    /** 'card', 'afterpay' or 'clearpay' (an instalment plan). */
+    paymentMethod: o.paymentMethod,
+    // The same amounts as Money (the theme prints these: right for every currency's fraction digits).
+    subtotal: money(o.subtotalCents, o.currency),
+    discountTotal: money(o.discountCents, o.currency),
+    shippingTotal: money(o.shippingCents, o.currency),
+    taxTotal: money(o.taxCents, o.currency),
+    giftCardTotal: money(o.giftCardCents, o.currency),
+    grandTotal: money(o.grandTotalCents, o.currency),
+    chargedTotal: money(o.chargedCents, o.currency),
+    /** The lines the confirmation page, the confirmation mail and the editor print (CLDR money text). */
+    summary: orderSummary(o),
+    giftCards: cards.map((c) => ({ ...c, amount: money(c.amountCents, o.currency) })),
+    subscriptions: subs.map((s) => ({
+      id: s.id,
+      sku: s.sku,
+      itemId: s.productId,
+      billingPeriod: { value: s.billingPeriodValue, unit: s.billingPeriodUnit },
+      numBillingCycles: s.numBillingCycles,
+      priceCents: s.priceCents,
+      price: money(s.priceCents, o.currency),
+      status: s.status,
+    })),
+  }
+}
+export type OrderView = Awaited<ReturnType<typeof orderView>>
+
+/** Subtotal, discount, shipping, tax, gift card and the total charged of an order. */
+export function orderSummary(o: OrderRow) {
+  return summaryLines({
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    ships: !!o.shippingOption || !!o.shippingAddress,
+    taxCents: o.taxCents,
+    giftCardCents: o.giftCardCents,
+    totalCents: o.chargedCents,
+  })
+}
+
+/** The order for analytics (SPEC.md section 3). */
+export function analyticsOrder(o: OrderRow) {
+  return {
+    id: o.id,
+    purchasedCartId: o.cartId,
+    testMode: o.testMode,
+    websiteId: o.siteId,
+    grandTotal: money(o.grandTotalCents, o.currency),
+    shippingTotal: money(o.shippingCents, o.currency),
+    taxTotal: money(o.taxCents, o.currency),
+    items: o.entries.map((e) => ({ sku: e.sku, productName: e.title, quantity: e.quantity, unitPrice: money(e.unitPriceCents, o.currency) })),
+  }
+}
+
+export async function getOrderRow(orm: Orm, siteId: string, orderId: string): Promise<OrderRow> {
+  const [o] = await orm.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId)))
+  if (!o) throw new AppError('not_found', 'order_not_found', 'No such order.')
+  return o
+}
+
+/** The order a visitor may see with the confirmation token they received at checkout. */
+export async function orderByToken(orm: Orm, siteId: string, orderId: string, token: string): Promise<OrderRow> {
+  const [o] = await orm
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, siteId), eq(orders.id, orderId), eq(orders.accessTokenHash, sha256Hex(token))))
+  if (!o) throw new AppError('not_found', 'order_not_found', 'No such order.')
+  return o
+}
+
+/**
+ * Orders newest first. `q`: an order number ('12' or '#12') matches that number or an email containing it; other
+ * text matches part of the email (case-insensitive). `status` keeps one status.
+ */
+export async function listOrders(orm: Orm, siteId: string, o: { page: number; pageSize: number; q?: string | undefined; status?: OrderStatus | '' | undefined }) {
+  const conds: SQL[] = [eq(orders.siteId, siteId)]
+  if (o.status) conds.push(eq(orders.status, o.status))
+  const q = o.q?.trim() ?? ''
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const num = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null
+    conds.push(num === null ? ilike(orders.email, pattern) : or(eq(orders.number, num), ilike(orders.email, pattern))!)
+  }
+  const where = and(...conds)
+  const [total] = await orm.select({ n: count() }).from(orders).where(where)
+  const rows = await orm.select().from(orders).where(where).orderBy(desc(orders.number)).limit(o.pageSize).offset((o.page - 1) * o.pageSize)
+  return {
+    total: total?.n ?? 0,
+    page: o.page,
+    pageSize: o.pageSize,
+    orders: rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      email: r.email,
+      status: r.status,
+      testMode: r.testMode,
+      created: r.createdAt.getTime(),
+      currency: r.currency,
+      grandTotalCents: r.grandTotalCents,
+      grandTotal: money(r.grandTotalCents, r.currency),
+      totalQuantity: r.entries.reduce((s, e) => s + e.quantity, 0),
+    })),
+  }
+}
+
+export async function fulfilOrder(orm: Orm, siteId: string, orderId: string): Promise<OrderRow> {
+  const o = await getOrderRow(orm, siteId, orderId)
+  if (o.status === 'fulfilled') return o
+  if (o.status !== 'paid') throw new AppError('conflict', 'order_not_paid', `A ${o.status} order cannot be fulfilled.`)
+  const [row] = await orm.update(orders).set({ status: 'fulfilled', fulfilledAt: new Date() }).where(and(eq(orders.id, o.id), eq(orders.status, 'paid'))).returning()
+  return row ?? getOrderRow(orm, siteId, orderId)
+}
+
+/**
+ * Confirms the awaited payment of a pending test-mode order (a live provider confirms its own payments): the
+ * authorisation is captured, the order becomes paid and the gift cards it bought are issued, in one transaction, so
+ * they exist (and their recipients are mailed) exactly once. An order that is not pending is refused: confirming
+ * twice changes nothing and issues nothing.
+ */
+export async function confirmPayment(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<{ order: OrderRow; giftCards: IssuedGiftCard[] }> {
+  const o = await getOrderRow(orm, siteId, orderId)
+  if (o.status !== 'pending') throw new AppError('conflict', 'order_not_pending', `A ${o.status} order has no payment awaiting confirmation.`)
+  if (!o.testMode) throw new AppError('conflict', 'confirm_not_supported', 'The payment provider confirms this payment.')
+  // A payment from before the provider kept payments (0009) is unknown to it: nothing to capture.
+  if (o.paymentRef && (await provider.status(o.paymentRef))) await provider.capture(o.paymentRef)
+  return orm.transaction(async (tx) => {
+    const [row] = await tx.update(orders).set({ status: 'paid' }).where(and(eq(orders.id, o.id), eq(orders.status, 'pending'))).returning()
+    if (!row) throw new AppError('conflict', 'order_not_pending', 'The order changed meanwhile. Reload it.')
+    return { order: row, giftCards: await issueOrderGiftCards(tx, row) }
+  })
+}
+
+/**
+ * Refunds a test-mode order in full: the payment first (what is authorised and not captured is released, what
+ * was captured is refunded; the provider refuses an impossible move, and then nothing else changes), then stock
+ * and gift-card balances come back and subscriptions end.
+ */
+export async function refundOrder(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
+  const o = await getOrderRow(orm, siteId, orderId)
+  if (!o.testMode) throw new AppError('conflict', 'refund_not_supported', 'Only test-mode orders can be refunded here.')
+  if (o.status === 'refunded') return o
+  if (o.paymentRef) {
+    const p = await provider.status(o.paymentRef)
+    if (p) {
+      const uncaptured = p.authorizedCents - p.capturedCents - p.voidedCents
+      if (uncaptured > 0) await provider.void(o.paymentRef)
+      const refundable = p.capturedCents - p.refundedCents
+      if (refundable > 0) await provider.refund(o.paymentRef, refundable)
+    }
+    // Unknown to the provider: a test-mode payment from before payments were kept (0009); nothing to move.
+  }
+  const row = await orm.transaction(async (tx) => {
+    const [r] = await tx.update(orders).set({ status: 'refunded', refundedAt: new Date() }).where(and(eq(orders.id, o.id), ne(orders.status, 'refunded'))).returning()
+    if (!r) throw new AppError('conflict', 'order_changed', 'The order was refunded meanwhile. Reload it.')
+    for (const e of [...o.entries].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+      if (!e.unlimited) await returnStock(tx, siteId, e.variantId, e.quantity)
+    }
+    await restore(tx, siteId, o.id)
+    await tx.update(subscriptions).set({ status: 'cancelled' }).where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.orderId, o.id)))
+    return r
+  })
+  return row
+}

@@ -1,0 +1,58 @@
+// The money lines of a checkout and of an order: subtotal, discount, shipping, tax, gift card and the total to pay
+// (what the order charges once the gift card has paid its part). The checkout summary, the confirmation page, the
+// confirmation mail and the editor's order view all print these same lines; the amounts are formatted by CLDR, so
+// the sign sits where the locale puts it ('-$35.00', '-35,00 €').
+import { DEFAULT_LOCALE, formatMoney } from '@sitewright/jsont/i18n'
+import { decimalText } from '../shared/money.js'
+
+export type SummaryKey = 'subtotal' | 'discount' | 'shipping' | 'tax' | 'giftCard' | 'total'
+
+export interface SummaryLine {
+  key: SummaryKey
+  label: string
+  /** Signed minor units: the discount and the gift card are negative. */
+  amountCents: number
+  /** The amount as CLDR prints it in the site's locale. */
+  text: string
+}
+
+export interface SummaryAmounts {
+  currency: string
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  /** Whether the shipping line shows although it costs nothing (the order ships). */
+  ships: boolean
+  taxCents: number
+  /** What the gift card pays (positive). */
+  giftCardCents: number
+  /** What is left to pay (the amount charged). */
+  totalCents: number
+}
+
+/** An amount in minor units as CLDR formats it, e.g. -3500 USD -> '-$35.00'. */
+export function moneyText(minor: number, currency: string, locale: string = DEFAULT_LOCALE): string {
+  const decimal = decimalText(minor, currency)
+  return formatMoney(locale, decimal, currency) || formatMoney(DEFAULT_LOCALE, decimal, currency) || `${decimal} ${currency}`
+}
+
+export const SUMMARY_LABELS: Readonly<Record<SummaryKey, string>> = {
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  shipping: 'Shipping',
+  tax: 'Tax',
+  giftCard: 'Gift card',
+  total: 'Total',
+}
+
+export function summaryLines(a: SummaryAmounts, locale: string = DEFAULT_LOCALE): SummaryLine[] {
+  const line = (key: SummaryKey, amountCents: number): SummaryLine => ({ key, label: SUMMARY_LABELS[key], amountCents, text: moneyText(amountCents, a.currency, locale) })
+  return [
+    line('subtotal', a.subtotalCents),
+    ...(a.discountCents ? [line('discount', -a.discountCents)] : []),
+    ...(a.ships || a.shippingCents ? [line('shipping', a.shippingCents)] : []),
+    line('tax', a.taxCents),
+    ...(a.giftCardCents ? [line('giftCard', -a.giftCardCents)] : []),
+    line('total', a.totalCents),
+  ]
+}

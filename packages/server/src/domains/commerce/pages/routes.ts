@@ -1,0 +1,89 @@
+// The store's themed pages (themes/default/CONTEXT.md "Store"): /cart (SHOW_CART 200), /checkout (CHECKOUT 201,
+// subscriptions with ?cartToken=), /commerce/gift-card?itemId=&sku= (the gift-card page, template gift-card, as
+// CHECKOUT 201), /commerce/orders/{id}?token= (ORDER_CONFIRMED 202 / SUBSCRIPTION_CONFIRMED 206 / ORDER_RECEIVED
+// 207 while the payment awaits confirmation). They carry per-visitor data and are rendered through publishing
+// without its page cache.
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { AppError } from '../../../platform/errors.js'
+import { defineRoute } from '../../../platform/http/route.js'
+import { requireSite } from '../../../platform/http/tenancy.js'
+import { cartByToken } from '../cart/service.js'
+import { cartView } from '../cart/view.js'
+import { CART_COOKIE, type CommerceContext } from '../context.js'
+import { giftCardPage, type ProductItems } from '../giftcards/page.js'
+import { checkoutInstalments } from '../checkout/instalments.js'
+import { orderByToken, orderView } from '../orders/service.js'
+import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
+import { getSettings } from '../settings.js'
+
+const tags = ['commerce-pages']
+
+export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, productItems: ProductItems): void {
+  const { orm } = ctx
+  const render = ctx.deps.renderPage
+  if (!render) return
+  const noStore = { 'cache-control': 'private, no-store' }
+
+  defineRoute(app, { method: 'GET', url: '/cart', summary: 'SHOW_CART page (200)', tags, responses: { 200: { description: 'HTML' } } }, async ({ request, reply }) => {
+    const site = requireSite(request)
+    const c = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
+    const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
+    reply.headers(noStore)
+    return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart } })
+  })
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/checkout', summary: 'CHECKOUT page (201); ?cartToken= for a subscription', tags, query: z.object({ cartToken: z.string().min(1).max(200).optional() }).strict(), responses: { 200: { description: 'HTML' } } },
+    async ({ request, reply, query }) => {
+      const site = requireSite(request)
+      const c = query.cartToken ? await cartByToken(orm, site.id, query.cartToken, 'subscription') : await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
+      if (query.cartToken && !c) throw new AppError('not_found', 'cart_not_found', 'This subscription link is not valid.')
+      const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null)
+      const checkout: Record<string, unknown> = { testMode: ctx.provider.testMode, paymentProvider: ctx.provider.id, subscription: !!query.cartToken }
+      const instalments = checkoutInstalments(shoppingCart, await getSettings(orm, site.id), await ctx.deps.siteLocale?.(site.id), !!query.cartToken)
+      if (instalments) checkout.instalments = instalments
+      if (query.cartToken) checkout.cartToken = query.cartToken
+      reply.headers(noStore)
+      return render(request, reply, { pageType: PT.CHECKOUT, template: 'checkout', title: 'Checkout', extra: { shoppingCart, checkout } })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/commerce/orders/:orderId',
+      summary: 'ORDER_CONFIRMED (202), SUBSCRIPTION_CONFIRMED (206) or ORDER_RECEIVED (207, payment pending) page of an order, with its confirmation token',
+      tags,
+      params: z.object({ orderId: z.string().min(1).max(100) }).strict(),
+      query: z.object({ token: z.string().min(1).max(200) }).strict(),
+      responses: { 200: { description: 'HTML' }, 404: { description: 'no such order' } },
+    },
+    async ({ request, reply, params, query }) => {
+      const site = requireSite(request)
+      const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret)
+      reply.headers(noStore)
+      return render(request, reply, { ...orderPage(order), extra: { order } })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/commerce/gift-card',
+      summary: 'The gift-card page: the chosen card and denomination, recipient name, email and message, then checkout',
+      tags,
+      query: z.object({ itemId: z.string().min(1).max(100), sku: z.string().max(100).optional() }).strict(),
+      responses: { 200: { description: 'HTML' }, 404: { description: 'no such gift card' } },
+    },
+    async ({ request, reply, query }) => {
+      const site = requireSite(request)
+      const giftCard = await giftCardPage(orm, site.id, query.itemId, query.sku, productItems)
+      reply.headers(noStore)
+      return render(request, reply, { pageType: PT.CHECKOUT, template: 'gift-card', title: giftCard.item.title, extra: { giftCard } })
+    },
+  )
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { decimalText, money, parseMinor } from './money.js'
+import { MSG, readQuantity, selectOptionsMessage } from './messages.js'
+import { instalmentAmount, instalmentDialogHtml, instalmentRange, providerForLocale } from '../checkout/instalments.js'
+import { canonicalJson } from './idempotency.js'
+import { luhnValid } from '../checkout/payments.js'
+
+const fail = (m: string): never => {
+  throw new Error(m)
+}
+
+describe('add-to-cart messages', () => {
+  it('option selection texts', () => {
+    expect(selectOptionsMessage(['Size'])).toBe('Please select the Size option.')
+    expect(selectOptionsMessage(['Size', 'Color'])).toBe('Please select the Size and Color options.')
+    expect(selectOptionsMessage(['Size', 'Color', 'Fit'])).toBe('Please select the Size, Color and Fit options.')
+  })
+  it('quantity: numbers and numeric text; spec messages otherwise', () => {
+    expect(readQuantity(3, fail)).toBe(3)
+    expect(readQuantity(' 7 ', fail)).toBe(7)
+    expect(readQuantity(undefined, fail)).toBe(1)
+    expect(() => readQuantity('abc', fail)).toThrow(MSG.quantityNotNumber)
+    expect(() => readQuantity(true, fail)).toThrow('Quantity must be a number.')
+    expect(() => readQuantity(1.5, fail)).toThrow('Quantity must be a whole number')
+    expect(() => readQuantity('2.5', fail)).toThrow('Quantity must be a whole number')
+  })
+})
+
+describe('money', () => {
+  it('minor units to decimal text by currency fraction digits', () => {
+    expect(decimalText(1000, 'USD')).toBe('10.00')
+    expect(decimalText(5, 'EUR')).toBe('0.05')
+    expect(decimalText(-1205, 'USD')).toBe('-12.05')
+    expect(decimalText(1000, 'JPY')).toBe('1000')
+    expect(money(12345, 'GBP')).toEqual({ value: '123.45', currency: 'GBP', decimalValue: '123.45', currencyCode: 'GBP' })
+  })
+  it('parses decimal amounts back to minor units', () => {
+    expect(parseMinor('12.5', 'USD')).toBe(1250)
+    expect(parseMinor('12', 'USD')).toBe(1200)
+    expect(parseMinor('12.345', 'USD')).toBeUndefined()
+    expect(parseMinor('-1', 'USD')).toBeUndefined()
+    expect(parseMinor('1500', 'JPY')).toBe(1500)
+  })
+})
+
+describe('instalments', () => {
+  it('provider by locale', () => {
+    for (const l of ['en_US', 'en-US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ']) expect(providerForLocale(l)).toBe('AFTERPAY')
+    expect(providerForLocale('en_GB')).toBe('CLEARPAY')
+    expect(providerForLocale('de_DE')).toBeNull()
+    expect(providerForLocale('fr_FR')).toBeNull()
+    expect(providerForLocale(undefined)).toBeNull()
+  })
+  it('in range above the minimum and up to the maximum', () => {
+    expect(instalmentRange(3500, 3500, 200000)).toBe('below')
+    expect(instalmentRange(3501, 3500, 200000)).toBe('in')
+    expect(instalmentRange(200000, 3500, 200000)).toBe('in')
+    expect(instalmentRange(200001, 3500, 200000)).toBe('above')
+    expect(instalmentAmount(10001)).toBe(2501)
+  })
+  it('dialog per locale with en_US fallback, escaped text', () => {
+    expect(instalmentDialogHtml('en_GB')).toMatchObject({ locale: 'en_GB' })
+    expect(instalmentDialogHtml('en_GB').html).toContain('Clearpay')
+    expect(instalmentDialogHtml('fr_CA').html).toContain('lang="fr"')
+    expect(instalmentDialogHtml('xx_YY').locale).toBe('en_US')
+    expect(instalmentDialogHtml(undefined).html).toContain('Afterpay')
+    expect(instalmentDialogHtml('en_US').html).not.toMatch(/<script/i)
+  })
+})
+
+describe('helpers', () => {
+  it('canonical JSON ignores key order', () => {
+    expect(canonicalJson({ b: 1, a: [{ y: 2, x: 1 }] })).toBe(canonicalJson({ a: [{ x: 1, y: 2 }], b: 1 }))
+    expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: 2 }))
+  })
+  it('luhn', () => {
+    expect(luhnValid('4242424242424242')).toBe(true)
+    expect(luhnValid('4242424242424241')).toBe(false)
+  })
+})
