@@ -2,13 +2,15 @@
 // is in the page cache is answered from the precomputed bytes without routing, hooks or a reply object, with the
 // same status, body and headers as the Fastify path (crumb cookie, ETag/304, cache-control, the app's security
 // headers). Everything else (a miss, a preview, unlock cookies, redirects, proxied requests) goes to Fastify.
-// Only canonical paths are cached (see `isCanonicalPath` in serve.ts), so a cached path is one Fastify routes to the page
-// handler: the fast path never answers a request another route would. Each hit is logged like Fastify's own
+// Which requests may be answered from the cache and what the answer is come from door.ts, the same rule and answer as
+// the Fastify path; only canonical paths are cached, so a cached path is one Fastify routes to the page handler: the
+// fast path never answers a request another route would. Each hit is logged like Fastify's own
 // 'request completed' line (method, url, host, status, response time), marked `cache: 'page'`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { bodyFor, etagFor, notModified, type PageCache } from './cache.js'
+import type { PageCache } from './cache.js'
+import { cachedAnswer, isCacheable, isUsableHit } from './door.js'
 import { PREVIEW_COOKIE, PREVIEW_PARAM } from './preview.js'
-import { isCanonicalPath, pageKey, pageQuery, requestPath } from './serve.js'
+import { pageKey, pageQuery, requestPath } from './request.js'
 import type { Theme } from './theme.js'
 import { unlockCookieName } from './unlock.js'
 
@@ -44,44 +46,27 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const rawPath = q < 0 ? url : url.slice(0, q)
-    if (!isCanonicalPath(rawPath) || rawPath.includes('#')) return false
+    const raw = queryOf(q < 0 ? '' : url.slice(q + 1))
+    const cookies = req.headers.cookie
+    const path = requestPath(rawPath)
+    const preview = raw[PREVIEW_PARAM] !== undefined || cookies?.includes(`${PREVIEW_COOKIE}=`) === true
+    if (!isCacheable({ rawPath, path, preview })) return false
     const siteId = deps.siteOf(req.headers.host)
     if (!siteId) return false
-    const search = q < 0 ? '' : url.slice(q + 1)
-    const raw = queryOf(search)
-    if (raw[PREVIEW_PARAM] !== undefined) return false
-    const cookies = req.headers.cookie
-    if (cookies?.includes(`${PREVIEW_COOKIE}=`)) return false
-    const path = requestPath(rawPath)
-    if (path === '/search') return false
     const { query, format } = pageQuery(raw)
     const page = cache.get(siteId, pageKey(path, query, format), theme.version)
-    if (!page || page.location) return false
-    if (page.lockedCollectionId && cookies?.includes(`${unlockCookieName(page.lockedCollectionId)}=`)) return false
+    if (!page || page.location || !isUsableHit(page, (id) => cookies?.includes(`${unlockCookieName(id)}=`) === true)) return false
 
     const secure = (req.socket as { encrypted?: boolean }).encrypted === true
     const visitor = deps.crumbOf(cookies, secure)
     if (!visitor) return false
-    const { crumb, setCookie } = visitor
-    const etag = etagFor(page, crumb)
-    const headers: Record<string, string | number> = {
-      ...deps.headers(secure),
-      'cache-control': page.bytes.length === 1 ? 'no-cache' : 'private, no-cache',
-      etag,
-    }
-    if (setCookie) headers['set-cookie'] = setCookie
-    if (page.status === 200 && notModified(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, headers)
-      res.end()
-      if (logs) completed(req, 304, started)
-      return true
-    }
-    const body = bodyFor(page, crumb)
-    headers['content-type'] = page.contentType
-    headers['content-length'] = body.length
-    res.writeHead(page.status, headers)
-    res.end(method === 'HEAD' ? undefined : body)
-    if (logs) completed(req, page.status, started)
+    const answer = cachedAnswer(page, visitor.crumb, req.headers['if-none-match'])
+    const headers: Record<string, string | number> = { ...deps.headers(secure), ...answer.headers }
+    if (visitor.setCookie) headers['set-cookie'] = visitor.setCookie
+    if (answer.body) headers['content-length'] = answer.body.length
+    res.writeHead(answer.status, headers)
+    res.end(method === 'HEAD' || !answer.body ? undefined : answer.body)
+    if (logs) completed(req, answer.status, started)
     return true
   }
 }

@@ -2,6 +2,7 @@
 // template context of themes/default/CONTEXT.md, system pages, sitemap/robots, and the per-site page cache.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../platform/errors.js'
+import { createInvalidation, type Invalidation } from '../../platform/invalidation.js'
 import type { Content } from '../content/index.js'
 import type { Sites } from '../sites/index.js'
 import { CRUMB_PLACEHOLDER, createPageCache } from './cache.js'
@@ -31,6 +32,8 @@ export interface PublishingOptions {
   authorizePreview?: (request: FastifyRequest, siteId: string) => Promise<unknown>
   /** Throttles guesses at page-lock passwords (shared by every node); absent: not throttled. */
   lockThrottle?: LockThrottle
+  /** The page-cache invalidation port (a cross-node broadcaster plugs in here); default: this process only. */
+  invalidation?: Invalidation
 }
 
 /** A themed system page of another domain (cart, checkout, unsubscribe, ...). */
@@ -51,14 +54,17 @@ export function createPublishing(opts: PublishingOptions) {
   const pages = createPages(theme)
   const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview, lockThrottle: opts.lockThrottle }
   const server = createServer(ctx)
-  opts.content.onChange((siteId) => cache.bump(siteId))
+  // One way to drop a site's cached pages: the port. Content announces its changes; other domains call invalidate.
+  const invalidation = opts.invalidation ?? createInvalidation()
+  invalidation.onInvalidate((siteId) => cache.bump(siteId))
+  opts.content.onChange((siteId) => invalidation.invalidate(siteId))
 
   return {
     routes(app: FastifyInstance): void {
       registerPublishingRoutes(app, ctx, server)
     },
     /** Drops the cached pages of a site (call after a change that shows on its pages). */
-    invalidate: (siteId: string) => cache.bump(siteId),
+    invalidate: (siteId: string) => invalidation.invalidate(siteId),
     /** The themed 404 page of the request's site (the app's not-found handler). */
     notFound(request: FastifyRequest, reply: FastifyReply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('not_found', 'route_not_found', 'Page not found.')

@@ -1,11 +1,10 @@
 // Visitor routes of published pages: every GET path of a site host, POST `{page}?unlock` for password pages,
-// /sitemap.xml and /robots.txt. Any successful state-changing request drops the cached pages of its site.
+// /sitemap.xml and /robots.txt. Cached pages are dropped by the domains that change what pages show (index.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
-import { AppError, CRUMB_FAIL_CODE } from '../../platform/errors.js'
+import { AppError } from '../../platform/errors.js'
 import { isApiPath } from '../../platform/http/error-handler.js'
-import { plainPage } from '../../platform/http/html.js'
+import { checkCrumb } from '../../platform/http/crumb.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { verifyLockPassword } from '../content/index.js'
 import { TOO_MANY_GUESSES, WRONG_PASSWORD } from './pages.js'
@@ -18,40 +17,11 @@ import { setUnlockCookie } from './unlock.js'
 
 const previewQuery = z.object({ siteId: z.string().min(1).max(100), path: z.string().max(2000).optional() }).strict()
 
-const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-const SITE_API = /^\/api\/sites\/([^/?]+)\//
-
-function safeDecode(s: string): string | undefined {
-  try {
-    return decodeURIComponent(s)
-  } catch {
-    return undefined
-  }
-}
-
-/** The crumb rule of every state-changing request: the genuine `crumb` cookie, echoed as a field or header. */
-function requireCrumb(request: FastifyRequest): void {
-  const cookie = request.cookies.crumb
-  const body = (request.body ?? {}) as Record<string, unknown>
-  const header = request.headers['x-csrf-token']
-  const sent = typeof body.crumb === 'string' ? body.crumb : typeof header === 'string' ? header : ''
-  const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
-  if (!cookie || !same(cookie, request.crumb) || !same(sent, cookie)) {
-    throw new AppError('forbidden', CRUMB_FAIL_CODE, 'Missing or wrong crumb: reload the page and try again.')
-  }
-}
+/** The crumb rule of every state-changing request; `request.crumb` is the cookie's value only when it is genuine. */
+const requireCrumb = (request: FastifyRequest) => checkCrumb(request, (value) => value === request.crumb)
 
 export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, server: ReturnType<typeof createServer>): void {
   const siteOf = (request: FastifyRequest) => (request.tenancy.kind === 'unknown' ? null : request.tenancy.site)
-
-  app.addHook('onResponse', (request, reply, done) => {
-    if (WRITE.has(request.method) && reply.statusCode < 400) {
-      const m = SITE_API.exec(request.url)
-      const siteId = m ? safeDecode(m[1]!) : siteOf(request)?.id
-      if (siteId) s.cache.bump(siteId)
-    }
-    done()
-  })
 
   const get = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url)) throw new AppError('not_found', 'route_not_found', `There is no API route GET ${request.url.split('?')[0]}.`)
@@ -118,7 +88,7 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
   app.get('/sitemap.xml', async (request, reply) => {
     const ref = siteOf(request)
     const scope = ref ? await loadScope(s.sites, s.content, s.deps, ref.id, request) : null
-    if (!scope) return reply.code(404).type('text/html; charset=utf-8').send(plainPage('Page not found', 'There is no site at this address.'))
+    if (!scope) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
     return reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await sitemapXml(scope))
   })
 
