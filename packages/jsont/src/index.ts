@@ -6,7 +6,7 @@ export type { RenderInput, RenderResult } from './render.js'
 export { ErrorCode } from './errors.js'
 export type { TemplateError, ErrorStage } from './errors.js'
 export type { RenderOptions } from './options.js'
-export { DEFAULT_LIMITS } from './limits.js'
+export { DEFAULT_LIMITS, VARIABLE_INDEX_MAX } from './limits.js'
 export type {
   Formatter,
   FormatterTable,

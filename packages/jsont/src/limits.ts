@@ -13,3 +13,6 @@ export const DEFAULT_LIMITS = {
   /** Max block nesting in one template. */
   maxDepth: 256,
 } as const
+
+/** The largest array index a variable segment can name (`{items.2147483647}`); longer digit runs are object keys. */
+export const VARIABLE_INDEX_MAX = 2147483647

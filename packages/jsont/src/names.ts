@@ -1,5 +1,6 @@
 // Character-level helpers for names in tags (hot in compile: no regular expressions, no intermediate arrays).
 import type { Path } from './code.js'
+import { VARIABLE_INDEX_MAX } from './limits.js'
 
 /** letters, digits, '_', '@', '$', '-' */
 export function isNameChar(c: number): boolean {
@@ -12,16 +13,16 @@ function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 64 || c === 36
 }
 
-/** Segment text to path element: all-digit (short) segments become numbers. */
+/** Segment text to path element: an all-digit segment up to VARIABLE_INDEX_MAX is an index, anything else a name. */
 function segment(s: string, start: number, end: number): string | number {
-  if (end - start < 10) {
+  if (end - start <= 10) {
     let n = 0
     for (let i = start; i < end; i++) {
       const c = s.charCodeAt(i)
       if (c < 48 || c > 57) return s.slice(start, end)
       n = n * 10 + (c - 48)
     }
-    return n
+    if (n <= VARIABLE_INDEX_MAX) return n
   }
   return s.slice(start, end)
 }

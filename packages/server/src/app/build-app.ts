@@ -1,4 +1,5 @@
 // Wires the platform plumbing and the domains into one Fastify app. Used by main.ts and, with inject(), by tests.
+import { parseQuery } from '../platform/http/query.js'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -79,7 +80,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     return503OnClosing: true,
     // maxParamLength: a stored file's name (at most 255 characters) stays reachable at its own address even when
     // every character is percent-encoded (up to 9 URL characters per UTF-16 unit); longer ones answer a typed 414.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuery },
     // Router errors answer before any hook runs: the page security headers are added here (known once registered).
     frameworkErrors: (e, request, reply) => {
       if (security) reply.headers(security.pageHeaders(request.protocol === 'https'))
@@ -98,7 +99,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     if (text.trim() === '') return done(null, undefined)
     parseJson(req, text, done)
   })
-  await fastify.register(fastifyFormbody)
+  await fastify.register(fastifyFormbody, { parser: parseQuery })
   await fastify.register(fastifyCookie)
 
   registerErrorHandler(fastify)
