@@ -11,7 +11,9 @@ export function Band({ v }: { v: Vital }) {
 }
 
 export function Health({ vitals, errors, csv }: { vitals: Reports['vitals']; errors: Reports['errors']; csv: (n: 'vitals' | 'errors') => string }) {
-  const lcp = vitals.series.filter((s) => s.metric === 'LCP')
+  // The chart follows LCP, or the first metric measured when no LCP arrived yet.
+  const metric = vitals.series.some((s) => s.metric === 'LCP') ? 'LCP' : (vitals.series[0]?.metric ?? 'LCP')
+  const lcp = vitals.series.filter((s) => s.metric === metric)
   return (
     <div className="analytics-health">
       <h2>Site health</h2>
@@ -26,7 +28,7 @@ export function Health({ vitals, errors, csv }: { vitals: Reports['vitals']; err
           </li>
         ))}
       </ul>
-      <Chart title="LCP p75 over time" periods={lcp.map((s) => s.period)} lines={[{ label: 'LCP p75 (ms)', values: lcp.map((s) => s.p75), color: '#b35c00' }]} height={160} />
+      <Chart title={`${metric} p75 over time`} periods={lcp.map((s) => s.period)} lines={[{ label: `${metric} p75`, values: lcp.map((s) => s.p75), color: '#b35c00' }]} height={160} />
       <Table title="Web Vitals by page" rows={vitals.pages} csv={csv('vitals')} columns={[
         { label: 'Page', value: (r) => r.path },
         { label: 'Metric', value: (r) => r.metric },

@@ -53,12 +53,15 @@ async function totals(orm: Orm, siteId: string, r: Range): Promise<Totals> {
 }
 
 export async function traffic(orm: Orm, siteId: string, r: Range) {
+  // Every period of the range, empty ones as zeros (charts need the gaps).
   const series = await sqlRows<{ period: string; views: Num; visits: Num; visitors: Num; bounces: Num }>(
     orm,
-    sql`SELECT to_char(date_trunc(${r.interval}, day::timestamp), 'YYYY-MM-DD') AS period,
-               sum(views) AS views, sum(visits) AS visits, sum(visitors) AS visitors, sum(bounces) AS bounces
-        FROM tracking_rollups WHERE site_id = ${siteId} AND dim = 'site' AND day BETWEEN ${r.from}::date AND ${r.to}::date
-        GROUP BY 1 ORDER BY 1`,
+    sql`SELECT to_char(p.period, 'YYYY-MM-DD') AS period, coalesce(sum(r.views), 0) AS views, coalesce(sum(r.visits), 0) AS visits,
+               coalesce(sum(r.visitors), 0) AS visitors, coalesce(sum(r.bounces), 0) AS bounces
+        FROM generate_series(date_trunc(${r.interval}, ${r.from}::date::timestamp), ${r.to}::date::timestamp, ('1 ' || ${r.interval})::interval) AS p(period)
+        LEFT JOIN tracking_rollups r ON r.site_id = ${siteId} AND r.dim = 'site' AND r.day BETWEEN ${r.from}::date AND ${r.to}::date
+          AND date_trunc(${r.interval}, r.day::timestamp) = p.period
+        GROUP BY p.period ORDER BY p.period`,
   )
   const [now, before] = await Promise.all([totals(orm, siteId, r), totals(orm, siteId, previousRange(r))])
   return {
