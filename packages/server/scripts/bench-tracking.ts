@@ -4,7 +4,7 @@
 //    p99 of the answer, and that every acknowledged hit was written (raw events = 2xx answers after stop).
 // 2. Dashboard: BENCH_EVENTS synthetic events (default 1,000,000 on PostgreSQL, 200,000 on PGlite) over 90 days,
 //    500 pages, 40 sources, written through the real aggregation in batches of 5000, then traffic, pages and
-//    sources for the 90 days are asked 40 times each through the HTTP API: p50 / p95.
+//    sources for the 90 days are asked 40 times each through the app (inject: routing, auth, query, JSON): p50 / p95.
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -115,24 +115,24 @@ async function measure(label: string, app: App, seedEvents: number): Promise<voi
   await app.tracking.flush()
   const [after] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${siteId}`)
   const written = after!.c - before!.c
-  console.log(`${label}: RecordHit ${r.requests.average.toFixed(0)} hits/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.requests.total} requests, ${r.non2xx + r.errors} not 2xx); written ${written} of ${r['2xx']} acknowledged`)
-  if (written !== r['2xx']) process.exitCode = 1
+  // Requests autocannon gave up on (timeouts) may still be accepted by the server: written >= acknowledged.
+  console.log(`${label}: RecordHit ${r.requests.average.toFixed(0)} hits/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.requests.total} requests, ${r.non2xx + r.errors} not 2xx or timed out); ${written} written, ${r['2xx']} acknowledged`)
+  if (written < r['2xx']) process.exitCode = 1
 
   const sessions = new Map<string, SessionState>()
   const t0 = Date.now()
-  for (let done = 0; done < seedEvents; done += 5000) await writeBatch(app.db.orm, synthetic(siteId, Math.min(5000, seedEvents - done), done), sessions)
+  for (let done = 0; done < seedEvents; done += 5000) await writeBatch(app.db.orm, synthetic(siteId, Math.min(5000, seedEvents - done), done), sessions, { raw: false })
   const seedS = (Date.now() - t0) / 1000
   const [rows] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_rollups WHERE site_id = ${siteId}`)
-  console.log(`${label}: seeded ${seedEvents.toLocaleString('en-US')} events in ${seedS.toFixed(0)} s (${(seedEvents / seedS).toFixed(0)} events/s through the aggregation; ${rows!.c} rollup rows)`)
+  console.log(`${label}: seeded the rollups of ${seedEvents.toLocaleString('en-US')} events in ${seedS.toFixed(0)} s (${(seedEvents / seedS).toFixed(0)} events/s through the aggregation, raw rows skipped: reports never read them; ${rows!.c} rollup rows)`)
   const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10)
   const to = new Date().toISOString().slice(0, 10)
   for (const report of ['traffic', 'pages', 'sources']) {
     const times: number[] = []
     for (let i = 0; i < 40; i++) {
       const s = performance.now()
-      const res = await fetch(`${base}/api/sites/${siteId}/analytics/${report}?from=${from}&to=${to}`, { headers: { cookie } })
-      await res.text()
-      if (res.status !== 200) throw new Error(`${report}: ${res.status}`)
+      const res = await app.fastify.inject({ method: 'GET', url: `/api/sites/${siteId}/analytics/${report}?from=${from}&to=${to}`, headers: { cookie } })
+      if (res.statusCode !== 200) throw new Error(`${report}: ${res.statusCode}`)
       times.push(performance.now() - s)
     }
     times.sort((a, b) => a - b)

@@ -1,6 +1,5 @@
-// A small line chart (uPlot) of a report's series; the numbers are also in the tables next to it.
+// A small line chart (uPlot, loaded with the first chart) of a report's series; the numbers are also in the tables.
 import { useEffect, useRef } from 'react'
-import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 
 export interface Line {
@@ -15,7 +14,11 @@ export function Chart({ title, periods, lines, height = 220 }: { title: string; 
     const el = box.current
     if (!el || periods.length === 0) return
     const xs = periods.map((p) => Date.parse(`${p}T00:00:00Z`) / 1000)
-    const plot = new uPlot(
+    let gone = false
+    let cleanup = () => {}
+    void import('uplot').then(({ default: uPlot }) => {
+      if (gone) return
+      const plot = new uPlot(
       {
         width: Math.max(280, el.clientWidth),
         height,
@@ -26,11 +29,16 @@ export function Chart({ title, periods, lines, height = 220 }: { title: string; 
       [xs, ...lines.map((l) => l.values)],
       el,
     )
-    const resize = () => plot.setSize({ width: Math.max(280, el.clientWidth), height })
-    window.addEventListener('resize', resize)
+      const resize = () => plot.setSize({ width: Math.max(280, el.clientWidth), height })
+      window.addEventListener('resize', resize)
+      cleanup = () => {
+        window.removeEventListener('resize', resize)
+        plot.destroy()
+      }
+    })
     return () => {
-      window.removeEventListener('resize', resize)
-      plot.destroy()
+      gone = true
+      cleanup()
     }
   }, [periods, lines, height])
   if (periods.length === 0) return <p className="analytics-empty">No data in this period yet.</p>

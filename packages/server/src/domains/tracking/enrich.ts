@@ -13,13 +13,31 @@ export async function loadCountryLookup(): Promise<CountryOf> {
   return (ip) => geoip.lookup(ip)?.country ?? ''
 }
 
-export const isBot = (userAgent: string | undefined): boolean => !userAgent || isbot(userAgent)
+/** Parsed user agents and bot answers, remembered (most visitors share a few hundred user agents). */
+const UA_CACHE_SIZE = 5000
+const uaCache = new Map<string, { bot: boolean; parsed?: { device: string; browser: string; os: string } }>()
+function cached(userAgent: string) {
+  let hit = uaCache.get(userAgent)
+  if (!hit) {
+    if (uaCache.size >= UA_CACHE_SIZE) uaCache.delete(uaCache.keys().next().value!)
+    hit = { bot: isbot(userAgent) }
+    uaCache.set(userAgent, hit)
+  }
+  return hit
+}
+
+export const isBot = (userAgent: string | undefined): boolean => !userAgent || cached(userAgent).bot
 
 export function visitorHash(salt: string, siteId: string, ip: string, userAgent: string): string {
   return createHash('sha256').update(`${salt}\u0000${siteId}\u0000${ip}\u0000${userAgent}`).digest('base64url').slice(0, 22)
 }
 
 export function deviceOf(userAgent: string): { device: string; browser: string; os: string } {
+  const entry = cached(userAgent)
+  return (entry.parsed ??= parseDevice(userAgent))
+}
+
+function parseDevice(userAgent: string): { device: string; browser: string; os: string } {
   const r = UAParser(userAgent)
   const type = r.device.type
   const device = type === 'mobile' ? 'Mobile' : type === 'tablet' ? 'Tablet' : type ? type[0]!.toUpperCase() + type.slice(1) : 'Desktop'

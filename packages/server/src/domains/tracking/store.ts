@@ -23,11 +23,12 @@ function rawRow(e: TrackedEvent) {
   }
 }
 
-export async function writeBatch(orm: Orm, batch: readonly TrackedEvent[], sessions: Map<string, SessionState>): Promise<void> {
+/** `raw: false` writes only the rollups (seeding benchmarks: reports never read raw events). */
+export async function writeBatch(orm: Orm, batch: readonly TrackedEvent[], sessions: Map<string, SessionState>, opts: { raw?: boolean } = {}): Promise<void> {
   if (batch.length === 0) return
   const agg = aggregate(batch, sessions)
   await orm.transaction(async (tx) => {
-    await tx.execute(sql`
+    if (opts.raw !== false) await tx.execute(sql`
       INSERT INTO tracking_events (site_id, at, kind, name, visitor, session, path, source, device, browser, os, country, data)
       SELECT site_id, at, kind, name, visitor, session, path, source, device, browser, os, country, data
       FROM jsonb_to_recordset(${JSON.stringify(batch.map(rawRow))}::jsonb)
