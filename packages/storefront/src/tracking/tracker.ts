@@ -1,5 +1,6 @@
 // The tracker every published page loads (lazily, after start): consent, analytics cookies, the census hit, the
-// error reporter, commerce v2 events, and the performance collector chunk. Failures are ignored.
+// error reporter, commerce v2 events (product page, cart, add to cart), and the performance collector chunk.
+// Failures are ignored.
 import { getCrumb } from '../core/crumb.js'
 import { createReporter, watchErrors } from './reporter.js'
 import { analyticsCookies, clearingCookies, consentDecision, CONSENT_COOKIE, cookieString, hitKind, readConsent, sessionInfo, sourceEnvironment, storedAnalyticsId, type ConsentSettings } from './rules.js'
@@ -69,12 +70,17 @@ function track(win: Window, s: Settings): void {
     const data = { path, url: win.location.href, referrer: doc.referrer, ...info, ...(kind === 'site-search' ? { query } : {}) }
     if (kind === 'page-view' || query) post('/api/census/RecordHit', new URLSearchParams({ event: kind === 'page-view' ? '1' : '2', data: JSON.stringify(data), ss_cvr: set.visit }))
   }
-  // Commerce events of the page (emitted by the store modules as DOM events), as v2 events.
-  doc.addEventListener('sw:track', (ev) => {
-    const { name, fields } = (ev as CustomEvent<{ name: string; fields: Record<string, unknown> }>).detail
-    const content = { ...fields, page_host: win.location.host, page_path: path, session_id: set.sessionId, analytics_id: set.cookies[2]!.value, event_occurrence_timestamp: Date.now(), source_environment: sourceEnvironment(win.location.hostname), resolved_locale: doc.documentElement.lang || 'en-US', custom_schema_name: name }
+  // Commerce v2 events: product page visits, cart views, and adds to cart (from the storefront bus).
+  const send = (name: string, fields: Record<string, unknown>) => {
+    const content = { ...fields, page_host: win.location.host, page_path: path, session_id: set.sessionId, analytics_id: set.cookies[2]!.value, event_occurrence_timestamp: Date.now(), source_environment: sourceEnvironment(win.location.hostname), resolved_locale: doc.documentElement.lang || 'en-US', custom_schema_name: name, website_id: doc.body.dataset.websiteId }
     const body = JSON.stringify({ eventContent: JSON.stringify(content), eventSchemaName: name })
     if (!win.navigator.sendBeacon?.('/api/v1/clanker/events', new Blob([body], { type: 'application/json' }))) post('/api/v1/clanker/events', body, 'application/json')
-  })
+  }
+  const pdp = doc.querySelector<HTMLElement>('.product-detail[data-item-id]')
+  const title = pdp?.querySelector('h1')?.textContent?.trim() ?? ''
+  if (pdp) send('CommerceShopping_VisitPDP', { item_id: pdp.dataset.itemId, item_title: title, product_page: true })
+  if (path === '/cart') send('CommerceShopping_ViewCart', {})
+  const bus = (win as Window & { Sitewright?: { bus?: { on(t: string, h: (p: { itemId: string; quantity: number; cart?: { id?: string } }) => void): void } } }).Sitewright?.bus
+  bus?.on('cart:entry-added', (e) => send('CommerceShopping_AddToCart', { item_id: e.itemId, item_quantity: e.quantity, cart_id: e.cart?.id, item_title: pdp?.dataset.itemId === e.itemId ? title : '' }))
   if (!s.disabled) void import('./perf.js').then((m) => m.startPerformance(win)).catch(() => {})
 }
