@@ -10,6 +10,8 @@ function start() {
   const storefront = boot({ doc: document, storage: safeLocalStorage(window), islands: ISLANDS, loadCart: commerce.loadCart })
   void commerce.attach(storefront.bus)
   ;(window as Window & { Sitewright?: unknown }).Sitewright = { bus: storefront.bus }
+  // Analytics, consent banner and error reporter: a lazy chunk, so it never delays the page.
+  void import('./tracking/tracker.js').then((m) => m.startTracking(window)).catch(() => {})
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })

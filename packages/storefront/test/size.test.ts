@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 const ENTRY_BUDGET = 12 * 1024
 /** Gzipped bytes of one lazily loaded chunk (islands, content behaviours); React is shared and exempt. */
 const CHUNK_BUDGET = 4 * 1024
+/** Gzipped bytes of the tracker chunk every page loads (beyond the entry it shares). */
+const TRACKER_BUDGET = 3 * 1024
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(pkg, 'dist')
@@ -63,6 +65,15 @@ describe('storefront size budget', () => {
     expect(islandClosure).toEqual(expect.arrayContaining(reactChunks.map((f) => `chunks/${f}`))) // ...and follows imports
     for (const file of staticClosure(entry))
       expect(readFileSync(file, 'utf8').includes(REACT_MARK), relative(pkg, file)).toBe(false)
+  })
+
+  it(`keeps the tracker (every page) under ${TRACKER_BUDGET} bytes gzipped`, () => {
+    const chunk = readdirSync(join(dist, 'chunks')).find((f) => f.startsWith('tracker-') && f.endsWith('.js'))
+    expect(chunk, 'tracker chunk').toBeDefined()
+    const closure = [...staticClosure(join(dist, 'chunks', chunk!))].filter((f) => f !== entry)
+    const size = closure.reduce((sum, f) => sum + gz(f), 0)
+    console.log(`tracker: ${size} bytes gzipped (${closure.length} file(s)), budget ${TRACKER_BUDGET}`)
+    expect(size).toBeLessThanOrEqual(TRACKER_BUDGET)
   })
 
   it(`keeps each lazy chunk other than React under ${CHUNK_BUDGET} bytes gzipped`, () => {

@@ -15,6 +15,7 @@ import { SiteSwitcher } from './SiteSwitcher.js'
 
 // The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
+const AnalyticsScreen = lazy(() => import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })))
 
 interface Props {
   me: Me
@@ -79,6 +80,10 @@ export function Shell({ me, site, section }: Props) {
           <CommerceScreen key={siteId} site={site} />
         ) : section === 'forms' ? (
           <FormsScreen key={siteId} site={site} />
+        ) : section === 'analytics' ? (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <AnalyticsScreen key={siteId} site={site} />
+          </Suspense>
         ) : (
           <EmptyState section={sectionById(section)} />
         )}

@@ -25,14 +25,7 @@ export const SECTIONS: readonly Section[] = [
     },
   },
   { id: 'forms', label: 'Forms' },
-  {
-    id: 'analytics',
-    label: 'Analytics',
-    upcoming: {
-      summary: 'Analytics are not available yet.',
-      items: ['Traffic and page views from first-party tracking', 'Commerce analytics: carts and orders'],
-    },
-  },
+  { id: 'analytics', label: 'Analytics' },
   { id: 'settings', label: 'Settings' },
 ]
 

@@ -24,6 +24,7 @@ import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/i
 import { createPublishing, type Publishing, type SystemPage } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
+import { createTracking, type Tracking, type TrackingDeps } from '../domains/tracking/index.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
@@ -31,6 +32,15 @@ import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
 
 export const VERSION = '0.1.0'
+
+/** Tracking knobs for tests and benchmarks (country lookup, buffer timing). */
+export type TrackingOptions = Pick<TrackingDeps, 'countryOf' | 'buffer'>
+
+/** An order's grand total and lines in minor units, for the revenue reports. */
+function orderRevenue(o: { grandTotal: { value: string; currency: string }; items: { productName: string; quantity: number; unitPrice: { value: string } }[] }) {
+  const minor = (v: string) => Math.round(Number(v) * (o.grandTotal.currency === 'JPY' ? 1 : 100))
+  return { total: minor(o.grandTotal.value), lines: o.items.map((i) => ({ product: i.productName, amount: minor(i.unitPrice.value) * i.quantity })) }
+}
 
 /** Longest path parameter the router matches (a 255-character file name, every character as %XX%XX%XX). */
 export const MAX_PARAM_LENGTH = 255 * 9 + 64
@@ -45,13 +55,14 @@ export interface App {
   files: Files
   social: Social
   forms: Forms
+  tracking: Tracking
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions } = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db, opts)
@@ -61,7 +72,7 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
   }
 }
 
-async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig } = {}): Promise<App> {
+async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions } = {}): Promise<App> {
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
@@ -183,6 +194,16 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'),
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
   })
+  const tracking = createTracking(db.orm, {
+    authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed as Parameters<Sites['authorize']>[3]),
+    ownerRoles: async (request, siteId) => {
+      const owner = await auth.currentOwner(request)
+      return owner ? sites.rolesOf(siteId, owner.ownerId) : null
+    },
+    log: fastify.log,
+    ...opts.tracking,
+  })
+  commerce.events.on('commerce_checkout_order_confirmed', async (e) => tracking.recordOrder({ ...e, ...orderRevenue(await commerce.analyticsOrder(e.websiteId, e.orderId)) }))
   const publishing: Publishing = createPublishing({
     sites,
     content,
@@ -204,7 +225,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       styles: (siteId) => sites.stylesContext(siteId),
     },
   })
-  const domains: DomainLifecycle[] = [accounts, sites, content, files, social, forms, commerce, publishing]
+  const domains: DomainLifecycle[] = [accounts, sites, content, files, social, forms, commerce, tracking, publishing]
 
   registerPlatformRoutes(fastify, db, VERSION)
   for (const d of domains) await d.routes(fastify)
@@ -257,6 +278,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     files,
     social,
     forms,
+    tracking,
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ApiResult } from '../api/client.js'
+import { byLabel, byText, choose, click, render, typeInto, waitFor, type Rendered } from '../../test/dom.js'
+import { lastDays, type AnalyticsApi, type RangeQuery, type Reports, type TrackingSettings } from './api.js'
+import { AnalyticsScreen } from './AnalyticsScreen.js'
+
+const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, status: 200, data })
+const totals = { visits: 10, visitors: 8, pageViews: 25, bounceRate: 40, avgTimeOnPageMs: 65_000 }
+const REPORTS: Reports = {
+  traffic: { ...totals, previous: { ...totals, visits: 5 }, series: [] },
+  pages: { pages: [{ path: '/about', pageViews: 7, entries: 3, exits: 2, avgTimeMs: 3000 }] },
+  sources: { sources: [{ name: 'google.com', visits: 4, visitors: 4, pageViews: 9 }], campaigns: [] },
+  devices: { devices: [], browsers: [], systems: [], countries: [] },
+  search: { terms: [{ term: 'mugs', searches: 3 }] },
+  funnel: { steps: [{ step: 'pdp', count: 5 }], revenue: 2500, products: [] },
+  vitals: { overall: [{ metric: 'LCP', p75: 4200, band: 'poor', samples: 12 }], pages: [], series: [] },
+  errors: { errors: [{ fingerprint: 'f', message: 'TypeError: x is undefined', stack: 'at a.js:1', count: 3, firstSeen: '2026-01-01T00:00:00Z', lastSeen: '2026-01-02T00:00:00Z', pages: ['/shop'] }] },
+}
+
+function fakeApi() {
+  const asked: [string, RangeQuery][] = []
+  const saved: Partial<TrackingSettings>[] = []
+  let settings: TrackingSettings = { disabled: false, bannerEnabled: false, restrictive: false, bannerText: 'Cookies?', acceptText: 'Accept', declineText: 'Decline', retentionDays: 90 }
+  const api: AnalyticsApi = {
+    report: (async (name: keyof Reports, q: RangeQuery) => {
+      asked.push([name, q])
+      return ok(REPORTS[name])
+    }) as AnalyticsApi['report'],
+    csvUrl: (name, q) => `/csv/${name}?from=${q.from}`,
+    realtime: async () => ok({ visitorsNow: 3 }),
+    settings: async () => ok(settings),
+    saveSettings: async (s) => {
+      saved.push(s)
+      settings = { ...settings, ...s }
+      return ok(settings)
+    },
+  }
+  return { api, asked, saved }
+}
+
+let view: Rendered | null = null
+afterEach(() => view?.unmount())
+
+describe('Analytics screen', () => {
+  it('shows totals against the previous period, tables with CSV links, site health and visitors now', async () => {
+    const { api } = fakeApi()
+    view = await render(<AnalyticsScreen site={{ id: 's1' } as never} api={api} />)
+    const root = view.container
+    await waitFor(() => byText(root, 'h3', 'Top pages'))
+    expect(root.textContent).toContain('+100% vs previous period')
+    expect(root.textContent).toContain('1m 5s')
+    expect(byText(root, 'td', '/about')).toBeDefined()
+    expect(byText(root, 'td', 'mugs')).toBeDefined()
+    expect(root.querySelector('a[href^="/csv/pages"]')).not.toBeNull()
+    expect(byText(root, '.vital-band', 'Poor')).toBeDefined()
+    expect(byText(root, 'summary', 'TypeError: x is undefined')).toBeDefined()
+    await waitFor(() => root.querySelector('.analytics-now strong')?.textContent === '3')
+  })
+
+  it('asks every report again for a new period', async () => {
+    const { api, asked } = fakeApi()
+    view = await render(<AnalyticsScreen site={{ id: 's1' } as never} api={api} />)
+    await waitFor(() => asked.length >= 8)
+    await choose(byLabel<HTMLSelectElement>(view.container, 'Period'), '7')
+    await waitFor(() => asked.length >= 16)
+    expect(asked.slice(8).every(([, q]) => q.from === lastDays(7).from && q.interval === 'day')).toBe(true)
+  })
+
+  it('saves the cookie banner settings', async () => {
+    const { api, saved } = fakeApi()
+    view = await render(<AnalyticsScreen site={{ id: 's1' } as never} api={api} />)
+    const root = view.container
+    const banner = await waitFor(() => root.querySelector<HTMLInputElement>('input[name="bannerEnabled"]'))
+    await click(banner)
+    await typeInto(byLabel(root, 'Banner text'), 'We count visits.')
+    await click(byText(root, 'button', 'Save')!)
+    await waitFor(() => saved.length === 1)
+    expect(saved[0]).toMatchObject({ bannerEnabled: true, bannerText: 'We count visits.' })
+  })
+})

@@ -1,0 +1,52 @@
+// A report table with its CSV export link.
+import type { ReactNode } from 'react'
+
+export interface Column<T> {
+  label: string
+  value: (row: T) => ReactNode
+  numeric?: boolean
+}
+
+export function Table<T>({ title, rows, columns, csv }: { title: string; rows: readonly T[]; columns: Column<T>[]; csv?: string }) {
+  return (
+    <section className="analytics-card">
+      <div className="analytics-card-head">
+        <h3>{title}</h3>
+        {csv ? (
+          <a className="analytics-csv" href={csv} download>
+            Export CSV<span className="visually-hidden"> of {title}</span>
+          </a>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <p className="analytics-empty">Nothing yet.</p>
+      ) : (
+        <table className="analytics-table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c.label} className={c.numeric ? 'num' : undefined}>
+                    {c.value(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
+export const fmtMs = (ms: number) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s` : `${Math.round(ms / 1000)}s`)
+export const fmtMoney = (minor: number) => (minor / 100).toFixed(2)

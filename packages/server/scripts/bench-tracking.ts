@@ -1,0 +1,178 @@
+// `npm run bench` (Tracking): ingestion and dashboard figures, on a fresh PGlite and (when reachable) PostgreSQL.
+// 1. Ingestion: the app listens on a loopback port in this process; autocannon runs in its own process
+//    (BENCH_CONNECTIONS, default 50, for BENCH_SECONDS, default 10) and POSTs RecordHit forms. Printed: hits/s,
+//    p99 of the answer, and that every acknowledged hit was written (raw events = 2xx answers after stop).
+// 2. Dashboard: BENCH_EVENTS synthetic events (default 1,000,000 on PostgreSQL, 200,000 on PGlite) over 90 days,
+//    500 pages, 40 sources, written through the real aggregation in batches of 5000, then traffic, pages and
+//    sources for the 90 days are asked 40 times each through the app (inject: routing, auth, query, JSON): p50 / p95.
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { buildApp, type App } from '../src/app/index.js'
+import { loadConfig } from '../src/platform/config.js'
+import { migrate, openPglite, sqlRows } from '../src/platform/db/index.js'
+import type { SessionState } from '../src/domains/tracking/aggregate.js'
+import { writeBatch } from '../src/domains/tracking/store.js'
+import type { TrackedEvent } from '../src/domains/tracking/types.js'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const PG_PROBE = 'postgres://postgres@127.0.0.1:5432/postgres'
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
+const cannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
+
+async function postgresUrl(): Promise<string | null> {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL ?? PG_PROBE, connectionTimeoutMillis: 1500 })
+  try {
+    await c.connect()
+    await c.end()
+    return process.env.DATABASE_URL ?? PG_PROBE
+  } catch {
+    return null
+  }
+}
+
+async function freshPostgres(adminUrl: string) {
+  const name = `tracking_bench_${Date.now().toString(36)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const u = new URL(adminUrl)
+  u.pathname = `/${name}`
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+interface CannonJson {
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; p97_5: number }
+  non2xx: number
+  errors: number
+  '2xx': number
+}
+
+function cannon(url: string, headers: Record<string, string>, body: string): Promise<CannonJson> {
+  const args = [cannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-b', body, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url]
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as CannonJson) : reject(new Error(`autocannon exited ${code}`))))
+  })
+}
+
+async function signup(base: string): Promise<{ siteId: string; cookie: string }> {
+  const me = await fetch(`${base}/api/auth/me`)
+  const crumb = /crumb=([^;]+)/.exec(me.headers.get('set-cookie') ?? '')![1]!
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: `crumb=${crumb}` },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'a-long-password', name: 'Bench', siteTitle: 'Bench', slug: 'bench' }),
+  })
+  const session = (res.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
+  return { siteId: ((await res.json()) as { site: { id: string } }).site.id, cookie: session }
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+
+function synthetic(siteId: string, n: number, start: number): TrackedEvent[] {
+  const out: TrackedEvent[] = []
+  const now = Date.now()
+  for (let i = start; i < start + n; i++) {
+    const visitor = `v${i % 200_000}`
+    out.push({
+      kind: 'pageview', siteId, at: new Date(now - (i % 90) * 86_400_000 - (i % 3600) * 1000), visitor, session: `${visitor}.${i % 7}`,
+      path: `/page-${(i * 7919) % 500}`, source: `source-${i % 40}`, campaign: i % 10 === 0 ? `camp-${i % 5}` : '', device: ['Desktop', 'Mobile', 'Tablet'][i % 3]!,
+      browser: ['Chrome', 'Firefox', 'Safari', 'Edge'][i % 4]!, os: ['Windows', 'macOS', 'Linux', 'iOS', 'Android'][i % 5]!, country: ['US', 'FR', 'DE', 'GB', 'JP', 'BR'][i % 6]!, data: null,
+    })
+  }
+  return out
+}
+
+async function measure(label: string, app: App, seedEvents: number): Promise<void> {
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' })
+  const base = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`
+  const { siteId, cookie } = await signup(base)
+  const body = new URLSearchParams({ event: '1', data: JSON.stringify({ path: '/', referrer: 'https://example.com/', sessionId: 1 }), ss_cvr: 'a|1|1|1|1' }).toString()
+  const headers = { host: 'bench.localhost', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA }
+  await cannon(`${base}/api/census/RecordHit`, headers, body).catch(() => null) // warm-up
+  await app.tracking.flush()
+  const [before] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${siteId}`)
+  const r = await cannon(`${base}/api/census/RecordHit`, headers, body)
+  await app.tracking.flush()
+  const [after] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${siteId}`)
+  const written = after!.c - before!.c
+  // Requests autocannon gave up on (timeouts) may still be accepted by the server: written >= acknowledged.
+  console.log(`${label}: RecordHit ${r.requests.average.toFixed(0)} hits/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.requests.total} requests, ${r.non2xx + r.errors} not 2xx or timed out); ${written} written, ${r['2xx']} acknowledged`)
+  if (written < r['2xx']) process.exitCode = 1
+
+  const sessions = new Map<string, SessionState>()
+  const t0 = Date.now()
+  for (let done = 0; done < seedEvents; done += 5000) await writeBatch(app.db.orm, synthetic(siteId, Math.min(5000, seedEvents - done), done), sessions, { raw: false })
+  const seedS = (Date.now() - t0) / 1000
+  const [rows] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_rollups WHERE site_id = ${siteId}`)
+  console.log(`${label}: seeded the rollups of ${seedEvents.toLocaleString('en-US')} events in ${seedS.toFixed(0)} s (${(seedEvents / seedS).toFixed(0)} events/s through the aggregation, raw rows skipped: reports never read them; ${rows!.c} rollup rows)`)
+  const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10)
+  const to = new Date().toISOString().slice(0, 10)
+  for (const report of ['traffic', 'pages', 'sources']) {
+    const times: number[] = []
+    for (let i = 0; i < 40; i++) {
+      const s = performance.now()
+      const res = await app.fastify.inject({ method: 'GET', url: `/api/sites/${siteId}/analytics/${report}?from=${from}&to=${to}`, headers: { cookie } })
+      if (res.statusCode !== 200) throw new Error(`${report}: ${res.statusCode}`)
+      times.push(performance.now() - s)
+    }
+    times.sort((a, b) => a - b)
+    console.log(`${label}: ${report} over 90 days: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms`)
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s, loopback`)
+  const dataDir = mkdtempSync(join(tmpdir(), 'sw-bench-tracking-'))
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '0' }), pgliteStorage: 'memory' as const }
+  const opts = { tracking: { countryOf: null } }
+  try {
+    const db = await openPglite(null)
+    await migrate(db)
+    const app = await buildApp({ ...config, databaseUrl: null }, { db, ...opts })
+    try {
+      await measure('PGlite', app, Number(process.env.BENCH_EVENTS ?? 200_000))
+    } finally {
+      await app.close()
+    }
+    const admin = await postgresUrl()
+    if (!admin) return console.log('PostgreSQL: not reachable (set DATABASE_URL or run it at 127.0.0.1:5432): skipped')
+    const fresh = await freshPostgres(admin)
+    try {
+      const pgApp = await buildApp({ ...config, databaseUrl: fresh.url }, opts)
+      try {
+        await measure('PostgreSQL', pgApp, Number(process.env.BENCH_EVENTS ?? 1_000_000))
+      } finally {
+        await pgApp.close()
+      }
+    } finally {
+      await fresh.drop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -1,0 +1,126 @@
+// Turns a batch of tracked events into rollup deltas, with the visit state of open sessions kept in memory
+// between batches (a visit ends after 30 idle minutes). Pure apart from the session map it is given.
+import { bucketOf } from './buckets.js'
+import { COMMERCE_EVENTS, SESSION_DIMS, type Attributes, type TrackedEvent } from './types.js'
+
+/** A line of a confirmed order: revenue by product (the order itself counts once in the funnel). */
+export const ORDER_LINE = 'commerce_order_line'
+
+export const SESSION_IDLE_MS = 30 * 60 * 1000
+
+export interface Delta {
+  views: number
+  visits: number
+  bounces: number
+  entries: number
+  exits: number
+  durationMs: number
+  durations: number
+  events: number
+  revenue: number
+}
+
+export interface SessionState {
+  startDay: string
+  lastPath: string
+  lastDay: string
+  lastAt: number
+  views: number
+  attrs: Attributes
+}
+
+export interface Aggregate {
+  /** Keyed by `${siteId}\u0000${day}\u0000${dim}\u0000${key}`. */
+  rollups: Map<string, Delta>
+  /** First sighting of each (site, day, visitor) in this batch, with the attributes to credit if the day is new. */
+  visitors: Map<string, { siteId: string; day: string; visitor: string; attrs: Attributes }>
+  /** `${siteId}\u0000${day}\u0000${path}\u0000${metric}\u0000${bucket}` -> count */
+  vitals: Map<string, number>
+  errors: Map<string, { siteId: string; fingerprint: string; message: string; stack: string; app: string; path: string; count: number; first: Date; last: Date }>
+}
+
+export const dayOf = (d: Date): string => d.toISOString().slice(0, 10)
+export const SEP = '\u0000'
+
+const zero = (): Delta => ({ views: 0, visits: 0, bounces: 0, entries: 0, exits: 0, durationMs: 0, durations: 0, events: 0, revenue: 0 })
+
+export function sessionKeys(attrs: Attributes): [string, string][] {
+  return SESSION_DIMS.map((dim) => [dim, dim === 'site' ? '' : attrs[dim]] as [string, string]).filter(([dim, key]) => dim === 'site' || key !== '')
+}
+
+export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, SessionState>): Aggregate {
+  const out: Aggregate = { rollups: new Map(), visitors: new Map(), vitals: new Map(), errors: new Map() }
+  const add = (siteId: string, day: string, dim: string, key: string, d: Partial<Delta>) => {
+    const k = `${siteId}${SEP}${day}${SEP}${dim}${SEP}${key}`
+    let row = out.rollups.get(k)
+    if (!row) out.rollups.set(k, (row = zero()))
+    for (const [f, v] of Object.entries(d) as [keyof Delta, number][]) row[f] += v
+  }
+  const ordered = [...batch].sort((a, b) => a.at.getTime() - b.at.getTime())
+  for (const e of ordered) {
+    const day = dayOf(e.at)
+    if (e.kind === 'vital') {
+      const k = `${e.siteId}${SEP}${day}${SEP}${e.path}${SEP}${e.metric}${SEP}${bucketOf(e.value)}`
+      out.vitals.set(k, (out.vitals.get(k) ?? 0) + 1)
+      continue
+    }
+    if (e.kind === 'error') {
+      const k = `${e.siteId}${SEP}${e.fingerprint}${SEP}${e.path}`
+      const found = out.errors.get(k)
+      if (found) {
+        found.count++
+        found.last = e.at
+      } else out.errors.set(k, { siteId: e.siteId, fingerprint: e.fingerprint, message: e.message, stack: e.stack, app: e.app, path: e.path, count: 1, first: e.at, last: e.at })
+      continue
+    }
+    const vk = `${e.siteId}${SEP}${day}${SEP}${e.visitor}`
+    if (e.visitor && !out.visitors.has(vk)) out.visitors.set(vk, { siteId: e.siteId, day, visitor: e.visitor, attrs: pickAttrs(e) })
+    if (e.kind === 'pageview') pageView(e, day, sessions, add)
+    else if (e.kind === 'search') add(e.siteId, day, 'search', e.query.toLowerCase().slice(0, 200), { events: 1 })
+    else if (e.kind === 'event') add(e.siteId, day, 'event', e.name, { events: 1 })
+    else if (e.name === ORDER_LINE) {
+      if (e.product) add(e.siteId, day, 'product', e.product, { revenue: e.revenue })
+    } else {
+      add(e.siteId, day, 'event', e.name, { events: 1 })
+      const step = COMMERCE_EVENTS[e.name]
+      if (step) add(e.siteId, day, 'funnel', step, { events: 1, revenue: step === 'purchase' ? e.revenue : 0 })
+      if (e.product && (step === 'pdp' || step === 'add')) add(e.siteId, day, 'product', e.product, step === 'pdp' ? { views: 1 } : { events: 1 })
+    }
+  }
+  return out
+}
+
+function pickAttrs(e: Attributes): Attributes {
+  return { source: e.source, campaign: e.campaign, device: e.device, browser: e.browser, os: e.os, country: e.country }
+}
+
+type Add = (siteId: string, day: string, dim: string, key: string, d: Partial<Delta>) => void
+
+function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, sessions: Map<string, SessionState>, add: Add) {
+  const at = e.at.getTime()
+  const sk = `${e.siteId}${SEP}${e.session}`
+  let s = sessions.get(sk)
+  if (s && at - s.lastAt > SESSION_IDLE_MS) s = undefined
+  if (!s) {
+    s = { startDay: day, lastPath: e.path, lastDay: day, lastAt: at, views: 0, attrs: pickAttrs(e) }
+    sessions.set(sk, s)
+    for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, day, dim, key, { visits: 1, bounces: 1 })
+    add(e.siteId, day, 'page', e.path, { entries: 1 })
+  } else {
+    // A second page: the visit is no bounce; the previous page gets its time and is no longer the exit.
+    if (s.views === 1) for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, s.startDay, dim, key, { bounces: -1 })
+    add(e.siteId, s.lastDay, 'page', s.lastPath, { durationMs: Math.max(0, at - s.lastAt), durations: 1, exits: -1 })
+  }
+  s.views++
+  s.lastPath = e.path
+  s.lastDay = day
+  s.lastAt = at
+  add(e.siteId, day, 'page', e.path, { views: 1, exits: 1 })
+  for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, day, dim, key, { views: 1 })
+  if (e.path.startsWith('/checkout')) add(e.siteId, day, 'funnel', 'checkout', { events: 1 })
+}
+
+/** Drops sessions idle longer than a visit (bounded memory). */
+export function sweepSessions(sessions: Map<string, SessionState>, now: number): void {
+  for (const [k, s] of sessions) if (now - s.lastAt > SESSION_IDLE_MS) sessions.delete(k)
+}

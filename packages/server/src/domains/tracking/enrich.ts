@@ -1,0 +1,65 @@
+// What is derived from a request instead of stored: the day-salted visitor hash (no address kept), the device,
+// browser and system from the user agent, the country from the address, the traffic source from referrer and UTM.
+import { createHash } from 'node:crypto'
+import { isbot } from 'isbot'
+import { UAParser } from 'ua-parser-js'
+import type { Attributes } from './types.js'
+
+export type CountryOf = (ip: string) => string
+
+/** Loads geoip-lite's tables (tens of MB) on first need, off the request path. */
+export async function loadCountryLookup(): Promise<CountryOf> {
+  const geoip = (await import('geoip-lite')).default
+  return (ip) => geoip.lookup(ip)?.country ?? ''
+}
+
+/** Parsed user agents and bot answers, remembered (most visitors share a few hundred user agents). */
+const UA_CACHE_SIZE = 5000
+const uaCache = new Map<string, { bot: boolean; parsed?: { device: string; browser: string; os: string } }>()
+function cached(userAgent: string) {
+  let hit = uaCache.get(userAgent)
+  if (!hit) {
+    if (uaCache.size >= UA_CACHE_SIZE) uaCache.delete(uaCache.keys().next().value!)
+    hit = { bot: isbot(userAgent) }
+    uaCache.set(userAgent, hit)
+  }
+  return hit
+}
+
+export const isBot = (userAgent: string | undefined): boolean => !userAgent || cached(userAgent).bot
+
+export function visitorHash(salt: string, siteId: string, ip: string, userAgent: string): string {
+  return createHash('sha256').update(`${salt}\u0000${siteId}\u0000${ip}\u0000${userAgent}`).digest('base64url').slice(0, 22)
+}
+
+export function deviceOf(userAgent: string): { device: string; browser: string; os: string } {
+  const entry = cached(userAgent)
+  return (entry.parsed ??= parseDevice(userAgent))
+}
+
+function parseDevice(userAgent: string): { device: string; browser: string; os: string } {
+  const r = UAParser(userAgent)
+  const type = r.device.type
+  const device = type === 'mobile' ? 'Mobile' : type === 'tablet' ? 'Tablet' : type ? type[0]!.toUpperCase() + type.slice(1) : 'Desktop'
+  return { device, browser: r.browser.name ?? 'Unknown', os: r.os.name ?? 'Unknown' }
+}
+
+/** Source: `utm_source`, else the referrer's host (other than the site's own), else "Direct". */
+export function sourceOf(pageUrl: URL | null, referrer: string, ownHost: string): { source: string; campaign: string } {
+  const utm = pageUrl?.searchParams
+  const campaign = (utm?.get('utm_campaign') ?? '').slice(0, 100)
+  const tagged = (utm?.get('utm_source') ?? '').trim()
+  if (tagged) return { source: tagged.slice(0, 100).toLowerCase(), campaign }
+  if (!referrer) return { source: 'Direct', campaign }
+  try {
+    const host = new URL(referrer).hostname.replace(/^www\./, '')
+    if (!host || host === ownHost.replace(/^www\./, '')) return { source: 'Direct', campaign }
+    return { source: host.slice(0, 100), campaign }
+  } catch {
+    return { source: 'Direct', campaign }
+  }
+}
+
+export function attributes(args: { userAgent: string; ip: string; pageUrl: URL | null; referrer: string; ownHost: string; countryOf: CountryOf | null }): Attributes {
+  return { ...deviceOf(args.userAgent), ...sourceOf(args.pageUrl, args.referrer, args.ownHost), country: args.countryOf?.(args.ip) ?? '' }
+}

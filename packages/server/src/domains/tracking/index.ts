@@ -1,0 +1,107 @@
+// Public API of the tracking domain: first-party visitor analytics (census hits, events, clanker v2 events,
+// performance records, JavaScript errors) written behind a buffer into raw events and day rollups, the owner
+// reports, and the tracking / cookie-banner settings.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sql } from 'drizzle-orm'
+import type { Orm } from '../../platform/db/index.js'
+import { dayOf, ORDER_LINE, sweepSessions, type SessionState } from './aggregate.js'
+import { createWriteBehind } from './buffer.js'
+import type { VisitorContext, TrackingPorts } from './context.js'
+import { loadCountryLookup, type CountryOf } from './enrich.js'
+import { registerOwnerRoutes } from './routes-owner.js'
+import { registerRumRoutes } from './routes-rum.js'
+import { registerVisitorRoutes } from './routes-visitor.js'
+import { createSettingsStore } from './settings.js'
+import { writeBatch } from './store.js'
+import type { TrackedEvent } from './types.js'
+
+export { trackingTables } from './schema.js'
+export { ANALYTICS_ROLES } from './routes-owner.js'
+export type { TrackingSettings } from './settings.js'
+
+export interface TrackingDeps extends TrackingPorts {
+  /** The owner route check (signed in, host rule, role). */
+  authorize(request: FastifyRequest, siteId: string, allowed: readonly number[]): Promise<unknown>
+  log?: { warn(obj: unknown, msg?: string): void }
+  /** Country of an address; default geoip-lite (loaded on the first hit). null: no countries. */
+  countryOf?: CountryOf | null
+  /** Buffer tuning (defaults: 250 ms, 2000 rows). */
+  buffer?: { intervalMs?: number; maxRows?: number; maxPending?: number }
+  now?: () => number
+}
+
+/** A confirmed order, told by commerce (`commerce_checkout_order_confirmed`): feeds revenue and the funnel. */
+export interface OrderConfirmed {
+  websiteId: string
+  orderId: string
+  cartId: string
+  testMode: boolean
+  /** Grand total in minor units. */
+  total: number
+  lines: readonly { product: string; amount: number }[]
+}
+
+export function createTracking(orm: Orm, deps: TrackingDeps) {
+  const now = deps.now ?? Date.now
+  const sessions = new Map<string, SessionState>()
+  const settings = createSettingsStore(orm, now)
+  const buffer = createWriteBehind<TrackedEvent>({
+    ...deps.buffer,
+    write: (batch) => writeBatch(orm, batch, sessions),
+    onError: (e) => deps.log?.warn({ err: e }, 'tracking batch not written yet; retrying'),
+  })
+  let country: CountryOf | null = deps.countryOf ?? null
+  let loading = deps.countryOf !== undefined
+  /** geoip-lite's tables load on the first counted hit, in the background (hits before that carry no country). */
+  const countryOf = () => {
+    if (!loading) {
+      loading = true
+      loadCountryLookup()
+        .then((f) => (country = f))
+        .catch((e: unknown) => deps.log?.warn({ err: e }, 'geoip data not loaded: no countries'))
+    }
+    return country
+  }
+  const ctx: VisitorContext = { settings, buffer, ports: deps, countryOf, now }
+  let sweeper: NodeJS.Timeout | null = null
+
+  async function sweep(): Promise<void> {
+    sweepSessions(sessions, now())
+    const today = dayOf(new Date(now()))
+    await settings.dropOldSalts(today)
+    await orm.execute(sql`DELETE FROM tracking_day_visitors WHERE day < (${today}::date - 2)`)
+    await orm.execute(sql`DELETE FROM tracking_events e WHERE e.at < now() - make_interval(days => coalesce(
+      (SELECT s.retention_days FROM tracking_settings s WHERE s.site_id = e.site_id), 90))`)
+  }
+
+  return {
+    async routes(app: FastifyInstance): Promise<void> {
+      registerVisitorRoutes(app, ctx)
+      await registerRumRoutes(app, ctx)
+      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now })
+    },
+    async start(): Promise<void> {
+      buffer.start()
+      sweeper = setInterval(() => {
+        sweep().catch((e: unknown) => deps.log?.warn({ err: e }, 'tracking sweep failed'))
+      }, 60 * 60 * 1000)
+      sweeper.unref()
+    },
+    /** Writes everything accepted (called on shutdown before the database closes). */
+    async stop(): Promise<void> {
+      if (sweeper) clearInterval(sweeper)
+      await buffer.stop()
+    },
+    flush: () => buffer.flush(),
+    sweep,
+    /** Revenue port: a confirmed (non-test) order counts once in the funnel and by product line. */
+    recordOrder(o: OrderConfirmed): void {
+      if (o.testMode) return
+      const base = { siteId: o.websiteId, at: new Date(now()), visitor: '', session: `order:${o.orderId}`, path: '/checkout', source: '', campaign: '', device: '', browser: '', os: '', country: '' }
+      buffer.push({ ...base, kind: 'commerce', name: 'commerce_checkout_order_confirmed', product: '', revenue: o.total, data: { orderId: o.orderId, cartId: o.cartId } })
+      for (const l of o.lines) buffer.push({ ...base, kind: 'commerce', name: ORDER_LINE, product: l.product.slice(0, 200), revenue: l.amount, data: { orderId: o.orderId } })
+    },
+  }
+}
+
+export type Tracking = ReturnType<typeof createTracking>

@@ -1,0 +1,110 @@
+// Owner API: analytics reports (JSON or CSV) for ADMIN and REPORTING members, and the tracking/consent settings.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Orm } from '../../platform/db/index.js'
+import { AppError } from '../../platform/errors.js'
+import { defineRoute } from '../../platform/http/route.js'
+import { requireSite } from '../../platform/http/tenancy.js'
+import * as q from './queries.js'
+import type { SettingsStore } from './settings.js'
+import { analyticsParams, analyticsQuery, settingsInput, siteParams } from './validators.js'
+
+const TAGS = ['analytics']
+/** ADMIN 1 and REPORTING 3 read analytics; only ADMIN changes the settings. */
+export const ANALYTICS_ROLES = [1, 3] as const
+export const SETTINGS_ROLES = [1] as const
+const MAX_DAYS = 800
+
+export interface OwnerRouteDeps {
+  orm: Orm
+  settings: SettingsStore
+  authorize(request: FastifyRequest, siteId: string, allowed: readonly number[]): Promise<unknown>
+  now: () => number
+}
+
+export function rangeOf(query: { from?: string; to?: string; interval: 'day' | 'week' | 'month' }, now: number): q.Range {
+  const today = new Date(now).toISOString().slice(0, 10)
+  const to = query.to ?? today
+  const from = query.from ?? new Date(new Date(`${to}T00:00:00Z`).getTime() - 29 * 86_400_000).toISOString().slice(0, 10)
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000
+  if (Number.isNaN(days)) throw new AppError('invalid_data', 'invalid_range', 'from and to must be dates.', { fields: { from: 'Not a date.' } })
+  if (days < 0) throw new AppError('invalid_data', 'invalid_range', 'from must not be after to.', { fields: { from: 'After to.' } })
+  if (days > MAX_DAYS) throw new AppError('invalid_data', 'invalid_range', `At most ${MAX_DAYS} days at once.`, { fields: { from: 'Range too long.' } })
+  return { from, to, interval: query.interval }
+}
+
+const cell = (v: unknown): string => {
+  const s = Array.isArray(v) ? v.join(' ') : v === null || v === undefined ? '' : String(v)
+  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s // no formula injection when opened in a spreadsheet
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** The report's rows as CSV (every table of the report, one after another, each with its own header). */
+export function toCsv(report: Record<string, unknown>): string {
+  const out: string[] = []
+  for (const [name, value] of Object.entries(report)) {
+    if (!Array.isArray(value) || value.length === 0 || typeof value[0] !== 'object') continue
+    const cols = Object.keys(value[0] as object)
+    out.push(`# ${name}`, cols.join(','), ...value.map((r) => cols.map((c) => cell((r as Record<string, unknown>)[c])).join(',')))
+  }
+  return out.join('\r\n') + '\r\n'
+}
+
+export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps): void {
+  const { orm } = deps
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/sites/:siteId/analytics/:report', summary: 'Analytics report (traffic, pages, sources, devices, search, funnel, vitals, errors, realtime)', tags: TAGS, params: analyticsParams, query: analyticsQuery, responses: { 200: { description: 'The report (JSON, or CSV with format=csv)' } } },
+    async ({ request, reply, params, query }) => {
+      await deps.authorize(request, params.siteId, ANALYTICS_ROLES)
+      const r = rangeOf(query, deps.now())
+      const id = params.siteId
+      const report: Record<string, unknown> =
+        params.report === 'traffic' ? await q.traffic(orm, id, r)
+        : params.report === 'pages' ? await q.pages(orm, id, r)
+        : params.report === 'sources' ? await q.sources(orm, id, r)
+        : params.report === 'devices' ? await q.devices(orm, id, r)
+        : params.report === 'search' ? await q.search(orm, id, r)
+        : params.report === 'funnel' ? await q.funnel(orm, id, r)
+        : params.report === 'vitals' ? await q.vitals(orm, id, r)
+        : params.report === 'errors' ? await q.errors(orm, id, r)
+        : await q.realtime(orm, id)
+      reply.header('cache-control', 'no-store')
+      if (query.format === 'csv') {
+        reply.header('content-type', 'text/csv; charset=utf-8')
+        reply.header('content-disposition', `attachment; filename="${params.report}-${r.from}-${r.to}.csv"`)
+        return toCsv(params.report === 'traffic' ? { series: report.series } : report)
+      }
+      return { range: r, ...report }
+    },
+  )
+
+  const settingsShape = z.object({}).passthrough()
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/sites/:siteId/tracking/settings', summary: 'Tracking and cookie-banner settings', tags: TAGS, params: siteParams, responses: { 200: { description: 'Settings', schema: settingsShape } } },
+    async ({ request, params }) => {
+      await deps.authorize(request, params.siteId, ANALYTICS_ROLES)
+      return deps.settings.get(params.siteId)
+    },
+  )
+  defineRoute(
+    app,
+    { method: 'PATCH', url: '/api/sites/:siteId/tracking/settings', summary: 'Change tracking and cookie-banner settings', tags: TAGS, params: siteParams, body: settingsInput, responses: { 200: { description: 'Settings', schema: settingsShape } } },
+    async ({ request, params, body }) => {
+      await deps.authorize(request, params.siteId, SETTINGS_ROLES)
+      return deps.settings.put(params.siteId, body)
+    },
+  )
+
+  // What the tracker needs before it may set a cookie: tracking on or off, the banner and its texts.
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/census/settings', summary: 'Tracker settings of the host site (consent banner)', tags: ['tracking'], responses: { 200: { description: 'Settings', schema: settingsShape } } },
+    async ({ request, reply }) => {
+      const s = await deps.settings.get(requireSite(request).id)
+      reply.header('cache-control', 'no-store')
+      return { disabled: s.disabled, bannerEnabled: s.bannerEnabled, restrictive: s.restrictive || s.bannerEnabled, bannerText: s.bannerText, acceptText: s.acceptText, declineText: s.declineText, analyticsTag: s.analyticsTag, pixelId: s.pixelId }
+    },
+  )
+}

@@ -1,0 +1,81 @@
+// Per-site tracking settings (cached briefly in memory: every hit reads them) and the per-site daily salts.
+import { randomBytes } from 'node:crypto'
+import { and, eq, lt, sql } from 'drizzle-orm'
+import type { Orm } from '../../platform/db/index.js'
+import { trackingSalts, trackingSettings } from './schema.js'
+import type { SettingsInput } from './validators.js'
+
+export interface TrackingSettings {
+  disabled: boolean
+  bannerEnabled: boolean
+  restrictive: boolean
+  bannerText: string
+  acceptText: string
+  declineText: string
+  retentionDays: number
+  analyticsTag: string
+  pixelId: string
+}
+
+export const DEFAULT_SETTINGS: TrackingSettings = {
+  disabled: false,
+  bannerEnabled: false,
+  restrictive: false,
+  bannerText: 'We use cookies to understand how visitors use this site.',
+  acceptText: 'Accept',
+  declineText: 'Decline',
+  retentionDays: 90,
+  analyticsTag: '',
+  pixelId: '',
+}
+
+const TTL_MS = 5000
+
+export function createSettingsStore(orm: Orm, now: () => number = Date.now) {
+  const cache = new Map<string, { at: number; value: TrackingSettings }>()
+  const salts = new Map<string, string>()
+
+  async function read(siteId: string): Promise<TrackingSettings> {
+    const [row] = await orm.select().from(trackingSettings).where(eq(trackingSettings.siteId, siteId))
+    if (!row) return { ...DEFAULT_SETTINGS }
+    const { siteId: _s, updatedAt: _u, ...rest } = row
+    return { ...rest, bannerText: rest.bannerText || DEFAULT_SETTINGS.bannerText, acceptText: rest.acceptText || DEFAULT_SETTINGS.acceptText, declineText: rest.declineText || DEFAULT_SETTINGS.declineText }
+  }
+
+  return {
+    async get(siteId: string): Promise<TrackingSettings> {
+      const hit = cache.get(siteId)
+      if (hit && now() - hit.at < TTL_MS) return hit.value
+      const value = await read(siteId)
+      cache.set(siteId, { at: now(), value })
+      return value
+    },
+    async put(siteId: string, input: SettingsInput): Promise<TrackingSettings> {
+      const next = { ...(await read(siteId)), ...input }
+      await orm
+        .insert(trackingSettings)
+        .values({ siteId, ...next, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: trackingSettings.siteId, set: { ...next, updatedAt: new Date() } })
+      cache.delete(siteId)
+      return next
+    },
+    /** The site's salt of a UTC day (created on first need; the same on every node through the table). */
+    async salt(siteId: string, day: string): Promise<string> {
+      const k = `${siteId}/${day}`
+      const known = salts.get(k)
+      if (known) return known
+      await orm.insert(trackingSalts).values({ siteId, day, salt: randomBytes(24).toString('base64url') }).onConflictDoNothing()
+      const [row] = await orm.select({ salt: trackingSalts.salt }).from(trackingSalts).where(and(eq(trackingSalts.siteId, siteId), eq(trackingSalts.day, day)))
+      salts.set(k, row!.salt)
+      if (salts.size > 10_000) salts.clear()
+      return row!.salt
+    },
+    /** Deletes salts older than yesterday: yesterday's visitors can no longer be recognised. */
+    async dropOldSalts(today: string): Promise<void> {
+      await orm.delete(trackingSalts).where(lt(trackingSalts.day, sql`(${today}::date - 1)`))
+      for (const k of salts.keys()) if (k.slice(k.indexOf('/') + 1) < today) salts.delete(k)
+    },
+  }
+}
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>
