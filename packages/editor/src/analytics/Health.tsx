@@ -28,7 +28,7 @@ export function Health({ vitals, errors, csv }: { vitals: Reports['vitals']; err
           </li>
         ))}
       </ul>
-      <Chart title={`${metric} p75 over time`} periods={lcp.map((s) => s.period)} lines={[{ label: `${metric} p75`, values: lcp.map((s) => s.p75), color: '#b35c00' }]} height={160} />
+      {lcp.length < 2 ? null : <Chart title={`${metric} p75 over time`} periods={lcp.map((s) => s.period)} lines={[{ label: `${metric} p75`, values: lcp.map((s) => s.p75), color: '#b35c00' }]} height={160} />}
       <Table title="Web Vitals by page" rows={vitals.pages} csv={csv('vitals')} columns={[
         { label: 'Page', value: (r) => r.path },
         { label: 'Metric', value: (r) => r.metric },
