@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { pino } from 'pino'
 import type { Config } from '../platform/config.js'
 import { openDatabase, type Db } from '../platform/db/index.js'
-import { registerCrumb } from '../platform/http/crumb.js'
+import { cookieValue, registerCrumb } from '../platform/http/crumb.js'
 import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
 import { OpenApiRegistry } from '../platform/http/openapi.js'
@@ -15,15 +15,16 @@ import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, type Files } from '../domains/files/index.js'
-import { createCommerce, type Commerce } from '../domains/commerce/index.js'
+import { CART_COOKIE, createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
+import { MEMBER_SESSION_COOKIE, createMembers, type Members } from '../domains/members/index.js'
 import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/index.js'
 import { createPublishing } from '../domains/publishing/index.js'
-import { createSites, type Sites } from '../domains/sites/index.js'
+import { DEMO_SLUG, createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { seedDemoStore } from './demo-store/index.js'
-import { ensureDemo, ensureDemoContent } from './demo.js'
+import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { welcomeMail } from './welcome-mail.js'
@@ -43,6 +44,7 @@ export interface App {
   files: Files
   social: Social
   forms: Forms
+  members: Members
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
@@ -175,6 +177,23 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     onChange: (siteId) => publishing.invalidate(siteId),
   })
   await forms.registerRoutes(fastify)
+  const members = createMembers(db.orm, {
+    send: async (m) => {
+      await mailer.send(m)
+    },
+    site: async (siteId) => {
+      const site = await sites.get(siteId)
+      return { title: site?.title ?? '', url: site ? sites.urlOf(site.slug) : '/' }
+    },
+    // a member's sign-in and sign-out re-issue the crumb; an owner signed in on the same browser keeps a bound one
+    reissueCrumb: (request, reply) => {
+      crumbs.rebind(request, reply, request.cookies[SESSION_COOKIE] ?? null)
+      return request.crumb
+    },
+    cartCookie: CART_COOKIE,
+    renderPage: (request, reply, page) => publishing.renderSystemPage(request, reply, page),
+  })
+  members.registerRoutes(fastify)
   const publishing = createPublishing(fastify, {
     sites,
     content,
@@ -194,10 +213,12 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       products: commerce,
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
       styles: (siteId) => sites.stylesContext(siteId),
+      member: (siteId, request) => members.view(siteId, request),
+      memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })
   sites.onChange((siteId) => publishing.invalidate(siteId))
-  fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
+  fastPath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
   await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 
@@ -224,9 +245,15 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
   }
 
+  if (config.seedDemo) {
+    const demoSite = await sites.resolver.bySlug(DEMO_SLUG)
+    if (demoSite) await members.ensureMember(demoSite.id, DEMO_MEMBER)
+  }
   await accounts.sweep()
+  await members.sweep()
   const sweeper = setInterval(() => {
     accounts.sweep().catch((e: unknown) => fastify.log.warn({ err: e }, 'sweep failed'))
+    members.sweep().catch((e: unknown) => fastify.log.warn({ err: e }, 'member sweep failed'))
   }, 60 * 60 * 1000)
   sweeper.unref()
 
@@ -249,6 +276,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     files,
     social,
     forms,
+    members,
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())

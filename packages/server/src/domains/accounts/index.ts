@@ -14,6 +14,10 @@ export { accountsTables } from './schema.js'
 export { MAX_FAILURES, WINDOW_MS } from './throttle.js'
 export { DEVICE_COOKIE } from './devices.js'
 export { createLockThrottle, type LockThrottle } from './lock-throttle.js'
+// The generic parts other account kinds (site members) reuse: argon2id, the strength rule and the throttle.
+export { burnVerification, hashPassword, verifyPassword } from './passwords.js'
+export { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from './strength.js'
+export { hitWindows, reserveAttempt, settleSuccess, tooManyAttempts, SIGNUP_WINDOW_MS, type ThrottlePlan } from './throttle.js'
 
 export interface Accounts {
   auth: Auth

@@ -19,6 +19,8 @@ export interface FastPathDeps {
   crumbOf(cookieHeader: string | undefined, secure: boolean): { crumb: string; setCookie?: string } | null
   /** The security headers of a page answer (the same as Fastify's page answers), over TLS or not. */
   headers(secure: boolean): Readonly<Record<string, string>>
+  /** True when the Cookie header makes the visitor's pages personal (a signed-in site member): left to Fastify. */
+  personal?(cookieHeader: string | undefined): boolean
   /** The app's logger (pino): hits are logged at info, as Fastify logs its requests. */
   log?: { info(obj: object, msg: string): void; isLevelEnabled?(level: string): boolean }
 }
@@ -52,6 +54,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     if (raw[PREVIEW_PARAM] !== undefined) return false
     const cookies = req.headers.cookie
     if (cookies?.includes(`${PREVIEW_COOKIE}=`)) return false
+    if (deps.personal?.(cookies)) return false
     const path = requestPath(rawPath)
     if (path === '/search') return false
     const { query, format } = pageQuery(raw)

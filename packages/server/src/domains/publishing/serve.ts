@@ -107,7 +107,8 @@ export function createServer(s: ServeContext) {
     const themeVersion = s.theme.version
     const preview = checkPreview(s.secret, request, reply, ref.id)
     // only canonical paths are cached: the fast path (fast.ts) answers exactly the requests routed here
-    const cacheable = !preview && !opts.lockError && path !== '/search' && isCanonicalPath(request.url.split('?')[0]!)
+    const memberCookie = s.deps.memberCookie?.(request.cookies) ?? false
+    const cacheable = !preview && !memberCookie && !opts.lockError && path !== '/search' && isCanonicalPath(request.url.split('?')[0]!)
     if (cacheable) {
       const hit = s.cache.get(ref.id, key, themeVersion)
       if (hit && !(hit.lockedCollectionId && hasUnlockCookie(request, hit.lockedCollectionId))) return send(request, reply, hit)
