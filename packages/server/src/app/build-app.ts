@@ -45,6 +45,8 @@ export interface App {
   social: Social
   forms: Forms
   members: Members
+  /** Every owner route under /api/sites/:siteId, as the permission guard saw them registered. */
+  ownerRoutes: () => readonly { method: string; url: string }[]
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
@@ -119,6 +121,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   sites.onChange((siteId) => hosts.invalidate(siteId))
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
 
+  // every /api/sites/:siteId route is checked against the permission table before its own code runs
+  const ownerRoutes = sites.guardOwnerRoutes(fastify, accounts.auth)
   registerPlatformRoutes(fastify, db, VERSION)
   accounts.registerRoutes(fastify, {
     sites,
@@ -130,7 +134,12 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       }
     },
   })
-  sites.registerRoutes(fastify, accounts.auth)
+  const port = config.publicPort === 80 ? '' : `:${config.publicPort}`
+  sites.registerRoutes(fastify, accounts.auth, {
+    ownersByIds: (ids) => accounts.ownersByIds(ids),
+    sendMail: (m) => mailer.send(m),
+    editorUrl: `http://${config.rootDomain}${port}/config/`,
+  })
   const content = createContent(db.orm)
   content.registerRoutes(fastify, { sites, auth: accounts.auth })
   const commerce = createCommerce(
@@ -277,6 +286,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     social,
     forms,
     members,
+    ownerRoutes: () => ownerRoutes.routes(),
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { createAuth, type Auth, type AuthOptions } from './auth.js'
 import { registerAccountsRoutes, type AccountsDeps } from './routes.js'
-import { countOwners, findOwnerByEmail, insertOwner, prepareOwner, sweep, type Owner } from './service.js'
+import { countOwners, findOwnerByEmail, insertOwner, ownersByIds, prepareOwner, sweep, type Owner } from './service.js'
 
 export { SESSION_COOKIE, type Auth } from './auth.js'
 export type { AccountsDeps, OwnedSite } from './routes.js'
 export type { Owner, OwnerSession } from './service.js'
 export { WEBSITE_ROLES, isWebsiteRole, primaryRole, roleName } from './roles.js'
+export { CAPABILITIES, OWNER_ROUTE_BASE, ROUTE_RULES, capabilitiesOf, capabilityOf, rolesFor, type Capability } from './permissions.js'
 export type { WebsiteRole, WebsiteRoleName } from './roles.js'
 export { accountsTables } from './schema.js'
 export { MAX_FAILURES, WINDOW_MS } from './throttle.js'
@@ -26,6 +27,7 @@ export interface Accounts {
   /** Inserts a prepared owner with `orm` (the database or a transaction); conflict `email_taken`. */
   insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepareOwner>>): Promise<Owner>
   findOwnerByEmail(email: string): Promise<Owner | null>
+  ownersByIds(ids: readonly string[]): Promise<Owner[]>
   hasOwners(orm?: Orm): Promise<boolean>
   /** Deletes expired sessions, lapsed throttle keys and stale known addresses (run at start-up and hourly). */
   sweep(): Promise<void>
@@ -39,6 +41,7 @@ export function createAccounts(orm: Orm, opts: AuthOptions): Accounts {
     prepareOwner,
     insertOwner,
     findOwnerByEmail: (email) => findOwnerByEmail(orm, email),
+    ownersByIds: (ids) => ownersByIds(orm, ids),
     hasOwners: async (target = orm) => (await countOwners(target)) > 0,
     sweep: () => sweep(orm),
     registerRoutes: (app, deps) => registerAccountsRoutes(app, orm, auth, deps),

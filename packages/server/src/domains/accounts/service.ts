@@ -1,5 +1,5 @@
 // Owner accounts and their database sessions.
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { isUniqueViolation } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
@@ -47,6 +47,11 @@ export async function insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepa
     }
     throw e
   }
+}
+
+export async function ownersByIds(orm: Orm, ids: readonly string[]): Promise<Owner[]> {
+  if (!ids.length) return []
+  return (await orm.select().from(owners).where(inArray(owners.id, [...ids]))).map(toOwner)
 }
 
 export async function findOwnerByEmail(orm: Orm, email: string): Promise<Owner | null> {
