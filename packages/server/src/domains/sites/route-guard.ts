@@ -8,6 +8,8 @@ import { AppError } from '../../platform/errors.js'
 import { OWNER_ROUTE_BASE, capabilityOf, rolesFor, type Auth } from '../accounts/index.js'
 import { authorize } from './access.js'
 
+const SITE_ID = /^[0-9a-f]{24}$/
+
 export interface GuardedRoute {
   method: string
   url: string
@@ -22,7 +24,10 @@ export function guardOwnerRoutes(app: FastifyInstance, orm: Orm, auth: Auth): { 
     const guard = async (request: FastifyRequest) => {
       const capability = capabilityOf(request.method === 'HEAD' ? 'GET' : request.method, url)
       if (!capability) throw new AppError('forbidden', 'no_permission_rule', 'No role may do this.')
-      await authorize(orm, auth, request, (request.params as { siteId?: string }).siteId ?? '', rolesFor(capability))
+      const siteId = (request.params as { siteId?: string }).siteId ?? ''
+      // no site has a malformed id: the route's own validation answers (400), and nothing is reachable
+      if (!SITE_ID.test(siteId)) return
+      await authorize(orm, auth, request, siteId, rolesFor(capability))
     }
     const existing = route.preValidation
     route.preValidation = [...(existing ? (Array.isArray(existing) ? existing : [existing]) : []), guard as preValidationHookHandler]
