@@ -1,5 +1,5 @@
 // Entry point: `node packages/server/dist/main.js`. Config from the environment (see platform/config.ts).
-import { buildApp, DEMO_OWNER } from './app/index.js'
+import { buildApp, DEMO_MEMBER, DEMO_OWNER } from './app/index.js'
 import { loadConfig } from './platform/config.js'
 import { DataDirLockedError } from './platform/db/index.js'
 
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     `  Demo site:  http://${config.rootDomain}:${port}/`,
     `  Editor:     http://${config.rootDomain}:${port}/config`,
     `  Demo login: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}${app.demo === 'created' ? '  (demo site created now)' : ''}`,
+    ...(app.demo === 'skipped' ? [] : [`  Demo member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (site account: http://${config.rootDomain}:${port}/account)`]),
     `  API docs:   http://${config.rootDomain}:${port}/api/docs`,
     '',
   ]

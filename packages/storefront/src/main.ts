@@ -3,6 +3,7 @@ import { boot, safeLocalStorage } from './boot.js'
 import { ISLANDS } from './islands/registry.js'
 import './content/start.js' // content pages: nav, galleries, likes, comments, lock screens, popups
 import './forms/start.js' // site and newsletter forms: loads the forms chunk when a form is on the page
+import './members/start.js' // site members: account link label, sign-in/up/reset and account forms (lazy chunk)
 import { createCommerce } from './commerce/start.js' // store: cart, pill, product pages, cart page, checkout
 
 function start() {

@@ -17,6 +17,8 @@ export interface SiteSummary {
   roleName: string
   /** The published site's address. */
   url: string
+  /** What the owner's role allows (the server's permission table); absent from older servers: everything. */
+  capabilities?: string[]
 }
 
 export interface Me {

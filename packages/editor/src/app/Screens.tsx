@@ -1,5 +1,5 @@
 // Picks the screen for the current URL and session; redirects between them where needed.
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import { LoginScreen } from '../auth/LoginScreen.js'
 import { SignupScreen } from '../auth/SignupScreen.js'
 import { Shell } from '../shell/Shell.js'
@@ -7,6 +7,9 @@ import { sectionById } from '../shell/sections.js'
 import { Link, useNavigation } from './navigation.js'
 import { parseRoute, routePath, type Route } from './routes.js'
 import { useSession, type SessionState } from './session.js'
+import { keepInvitation, pendingInvitation } from './invitation.js'
+
+const InvitationScreen = lazy(() => import('../contributors/InvitationScreen.js').then((m) => ({ default: m.InvitationScreen })))
 
 export const LAST_SITE_KEY = 'sitewright:last-site'
 
@@ -24,6 +27,8 @@ export function redirectFor(route: Route, state: SessionState): string | null {
     return route.name === 'login' || route.name === 'signup' ? null : routePath({ name: 'login' })
   if (state.status !== 'signed-in') return null
   if (route.name !== 'home' && route.name !== 'login' && route.name !== 'signup') return null
+  // an invitation link opened while signed out: back to it once signed in (or up)
+  if (pendingInvitation()) return routePath({ name: 'invitation' })
   const sites = state.me.sites
   const last = rememberedSite()
   const site = sites.find((s) => String(s.id) === last) ?? sites[0]
@@ -34,6 +39,7 @@ export function Screens() {
   const { pathname, navigate } = useNavigation()
   const { state, reload } = useSession()
   const route = parseRoute(pathname)
+  if (route.name === 'invitation') keepInvitation(window.location.search)
   const redirect = redirectFor(route, state)
 
   useEffect(() => {
@@ -73,6 +79,12 @@ export function Screens() {
     )
   if (state.status === 'signed-out') return route.name === 'signup' ? <SignupScreen /> : <LoginScreen />
   if (redirect) return null
+  if (route.name === 'invitation')
+    return (
+      <Suspense fallback={<p className="page-status" role="status">Loading…</p>}>
+        <InvitationScreen />
+      </Suspense>
+    )
   if (route.name === 'site' && site) return <Shell me={state.me} site={site} section={route.section} />
   return (
     <main className="page-status">

@@ -6,6 +6,7 @@ export type Route =
   | { name: 'login' }
   | { name: 'signup' }
   | { name: 'site'; siteId: string; section: SectionId }
+  | { name: 'invitation' }
   | { name: 'not-found' }
 
 /** Where the server serves the editor; equals `base` in vite.config.ts. */
@@ -18,6 +19,7 @@ export function parseRoute(pathname: string): Route {
   if (parts.length === 0) return { name: 'home' }
   if (parts.length === 1 && parts[0] === 'login') return { name: 'login' }
   if (parts.length === 1 && parts[0] === 'signup') return { name: 'signup' }
+  if (parts.length === 1 && parts[0] === 'invitation') return { name: 'invitation' }
   // Commerce, Pages and Forms have their own sub-routes (products/<id>, pages/<collectionId>, forms/<id>/submissions),
   // read by their screens.
   const sub = parts[2] === 'commerce' || (parts[2] === 'pages' && parts.length === 4) || (parts[2] === 'forms' && parts.length <= 5)
@@ -35,6 +37,8 @@ export function routePath(route: Route): string {
       return `${BASE}login`
     case 'signup':
       return `${BASE}signup`
+    case 'invitation':
+      return `${BASE}invitation`
     case 'site':
       return `${BASE}sites/${encodeURIComponent(route.siteId)}/${route.section}`
     default:

@@ -1,12 +1,12 @@
 import { Link } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
-import { SECTIONS, type SectionId } from './sections.js'
+import { SECTIONS, sectionAllowed, type SectionId } from './sections.js'
 
-export function Nav({ siteId, current }: { siteId: string; current: SectionId }) {
+export function Nav({ siteId, current, capabilities }: { siteId: string; current: SectionId; capabilities?: readonly string[] | undefined }) {
   return (
     <nav className="nav" aria-label="Sections">
       <ul>
-        {SECTIONS.map((s) => (
+        {SECTIONS.filter((s) => sectionAllowed(s.id, capabilities)).map((s) => (
           <li key={s.id}>
             <Link
               to={routePath({ name: 'site', siteId, section: s.id })}

@@ -10,10 +10,11 @@ import { ServicesProvider } from '../services/services.js'
 import { SettingsScreen } from '../settings/SettingsScreen.js'
 import { EmptyState } from './EmptyState.js'
 import { Nav } from './Nav.js'
-import { sectionById, type SectionId } from './sections.js'
+import { sectionAllowed, sectionById, type SectionId } from './sections.js'
 import { SiteSwitcher } from './SiteSwitcher.js'
 
 // The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
+const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 const AnalyticsScreen = lazy(() => import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })))
 
@@ -66,16 +67,28 @@ export function Shell({ me, site, section }: Props) {
           Log out
         </button>
       </header>
-      <Nav siteId={siteId} current={section} />
+      <Nav siteId={siteId} current={section} capabilities={site.capabilities} />
       <main id="main" className="content" ref={main}>
-        {section === 'pages' ? (
+        {!sectionAllowed(section, site.capabilities) ? (
+          <section className="page-status">
+            <h1 tabIndex={-1}>{sectionById(section).label}</h1>
+            <p>Your role on this site ({site.roleName.toLowerCase().replace(/_/g, ' ')}) does not include {sectionById(section).label}.</p>
+          </section>
+        ) : section === 'pages' ? (
           <ServicesProvider key={siteId} site={site}>
             <Suspense fallback={<p role="status">Loading…</p>}>
               <PagesScreen />
             </Suspense>
           </ServicesProvider>
         ) : section === 'settings' ? (
-          <SettingsScreen key={siteId} site={site} />
+          <>
+            <SettingsScreen key={siteId} site={site} />
+            {site.capabilities?.includes('contributors') && (
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <ContributorsScreen key={siteId} site={site} />
+              </Suspense>
+            )}
+          </>
         ) : section === 'commerce' ? (
           <CommerceScreen key={siteId} site={site} />
         ) : section === 'forms' ? (

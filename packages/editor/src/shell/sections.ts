@@ -29,6 +29,15 @@ export const SECTIONS: readonly Section[] = [
   { id: 'settings', label: 'Settings' },
 ]
 
+/** The capability of the permission table a section needs (analytics: shown to every role until it exists). */
+const SECTION_CAPABILITY: Partial<Record<SectionId, string>> = { pages: 'content', commerce: 'commerce', forms: 'forms.read', settings: 'settings.read' }
+
+/** True when the site's role may use the section (the editor shows only these). */
+export function sectionAllowed(id: SectionId, capabilities: readonly string[] | undefined): boolean {
+  const needed = SECTION_CAPABILITY[id]
+  return !capabilities || !needed || capabilities.includes(needed)
+}
+
 export function sectionById(id: SectionId): Section {
   const found = SECTIONS.find((s) => s.id === id)
   if (!found) throw new Error(`unknown section ${id}`)

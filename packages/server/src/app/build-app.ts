@@ -8,7 +8,7 @@ import { pino } from 'pino'
 import type { Config } from '../platform/config.js'
 import { openDatabase, type Db, type Orm } from '../platform/db/index.js'
 import type { DomainLifecycle } from '../platform/domain.js'
-import { registerCrumb } from '../platform/http/crumb.js'
+import { cookieValue, registerCrumb } from '../platform/http/crumb.js'
 import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
 import { OpenApiRegistry } from '../platform/http/openapi.js'
@@ -17,16 +17,17 @@ import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, type Files } from '../domains/files/index.js'
-import { createCommerce, type Commerce } from '../domains/commerce/index.js'
+import { CART_COOKIE, createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
+import { MEMBER_SESSION_COOKIE, createMembers, type Members } from '../domains/members/index.js'
 import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/index.js'
 import { createPublishing, type Publishing, type SystemPage } from '../domains/publishing/index.js'
-import { createSites, type Sites } from '../domains/sites/index.js'
+import { DEMO_SLUG, createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { createTracking, type Tracking, type TrackingDeps } from '../domains/tracking/index.js'
 import { seedDemoStore } from './demo-store/index.js'
-import { ensureDemo, ensureDemoContent } from './demo.js'
+import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
@@ -56,6 +57,9 @@ export interface App {
   social: Social
   forms: Forms
   tracking: Tracking
+  members: Members
+  /** Every owner route under /api/sites/:siteId, as the permission guard saw them registered. */
+  ownerRoutes: () => readonly { method: string; url: string }[]
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
@@ -153,7 +157,16 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     log: fastify.log,
   })
   const auth = accounts.auth
-  const sites = createSites(db.orm, { rootDomain: config.rootDomain, publicPort: config.publicPort, auth })
+  const sites = createSites(db.orm, {
+    rootDomain: config.rootDomain,
+    publicPort: config.publicPort,
+    auth,
+    contributors: {
+      ownersByIds: (ids) => accounts.ownersByIds(ids),
+      sendMail: (m) => mailer.send(m),
+      editorUrl: `${platformUrl}/config/`,
+    },
+  })
   const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
   sites.onChange((siteId) => hosts.invalidate(siteId))
   sites.onChange(late.invalidatePages)
@@ -204,6 +217,23 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     ...opts.tracking,
   })
   commerce.events.on('commerce_checkout_order_confirmed', async (e) => tracking.recordOrder({ ...e, ...orderRevenue(await commerce.analyticsOrder(e.websiteId, e.orderId)) }))
+  const members = createMembers(db.orm, {
+    send: async (m) => {
+      await mailer.send(m)
+    },
+    site: async (siteId) => {
+      const site = await sites.get(siteId)
+      return { title: site?.title ?? '', url: site ? sites.urlOf(site.slug) : '/' }
+    },
+    // a member's sign-in and sign-out re-issue the crumb; an owner signed in on the same browser keeps a bound one
+    reissueCrumb: (request, reply) => {
+      crumbs.rebind(request, reply, request.cookies[SESSION_COOKIE] ?? null)
+      return request.crumb
+    },
+    cartCookie: CART_COOKIE,
+    renderPage: late.renderSystemPage,
+    log: fastify.log,
+  })
   const publishing: Publishing = createPublishing({
     sites,
     content,
@@ -223,13 +253,17 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       products: commerce,
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
       styles: (siteId) => sites.stylesContext(siteId),
+      member: (siteId, request) => members.view(siteId, request),
+      memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })
-  const domains: DomainLifecycle[] = [accounts, sites, content, files, social, forms, commerce, tracking, publishing]
+  const domains: DomainLifecycle[] = [accounts, sites, content, files, social, forms, commerce, tracking, members, publishing]
 
+  // every /api/sites/:siteId route is checked against the permission table before its own code runs
+  const ownerRoutes = sites.guardOwnerRoutes(fastify)
   registerPlatformRoutes(fastify, db, VERSION)
   for (const d of domains) await d.routes(fastify)
-  fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
+  fastPath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
   await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 
@@ -256,6 +290,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
   }
 
+  if (config.seedDemo) {
+    const demoSite = await sites.resolver.bySlug(DEMO_SLUG)
+    if (demoSite) await members.ensureMember(demoSite.id, DEMO_MEMBER)
+  }
+
   let closing: Promise<void> | null = null
   const started: DomainLifecycle[] = []
   fastify.addHook('onClose', async () => {
@@ -279,6 +318,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     social,
     forms,
     tracking,
+    members,
+    ownerRoutes: () => ownerRoutes.routes(),
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -6,6 +6,8 @@ import { DEMO_SLUG, type Sites } from '../domains/sites/index.js'
 import { seedDemoContent, type DemoContentDeps } from './demo-content/index.js'
 
 export const DEMO_OWNER = { email: 'demo@sitewright.local', password: 'sitewright-demo', name: 'Demo Owner' } as const
+/** The demo site's member account (a verified site member with access to the Members page). */
+export const DEMO_MEMBER = { email: 'member@sitewright.local', password: 'sitewright-member', name: 'Demo Member' } as const
 export const DEMO_SITE_TITLE = 'Sitewright Demo'
 
 export async function ensureDemo(db: Db, accounts: Accounts, sites: Sites): Promise<'created' | 'exists'> {

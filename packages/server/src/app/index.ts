@@ -1,2 +1,2 @@
 export { buildApp, VERSION, type App } from './build-app.js'
-export { DEMO_OWNER, DEMO_SITE_TITLE } from './demo.js'
+export { DEMO_MEMBER, DEMO_OWNER, DEMO_SITE_TITLE } from './demo.js'

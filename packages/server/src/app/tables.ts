@@ -7,8 +7,9 @@ import { contentTables } from '../domains/content/index.js'
 import { filesTables } from '../domains/files/index.js'
 import { socialTables } from '../domains/social/index.js'
 import { formsTables } from '../domains/forms/index.js'
+import { membersTables } from '../domains/members/index.js'
 import { sitesTables } from '../domains/sites/index.js'
 import { trackingTables } from '../domains/tracking/index.js'
 import { serverSecrets } from '../platform/secrets.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables)]

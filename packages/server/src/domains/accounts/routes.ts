@@ -19,6 +19,8 @@ export interface OwnedSite {
   role: number
   roleName: string
   url: string
+  /** What the owner's roles allow on the site (the permission table's capabilities): the editor shows only these. */
+  capabilities: string[]
 }
 
 /** What the accounts routes need from elsewhere; src/app wires the implementations. */

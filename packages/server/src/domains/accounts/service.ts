@@ -1,5 +1,5 @@
 // Owner accounts and their database sessions.
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { isUniqueViolation } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
@@ -52,6 +52,11 @@ export async function insertOwner(orm: Orm, row: Awaited<ReturnType<typeof prepa
     }
     throw e
   }
+}
+
+export async function ownersByIds(orm: Orm, ids: readonly string[]): Promise<Owner[]> {
+  if (!ids.length) return []
+  return (await orm.select().from(owners).where(inArray(owners.id, [...ids]))).map(toOwner)
 }
 
 /** The account of an address (provisional accounts are never found by address: theirs is a placeholder). */

@@ -39,6 +39,7 @@ export const siteSummaryDto = z.object({
   role: z.number().int(),
   roleName: z.string(),
   url: z.string(),
+  capabilities: z.array(z.string()),
 })
 
 export const meResponse = z.object({ user: userDto, sites: z.array(siteSummaryDto) })

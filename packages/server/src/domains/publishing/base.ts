@@ -55,6 +55,7 @@ export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
     useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
   }
   if (profile.tagLine) website.siteTagLine = profile.tagLine
+  if (scope.collections.some((c) => liveCollection(scope, c) && (c.lock === 'members' || c.navigation === '_memberareas'))) website.memberAccounts = true
   const title = o.title && o.title !== settings.title ? `${o.title} \u2014 ${settings.title}` : settings.title
   const page: PageContext['page'] = {
     title,

@@ -13,10 +13,12 @@ export interface CacheProbe {
   preview: boolean
   /** A lock screen answering a wrong or throttled password: never cached. */
   lockError?: boolean
+  /** A signed-in site member's request: their pages are personal, never from or into the cache. */
+  personal?: boolean
 }
 
 /** True when the answer may come from (and go into) the page cache: only canonical paths, no preview, no search. */
-export const isCacheable = (p: CacheProbe): boolean => !p.preview && !p.lockError && p.path !== '/search' && !p.rawPath.includes('#') && isCanonicalPath(p.rawPath)
+export const isCacheable = (p: CacheProbe): boolean => !p.preview && !p.personal && !p.lockError && p.path !== '/search' && !p.rawPath.includes('#') && isCanonicalPath(p.rawPath)
 
 /** A cached entry serves this visitor unless it is locked and they carry that page's unlock cookie. */
 export const isUsableHit = (page: CachedPage, hasUnlockCookie: (collectionId: string) => boolean): boolean => !(page.lockedCollectionId && hasUnlockCookie(page.lockedCollectionId))

@@ -21,6 +21,8 @@ export interface FastPathDeps {
   crumbOf(cookieHeader: string | undefined, secure: boolean): { crumb: string; setCookie?: string } | null
   /** The security headers of a page answer (the same as Fastify's page answers), over TLS or not. */
   headers(secure: boolean): Readonly<Record<string, string>>
+  /** True when the Cookie header makes the visitor's pages personal (a signed-in site member): left to Fastify. */
+  personal?(cookieHeader: string | undefined): boolean
   /** The app's logger (pino): hits are logged at info, as Fastify logs its requests. */
   log?: { info(obj: object, msg: string): void; isLevelEnabled?(level: string): boolean }
 }
@@ -50,7 +52,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     const cookies = req.headers.cookie
     const path = requestPath(rawPath)
     const preview = raw[PREVIEW_PARAM] !== undefined || cookies?.includes(`${PREVIEW_COOKIE}=`) === true
-    if (!isCacheable({ rawPath, path, preview })) return false
+    if (!isCacheable({ rawPath, path, preview, personal: deps.personal?.(cookies) ?? false })) return false
     const siteId = deps.siteOf(req.headers.host)
     if (!siteId) return false
     const { query, format } = pageQuery(raw)

@@ -7,7 +7,7 @@ import { itemContexts, itemLink } from './items.js'
 import type { Target } from './resolve.js'
 import { childCollections, collectionContext, fullUrlOf, liveCollection, publicCollections, type SiteScope } from './scope.js'
 import type { Theme } from './theme.js'
-import type { Json, PageContext } from './types.js'
+import type { Json, MemberVisitor, PageContext } from './types.js'
 
 export const LOCKED_MESSAGE = 'This page is locked'
 export const MEMBERS_MESSAGE = 'This page available only site members'
@@ -29,7 +29,7 @@ export interface PageRequest {
   /** Printed as `sitewright.crumb` (a placeholder when the page is cached). */
   crumb: string
   unlocked(c: CollectionRow): boolean
-  member: { signedIn: boolean; isMember: boolean } | null
+  member: MemberVisitor | null
   lockError?: string | undefined
 }
 
@@ -73,7 +73,9 @@ export function createPages(theme: Theme) {
       context.collection = { id: c.id, typeName: c.typeName, title: c.title, urlId: c.urlId, fullUrl: fullUrlOf(c), passwordProtected: true, membersOnly: false }
       return { status: 403, context, lockedCollectionId: c.id }
     }
-    if (c.lock === 'members' && !r.member?.isMember) {
+    // member areas: members-only pages and every page of the `_memberareas` section
+    const readable = r.member ? (r.member.canRead ? r.member.canRead(c.id) : r.member.isMember) : false
+    if ((c.lock === 'members' || c.navigation === '_memberareas') && !readable) {
       const pageType = r.member?.signedIn ? PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED : PAGE_TYPES.PROTECTED_CONTENT
       const context = await ctx(scope, { path: r.path, pageType, title: 'Members only', noindex: true, crumb: r.crumb })
       context.lock = { message: MEMBERS_MESSAGE, passwordRequired: false }

@@ -89,7 +89,7 @@ export async function collectionContext(scope: SiteScope, c: CollectionRow, extr
     calendarView: c.calendarView,
     homepage: c.homepage,
     passwordProtected: c.lock === 'password',
-    membersOnly: c.lock === 'members',
+    membersOnly: c.lock === 'members' || c.navigation === '_memberareas',
     seoHidden: c.seoHidden,
   }
   if (c.mainImageId && images.get(c.mainImageId)) out.mainImage = images.get(c.mainImageId)

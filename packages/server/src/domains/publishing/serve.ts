@@ -73,7 +73,8 @@ export function createServer(s: ServeContext) {
     const themeVersion = s.theme.version
     const preview = checkPreview(s.secret, request, reply, ref.id)
     // the same rule as the fast path (fast.ts), which answers exactly the cacheable requests routed here
-    const cacheable = isCacheable({ rawPath: request.url.split('?')[0]!, path, preview, lockError: opts.lockError !== undefined })
+    const memberCookie = s.deps.memberCookie?.(request.cookies) ?? false
+    const cacheable = isCacheable({ rawPath: request.url.split('?')[0]!, path, preview, personal: memberCookie, lockError: opts.lockError !== undefined })
     if (cacheable) {
       const hit = s.cache.get(ref.id, key, themeVersion)
       if (hit && isUsableHit(hit, (id) => hasUnlockCookie(request, id))) return send(request, reply, hit)
@@ -85,8 +86,8 @@ export function createServer(s: ServeContext) {
     })
     if (!scope) throw new AppError('internal', 'site_unavailable', 'This page could not be shown right now. Please try again in a moment.')
     let personal = false
-    // the owner's preview shows members-only and password pages as they are; there are no site members yet
-    const member = preview ? { signedIn: true, isMember: true } : null
+    // the owner's preview shows members-only and password pages as they are
+    const member = preview ? { signedIn: true, isMember: true } : s.deps.member ? await s.deps.member(ref.id, request) : null
     if (member?.signedIn) personal = true
     const r: PageRequest = {
       path,

@@ -1,5 +1,7 @@
 // The published-page template context (themes/default/CONTEXT.md) and what publishing needs from other domains.
 
+import type { FastifyRequest } from 'fastify'
+
 export type Json = Record<string, unknown>
 
 export interface ImageContext {
@@ -47,6 +49,8 @@ export interface PageContext {
     logoImageUrl?: string
     socialAccounts: { serviceId: number; serviceName: string; userName: string; profileUrl: string }[]
     useCLDRMoneyFormat: boolean
+    /** The site has member areas: the header links to the member account ('Sign in' / 'Account'). */
+    memberAccounts?: boolean
   }
   websiteSettings: {
     commentsEnabled: boolean
@@ -100,8 +104,20 @@ export interface PublishingDeps {
   }
   /** Forms for form/newsletter blocks (forms domain), public shape by id. */
   forms?: (siteId: string, formIds: readonly string[]) => Promise<ReadonlyMap<string, unknown>>
+  /** The signed-in site member of a request (members issue); absent: nobody is signed in. */
+  member?: (siteId: string, request: FastifyRequest) => Promise<MemberVisitor | null>
+  /** True when the request carries a member session cookie: its pages are personal (never from or into the cache). */
+  memberCookie?: (cookies: Record<string, string | undefined>) => boolean
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
   styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string } | null>
+}
+
+/** The signed-in site member of a request as members-only pages see them. */
+export interface MemberVisitor {
+  signedIn: boolean
+  isMember: boolean
+  /** Whether the member may read that members-only page (its area's access rule); absent: `isMember`. */
+  canRead?(collectionId: string): boolean
 }
 
 /** Throttling of guesses at page-lock passwords (accounts domain): counts a guess; `succeeded` when it was right. */

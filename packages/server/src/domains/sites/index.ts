@@ -2,9 +2,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import type { SiteRef, TenancyResolver } from '../../platform/http/tenancy.js'
-import { WEBSITE_ROLES, roleName, primaryRole, type Auth, type OwnedSite, type WebsiteRole } from '../accounts/index.js'
+import { WEBSITE_ROLES, capabilitiesOf, roleName, primaryRole, type Auth, type OwnedSite, type WebsiteRole } from '../accounts/index.js'
 import { authorize, requireRole, type SiteAccess } from './access.js'
 import { registerSitesRoutes } from './routes.js'
+import { guardOwnerRoutes, type GuardedRoute } from './route-guard.js'
+import { registerContributorsRoutes, type ContributorsDeps } from './contributors-routes.js'
 import * as svc from './service.js'
 import { cssVariables, getStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
 import { registerStylesRoutes } from './styles-routes.js'
@@ -33,6 +35,8 @@ export interface SitesOptions {
   publicPort: number
   /** Owner sessions (accounts): the owner routes check them. */
   auth: Auth
+  /** Contributors (invitations by mail): the owner accounts and mail they need; absent: no contributor routes. */
+  contributors?: ContributorsDeps
 }
 
 export function createSites(orm: Orm, opts: SitesOptions) {
@@ -41,7 +45,7 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     slug === DEMO_SLUG ? `http://${opts.rootDomain}${port}/` : `http://${slug}.${opts.rootDomain}${port}/`
   const summary = (site: svc.Website, roles: WebsiteRole[]): OwnedSite => {
     const role = primaryRole(roles) ?? WEBSITE_ROLES.VIEWER
-    return { id: site.id, slug: site.slug, title: site.title, role, roleName: roleName(role), url: urlOf(site.slug) }
+    return { id: site.id, slug: site.slug, title: site.title, role, roleName: roleName(role), url: urlOf(site.slug), capabilities: capabilitiesOf(roles) }
   }
   const listeners: ((siteId: string) => void)[] = []
   const changed = (siteId: string) => {
@@ -70,7 +74,7 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     },
     /** Creates a site with `ownerId` as ADMIN, inside the caller's transaction `tx`. */
     async createForOwner(tx: Orm, ownerId: string, input: { title: string; slug?: string | undefined }): Promise<OwnedSite> {
-      const site = await svc.insertWebsite(tx, input)
+      const site = await svc.insertWebsite(tx, input, ownerId)
       await svc.addMember(tx, site.id, ownerId, WEBSITE_ROLES.ADMIN)
       return summary(site, [WEBSITE_ROLES.ADMIN])
     },
@@ -81,8 +85,13 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     rolesOf: (siteId: string, ownerId: string) => svc.rolesOf(orm, siteId, ownerId),
     requireRole: (session: { ownerId: string }, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess> =>
       requireRole(orm, session, siteId, allowed),
+    /** Checks every owner route registered from now on against the permission table (call before any route). */
+    guardOwnerRoutes(app: FastifyInstance): { routes(): readonly GuardedRoute[] } {
+      return guardOwnerRoutes(app, orm, opts.auth)
+    },
     routes(app: FastifyInstance): void {
       registerSitesRoutes(app, orm, opts.auth, changed)
+      if (opts.contributors) registerContributorsRoutes(app, orm, opts.auth, opts.contributors)
       registerStylesRoutes(app, orm, opts.auth, changed)
     },
     /** Told after a change that published pages show (settings, styles): e.g. publishing's page cache. */

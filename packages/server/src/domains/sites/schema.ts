@@ -16,6 +16,8 @@ export const websites = pgTable('websites', {
   locale: text('locale').notNull().default('en-US'),
   /** The site icon (an image asset id of the files domain); null: the default icon. */
   iconImageId: text('icon_image_id'),
+  /** The owner (an owner account id): alone may transfer the site; never removed or demoted. */
+  ownerId: text('owner_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
@@ -43,4 +45,17 @@ export const siteStyles = pgTable('site_styles', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 
-export const sitesTables = { websites, siteMembers, siteStyles }
+/** Pending invitations of contributors; `id` is the SHA-256 of the mailed link's token. */
+export const siteInvitations = pgTable('site_invitations', {
+  id: text('id').primaryKey(),
+  siteId: text('site_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: smallint('role').notNull(),
+  invitedBy: text('invited_by').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+})
+
+export const sitesTables = { websites, siteMembers, siteStyles, siteInvitations }

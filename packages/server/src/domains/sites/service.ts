@@ -45,7 +45,7 @@ function slugTaken(): AppError {
 }
 
 /** Inserts a website; a chosen slug that is taken is a conflict, a derived one gets a numeric suffix. */
-export async function insertWebsite(orm: Orm, input: { title: string; slug?: string | undefined }): Promise<Website> {
+export async function insertWebsite(orm: Orm, input: { title: string; slug?: string | undefined }, ownerId: string | null = null): Promise<Website> {
   const chosen = input.slug
   if (chosen !== undefined) {
     if (!SLUG_PATTERN.test(chosen)) throw new AppError('invalid_data', 'validation_failed', 'Invalid site address.', { fields: { slug: 'Invalid site address.' } })
@@ -62,7 +62,7 @@ export async function insertWebsite(orm: Orm, input: { title: string; slug?: str
       continue
     }
     try {
-      const [row] = await orm.insert(websites).values({ id: newId(), slug, title: input.title }).returning()
+      const [row] = await orm.insert(websites).values({ id: newId(), slug, title: input.title, ownerId }).returning()
       return row!
     } catch (e) {
       if (isUniqueViolation(e, 'websites_slug_key')) throw slugTaken() // lost a race with a concurrent sign-up

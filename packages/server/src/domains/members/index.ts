@@ -1,0 +1,76 @@
+// Public API of the members domain: site members (customer accounts), their sessions and the member-area rule.
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Orm } from '../../platform/db/index.js'
+import { hashPassword } from '../accounts/index.js'
+import { areaRules, mayRead } from './access.js'
+import { createMemberAuth, hasMemberCookie } from './auth.js'
+import { createFlows, type FlowDeps } from './flows.js'
+import { registerMemberApi } from './routes-api.js'
+import { registerMemberPages, type RenderPage } from './routes-pages.js'
+import { findUserByEmail, insertUser, sweepMembers } from './service.js'
+
+export { MEMBER_SESSION_COOKIE, SITE_USER_AUTH_COOKIE } from './auth.js'
+export { CHECK_YOUR_MAIL } from './flows.js'
+export { membersTables } from './schema.js'
+export type { SiteUser } from './service.js'
+
+export interface MembersDeps extends FlowDeps {
+  log?: FastifyBaseLogger
+  /** Gives the browser a fresh crumb (bound to an owner session it also carries) and returns it. */
+  reissueCrumb(request: FastifyRequest, reply: FastifyReply): string
+  cartCookie: string
+  /** Renders a themed page of the request's site (publishing; known after it is created). */
+  renderPage: RenderPage
+}
+
+/** What publishing asks about the visitor of a page. */
+export interface MemberView {
+  signedIn: boolean
+  isMember: boolean
+  canRead(collectionId: string): boolean
+}
+
+export function createMembers(orm: Orm, deps: MembersDeps) {
+  const auth = createMemberAuth(orm)
+  const flows = createFlows(orm, deps)
+  let sweeper: ReturnType<typeof setInterval> | null = null
+  return {
+    routes(app: FastifyInstance): void {
+      registerMemberApi(app, orm, auth, flows, deps)
+      registerMemberPages(app, orm, auth, flows, () => deps.renderPage)
+    },
+    /** True when the request carries a member session cookie (no database): its pages are personal, never cached. */
+    hasSessionCookie: (request: FastifyRequest) => hasMemberCookie(request.cookies),
+    /** True when the request's visitor is a signed-in site member of `siteId` (e.g. analytics leaves them out). */
+    isSignedIn: async (request: FastifyRequest, siteId: string) => (await auth.current(request, siteId)) !== null,
+    /** The visitor as member-only pages see them; null when nobody is signed in. */
+    async view(siteId: string, request: FastifyRequest): Promise<MemberView | null> {
+      if (!hasMemberCookie(request.cookies)) return null
+      const user = await auth.current(request, siteId)
+      if (!user) return { signedIn: false, isMember: false, canRead: () => false }
+      const rules = await areaRules(orm, siteId)
+      return { signedIn: true, isMember: user.emailVerifiedAt !== null, canRead: (id) => mayRead(user, rules.get(id)) }
+    },
+    /** Creates the demo member (verified) when missing; true when created. */
+    async ensureMember(siteId: string, input: { email: string; password: string; name: string }): Promise<boolean> {
+      if (await findUserByEmail(orm, siteId, input.email)) return false
+      const row = await insertUser(orm, siteId, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password), verified: true })
+      return row !== null
+    },
+    sweep: () => sweepMembers(orm),
+    /** Sweeps lapsed member sessions and links now and hourly. */
+    async start(): Promise<void> {
+      await sweepMembers(orm)
+      sweeper = setInterval(() => {
+        sweepMembers(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'member sweep failed'))
+      }, 60 * 60 * 1000)
+      sweeper.unref()
+    },
+    async stop(): Promise<void> {
+      if (sweeper) clearInterval(sweeper)
+      sweeper = null
+    },
+  }
+}
+
+export type Members = ReturnType<typeof createMembers>

@@ -1,0 +1,86 @@
+// Member forms (sign in, sign up, reset, new password, profile, address, delete) and the sign-out button: each
+// form posts its fields as JSON to its action and shows the server's message in place.
+import { call, signIn, signOut, type ApiResult } from './api.js'
+
+type Kind = 'sign-in' | 'sign-up' | 'reset' | 'new-password' | 'profile' | 'address' | 'delete'
+const METHOD: Record<Kind, string> = { 'sign-in': 'POST', 'sign-up': 'POST', reset: 'POST', 'new-password': 'POST', profile: 'PATCH', address: 'POST', delete: 'DELETE' }
+
+function fields(form: HTMLFormElement): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const el of Array.from(form.elements) as HTMLInputElement[]) {
+    if (!el.name || el.name === 'crumb') continue
+    if (el.type === 'checkbox') out[el.name] = el.checked
+    else if (el.value.trim() !== '' || el.required) out[el.name] = el.value
+  }
+  return out
+}
+
+function show(form: HTMLFormElement, r: ApiResult | null, status?: string) {
+  const error = form.querySelector<HTMLElement>('[data-member-error]')
+  const ok = form.querySelector<HTMLElement>('[data-member-status]')
+  for (const el of Array.from(form.querySelectorAll<HTMLInputElement>('[aria-invalid]'))) el.removeAttribute('aria-invalid')
+  if (r && !r.ok) {
+    const detail = r.fields ? Object.values(r.fields).join(' ') : ''
+    if (error) error.textContent = detail && detail !== r.message ? `${r.message ?? 'Please check the form.'} ${detail}` : (r.message ?? 'Something went wrong. Please try again.')
+    for (const name of Object.keys(r.fields ?? {})) form.querySelector(`[name="${CSS.escape(name)}"]`)?.setAttribute('aria-invalid', 'true')
+    if (ok) ok.textContent = ''
+    return
+  }
+  if (error) error.textContent = ''
+  if (ok && status) ok.textContent = status
+}
+
+async function submit(win: Window, form: HTMLFormElement, kind: Kind) {
+  const body = fields(form)
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+  if (button) button.disabled = true
+  try {
+    if (kind === 'sign-in') {
+      const r = await signIn(win, String(body.email ?? ''), String(body.password ?? ''), body.rememberMe === true)
+      if (!r.ok) return show(form, r)
+      const back = form.dataset.return || '/account'
+      if (back === win.location.pathname) win.location.reload()
+      else win.location.assign(back)
+      return
+    }
+    const r = await call(win, METHOD[kind], form.getAttribute('action') ?? '', body)
+    if (!r.ok) return show(form, r)
+    if (kind === 'address') return win.location.reload()
+    if (kind === 'delete') return win.location.assign('/')
+    if (kind === 'new-password') {
+      show(form, r, 'Your password is changed. You can sign in now.')
+      form.querySelector('.form-actions')?.replaceChildren(Object.assign(win.document.createElement('a'), { href: '/account/sign-in', className: 'button', textContent: 'Sign in' }))
+      return
+    }
+    show(form, r, kind === 'profile' ? 'Saved.' : String(r.data?.message ?? 'Done.'))
+    if (kind === 'sign-up' || kind === 'reset') form.reset()
+  } finally {
+    if (button) button.disabled = false
+  }
+}
+
+export function enhanceMembers(doc: Document, win: Window): number {
+  let count = 0
+  for (const form of Array.from(doc.querySelectorAll<HTMLFormElement>('form[data-member-form]'))) {
+    const kind = form.dataset.memberForm as Kind
+    if (!(kind in METHOD)) continue
+    form.addEventListener('submit', (e) => {
+      e.preventDefault()
+      void submit(win, form, kind)
+    })
+    count++
+  }
+  for (const button of Array.from(doc.querySelectorAll<HTMLButtonElement>('[data-member-sign-out]'))) {
+    button.addEventListener('click', () => {
+      void signOut(win).then(() => win.location.assign('/'))
+    })
+    count++
+  }
+  for (const button of Array.from(doc.querySelectorAll<HTMLButtonElement>('[data-member-remove-address]'))) {
+    button.addEventListener('click', () => {
+      void call(win, 'DELETE', `/api/site-users/account/addresses/${encodeURIComponent(button.dataset.memberRemoveAddress ?? '')}`).then((r) => (r.ok ? win.location.reload() : undefined))
+    })
+    count++
+  }
+  return count
+}
