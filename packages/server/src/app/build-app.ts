@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { pino } from 'pino'
 import type { Config } from '../platform/config.js'
 import { openDatabase, type Db } from '../platform/db/index.js'
+import { registerCompression } from '../platform/http/compression.js'
 import { registerCrumb } from '../platform/http/crumb.js'
 import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
@@ -63,6 +64,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
+  let statics: Awaited<ReturnType<typeof registerStatic>> | null = null
   const fastify = Fastify({
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
@@ -99,6 +101,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
   await fastify.register(fastifyFormbody)
   await fastify.register(fastifyCookie)
+  await registerCompression(fastify)
 
   registerErrorHandler(fastify)
   registerEdgeGuards(fastify)
@@ -182,6 +185,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     authorizePreview: (request, siteId) => sites.authorize(accounts.auth, request, siteId, CONTENT_ROLES),
     lockThrottle: createLockThrottle(db.orm),
     log: fastify.log,
+    assetUrl: (path) => statics?.assetUrl(path) ?? path,
     deps: {
       images: (siteId, ids) => files.getAssets(siteId, ids),
       social: {
@@ -198,7 +202,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
   sites.onChange((siteId) => publishing.invalidate(siteId))
   fastPath = publishing.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
-  await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
+  statics = await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 
   const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'

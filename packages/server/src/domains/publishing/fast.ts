@@ -58,11 +58,23 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     if (!page || page.location || !isUsableHit(page, (id) => cookies?.includes(`${unlockCookieName(id)}=`) === true)) return false
 
     const secure = (req.socket as { encrypted?: boolean }).encrypted === true
-    const visitor = deps.crumbOf(cookies, secure)
-    if (!visitor) return false
-    const answer = cachedAnswer(page, visitor.crumb, req.headers['if-none-match'])
+    let setCookie: string | undefined
+    let declined = false
+    const answer = cachedAnswer(
+      page,
+      () => {
+        const visitor = deps.crumbOf(cookies, secure)
+        if (!visitor) return ((declined = true), '')
+        setCookie = visitor.setCookie
+        return visitor.crumb
+      },
+      req.headers['if-none-match'],
+      false,
+      req.headers['accept-encoding'],
+    )
+    if (declined) return false
     const headers: Record<string, string | number> = { ...deps.headers(secure), ...answer.headers }
-    if (visitor.setCookie) headers['set-cookie'] = visitor.setCookie
+    if (setCookie) headers['set-cookie'] = setCookie
     if (answer.body) headers['content-length'] = answer.body.length
     res.writeHead(answer.status, headers)
     res.end(method === 'HEAD' || !answer.body ? undefined : answer.body)
