@@ -20,6 +20,17 @@ export interface CachedPage extends Compressed {
   siteVersion: number
   themeVersion: number
   expires: number
+  /** The fast path's precomputed answers of a public page, per TLS and encoding (see `wireOf` in door.ts). */
+  wire?: Map<string, Wire>
+}
+
+/** A precomputed answer: the status line's code, the header list as Node's writeHead takes it, and the body. */
+export interface Wire {
+  status: number
+  etag: string
+  headers: string[]
+  notModified: string[]
+  body: Buffer
 }
 
 /** Bytes an entry holds (its body and the compressed forms it will get, estimated as half the body). */

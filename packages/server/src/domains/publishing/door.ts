@@ -1,7 +1,7 @@
 // The one door of cached pages, shared by the raw fast path (fast.ts) and the Fastify page handler (serve.ts):
 // which requests may be answered from the page cache (`isCacheable`, `isUsableHit`) and what the answer to a cached
 // page is (`cachedAnswer`: status, headers, ETag/304, body). Both write exactly what these return.
-import { bodyFor, etagFor, notModified, type CachedPage } from './cache.js'
+import { bodyFor, etagFor, notModified, type CachedPage, type Wire } from './cache.js'
 import { gzipWithCrumb, pickEncoding } from './compress.js'
 import { isCanonicalPath } from './request.js'
 
@@ -66,4 +66,26 @@ export function cachedAnswer(page: CachedPage, crumbOf: () => string, ifNoneMatc
   headers['content-type'] = page.contentType
   if (contentEncoding) headers['content-encoding'] = contentEncoding
   return { status: page.status, headers, body: body ?? (contentEncoding ? gzipWithCrumb(page.gzParts!, crumb) : bodyFor(page, crumb)) }
+}
+
+const flat = (h: Record<string, string | number>): string[] => Object.entries(h).flatMap(([k, v]) => [k, String(v)])
+const ACCEPTS: Record<string, string | undefined> = { br: 'br', gzip: 'gzip', '': undefined }
+
+/**
+ * The precomputed answer of a public cached page (one that prints no crumb) for a client's Accept-Encoding: built
+ * once per page, TLS and encoding from `cachedAnswer` and the page security headers, so a hit only writes it.
+ */
+export function wireOf(page: CachedPage, acceptEncoding: string | undefined, secure: boolean, security: (secure: boolean) => Readonly<Record<string, string>>): Wire {
+  const wanted = pickEncoding(acceptEncoding)
+  const enc = wanted === 'br' && page.br ? 'br' : wanted !== null && page.gz ? 'gzip' : ''
+  const key = secure ? `s${enc}` : enc
+  const memo = page.wire?.get(key)
+  if (memo) return memo
+  const a = cachedAnswer(page, () => '', undefined, false, ACCEPTS[enc])
+  const body = a.body ?? Buffer.alloc(0)
+  const base = { ...security(secure), ...a.headers }
+  const { 'content-type': _t, 'content-encoding': _e, ...rest } = base
+  const wire: Wire = { status: a.status, etag: a.headers.etag!, headers: flat({ ...base, 'content-length': body.length }), notModified: flat(rest), body }
+  ;(page.wire ??= new Map()).set(key, wire)
+  return wire
 }
