@@ -6,7 +6,7 @@
 // BENCH_SERVER_MAIN=<path of another built main.js> measures that build instead (before/after comparisons).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, get, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,19 +32,30 @@ const NGINX = ['nginx', '/usr/sbin/nginx'].find((c) => has(c))
 const WRK = has('wrk')
 
 /** Loads a URL with wrk (or autocannon in its own process): requests/s, p99 ms, non-2xx/3xx answers. */
-function load(url: string, headers: Record<string, string>, work: string): Run {
+async function load(url: string, headers: Record<string, string>, work: string): Promise<Run> {
   if (WRK) {
     const script = join(work, 'report.lua')
     writeFileSync(script, 'done = function(s, l, r)\n  io.write(string.format("RESULT %f %f %d\\n", s.requests / (s.duration / 1e6), l:percentile(99) / 1000, s.errors.status + s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout))\nend\n')
     const args = ['-t2', `-c${CONNECTIONS}`, `-d${DURATION}s`, '-s', script, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url]
-    const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout
+    // asynchronous: the plain-Node baseline answers from this process
+    const out = await output('wrk', args)
     const m = /RESULT (\S+) (\S+) (\d+)/.exec(out)
     if (!m) throw new Error(`wrk gave no result: ${out}`)
     return { rps: Number(m[1]), p99: Number(m[2]), bad: Number(m[3]) }
   }
   const args = ['autocannon', '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url]
-  const r = JSON.parse(spawnSync('npx', args, { encoding: 'utf8', cwd: ROOT }).stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number }
+  const r = JSON.parse(await output('npx', args)) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number }
   return { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors }
+}
+
+function output(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.once('error', reject)
+    child.once('close', () => resolve(out))
+  })
 }
 
 interface Variant {
@@ -54,14 +65,22 @@ interface Variant {
 }
 
 /** The answer of the app for a page, as sent (status, the headers a baseline repeats, the body bytes). */
-async function capture(url: string, headers: Record<string, string>): Promise<Variant> {
-  const res = await fetch(url, { headers, decompress: false } as RequestInit)
-  const keep: Record<string, string> = {}
-  for (const h of ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary']) {
-    const v = res.headers.get(h)
-    if (v) keep[h] = v
-  }
-  return { status: res.status, headers: keep, body: Buffer.from(await res.arrayBuffer()) }
+function capture(url: string, headers: Record<string, string>): Promise<Variant> {
+  // node:http, not fetch: the bytes as sent (fetch would decompress them)
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const keep: Record<string, string> = {}
+        for (const h of ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary']) {
+          const v = res.headers[h]
+          if (typeof v === 'string') keep[h] = v
+        }
+        resolve({ status: res.statusCode ?? 0, headers: keep, body: Buffer.concat(chunks) })
+      })
+    }).once('error', reject)
+  })
 }
 
 /** nginx with one worker serving the captured bytes (`/<n>` plain, `/<n>.br` when the client sends br). */
@@ -193,9 +212,9 @@ async function main() {
     for (const [i, page] of PAGES.entries()) {
       for (const [enc, headers] of [['identity', {}], ['br', BR]] as const) {
         const bytes = captured.get(`${page.path}|${enc === 'br' ? 'br' : ''}`)!.body.length
-        const app = load(base + page.path, headers, work)
-        const node = load(`http://127.0.0.1:${nodePort}${page.path}`, headers, work)
-        const ngx = nginx ? load(`http://127.0.0.1:${nginxPort}/p${i}`, headers, work) : null
+        const app = await load(base + page.path, headers, work)
+        const node = await load(`http://127.0.0.1:${nodePort}${page.path}`, headers, work)
+        const ngx = nginx ? await load(`http://127.0.0.1:${nginxPort}/p${i}`, headers, work) : null
         console.log(
           `${page.name.padEnd(10)} | ${enc.padEnd(8)} | ${cell(app.rps, 16)} ${cell(app.p99, 7, 1)} | ${cell(node.rps, 16)} ${cell(node.p99, 7, 1)} | ${ngx ? `${cell(ngx.rps, 11)} ${cell(ngx.p99, 7, 1)}` : '          -       -'} | ${cell((app.rps / node.rps) * 100, 6)}% | ${ngx ? `${cell((app.rps / ngx.rps) * 100, 7)}%` : '       -'}` +
             `  (${bytes} B${app.bad ? `, ${app.bad} errors/non-2xx` : ''})`,
