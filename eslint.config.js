@@ -7,7 +7,7 @@ import globals from 'globals'
 const domainNames = ['sites', 'content', 'commerce', 'forms', 'members', 'tracking', 'files', 'social', 'mail', 'accounts', 'analytics', 'reviews', 'publishing']
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },
+  { ignores: ['**/dist/**', '**/dist-archive/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
