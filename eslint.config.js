@@ -8,7 +8,7 @@ import globals from 'globals'
 const domainNames = ['accounts', 'sites', 'content', 'files', 'social', 'forms', 'commerce', 'publishing', 'mail']
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },
+  { ignores: ['**/dist/**', '**/dist-archive/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { archiveHashed, precompress } from './precompress.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const ifNeeded = process.argv.includes('--if-needed')
@@ -13,9 +14,9 @@ const ifNeeded = process.argv.includes('--if-needed')
 const steps = [
   { dir: 'packages/contracts', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
   { dir: 'packages/jsont', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
-  { dir: 'packages/storefront', inputs: ['src', 'package.json', 'vite.config.ts'] },
+  { dir: 'packages/storefront', inputs: ['src', 'package.json', 'vite.config.ts'], assets: true },
   // the editor bundles contracts, so a change there rebuilds it
-  { dir: 'packages/editor', inputs: ['src', 'index.html', 'package.json', 'vite.config.ts', '../contracts/src'] },
+  { dir: 'packages/editor', inputs: ['src', 'index.html', 'package.json', 'vite.config.ts', '../contracts/src'], assets: true },
   { dir: 'packages/server', inputs: ['src', 'package.json', 'tsconfig.build.json'] },
 ]
 
@@ -38,13 +39,18 @@ for (const step of steps) {
     if (changed <= built) continue
   }
   const started = Date.now()
+  // the previous build's hashed files stay reachable for pages cached before this build
+  if (step.assets) archiveHashed(join(dir, 'dist'))
   const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: 'inherit' })
   if (res.status !== 0) {
     console.error(`build failed in ${step.dir}`)
     failed = true
     break
   }
+  if (step.assets) precompress(join(dir, 'dist'))
   writeFileSync(stamp, new Date().toISOString())
   console.log(`built ${step.dir} in ${Date.now() - started} ms`)
 }
+// theme assets are not built, only compressed (into themes/default/dist/assets); quick when up to date
+if (!failed) precompress(join(root, 'themes/default/assets'), join(root, 'themes/default/dist/assets'))
 process.exit(failed ? 1 : 0)

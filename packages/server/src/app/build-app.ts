@@ -9,6 +9,7 @@ import type { Config } from '../platform/config.js'
 import { openDatabase, type Db, type Orm } from '../platform/db/index.js'
 import type { DomainLifecycle } from '../platform/domain.js'
 import { cookieValue, registerCrumb } from '../platform/http/crumb.js'
+import { registerCompression } from '../platform/http/compression.js'
 import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
 import { OpenApiRegistry } from '../platform/http/openapi.js'
@@ -80,6 +81,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
+  let statics: Awaited<ReturnType<typeof registerStatic>> | null = null
   const fastify = Fastify({
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
@@ -116,6 +118,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
   await fastify.register(fastifyFormbody, { parser: parseQuery })
   await fastify.register(fastifyCookie)
+  await registerCompression(fastify)
 
   registerErrorHandler(fastify)
   registerEdgeGuards(fastify)
@@ -241,6 +244,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     authorizePreview: (request, siteId) => sites.authorize(auth, request, siteId, CONTENT_ROLES),
     lockThrottle: createLockThrottle(db.orm),
     log: fastify.log,
+    assetUrl: (path) => statics?.assetUrl(path) ?? path,
     deps: {
       images: (siteId, ids) => files.getAssets(siteId, ids),
       social: {
@@ -264,7 +268,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   registerPlatformRoutes(fastify, db, VERSION)
   for (const d of domains) await d.routes(fastify)
   fastPath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
-  await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
+  statics = await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 
   const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'

@@ -1,16 +1,19 @@
 // Static files: the editor SPA at /config, the storefront bundle at /assets/storefront/*, theme assets at
-// /assets/theme/*. A missing build answers a clear 503 message instead of failing.
+// /assets/theme/*, served from memory with their build-time compressed forms and a cache policy by content hash
+// (see assets.ts). They set no crumb cookie. A missing build answers a clear 503 message instead of failing.
 import { existsSync, statSync } from 'node:fs'
 import { join, normalize, sep } from 'node:path'
-import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { plainPage } from '../platform/http/html.js'
 import type { HelmetOptions } from '../platform/http/security.js'
 import { REPO_ROOT } from '../platform/paths.js'
+import { assetAnswer, createAssetDir, type AssetDir } from './assets.js'
 
 export const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist')
 export const STOREFRONT_DIST = join(REPO_ROOT, 'packages/storefront/dist')
 export const THEME_ASSETS = join(REPO_ROOT, 'themes/default/assets')
+/** Compressed forms of the theme assets, made at build (`npm run build`). */
+export const THEME_COMPRESSED = join(REPO_ROOT, 'themes/default/dist/assets')
 
 /** A file path inside `root` for a URL remainder, or null when it escapes the root or is not a file. */
 export function fileUnder(root: string, rest: string): string | null {
@@ -42,32 +45,71 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
 }
 
+/** A file under the directory (or its archive of earlier builds) for the URL remainder, or null. */
+function lookup(dir: AssetDir, root: string, archive: string | undefined, rest: string) {
+  const rel = fileUnder(root, rest) ?? (archive ? fileUnder(archive, rest) : null)
+  return rel ? dir.get(rel) : null
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, asset: NonNullable<ReturnType<AssetDir['get']>>, cacheControl?: string) {
+  const v = (request.query as Record<string, unknown> | undefined)?.v
+  const a = assetAnswer(asset, typeof v === 'string' ? v : undefined, request.headers, cacheControl)
+  reply.code(a.status).headers(a.headers)
+  return a.body ? reply.send(a.body) : reply.send()
+}
+
+export interface StaticDirs {
+  editor: string
+  storefront: string
+  theme: string
+  /** Compressed theme assets (default: none; made in memory at first use). */
+  themeCompressed?: string
+}
+
+/** Archive of an earlier build's hashed files, kept by scripts/build.mjs next to `dist`. */
+const archiveOf = (dist: string) => join(dist, '..', 'dist-archive')
+
 export async function registerStatic(
   app: FastifyInstance,
-  dirs = { editor: EDITOR_DIST, storefront: STOREFRONT_DIST, theme: THEME_ASSETS },
+  dirs: StaticDirs = { editor: EDITOR_DIST, storefront: STOREFRONT_DIST, theme: THEME_ASSETS, themeCompressed: THEME_COMPRESSED },
   /** Security headers of the editor (strict CSP, framed only by itself); default: the app's global ones. */
   editorHelmet?: HelmetOptions,
 ) {
-  await app.register(fastifyStatic, { root: REPO_ROOT, serve: false })
+  const editorArchive = archiveOf(dirs.editor)
+  const storefrontArchive = archiveOf(dirs.storefront)
+  const editorDir = createAssetDir(dirs.editor, { archive: editorArchive })
+  const storefrontDir = createAssetDir(dirs.storefront, { archive: storefrontArchive })
+  const themeDir = createAssetDir(dirs.theme, { compressed: dirs.themeCompressed && existsSync(dirs.themeCompressed) ? dirs.themeCompressed : undefined, compressNow: true })
+  const lazy = { crumbCookie: 'lazy' as const }
 
-  const editor = async (rest: string, reply: FastifyReply) => {
+  const editor = async (request: FastifyRequest, rest: string, reply: FastifyReply) => {
     if (!existsSync(join(dirs.editor, 'index.html'))) return notBuilt(reply, 'editor', true)
-    const file = rest ? fileUnder(dirs.editor, rest) : null
-    if (file) return reply.sendFile(file, dirs.editor)
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.editor)
+    const asset = rest ? lookup(editorDir, dirs.editor, existsSync(editorArchive) ? editorArchive : undefined, rest) : null
+    if (asset) return send(request, reply, asset)
+    return send(request, reply, editorDir.get('index.html')!, 'no-cache')
   }
-  const opts = editorHelmet ? { helmet: editorHelmet } : {}
-  app.get('/config', opts, async (_req, reply) => editor('', reply))
-  app.get('/config/*', opts, async (req, reply) => editor((req.params as { '*': string })['*'], reply))
+  const opts = editorHelmet ? { helmet: editorHelmet, config: lazy } : { config: lazy }
+  app.get('/config', opts, async (req, reply) => editor(req, '', reply))
+  app.get('/config/*', opts, async (req, reply) => editor(req, (req.params as { '*': string })['*'], reply))
 
-  app.get('/assets/storefront/*', async (req, reply) => {
+  app.get('/assets/storefront/*', { config: lazy }, async (req, reply) => {
     if (!existsSync(dirs.storefront)) return notBuilt(reply, 'storefront', false)
-    const file = fileUnder(dirs.storefront, (req.params as { '*': string })['*'])
-    return file ? reply.sendFile(file, dirs.storefront) : notFound(reply)
+    const asset = lookup(storefrontDir, dirs.storefront, existsSync(storefrontArchive) ? storefrontArchive : undefined, (req.params as { '*': string })['*'])
+    return asset ? send(req, reply, asset) : notFound(reply)
   })
 
-  app.get('/assets/theme/*', async (req, reply) => {
-    const file = fileUnder(dirs.theme, (req.params as { '*': string })['*'])
-    return file ? reply.sendFile(file, dirs.theme) : notFound(reply)
+  app.get('/assets/theme/*', { config: lazy }, async (req, reply) => {
+    const rel = fileUnder(dirs.theme, (req.params as { '*': string })['*'])
+    const asset = rel ? themeDir.get(rel) : null
+    return asset ? send(req, reply, asset) : notFound(reply)
   })
+
+  return {
+    /** The content-hashed URL of a built file, for pages: `/assets/storefront/storefront.js?v=...`. */
+    assetUrl(path: string): string {
+      if (path.startsWith('/assets/storefront/')) return storefrontDir.urlOf('/assets/storefront/', path.slice('/assets/storefront/'.length))
+      if (path.startsWith('/assets/theme/')) return themeDir.urlOf('/assets/theme/', path.slice('/assets/theme/'.length))
+      return path
+    },
+  }
 }

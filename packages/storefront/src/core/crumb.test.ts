@@ -36,7 +36,7 @@ describe('crumb helper', () => {
       calls++
       return new Response(JSON.stringify({ error: { type: 'forbidden' } }), { status: 403 })
     }
-    expect((await crumbFetch('/x', { method: 'POST' }, { fetch: forbidden, cookies: () => '' })).status).toBe(
+    expect((await crumbFetch('/x', { method: 'POST' }, { fetch: forbidden, cookies: () => 'crumb=z' })).status).toBe(
       403,
     )
     expect(calls).toBe(1)
@@ -47,5 +47,18 @@ describe('crumb helper', () => {
     }
     await crumbFetch('/x', { method: 'POST' }, { fetch: alwaysCrumbFail, cookies: () => 'crumb=z' })
     expect(calls).toBe(2)
+  })
+
+  it('asks /api/crumb for a crumb first when the visitor has none (pages set no cookie)', async () => {
+    let jar = ''
+    const urls: string[] = []
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      urls.push(`${String(url)} ${new Headers(init?.headers).get('x-csrf-token') ?? '-'}`)
+      if (url === '/api/crumb') jar = 'crumb=new'
+      return new Response('{}', { status: 200 })
+    }
+    await crumbFetch('/api/cart', { method: 'POST' }, { fetch, cookies: () => jar })
+    await crumbFetch('/api/cart', { method: 'POST' }, { fetch, cookies: () => jar })
+    expect(urls).toEqual(['/api/crumb -', '/api/cart new', '/api/cart new'])
   })
 })

@@ -1,10 +1,12 @@
-// The visitor crumb (CSRF token): the server sets the `crumb` cookie on its first response; every
-// state-changing call sends it back as X-CSRF-Token. A 403 {crumbFail:true} is retried exactly once: the
-// failing response itself carries a fresh crumb cookie.
+// The visitor crumb (CSRF token): published pages and static files set no cookie (any HTTP cache may share them),
+// so the first state-changing call asks GET /api/crumb for one; every such call sends it back as X-CSRF-Token.
+// A 403 {crumbFail:true} is retried exactly once: the failing response itself carries a fresh crumb cookie.
 import { documentCookies, readCookie } from './cookies.js'
 
 export const CRUMB_COOKIE = 'crumb'
 export const CRUMB_HEADER = 'X-CSRF-Token'
+/** Sets the crumb cookie when the visitor has none. */
+export const CRUMB_PATH = '/api/crumb'
 
 export function getCrumb(cookies: string = documentCookies()): string | null {
   return readCookie(cookies, CRUMB_COOKIE)
@@ -42,6 +44,7 @@ export async function crumbFetch(
 ): Promise<Response> {
   const doFetch = deps.fetch ?? ((u: RequestInfo | URL, i?: RequestInit) => globalThis.fetch(u, i))
   const cookies = deps.cookies ?? documentCookies
+  if (!getCrumb(cookies())) await doFetch(CRUMB_PATH, { credentials: 'same-origin', cache: 'no-store' }).catch(() => null)
   const first = await doFetch(url, withCrumb(init, cookies()))
   if (!(await isCrumbFail(first))) return first
   return doFetch(url, withCrumb(init, cookies()))

@@ -4,10 +4,11 @@
 // seen when the TTL runs out). The visitor's crumb is a placeholder in the cached bytes; the
 // bytes, their ETag and the headers are computed once when the page is stored, so a hit is a map lookup and a write.
 import { createHash, randomBytes } from 'node:crypto'
+import type { Compressed } from './compress.js'
 
 export const CRUMB_PLACEHOLDER = `swcrumb${randomBytes(8).toString('hex')}`
 
-export interface CachedPage {
+export interface CachedPage extends Compressed {
   status: number
   contentType: string
   /** The body split at the crumb placeholder, as bytes. */
@@ -19,13 +20,35 @@ export interface CachedPage {
   siteVersion: number
   themeVersion: number
   expires: number
+  /** The fast path's precomputed answers of a public page, per TLS and encoding (see `wireOf` in door.ts). */
+  wire?: Map<string, Wire>
 }
 
-export function createPageCache(opts: { maxEntries?: number; ttlMs?: number } = {}) {
+/** A precomputed answer: the status line's code, the header list as Node's writeHead takes it, and the body. */
+export interface Wire {
+  status: number
+  etag: string
+  headers: string[]
+  notModified: string[]
+  body: Buffer
+}
+
+/** Bytes an entry holds (its body and the compressed forms it will get, estimated as half the body). */
+const weightOf = (page: CachedPage) => page.bytes.reduce((n, b) => n + b.length, 0) * 1.5 + 256
+
+export function createPageCache(opts: { maxEntries?: number; maxBytes?: number; ttlMs?: number } = {}) {
   const maxEntries = opts.maxEntries ?? 5000
+  const maxBytes = opts.maxBytes ?? 48 * 1024 * 1024
   const ttlMs = opts.ttlMs ?? 60_000
   const versions = new Map<string, number>()
   const entries = new Map<string, CachedPage>()
+  const weights = new Map<string, number>()
+  let bytes = 0
+  const drop = (k: string) => {
+    if (!entries.delete(k)) return
+    bytes -= weights.get(k) ?? 0
+    weights.delete(k)
+  }
   const version = (siteId: string) => versions.get(siteId) ?? 0
   return {
     ttlMs,
@@ -38,23 +61,32 @@ export function createPageCache(opts: { maxEntries?: number; ttlMs?: number } = 
       const k = `${siteId}\u0000${key}`
       const e = entries.get(k)
       if (!e) return null
-      if (e.siteVersion !== version(siteId) || e.themeVersion !== themeVersion || e.expires <= now) {
-        entries.delete(k)
-        return null
-      }
+      // a stale entry stays until it is replaced or evicted: its compressed bytes are reused when the page is unchanged
+      if (e.siteVersion !== version(siteId) || e.themeVersion !== themeVersion || e.expires <= now) return null
       // LRU: most recently used last
       entries.delete(k)
       entries.set(k, e)
       return e
     },
+    /** The entry under the key, valid or stale (to reuse the compressed bytes of an unchanged page). */
+    peek(siteId: string, key: string): CachedPage | undefined {
+      return entries.get(`${siteId}\u0000${key}`)
+    },
     set(siteId: string, key: string, page: CachedPage): void {
       const k = `${siteId}\u0000${key}`
-      entries.delete(k)
+      drop(k)
+      const w = weightOf(page)
       entries.set(k, page)
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+      weights.set(k, w)
+      bytes += w
+      while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 1)) drop(entries.keys().next().value!)
     },
     get size() {
       return entries.size
+    },
+    /** Estimated bytes held (bounded by `maxBytes`). */
+    get bytes() {
+      return bytes
     },
   }
 }

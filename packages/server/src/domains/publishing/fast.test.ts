@@ -25,7 +25,9 @@ function setup() {
     const out: { status?: number; headers?: Record<string, string | number>; body?: Buffer | undefined } = {}
     const req = { method, url, headers: { host: 'a.localhost', ...headers }, socket: {} } as unknown as IncomingMessage
     const res = {
-      writeHead: (status: number, h: Record<string, string | number>) => Object.assign(out, { status, headers: h }),
+      // Node's writeHead takes an object or a flat [name, value, ...] list
+      writeHead: (status: number, h: Record<string, string | number> | string[]) =>
+        Object.assign(out, { status, headers: Array.isArray(h) ? Object.fromEntries(h.flatMap((v, i) => (i % 2 ? [] : [[v, /^\d+$/.test(h[i + 1]!) && v === 'content-length' ? Number(h[i + 1]) : h[i + 1]!]]))) : h }),
       end: (body?: Buffer) => Object.assign(out, { body }),
     } as unknown as ServerResponse
     return { answered: fast(req, res), ...out }
@@ -45,15 +47,45 @@ describe('the fast path of cached pages', () => {
     expect(typeof logged[0]!.obj.responseTime).toBe('number')
   })
 
-  it('answers a cached page with its bytes, headers and a new crumb cookie', () => {
+  it('answers a public cached page with its bytes and shareable headers, and no crumb cookie', () => {
     const { put, call } = setup()
     put('/about', entry('<p>About</p>'))
     const r = call('/about')
     expect(r.answered).toBe(true)
     expect(r.status).toBe(200)
     expect(r.body!.toString()).toBe('<p>About</p>')
-    expect(r.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', 'set-cookie': 'crumb=fresh; Path=/; SameSite=Lax', 'content-length': 12 })
-    expect(call('/about', { cookie: 'crumb=known' }).headers!['set-cookie']).toBeUndefined()
+    expect(r.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=60', vary: 'Accept-Encoding', 'x-content-type-options': 'nosniff', 'content-length': 12 })
+    expect(r.headers!['set-cookie']).toBeUndefined()
+    // a page printing the crumb gives a new visitor their crumb cookie
+    put('/form', entry(`<input value="${CRUMB_PLACEHOLDER}">`))
+    expect(call('/form').headers!['set-cookie']).toBe('crumb=fresh; Path=/; SameSite=Lax')
+    expect(call('/form', { cookie: 'crumb=known' }).headers!['set-cookie']).toBeUndefined()
+  })
+
+  it('serves the precompressed forms the client accepts, each with its own ETag', async () => {
+    const { put, call } = setup()
+    const { compressParts } = await import('./compress.js')
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+    const text = `<main>${'pottery '.repeat(200)}</main>`
+    const page = entry(text)
+    Object.assign(page, await compressParts(page.bytes))
+    put('/big', page)
+    const br = call('/big', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-length': br.body!.length })
+    expect(brotliDecompressSync(br.body!).toString()).toBe(text)
+    const gz = call('/big', { 'accept-encoding': 'gzip' })
+    expect(gunzipSync(gz.body!).toString()).toBe(text)
+    const plain = call('/big', { 'accept-encoding': 'br;q=0, identity' })
+    expect(plain.body!.toString()).toBe(text)
+    expect(new Set([br.headers!.etag, gz.headers!.etag, plain.headers!.etag]).size).toBe(3)
+    expect(call('/big', { 'accept-encoding': 'br', 'if-none-match': String(br.headers!.etag) }).status).toBe(304)
+    // a page printing the crumb: gzip members around the visitor's crumb
+    const form = entry(`<form>${'field '.repeat(200)}<input value="${CRUMB_PLACEHOLDER}"></form>`)
+    Object.assign(form, await compressParts(form.bytes))
+    put('/form', form)
+    const f = call('/form', { cookie: 'crumb=known', 'accept-encoding': 'br, gzip' })
+    expect(f.headers!['content-encoding']).toBe('gzip')
+    expect(gunzipSync(f.body!).toString()).toContain('<input value="known"></form>')
   })
 
   it('fills the visitor\'s crumb, answers 304 and HEAD', () => {

@@ -7,10 +7,10 @@
 // fast path never answers a request another route would. Each hit is logged like Fastify's own
 // 'request completed' line (method, url, host, status, response time), marked `cache: 'page'`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PageCache } from './cache.js'
-import { cachedAnswer, isCacheable, isUsableHit } from './door.js'
+import { notModified, type CachedPage, type PageCache } from './cache.js'
+import { cachedAnswer, isCacheable, isUsableHit, wireOf } from './door.js'
 import { PREVIEW_COOKIE, PREVIEW_PARAM } from './preview.js'
-import { pageKey, pageQuery, requestPath } from './request.js'
+import { isCanonicalPath, pageKey, pageQuery } from './request.js'
 import type { Theme } from './theme.js'
 import { unlockCookieName } from './unlock.js'
 
@@ -23,7 +23,7 @@ export interface FastPathDeps {
   headers(secure: boolean): Readonly<Record<string, string>>
   /** True when the Cookie header makes the visitor's pages personal (a signed-in site member): left to Fastify. */
   personal?(cookieHeader: string | undefined): boolean
-  /** The app's logger (pino): hits are logged at info, as Fastify logs its requests. */
+  /** The app's logger (pino): a sample of hits is logged at info, as Fastify logs its requests. */
   log?: { info(obj: object, msg: string): void; isLevelEnabled?(level: string): boolean }
 }
 
@@ -34,42 +34,91 @@ function queryOf(search: string): Record<string, string> {
   return out
 }
 
+/** One hit in this many is logged (the line carries `sampled`). */
+export const LOG_SAMPLE = 100
+
+const PLAIN = pageQuery({})
+
+function keyOf(path: string, raw: Record<string, string>): string {
+  const { query, format } = pageQuery(raw)
+  return pageKey(path, query, format)
+}
+
 export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDeps) {
   /** Answers the request from the page cache and returns true, or returns false (Fastify handles it). */
   const log = deps.log
   const logs = log !== undefined && (log.isLevelEnabled?.('info') ?? true)
   const completed = (req: IncomingMessage, status: number, started: number) =>
-    log!.info({ req: { method: req.method, url: req.url, host: req.headers.host }, res: { statusCode: status }, responseTime: performance.now() - started, cache: 'page' }, 'request completed')
+    log!.info({ req: { method: req.method, url: req.url, host: req.headers.host }, res: { statusCode: status }, responseTime: performance.now() - started, cache: 'page', sampled: LOG_SAMPLE }, 'request completed')
+
+  // a sampled 'request completed' line: the first hit and then one in LOG_SAMPLE, marked with the rate
+  let hits = 0
+  const EMPTY: Record<string, string> = {}
 
   return function serveCached(req: IncomingMessage, res: ServerResponse): boolean {
-    const started = logs ? performance.now() : 0
     const method = req.method
     if ((method !== 'GET' && method !== 'HEAD') || req.headers['x-forwarded-proto'] !== undefined) return false
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const rawPath = q < 0 ? url : url.slice(0, q)
-    const raw = queryOf(q < 0 ? '' : url.slice(q + 1))
+    // a canonical path is its own normalized form (isCacheable refuses the others)
+    if (!isCanonicalPath(rawPath)) return false
+    const raw = q < 0 ? EMPTY : queryOf(url.slice(q + 1))
     const cookies = req.headers.cookie
-    const path = requestPath(rawPath)
-    const preview = raw[PREVIEW_PARAM] !== undefined || cookies?.includes(`${PREVIEW_COOKIE}=`) === true
-    if (!isCacheable({ rawPath, path, preview, personal: deps.personal?.(cookies) ?? false })) return false
+    const preview = (q >= 0 && raw[PREVIEW_PARAM] !== undefined) || (cookies !== undefined && cookies.includes(`${PREVIEW_COOKIE}=`))
+    if (!isCacheable({ rawPath, path: rawPath, preview, personal: deps.personal?.(cookies) ?? false })) return false
     const siteId = deps.siteOf(req.headers.host)
     if (!siteId) return false
-    const { query, format } = pageQuery(raw)
-    const page = cache.get(siteId, pageKey(path, query, format), theme.version)
+    const key = q < 0 ? pageKey(rawPath, PLAIN.query, PLAIN.format) : keyOf(rawPath, raw)
+    const page = cache.get(siteId, key, theme.version)
     if (!page || page.location || !isUsableHit(page, (id) => cookies?.includes(`${unlockCookieName(id)}=`) === true)) return false
-
     const secure = (req.socket as { encrypted?: boolean }).encrypted === true
-    const visitor = deps.crumbOf(cookies, secure)
-    if (!visitor) return false
-    const answer = cachedAnswer(page, visitor.crumb, req.headers['if-none-match'])
+    const log = logs && hits++ % LOG_SAMPLE === 0
+    const started = log ? performance.now() : 0
+    let status: number
+    if (page.bytes.length === 1) {
+      // a public page: its precomputed answer
+      const wire = wireOf(page, req.headers['accept-encoding'], secure, deps.headers)
+      const inm = req.headers['if-none-match']
+      if (inm !== undefined && wire.status === 200 && notModified(inm, wire.etag)) {
+        res.writeHead((status = 304), wire.notModified)
+        res.end()
+      } else {
+        res.writeHead((status = wire.status), wire.headers)
+        res.end(method === 'HEAD' ? undefined : wire.body)
+      }
+    } else {
+      const answered = personal(req, res, page, cookies, secure)
+      if (answered === null) return false
+      status = answered
+    }
+    if (log) completed(req, status, started)
+    return true
+  }
+
+  /** A page printing the visitor's crumb: their crumb (and cookie) in the answer; null leaves it to Fastify. */
+  function personal(req: IncomingMessage, res: ServerResponse, page: CachedPage, cookies: string | undefined, secure: boolean): number | null {
+    let setCookie: string | undefined
+    let declined = false
+    const answer = cachedAnswer(
+      page,
+      () => {
+        const visitor = deps.crumbOf(cookies, secure)
+        if (!visitor) return ((declined = true), '')
+        setCookie = visitor.setCookie
+        return visitor.crumb
+      },
+      req.headers['if-none-match'],
+      false,
+      req.headers['accept-encoding'],
+    )
+    if (declined) return null
     const headers: Record<string, string | number> = { ...deps.headers(secure), ...answer.headers }
-    if (visitor.setCookie) headers['set-cookie'] = visitor.setCookie
+    if (setCookie) headers['set-cookie'] = setCookie
     if (answer.body) headers['content-length'] = answer.body.length
     res.writeHead(answer.status, headers)
-    res.end(method === 'HEAD' || !answer.body ? undefined : answer.body)
-    if (logs) completed(req, answer.status, started)
-    return true
+    res.end(req.method === 'HEAD' || !answer.body ? undefined : answer.body)
+    return answer.status
   }
 }
 

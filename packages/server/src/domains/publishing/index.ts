@@ -32,6 +32,8 @@ export interface PublishingOptions {
   authorizePreview?: (request: FastifyRequest, siteId: string) => Promise<unknown>
   /** Throttles guesses at page-lock passwords (shared by every node); absent: not throttled. */
   lockThrottle?: LockThrottle
+  /** The content-hashed URL of a built file a page links (storefront script, theme CSS); default: the path as is. */
+  assetUrl?: (path: string) => string
   /** The page-cache invalidation port (a cross-node broadcaster plugs in here); default: this process only. */
   invalidation?: Invalidation
 }
@@ -50,8 +52,8 @@ export interface SystemPage {
 export function createPublishing(opts: PublishingOptions) {
   const theme = createTheme(opts.themeDir ?? DEFAULT_THEME_DIR, opts.log)
   const cache = createPageCache({ ttlMs: opts.cacheTtlMs })
-  const deps: PublishingDeps = opts.deps ?? {}
-  const pages = createPages(theme)
+  const deps: PublishingDeps = { ...opts.deps }
+  const pages = createPages(theme, opts.assetUrl)
   const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview, lockThrottle: opts.lockThrottle }
   const server = createServer(ctx)
   // One way to drop a site's cached pages: the port. Content announces its changes; other domains call invalidate.

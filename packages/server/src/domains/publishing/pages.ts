@@ -46,10 +46,13 @@ const plain = (html: string, max = 160) => {
   return t.length > max ? `${t.slice(0, max - 3).trimEnd()}...` : t
 }
 
-export function createPages(theme: Theme) {
+/** `assetUrl`: the content-hashed URL of a built file (the storefront script, the theme CSS). */
+export function createPages(theme: Theme, assetUrl: (path: string) => string = (p) => p) {
   async function ctx(scope: SiteScope, o: Omit<BaseOptions, 'template'> & { template?: string; collection?: { typeName?: string; view?: string } }): Promise<PageContext> {
     const template = o.template ?? theme.pick(o.pageType, o.collection)
-    return withLogo(scope, baseContext(scope, { ...o, template }))
+    const c = baseContext(scope, { ...o, template })
+    c.sitewright = { ...c.sitewright, storefrontScript: assetUrl(c.sitewright.storefrontScript), themeCss: assetUrl(c.sitewright.themeCss) }
+    return withLogo(scope, c)
   }
 
   /** The collection's popup overlay; its newsletter form resolved like a form block's (left out when it is gone). */

@@ -27,8 +27,10 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
     if (isApiPath(request.url)) throw new AppError('not_found', 'route_not_found', `There is no API route GET ${request.url.split('?')[0]}.`)
     return server.page(request, reply)
   }
-  app.get('/', get)
-  app.get('/*', get)
+  // pages set no crumb cookie unless they print the crumb (public answers any HTTP cache may share)
+  const lazy = { config: { crumbCookie: 'lazy' as const } }
+  app.get('/', lazy, get)
+  app.get('/*', lazy, get)
 
   // The crumb is checked here (not by the global hook) so that other POST paths still answer 404 before 403.
   app.post('/*', { config: { crumb: false } }, async (request, reply) => {
@@ -85,14 +87,14 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
     )
   }
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', lazy, async (request, reply) => {
     const ref = siteOf(request)
     const scope = ref ? await loadScope(s.sites, s.content, s.deps, ref.id, request) : null
     if (!scope) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
     return reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await sitemapXml(scope))
   })
 
-  app.get('/robots.txt', async (request, reply) => {
+  app.get('/robots.txt', lazy, async (request, reply) => {
     const ref = siteOf(request)
     const site = ref ? await s.sites.get(ref.id) : null
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js'
 import type { ContentRead } from '../content/index.js'
 import type { Sites } from '../sites/index.js'
 import { CRUMB_PLACEHOLDER, prepareBody, type CachedPage, type PageCache } from './cache.js'
+import { compressParts } from './compress.js'
 import { cachedAnswer, isCacheable, isUsableHit } from './door.js'
 import type { PageRequest, PageResult, Pages } from './pages.js'
 import { pageKey, pageQuery, requestPath, type Format } from './request.js'
@@ -47,9 +48,22 @@ export function createServer(s: ServeContext) {
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, preview = false) {
-    const answer = cachedAnswer(page, request.crumb, request.headers['if-none-match'], preview)
+    const answer = cachedAnswer(page, () => request.crumb, request.headers['if-none-match'], preview, request.headers['accept-encoding'])
     reply.code(answer.status).headers(answer.headers)
     return answer.body ? reply.send(answer.body) : reply.send()
+  }
+
+  /** Gives a page entering the cache its compressed forms: those of the entry it replaces when unchanged, else made now. */
+  function compressOnce(siteId: string, key: string, entry: CachedPage) {
+    const before = s.cache.peek(siteId, key)
+    if (before && before.etag === entry.etag && (before.br || before.gz || before.gzParts)) {
+      Object.assign(entry, { br: before.br, gz: before.gz, gzParts: before.gzParts })
+      return
+    }
+    compressParts(entry.bytes).then(
+      (c) => Object.assign(entry, c),
+      (e: unknown) => s.log?.warn({ err: e }, 'page not compressed'),
+    )
   }
 
   /** Renders a built page, or the ERROR page when building or rendering failed. */
@@ -115,6 +129,7 @@ export function createServer(s: ServeContext) {
     if (cacheable && !personal && !failed) {
       const next = await s.content.nextPublishOn(ref.id, scope.now).catch(() => null)
       if (next !== null) entry.expires = Math.min(entry.expires, next)
+      compressOnce(ref.id, key, entry)
       s.cache.set(ref.id, key, entry)
     }
     return send(request, reply, entry, preview)

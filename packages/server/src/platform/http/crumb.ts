@@ -1,13 +1,18 @@
-// Crumb (CSRF): the first response to any client sets a signed `crumb` cookie (readable by scripts); every
+// Crumb (CSRF): the first response to a client sets a signed `crumb` cookie (readable by scripts); every
 // state-changing request must echo it as the X-CSRF-Token header or a `crumb` form/query field. A failure is
 // AppError('forbidden', CRUMB_FAIL_CODE), answered by the error handler as 403 `{ crumbFail: true, error }`.
 // A browser carrying an owner session (the `sessionCookie` option) is given a crumb bound to that session: its
 // signature also covers the session token. A crumb bound to another session is refused outright; an unbound crumb
 // still passes this check (signing in with a stale session cookie must work), and whoever acts for the signed-in
 // owner refuses it with `isBound` (the accounts domain does). Signing in or out re-issues the crumb (`rebind`).
+// Routes marked `crumbCookie: 'lazy'` (static files, published pages) set no cookie unless the answer reads
+// `request.crumb` (a page printing it), so their answers can be shared by any HTTP cache; `GET /api/crumb` hands a
+// client its crumb when it first needs one.
 import { hash, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { AppError, CRUMB_FAIL_CODE } from '../errors.js'
+import { defineRoute } from './route.js'
 
 export const CRUMB_COOKIE = 'crumb'
 export const CRUMB_HEADER = 'x-csrf-token'
@@ -118,6 +123,12 @@ export interface CrumbIssuer {
   rebind(request: FastifyRequest, reply: FastifyReply, sessionToken: string | null): void
 }
 
+/** The per-request state behind `request.crumb` (the value, and the reply to set it on when it is made lazily). */
+interface LazyCrumb {
+  swCrumb: string
+  swCrumbReply: FastifyReply | null
+}
+
 export interface CrumbOptions {
   /** The session cookie crumbs are bound to when a request carries it. */
   sessionCookie?: string
@@ -127,18 +138,34 @@ export interface CrumbOptions {
 export function registerCrumb(app: FastifyInstance, key: string, opts: CrumbOptions = {}): CrumbIssuer {
   const verifier = createCrumbVerifier(key)
   const bindingOf = (request: FastifyRequest): string | undefined => (opts.sessionCookie ? request.cookies[opts.sessionCookie] || undefined : undefined)
-  app.decorateRequest('crumb', '')
+  // The header is written directly (the value needs no encoding); @fastify/cookie adds any other cookies to it.
+  const issue = (request: FastifyRequest, reply: FastifyReply) => {
+    const crumb = newCrumb(key, bindingOf(request))
+    ;(request as unknown as LazyCrumb).swCrumb = crumb
+    if (!reply.sent) reply.header('set-cookie', crumbCookie(crumb, request.protocol === 'https'))
+    return crumb
+  }
+  app.decorateRequest('swCrumb', '')
+  app.decorateRequest('swCrumbReply', null)
+  app.decorateRequest('crumb', {
+    getter(this: FastifyRequest) {
+      const self = this as unknown as LazyCrumb
+      if (self.swCrumb === '' && self.swCrumbReply) return issue(this, self.swCrumbReply)
+      return self.swCrumb
+    },
+    setter(this: FastifyRequest, value: string) {
+      ;(this as unknown as LazyCrumb).swCrumb = value
+    },
+  })
   // Callback hooks: no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[CRUMB_COOKIE]
-    const binding = bindingOf(request)
-    if (cookie && verifier.genuine(cookie, binding)) {
+    if (cookie && verifier.genuine(cookie, bindingOf(request))) {
       request.crumb = cookie
       return done()
     }
-    request.crumb = newCrumb(key, binding)
-    // The header is written directly (the value needs no encoding); @fastify/cookie adds any other cookies to it.
-    reply.header('set-cookie', crumbCookie(request.crumb, request.protocol === 'https'))
+    if (request.routeOptions.config.crumbCookie === 'lazy') (request as unknown as LazyCrumb).swCrumbReply = reply
+    else issue(request, reply)
     done()
   })
   // preHandler: after the body is parsed (the crumb may be a form field), before the handler runs.
@@ -152,6 +179,21 @@ export function registerCrumb(app: FastifyInstance, key: string, opts: CrumbOpti
     }
     done()
   })
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/crumb',
+      summary: "The client's crumb: sets the crumb cookie when it had none (pages and static files do not set it)",
+      tags: ['platform'],
+      responses: { 200: { description: 'The crumb (also in the crumb cookie)', schema: z.object({ crumb: z.string() }) } },
+    },
+    async ({ request, reply }) => {
+      // the onRequest hook set the cookie when the client had none (or a stale one); the value is echoed for scripts
+      reply.header('cache-control', 'no-store')
+      return { crumb: request.crumb }
+    },
+  )
   return {
     crumbOf(cookieHeader, secure) {
       const value = cookieValue(cookieHeader, CRUMB_COOKIE)

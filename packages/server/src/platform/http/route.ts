@@ -42,6 +42,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: this state-changing route does not check the crumb. */
     crumb?: boolean
+    /** 'lazy': a missing crumb cookie is set only if the answer uses `request.crumb` (static files, public pages). */
+    crumbCookie?: 'lazy'
   }
 }
 
