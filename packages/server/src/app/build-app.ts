@@ -14,6 +14,7 @@ import { OpenApiRegistry } from '../platform/http/openapi.js'
 import { editorOptions, registerSecurityHeaders } from '../platform/http/security.js'
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
+import { createCounters } from '../platform/counters.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
 import { createCommerce, type Commerce } from '../domains/commerce/index.js'
@@ -89,6 +90,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     clientErrorHandler,
   })
   const cluster = createClusterPorts(config, fastify.log)
+  const counters = createCounters({ redisUrl: config.redisUrl, db, prefix: config.keyPrefix })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
   fastify.decorate('openapi', new OpenApiRegistry())
 
@@ -185,6 +187,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       return r && (r.ok ? { ok: true, answers: r.answers } : { ok: false, errors: r.errors })
     },
     downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'),
+    hitCounter: (key, windowMs) => counters.hit(key, windowMs),
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
   })
   const publishing: Publishing = createPublishing({
@@ -254,6 +257,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     for (const d of started.reverse()) await d.stop?.()
     mailer.close()
     await cluster.broadcaster.close()
+    await counters.close()
     await db.close()
   })
   await cluster.broadcaster.ready()

@@ -9,5 +9,6 @@ import { socialTables } from '../domains/social/index.js'
 import { formsTables } from '../domains/forms/index.js'
 import { sitesTables } from '../domains/sites/index.js'
 import { serverSecrets } from '../platform/secrets.js'
+import { rateCounters } from '../platform/counters.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables)]
