@@ -48,7 +48,7 @@ async function ensureDatabase() {
 function nginxConf(nodePorts) {
   const tmp = join(dir, 'nginx')
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(tmp, d), { recursive: true })
-  return `worker_processes 1;
+  return `worker_processes auto;
 pid ${tmp}/nginx.pid;
 error_log ${tmp}/error.log warn;
 events { worker_connections 1024; }
