@@ -10,6 +10,7 @@ const benches = [
   { name: 'JSON-T engine', cwd: 'packages/jsont', script: 'scripts/bench.ts' },
   { name: 'HTTP: published pages', cwd: 'packages/server', script: 'scripts/bench-http.ts' },
   { name: 'HTTP: add to cart', cwd: 'packages/server', script: 'scripts/bench-cart.ts' },
+  { name: 'Cluster: cross-node staleness (DATABASE_URL)', cwd: 'packages/server', script: 'scripts/bench-cluster.ts' },
 ]
 let failed = false
 for (const b of benches) {

@@ -87,7 +87,9 @@ async function waitReady(url, ms = 120_000) {
   while (Date.now() < end) {
     try {
       if ((await fetch(url)).status === 200) return
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 300))
   }
   throw new Error(`${url} not ready within ${ms / 1000} s`)
