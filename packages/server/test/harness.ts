@@ -69,6 +69,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
     databaseUrl: pgDb?.url ?? null,
+    fileStorage: pgDb ? 'postgres' : 'disk',
     pgliteStorage: 'memory',
     ...overrides,
   }

@@ -16,8 +16,9 @@ import { OpenApiRegistry } from '../platform/http/openapi.js'
 import { editorOptions, registerSecurityHeaders } from '../platform/http/security.js'
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
+import { createCounters } from '../platform/counters.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
-import { createFiles, type Files } from '../domains/files/index.js'
+import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
 import { CART_COOKIE, createCommerce, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, type Mailer } from '../domains/mail/index.js'
@@ -32,6 +33,7 @@ import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
+import { createClusterPorts, withStartupLock } from './cluster.js'
 
 export const VERSION = '0.1.0'
 
@@ -105,6 +107,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     clientErrorHandler,
   })
+  const cluster = createClusterPorts(config, fastify.log)
+  const counters = createCounters({ redisUrl: config.redisUrl, db, prefix: config.keyPrefix })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
   fastify.decorate('openapi', new OpenApiRegistry())
 
@@ -171,11 +175,14 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
   })
   const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
-  sites.onChange((siteId) => hosts.invalidate(siteId))
+  cluster.bindHosts((siteId) => hosts.invalidate(siteId))
+  sites.onChange((siteId) => cluster.hostsChanged(siteId))
   sites.onChange(late.invalidatePages)
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
   const content = createContent(db.orm, { sites, auth })
-  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages })
+  // Files: on the local disk for one node (PGlite); in PostgreSQL rows when the database is shared by several nodes.
+  const storage = config.fileStorage === 'postgres' ? createPgStorage(db.orm) : undefined
+  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, ...(storage ? { storage } : {}) })
   const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages })
   const forms = await createForms(db.orm, {
     sites,
@@ -208,6 +215,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       return r && (r.ok ? { ok: true, answers: r.answers } : { ok: false, errors: r.errors })
     },
     downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'),
+    hitCounter: (key, windowMs) => counters.hit(key, windowMs),
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
   })
   const tracking = createTracking(db.orm, {
@@ -243,6 +251,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     secret: await getOrCreateSecret(db.orm, 'page-unlock'),
     authorizePreview: (request, siteId) => sites.authorize(auth, request, siteId, CONTENT_ROLES),
     lockThrottle: createLockThrottle(db.orm),
+    invalidation: cluster.pages,
     log: fastify.log,
     assetUrl: (path) => statics?.assetUrl(path) ?? path,
     deps: {
@@ -265,34 +274,42 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
-  registerPlatformRoutes(fastify, db, VERSION)
+  registerPlatformRoutes(fastify, db, VERSION, {
+    [cluster.broadcaster.kind === 'redis' ? 'redis' : 'messages']: () => cluster.broadcaster.ping(),
+    storage: () => files.storage.stat('readyz/probe').then(() => true),
+  })
   for (const d of domains) await d.routes(fastify)
   fastPath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
   statics = await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 
-  const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'
-  if (config.seedDemo) {
-    await ensureDemoContent(sites, {
-      content,
-      storeImage: (siteId, filename, bytes, meta) => files.storeBuffer(siteId, filename, bytes, meta),
-      addComment: (siteId, itemId, input) => social.addComment(siteId, itemId, input),
-      addLike: (siteId, itemId, visitor) => social.addLike(siteId, itemId, visitor),
-      ensureDemoForm: (siteId) => forms.ensureDemoForm(siteId),
-      ensureDemoNewsletterForm: (siteId) => forms.ensureDemoNewsletterForm(siteId),
-      enableComments: (siteId) => sites.updateSettings(siteId, { commentsEnabled: true }),
-      ensureDemoProducts: (siteId, collectionId) =>
-        seedDemoStore(siteId, collectionId, {
-          commerce,
-          storeFile: async (sid, filename, bytes, meta) => {
-            const a = await files.storeBuffer(sid, filename, bytes, meta)
-            return { id: a.id, assetUrl: a.assetUrl }
-          },
-          log: fastify.log,
-          createForm: async (sid, input) => (await forms.create(sid, input)).id,
-        }),
-    }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
+  // Demo seeding: nodes starting together on an empty database take turns (one PostgreSQL advisory lock).
+  const seed = async (): Promise<'created' | 'exists' | 'skipped'> => {
+    const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'
+    if (config.seedDemo) {
+      await ensureDemoContent(sites, {
+        content,
+        storeImage: (siteId, filename, bytes, meta) => files.storeBuffer(siteId, filename, bytes, meta),
+        addComment: (siteId, itemId, input) => social.addComment(siteId, itemId, input),
+        addLike: (siteId, itemId, visitor) => social.addLike(siteId, itemId, visitor),
+        ensureDemoForm: (siteId) => forms.ensureDemoForm(siteId),
+        ensureDemoNewsletterForm: (siteId) => forms.ensureDemoNewsletterForm(siteId),
+        enableComments: (siteId) => sites.updateSettings(siteId, { commentsEnabled: true }),
+        ensureDemoProducts: (siteId, collectionId) =>
+          seedDemoStore(siteId, collectionId, {
+            commerce,
+            storeFile: async (sid, filename, bytes, meta) => {
+              const a = await files.storeBuffer(sid, filename, bytes, meta)
+              return { id: a.id, assetUrl: a.assetUrl }
+            },
+            log: fastify.log,
+            createForm: async (sid, input) => (await forms.create(sid, input)).id,
+          }),
+      }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
+    }
+    return demo
   }
+  const demo = config.seedDemo ? await withStartupLock(db, seed) : 'skipped'
 
   if (config.seedDemo) {
     const demoSite = await sites.resolver.bySlug(DEMO_SLUG)
@@ -304,8 +321,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   fastify.addHook('onClose', async () => {
     for (const d of started.reverse()) await d.stop?.()
     mailer.close()
+    await cluster.broadcaster.close()
+    await counters.close()
     await db.close()
   })
+  await cluster.broadcaster.ready()
   await fastify.ready()
   for (const d of domains) {
     started.push(d)

@@ -9,7 +9,34 @@ import { docsPage } from './docs-page.js'
 
 const health = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['pglite', 'postgres']) })
 
-export function registerPlatformRoutes(app: FastifyInstance, db: Db, version: string): void {
+const readiness = z.object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), z.enum(['ok', 'error'])) })
+
+/** A dependency /readyz checks (database, cache messages, file storage): resolves true when reachable. */
+export type ReadinessCheck = () => Promise<boolean>
+
+export function registerPlatformRoutes(app: FastifyInstance, db: Db, version: string, checks: Record<string, ReadinessCheck> = {}): void {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/readyz',
+      summary: 'Readiness: the database, Redis or the NOTIFY listener, and the file storage answer (any host)',
+      tags: ['platform'],
+      responses: { 200: { description: 'Ready', schema: readiness }, 503: { description: 'A dependency is unreachable', schema: readiness } },
+    },
+    async ({ reply }) => {
+      const all: Record<string, ReadinessCheck> = { database: () => db.orm.execute(sql`select 1`).then(() => true), ...checks }
+      const results = await Promise.all(
+        Object.entries(all).map(async ([name, check]) => {
+          const ok = await Promise.race([check().catch(() => false), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())])
+          return [name, ok ? 'ok' : 'error'] as const
+        }),
+      )
+      const ready = results.every(([, r]) => r === 'ok')
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) })
+    },
+  )
+
   defineRoute(
     app,
     {

@@ -25,6 +25,13 @@ export interface Config {
   trustProxy: boolean
   /** Create the demo owner and site when the database is empty. */
   seedDemo: boolean
+  /** Redis connection string (several nodes: cache messages, shared rate limits); absent: PostgreSQL does both. */
+  redisUrl: string | null
+  /** Prefix of Redis keys and cache-message channels (several installations on one Redis or database). */
+  keyPrefix: string
+  /** Where file bytes live: `disk` (DATA_DIR/files, one node) or `postgres` (chunked rows, every node); default
+   *  `postgres` with DATABASE_URL, else `disk`. */
+  fileStorage: 'disk' | 'postgres'
 }
 
 const envSchema = z.object({
@@ -39,6 +46,9 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).optional(),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  FILE_STORAGE: z.enum(['disk', 'postgres']).optional(),
+  KEY_PREFIX: z.string().regex(/^[a-z0-9_]{0,40}$/, 'lower-case letters, digits and _ only').optional(),
 })
 
 /** Reads the configuration; throws an Error naming every bad variable. Empty strings count as unset. */
@@ -64,5 +74,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     bodyLimit: e.BODY_LIMIT ?? 1024 * 1024,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === undefined ? true : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    redisUrl: e.REDIS_URL ?? null,
+    keyPrefix: e.KEY_PREFIX ?? '',
+    fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
   }
 }

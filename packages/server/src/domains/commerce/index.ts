@@ -10,7 +10,7 @@ import { createCommerceEvents } from './events.js'
 import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
 import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders/service.js'
 import { createTestProvider, type PaymentProvider } from './checkout/payments.js'
-import { DEFAULT_RATE_LIMIT, createLimiter, type RateLimitOptions } from './shared/rate-limit.js'
+import { DEFAULT_RATE_LIMIT, createLimiter, type HitCounter, type RateLimitOptions } from './shared/rate-limit.js'
 import { registerCartRoutes } from './cart/routes.js'
 import { registerSubscriptionRoutes } from './subscriptions/routes.js'
 import { registerCheckoutRoutes } from './checkout/routes.js'
@@ -43,6 +43,8 @@ export { PAGE_TYPES_COMMERCE } from './pages/page-types.js'
 
 export interface CommerceOptions extends CommerceDeps {
   rateLimit?: RateLimitOptions
+  /** Where the visitor limits count (shared by every node); default: this process. */
+  hitCounter?: HitCounter
   provider?: PaymentProvider
   /** HMAC key of download links (keep it in server_secrets). */
   downloadSecret: string
@@ -54,7 +56,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
   const ctx: CommerceContext = {
     orm,
     deps,
-    limiter: createLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT),
+    limiter: createLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT, deps.hitCounter),
     provider: deps.provider ?? createTestProvider(orm),
     events,
     downloadSecret: deps.downloadSecret,

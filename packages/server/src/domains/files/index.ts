@@ -20,6 +20,7 @@ export { DEFAULT_LIMITS_MB, type LimitsMb } from './ingest.js'
 export { BODY_DISPLAY_MAX, type FileAsset, type ImageContext } from './present.js'
 export { filesTables } from './schema.js'
 export { createDiskStorage, type ByteRange, type FileStorage } from './storage.js'
+export { createPgStorage } from './storage-pg.js'
 
 export interface FilesDeps {
   sites: Sites

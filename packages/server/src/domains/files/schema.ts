@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { ColorData } from './images.js'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -31,4 +31,36 @@ export const fileAssets = pgTable(
   (t) => [index('file_assets_site_created_idx').on(t.siteId, t.createdAt, t.id)],
 )
 
-export const filesTables = { fileAssets }
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+})
+
+/** A stored object of the PostgreSQL file storage (several nodes without object storage): key and size. */
+export const fileObjects = pgTable(
+  'file_objects',
+  {
+    siteId: text('site_id').notNull(),
+    key: text('key').primaryKey(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('file_objects_site_idx').on(t.siteId, t.key)],
+)
+
+/** The bytes of a stored object in fixed-size chunks (seq 0, 1, ...). */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    siteId: text('site_id').notNull(),
+    key: text('key')
+      .notNull()
+      .references(() => fileObjects.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.seq] }), index('file_chunks_site_idx').on(t.siteId)],
+)
+
+export const filesTables = { fileAssets, fileObjects, fileChunks }

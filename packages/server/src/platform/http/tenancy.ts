@@ -53,7 +53,7 @@ export function classifyHost(host: string, rootDomain: string): { kind: 'platfor
 }
 
 /** Paths answered on any host (health checks come by IP or internal names). */
-const HOSTLESS = new Set(['/healthz'])
+const HOSTLESS = new Set(['/healthz', '/readyz'])
 
 export const HOST_CACHE_TTL_MS = 5000
 

@@ -104,7 +104,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     },
     async ({ request, reply, body }) => {
       const site = requireSite(request)
-      limit(request, site.id)
+      await limit(request, site.id)
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
       const answer = await idempotent(orm, site.id, visitorScope('add-entry', request.crumb), key, body, async () => {
         const chosen = await cart.chooseVariant(orm, site.id, body)
@@ -130,7 +130,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     },
     async ({ request, params, body }) => {
       const site = requireSite(request)
-      limit(request, site.id)
+      await limit(request, site.id)
       const c = await requireOpen(request, site.id)
       const input = { itemId: body.itemId, sku: body.sku ?? undefined, additionalFields: cart.parseAdditionalFields(body.additionalFields) }
       await cart.setAdditionalFields(orm, site.id, c, params.entryId, input, checkFields)
@@ -152,7 +152,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     },
     async ({ request, params, body }) => {
       const site = requireSite(request)
-      limit(request, site.id)
+      await limit(request, site.id)
       const c = await requireOpen(request, site.id)
       await cart.setQuantity(orm, site.id, c, params.entryId, body.quantity)
       const shoppingCart = await cartView(orm, site.id, c)
@@ -172,7 +172,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     },
     async ({ request, params }) => {
       const site = requireSite(request)
-      limit(request, site.id)
+      await limit(request, site.id)
       const c = await requireOpen(request, site.id)
       await cart.removeEntry(orm, site.id, c, params.entryId)
       return { shoppingCart: await cartView(orm, site.id, c) }
@@ -191,7 +191,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     },
     async ({ request, body }) => {
       const site = requireSite(request)
-      limit(request, site.id)
+      await limit(request, site.id)
       const c = await requireOpen(request, site.id)
       await cart.applyCoupon(orm, site.id, c, body.code)
       return { shoppingCart: await cartView(orm, site.id, (await current(request, site.id))!) }
@@ -210,7 +210,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     },
     async ({ request, params }) => {
       const site = requireSite(request)
-      limit(request, site.id)
+      await limit(request, site.id)
       const c = await requireOpen(request, site.id)
       await cart.removeCoupon(orm, c, params.code)
       return { shoppingCart: await cartView(orm, site.id, (await current(request, site.id))!) }
@@ -229,7 +229,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
     },
     async ({ request, body }) => {
       const site = requireSite(request)
-      limit(request, site.id)
+      await limit(request, site.id)
       const { cartToken, ...change } = body
       // a subscription checkout has no sw_cart cookie: its cart is named by the cartToken of its page
       const subscription = cartToken ? await cart.cartByToken(orm, site.id, cartToken, 'subscription') : null

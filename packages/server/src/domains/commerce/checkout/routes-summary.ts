@@ -36,7 +36,7 @@ export function registerCheckoutSummaryRoute(app: FastifyInstance, ctx: Commerce
       const cart = await cartView(orm, site.id, c && !c.isPurchased ? c : null)
       let card: Awaited<ReturnType<typeof giftCardToApply>> | null = null
       if (query.giftCardCode) {
-        ctx.limiter.hit(`${site.id}:${request.ip}`)
+        await ctx.limiter.hit(`${site.id}:${request.ip}`)
         card = await giftCardToApply(orm, site.id, query.giftCardCode, cart.grandTotalCents)
       }
       const totalCents = cart.grandTotalCents - (card?.applied ?? 0)

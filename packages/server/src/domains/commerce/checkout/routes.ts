@@ -88,7 +88,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
     },
     async ({ request, reply, body }) => {
       const site = requireSite(request)
-      ctx.limiter.hit(`${site.id}:${request.ip}`)
+      await ctx.limiter.hit(`${site.id}:${request.ip}`)
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
       // Keys are the visitor's (their crumb), so another visitor's replay of a key never answers this one's order.
       const answer = await idempotent(orm, site.id, visitorScope('checkout', request.crumb), key, body, async () => {
@@ -166,7 +166,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
     },
     async ({ request, query }) => {
       const site = requireSite(request)
-      ctx.limiter.hit(`${site.id}:${request.ip}`)
+      await ctx.limiter.hit(`${site.id}:${request.ip}`)
       const card = await findGiftCard(orm, site.id, query.code)
       if (!card) throw new AppError('not_found', 'gift_card_not_found', 'This gift card does not exist.')
       return { code: card.code, balanceCents: card.balanceCents, balance: money(card.balanceCents, card.currency) }

@@ -12,23 +12,34 @@ export interface RateLimitOptions {
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { max: 60, windowMs: 10_000 }
 const MAX_KEYS = 50_000
 
-export function createLimiter(opts: RateLimitOptions, now: () => number = Date.now) {
+/** Counts one hit of a key in a fixed window shared by every node (platform/counters.ts). */
+export type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; resetMs: number }>
+
+/** In-process windows: the counter of one node (tests; the app passes the shared one). */
+export function memoryCounter(now: () => number = Date.now): HitCounter {
   const windows = new Map<string, { start: number; count: number }>()
-  return {
-    hit(key: string): void {
-      const t = now()
-      let w = windows.get(key)
-      if (!w || t - w.start >= opts.windowMs) {
-        if (windows.size >= MAX_KEYS) {
-          for (const [k, x] of windows) if (t - x.start >= opts.windowMs) windows.delete(k)
-          if (windows.size >= MAX_KEYS) windows.clear()
-        }
-        w = { start: t, count: 0 }
-        windows.set(key, w)
+  return async (key, windowMs) => {
+    const t = now()
+    let w = windows.get(key)
+    if (!w || t - w.start >= windowMs) {
+      if (windows.size >= MAX_KEYS) {
+        for (const [k, x] of windows) if (t - x.start >= windowMs) windows.delete(k)
+        if (windows.size >= MAX_KEYS) windows.clear()
       }
-      w.count++
-      if (w.count > opts.max) {
-        throw new AppError('rate_limited', 'rate_limited', MSG.tooManyRequests, { retryAfter: (w.start + opts.windowMs - t) / 1000 })
+      w = { start: t, count: 0 }
+      windows.set(key, w)
+    }
+    w.count++
+    return { count: w.count, resetMs: w.start + windowMs - t }
+  }
+}
+
+export function createLimiter(opts: RateLimitOptions, counter: HitCounter = memoryCounter()) {
+  return {
+    async hit(key: string): Promise<void> {
+      const { count, resetMs } = await counter(`commerce:${key}`, opts.windowMs)
+      if (count > opts.max) {
+        throw new AppError('rate_limited', 'rate_limited', MSG.tooManyRequests, { retryAfter: Math.max(1, Math.ceil(resetMs / 1000)) })
       }
     },
   }

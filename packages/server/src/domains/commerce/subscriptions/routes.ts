@@ -37,7 +37,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: CommerceCo
     },
     async ({ request, body }) => {
       const site = requireSite(request)
-      limit(request.ip, site.id)
+      await limit(request.ip, site.id)
       const chosen = await cart.chooseVariant(orm, site.id, { itemId: body.itemId, sku: body.sku, quantity: body.qty })
       if (!chosen.product.isSubscribable || !chosen.product.subscriptionPlan || (chosen.product.productType !== 1 && chosen.product.productType !== 3)) {
         throw new AppError('invalid_data', 'not_subscribable', 'This item cannot be bought as a subscription.')

@@ -1,0 +1,46 @@
+// Shared rate-limit windows: two counters (two nodes) on one PostgreSQL database, or one Redis, count together;
+// a window ends after windowMs.
+import { afterAll, describe, expect, it } from 'vitest'
+import { freshPostgresDatabase } from '../../test/harness.js'
+import { createCounters, type Counters } from './counters.js'
+import { migrate, openPostgres, type Db } from './db/index.js'
+
+const adminUrl = process.env.DATABASE_URL
+const redisUrl = process.env.REDIS_URL ?? null
+const closers: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const c of closers.reverse()) await c()
+})
+
+async function db(): Promise<Db> {
+  const fresh = await freshPostgresDatabase(adminUrl!)
+  const d = await openPostgres(fresh.url)
+  await migrate(d)
+  closers.push(() => fresh.drop(), () => d.close())
+  return d
+}
+
+const kinds = (['postgres', 'redis'] as const).filter((k) => k === 'postgres' || redisUrl)
+
+describe.skipIf(!adminUrl).each(kinds)('shared counters over %s', (kind) => {
+  it('two nodes count one window together, and a new window starts after it ends', async () => {
+    const d = await db()
+    const prefix = `scale_c${Date.now().toString(36)}_`
+    const make = (): Counters => {
+      const c = createCounters({ redisUrl: kind === 'redis' ? redisUrl : null, db: d, prefix })
+      closers.push(() => c.close())
+      return c
+    }
+    const [a, b] = [make(), make()]
+    expect(a.kind).toBe(kind)
+    const counts: number[] = []
+    for (let i = 0; i < 3; i++) counts.push((await a.hit('site1:cart:1.2.3.4', 600)).count, (await b.hit('site1:cart:1.2.3.4', 600)).count)
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6])
+    const other = await b.hit('site1:cart:5.6.7.8', 600)
+    expect(other.count).toBe(1)
+    expect(other.resetMs).toBeGreaterThan(0)
+    expect(other.resetMs).toBeLessThanOrEqual(600)
+    await new Promise((r) => setTimeout(r, 700))
+    expect((await a.hit('site1:cart:1.2.3.4', 600)).count).toBe(1)
+  })
+})

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// `npm run cluster`: a local cluster of real parts on this machine. PostgreSQL (the running server, in its own
+// database), Redis (when reachable), NODES app nodes and nginx in front on one port (round robin, no stickiness).
+// Environment: CLUSTER_PORT (nginx, default 8080; nodes take the next ports), CLUSTER_NODES (2), CLUSTER_DB
+// (sitewright_cluster), CLUSTER_PG (admin URL, postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL
+// (redis://127.0.0.1:6379; REDIS_URL=none for NOTIFY only), CLUSTER_DIR (data/cluster), KEY_PREFIX.
+// Ctrl-C stops everything. `--print-env` prints the node environment and exits.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { createConnection } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const env = process.env
+const port = Number(env.CLUSTER_PORT ?? 8080)
+const nodes = Number(env.CLUSTER_NODES ?? 2)
+const dbName = env.CLUSTER_DB ?? 'sitewright_cluster'
+const adminUrl = env.CLUSTER_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const dir = resolve(env.CLUSTER_DIR ?? join(root, 'data', 'cluster'))
+const redisWanted = env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('CLUSTER_DB: lower-case letters, digits and _ only')
+
+function reachable(url) {
+  return new Promise((done) => {
+    const u = new URL(url)
+    const s = createConnection({ host: u.hostname, port: Number(u.port || 6379) })
+    s.setTimeout(1000)
+    s.on('connect', () => (s.end(), done(true)))
+    s.on('error', () => done(false))
+    s.on('timeout', () => (s.destroy(), done(false)))
+  })
+}
+
+async function ensureDatabase() {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])
+  if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${dbName}`)
+  await admin.end()
+  const u = new URL(adminUrl)
+  u.pathname = `/${dbName}`
+  return u.toString()
+}
+
+function nginxConf(nodePorts) {
+  const tmp = join(dir, 'nginx')
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(tmp, d), { recursive: true })
+  return `worker_processes auto;
+pid ${tmp}/nginx.pid;
+error_log ${tmp}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp}/body;
+  proxy_temp_path ${tmp}/proxy;
+  fastcgi_temp_path ${tmp}/fastcgi;
+  uwsgi_temp_path ${tmp}/uwsgi;
+  scgi_temp_path ${tmp}/scgi;
+  client_max_body_size 512m;
+  upstream sitewright {
+${nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://sitewright;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
+      # a node that is gone or shutting down (503 before any work) passes the request to the next one
+      proxy_next_upstream error timeout http_502 http_503;
+    }
+  }
+}
+`
+}
+
+async function waitReady(url, ms = 120_000) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`${url} not ready within ${ms / 1000} s`)
+}
+
+const databaseUrl = await ensureDatabase()
+const redisUrl = redisWanted !== 'none' && (await reachable(redisWanted)) ? redisWanted : null
+const nodePorts = Array.from({ length: nodes }, (_, i) => port + 1 + i)
+const nodeEnv = (p, i) => ({
+  ...env,
+  PORT: String(p),
+  HOST: '127.0.0.1',
+  PUBLIC_PORT: String(port),
+  DATA_DIR: join(dir, `node${i + 1}`),
+  DATABASE_URL: databaseUrl,
+  ...(redisUrl ? { REDIS_URL: redisUrl } : { REDIS_URL: '' }),
+  KEY_PREFIX: env.KEY_PREFIX ?? `${dbName}_`,
+  TRUST_PROXY: '1',
+})
+if (process.argv.includes('--print-env')) {
+  for (const [i, p] of nodePorts.entries()) console.log(JSON.stringify(Object.fromEntries(Object.entries(nodeEnv(p, i)).filter(([k]) => !(k in env) || ['REDIS_URL', 'KEY_PREFIX'].includes(k)))))
+  process.exit(0)
+}
+
+spawnSync('node', [join(root, 'scripts/build.mjs'), '--if-needed'], { stdio: 'inherit' })
+mkdirSync(dir, { recursive: true })
+const children = []
+const stopAll = () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
+}
+process.on('SIGINT', stopAll)
+process.on('SIGTERM', stopAll)
+
+for (const [i, p] of nodePorts.entries()) {
+  const child = spawn('node', [join(root, 'packages/server/dist/main.js')], { env: nodeEnv(p, i), stdio: ['ignore', 'inherit', 'inherit'] })
+  children.push(child)
+}
+// nodes starting together on an empty database take turns on migrations and the demo seed
+await Promise.all(nodePorts.map((p) => waitReady(`http://127.0.0.1:${p}/readyz`)))
+const confFile = join(dir, 'nginx.conf')
+writeFileSync(confFile, nginxConf(nodePorts))
+const nginx = spawn('nginx', ['-c', confFile, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] })
+children.push(nginx)
+await waitReady(`http://127.0.0.1:${port}/healthz`)
+console.log(
+  [
+    '',
+    `  Sitewright cluster: ${nodes} nodes behind nginx on http://localhost:${port}/ (demo), editor http://localhost:${port}/config`,
+    `  Nodes: ${nodePorts.map((p) => `http://127.0.0.1:${p}`).join(', ')}   (/readyz on each)`,
+    `  PostgreSQL database ${dbName}; cache messages and limits over ${redisUrl ? `Redis ${redisUrl}` : 'PostgreSQL (no Redis)'}`,
+    '  Ctrl-C stops the cluster.',
+    '',
+  ].join('\n'),
+)
+for (const c of children) c.on('exit', () => (children.every((x) => x.exitCode !== null || x.signalCode !== null) ? process.exit(0) : undefined))
