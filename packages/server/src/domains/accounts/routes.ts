@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { defineRoute } from '../../platform/http/route.js'
 import type { Auth } from './auth.js'
-import { AppError } from '../../platform/errors.js'
-import { authenticate, insertOwner, prepareOwner, rememberAddress, type Owner } from './service.js'
+import { authenticate, type Owner } from './service.js'
 import { newDeviceId } from './devices.js'
-import { passwordProblem } from './strength.js'
-import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CLIENT, SIGNUP_WINDOW_MS, hitWindows, tooManyAttempts } from './throttle.js'
+import { signUp } from './signup.js'
+import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CLIENT } from './throttle.js'
 import { loginBody, meResponse, signupBody, signupResponse } from './validators.js'
 
 /** A site as the owner API lists it (SiteSummary of the contract). Provided by the sites domain. */
@@ -64,29 +63,10 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
       },
     },
     async ({ request, reply, body }) => {
-      const problem = await passwordProblem(body.password, [body.email, body.name, body.siteTitle, body.slug])
-      if (problem) throw new AppError('invalid_data', 'validation_failed', 'Choose a stronger password.', { fields: { password: problem } })
       const device = auth.deviceId(request) ?? newDeviceId()
-      const wait = await hitWindows(
-        orm,
-        [
-          { key: `signup-address:${request.ip}`, max: SIGNUPS_PER_ADDRESS },
-          // the browser: the id of its device cookie (a browser without one gets this id with its first sign-up)
-          { key: `signup-client:${device}`, max: SIGNUPS_PER_CLIENT },
-        ],
-        SIGNUP_WINDOW_MS,
-      )
-      if (wait > 0) throw tooManyAttempts(wait, 'Too many sign-ups from here. Please try again later.')
-      const row = await prepareOwner(body)
-      const { owner, site } = await orm.transaction(async (tx) => {
-        const owner = await insertOwner(tx, row)
-        const site = await deps.sites.createForOwner(tx, owner.id, { title: body.siteTitle, slug: body.slug })
-        return { owner, site }
-      })
+      const { owner, site } = await signUp(orm, deps, { body, ip: request.ip, device })
       await auth.startSession(request, reply, owner.id)
       auth.rememberDevice(request, reply, owner.id, device)
-      await rememberAddress(orm, owner.id, request.ip)
-      if (deps.onSignedUp) await deps.onSignedUp(owner, site)
       reply.code(201)
       return { user: owner, site }
     },
