@@ -4,14 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
-import { cartByToken } from '../cart/service.js'
+import { checkoutCart } from '../cart/service.js'
 import { CART_COOKIE, type CommerceContext } from '../context.js'
 import { checkoutSummary } from './summary.js'
 
 export function registerCheckoutSummaryRoute(app: FastifyInstance, ctx: CommerceContext): void {
   const { orm } = ctx
-  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) =>
-    cartToken ? cartByToken(orm, siteId, cartToken, 'subscription') : cartByToken(orm, siteId, request.cookies[CART_COOKIE])
+  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) => checkoutCart(orm, siteId, request.cookies[CART_COOKIE], cartToken)
 
   defineRoute(
     app,

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
-import { cartByToken } from '../cart/service.js'
+import { checkoutCart } from '../cart/service.js'
 import { getProduct } from '../catalogue/service.js'
 import { cartView } from '../cart/view.js'
 import { placeCheckout } from './place.js'
@@ -48,8 +48,7 @@ export const checkoutBody = z
 
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContext, siteInfo: (request: FastifyRequest) => { title: string; baseUrl: string }): void {
   const { orm } = ctx
-  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) =>
-    cartToken ? cartByToken(orm, siteId, cartToken, 'subscription') : cartByToken(orm, siteId, request.cookies[CART_COOKIE])
+  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) => checkoutCart(orm, siteId, request.cookies[CART_COOKIE], cartToken)
 
   defineRoute(
     app,
