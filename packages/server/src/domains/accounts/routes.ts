@@ -9,7 +9,7 @@ import { registerLinkRoutes } from './link-routes.js'
 import { newDeviceId } from './devices.js'
 import { passwordProblem } from './strength.js'
 import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CLIENT, SIGNUP_WINDOW_MS, hitWindows, tooManyAttempts } from './throttle.js'
-import { loginBody, meResponse, signupBody, signupResponse } from './validators.js'
+import { loginBody, meResponse, signupBody, signupResponse, type SignupBody } from './validators.js'
 
 /** A site as the owner API lists it (SiteSummary of the contract). Provided by the sites domain. */
 export interface OwnedSite {
@@ -40,6 +40,22 @@ export interface AccountsDeps {
 }
 
 const tags = ['auth']
+
+/** Refuses a weak password (zxcvbn feedback) and counts the attempt against the address's and the browser's limits. */
+async function admitSignup(orm: Orm, body: SignupBody, ip: string, device: string): Promise<void> {
+  const problem = await passwordProblem(body.password, [body.email, body.name, body.siteTitle, body.slug])
+  if (problem) throw new AppError('invalid_data', 'validation_failed', 'Choose a stronger password.', { fields: { password: problem } })
+  const wait = await hitWindows(
+    orm,
+    [
+      { key: `signup-address:${ip}`, max: SIGNUPS_PER_ADDRESS },
+      // the browser: the id of its device cookie (a browser without one gets this id with its first sign-up)
+      { key: `signup-client:${device}`, max: SIGNUPS_PER_CLIENT },
+    ],
+    SIGNUP_WINDOW_MS,
+  )
+  if (wait > 0) throw tooManyAttempts(wait, 'Too many sign-ups from here. Please try again later.')
+}
 
 export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Auth, deps: AccountsDeps): void {
   defineRoute(
@@ -74,19 +90,8 @@ export function registerAccountsRoutes(app: FastifyInstance, orm: Orm, auth: Aut
       },
     },
     async ({ request, reply, body }) => {
-      const problem = await passwordProblem(body.password, [body.email, body.name, body.siteTitle, body.slug])
-      if (problem) throw new AppError('invalid_data', 'validation_failed', 'Choose a stronger password.', { fields: { password: problem } })
       const device = auth.deviceId(request) ?? newDeviceId()
-      const wait = await hitWindows(
-        orm,
-        [
-          { key: `signup-address:${request.ip}`, max: SIGNUPS_PER_ADDRESS },
-          // the browser: the id of its device cookie (a browser without one gets this id with its first sign-up)
-          { key: `signup-client:${device}`, max: SIGNUPS_PER_CLIENT },
-        ],
-        SIGNUP_WINDOW_MS,
-      )
-      if (wait > 0) throw tooManyAttempts(wait, 'Too many sign-ups from here. Please try again later.')
+      await admitSignup(orm, body, request.ip, device)
       const { owner, site, notice } = await signUp(orm, body, deps.sites.createForOwner)
       await auth.startSession(request, reply, owner.id)
       auth.rememberDevice(request, reply, owner.id, device)

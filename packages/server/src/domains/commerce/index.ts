@@ -3,7 +3,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import * as catalogue from './catalogue/service.js'
+import { addToCart, type AddToCartInput } from './cart/add.js'
 import { cartByToken } from './cart/service.js'
+import { placeCheckout } from './checkout/place.js'
+import type { CheckoutInput } from './checkout/service.js'
 import { cartView, type CartView } from './cart/view.js'
 import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
 import { createCommerceEvents } from './events.js'
@@ -13,6 +16,7 @@ import { createTestProvider, type PaymentProvider } from './checkout/payments.js
 import { DEFAULT_RATE_LIMIT, createLimiter, type HitCounter, type RateLimitOptions } from './shared/rate-limit.js'
 import { registerCartRoutes } from './cart/routes.js'
 import { registerSubscriptionRoutes } from './subscriptions/routes.js'
+import { startSubscription, type StartSubscriptionInput } from './subscriptions/start.js'
 import { registerCheckoutRoutes } from './checkout/routes.js'
 import { registerCheckoutSummaryRoute } from './checkout/routes-summary.js'
 import { registerOwnerRoutes, STORE_ROLES } from './owner/routes.js'
@@ -29,6 +33,8 @@ import type { z } from 'zod'
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, type CommerceDeps } from './context.js'
 export type { CartView } from './cart/view.js'
+export type { AddToCartInput, AddToCartResult } from './cart/add.js'
+export type { StartSubscriptionInput } from './subscriptions/start.js'
 export type { OrderConfirmedEvent } from './events.js'
 export type { ImageShape, ProductItem } from './catalogue/item.js'
 export type { OrderView } from './orders/service.js'
@@ -166,6 +172,15 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     /** The order in the analytics shape of SPEC.md section 3 (for the tracking domain). */
     async analyticsOrder(siteId: string, orderId: string) {
       return analyticsOrder(await getOrderRow(orm, siteId, orderId))
+    },
+    /** Add to cart without HTTP (the visitor's cart token in, a new cart's token out when one was opened). */
+    addToCart: (input: AddToCartInput) => addToCart(ctx, input),
+    /** Starts a subscription purchase: its one-entry cart, named by the returned cartToken. */
+    startSubscription: (input: StartSubscriptionInput) => startSubscription(ctx, input),
+    /** Places the order of the cart a token names (the cart cookie, or a subscription's cartToken) without HTTP. */
+    async placeOrder(input: { siteId: string; cartToken: string; subscription?: boolean; checkout: CheckoutInput; site: { title: string; baseUrl: string } }) {
+      const cart = await cartByToken(orm, input.siteId, input.cartToken, input.subscription ? 'subscription' : 'cart')
+      return placeCheckout(ctx, { siteId: input.siteId, cart, checkout: input.checkout, site: input.site })
     },
     /** Owner-side creation, validated like the owner API (the demo store and tests use it). */
     createProduct: (siteId: string, input: z.input<typeof productCreate>) => catalogue.createProduct(orm, siteId, parseWith(productCreate, input, 'product')),

@@ -146,7 +146,7 @@ export const orders = pgTable('commerce_orders', {
   refundedAt: tz('refunded_at'),
 })
 
-/** The test-mode provider's payments (payments.ts): amounts per move and the instalment schedule. */
+/** The test-mode provider's payments (checkout/payments.ts): amounts per move and the instalment schedule. */
 export const testPayments = pgTable('commerce_test_payments', {
   ref: text('ref').primaryKey(),
   siteId: siteId(),

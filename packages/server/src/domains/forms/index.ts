@@ -19,6 +19,7 @@ import { createDelivery } from './webhooks.js'
 import type { FormInput } from './validators.js'
 import { createList } from './newsletter.js'
 import { ensureDemoForm, ensureDemoNewsletterForm } from './demo.js'
+import { submitForm, type SubmitInput } from './submit.js'
 
 export { loadFormsConfig, type FormsConfig } from './config.js'
 export { formsTables } from './schema.js'
@@ -26,6 +27,7 @@ export { FIELD_KINDS, FIELD_PARTS, FIELD_PROPERTIES, FORM_SETUP_STEPS, LIKERT_SC
 export type { PublicForm, OwnerForm } from './forms.js'
 export type { FormInput } from './validators.js'
 export type { RenderSystemPage } from './context.js'
+export type { SubmitInput } from './submit.js'
 export { EMAIL_MESSAGE, CHARACTER_LIMIT_MESSAGE, isValidEmail } from './values.js'
 export { NOT_ANSWERED, summarize, type FieldSummary } from './summary.js'
 export { unsubscribeLink, NEWSLETTER_UNSUBSCRIBE_PAGE_TYPE } from './newsletter.js'
@@ -95,6 +97,8 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
       if (sweeper) clearInterval(sweeper)
       await delivery.stop()
     },
+    /** A visitor's submission (SaveFormSubmission without HTTP): key, rate window, validation, captcha, one transaction. */
+    submit: (input: SubmitInput) => submitForm(ctx, input),
     /** Forms of the site for a page context (publishing): public shape, keyed by form id; unknown ids are absent. */
     async getFormsForContext(siteId: string, formIds: readonly string[]): Promise<Map<string, PublicForm>> {
       const rows = await formsByIds(orm, siteId, formIds)

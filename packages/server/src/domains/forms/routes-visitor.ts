@@ -4,40 +4,20 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
-import { hasNul, NUL_MESSAGE } from '../../platform/http/edge.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { requireSite } from '../../platform/http/tenancy.js'
 import { withFormAnswers } from './answers.js'
 import { formTemplateSchema } from './fields.js'
-import { FORM_NOT_CONFIGURED, fieldsOf, requireForm, type FormRow } from './forms.js'
-import { hitRate, issueKey, requireKey } from './keys.js'
+import { FORM_NOT_CONFIGURED, fieldsOf, requireForm } from './forms.js'
+import { issueKey } from './keys.js'
 import { formRenderCounts } from './schema.js'
 import type { FormsContext } from './context.js'
-import { captchaError, replayOf, saveSubmission } from './submissions.js'
+import { configured, INVALID_MESSAGE, submitForm } from './submit.js'
 import { formRenderBody, saveSubmissionBody, templateQuery, validateBody, visitorFormParams } from './validators.js'
 import { validateValues } from './values.js'
 
 const tags = ['forms (visitor)']
-const INVALID_MESSAGE = 'Please correct the highlighted fields.'
 const data = (schema: z.ZodType) => z.object({ data: schema })
-
-function configured(form: FormRow): FormRow {
-  if (!fieldsOf(form).some((f) => f.type !== 'section')) throw new AppError('not_found', 'form_not_configured', FORM_NOT_CONFIGURED)
-  return form
-}
-
-function parseFormMap(form: string | Record<string, unknown>): Record<string, unknown> {
-  if (typeof form !== 'string') return form
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(form)
-  } catch {
-    parsed = undefined
-  }
-  if (hasNul(parsed)) throw new AppError('invalid_data', 'nul_character', NUL_MESSAGE, { fields: { form: NUL_MESSAGE } })
-  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
-  throw new AppError('invalid_data', 'form_unparseable', 'The form fields could not be read.', { fields: { form: 'The form fields could not be read.' } })
-}
 
 export async function registerVisitorRoutes(app: FastifyInstance, ctx: FormsContext): Promise<void> {
   const { orm, config, captcha } = ctx
@@ -86,21 +66,7 @@ export async function registerVisitorRoutes(app: FastifyInstance, ctx: FormsCont
       },
       async ({ request, body }) => {
         const site = requireSite(request)
-        const key = await requireKey(orm, site.id, request.crumb, body.key)
-        const replay = replayOf(key, body.formId)
-        if (replay) return { data: replay }
-        const form = configured(await requireForm(orm, site.id, body.formId))
-        const submitted = parseFormMap(body.form)
-        await hitRate(orm, site.id, request.ip, config.rateLimit, config.rateWindowSeconds)
-        const result = validateValues(fieldsOf(form), submitted)
-        if (!result.ok) throw new AppError('invalid_data', 'invalid_fields', INVALID_MESSAGE, { fields: result.errors })
-        const check = form.captchaEnabled ? await captcha.check(site.id, body.captchaKey, request.ip) : { ok: true as const }
-        if (!check.ok) throw captchaError()
-        const { key: _k, formId: _f, form: _form, captchaKey: _c, ...page } = body
-        const siteTitle = (await ctx.sites.get(site.id))?.title ?? site.slug
-        const answer = await saveSubmission(orm, { siteId: site.id, crumb: request.crumb, key: body.key, form, answers: result.answers, captcha: check, page, siteTitle })
-        void ctx.delivery.kick()
-        return { data: answer }
+        return { data: await submitForm(ctx, { siteId: site.id, siteSlug: site.slug, crumb: request.crumb, ip: request.ip, body }) }
       },
     )
 

@@ -5,6 +5,7 @@ import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
 import { AppError } from '../../../platform/errors.js'
 import { checkAdditionalFields } from '../catalogue/additional-fields.js'
+import { addToCart } from './add.js'
 import * as cart from './service.js'
 import { cartView as plainCartView } from './view.js'
 import { CART_COOKIE, setCartCookie, type CommerceContext } from '../context.js'
@@ -42,14 +43,6 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
   const checkFields: cart.FieldsChecker = (product, values) => checkAdditionalFields(ctx.deps, product.siteId, product, values)
   const limit = (request: FastifyRequest, siteId: string) => ctx.limiter.hit(`${siteId}:${request.ip}`)
   const current = (request: FastifyRequest, siteId: string) => cart.cartByToken(orm, siteId, request.cookies[CART_COOKIE])
-  /** The open cart of the request, or a new one (its cookie is set on the reply). */
-  const openCart = async (request: FastifyRequest, reply: Parameters<typeof setCartCookie>[1], siteId: string): Promise<{ cart: CartRow; fresh: boolean }> => {
-    const existing = await current(request, siteId)
-    if (existing && !existing.isPurchased) return { cart: existing, fresh: false }
-    const created = await cart.createCart(orm, siteId)
-    setCartCookie(request, reply, created.token)
-    return { cart: created.cart, fresh: true }
-  }
   const requireOpen = async (request: FastifyRequest, siteId: string): Promise<CartRow> => {
     const c = await current(request, siteId)
     if (!c || c.isPurchased) throw new AppError('not_found', 'cart_not_found', 'Your cart is empty.')
@@ -107,11 +100,9 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       await limit(request, site.id)
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
       const answer = await idempotent(orm, site.id, visitorScope('add-entry', request.crumb), key, body, async () => {
-        const chosen = await cart.chooseVariant(orm, site.id, body)
-        const extra = await checkFields(chosen.product, cart.parseAdditionalFields(body.additionalFields))
-        const { cart: c, fresh } = await openCart(request, reply, site.id)
-        const { newlyAdded } = await cart.addEntry(orm, site.id, c, chosen, extra, { freshCart: fresh })
-        return { status: 200, body: { newlyAdded, shoppingCart: await cartView(orm, site.id, c) } }
+        const { newCartToken, ...added } = await addToCart(ctx, { siteId: site.id, cartToken: request.cookies[CART_COOKIE], ...body })
+        if (newCartToken) setCartCookie(request, reply, newCartToken)
+        return { status: 200, body: added }
       })
       return reply.code(answer.status).send(answer.body)
     },

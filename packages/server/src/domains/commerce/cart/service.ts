@@ -27,6 +27,11 @@ export async function cartByToken(orm: Orm, siteId: string, token: string | unde
   return row ?? null
 }
 
+/** The cart a checkout buys: the subscription cart of `cartToken` when one is given, else the visitor's cart (cookie). */
+export function checkoutCart(orm: Orm, siteId: string, cookieToken: string | undefined, cartToken?: string): Promise<CartRow | null> {
+  return cartToken ? cartByToken(orm, siteId, cartToken, 'subscription') : cartByToken(orm, siteId, cookieToken)
+}
+
 export async function createCart(orm: Orm, siteId: string, kind: 'cart' | 'subscription' = 'cart'): Promise<{ cart: CartRow; token: string }> {
   const token = newToken()
   const [cart] = await orm.insert(carts).values({ id: newId(), siteId, tokenHash: sha256Hex(token), kind }).returning()

@@ -1,20 +1,16 @@
-// The checkout's order summary with a gift card: what the card pays and what is still to pay, as the lines the
-// confirmation page will print (CLDR money text). The checkout page asks for it when a code is entered and when the
-// totals change, and drops the card fields when nothing is left to pay.
+// The checkout's order summary route (checkout/summary.ts). The checkout page asks for it when a gift-card code is
+// entered and when the totals change, and drops the card fields when nothing is left to pay.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
-import { cartByToken } from '../cart/service.js'
-import { cartView } from '../cart/view.js'
+import { checkoutCart } from '../cart/service.js'
 import { CART_COOKIE, type CommerceContext } from '../context.js'
-import { giftCardToApply } from '../giftcards/service.js'
-import { moneyText, summaryLines } from '../orders/summary.js'
+import { checkoutSummary } from './summary.js'
 
 export function registerCheckoutSummaryRoute(app: FastifyInstance, ctx: CommerceContext): void {
   const { orm } = ctx
-  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) =>
-    cartToken ? cartByToken(orm, siteId, cartToken, 'subscription') : cartByToken(orm, siteId, request.cookies[CART_COOKIE])
+  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) => checkoutCart(orm, siteId, request.cookies[CART_COOKIE], cartToken)
 
   defineRoute(
     app,
@@ -32,31 +28,8 @@ export function registerCheckoutSummaryRoute(app: FastifyInstance, ctx: Commerce
     },
     async ({ request, query }) => {
       const site = requireSite(request)
-      const c = await cartOf(request, site.id, query.cartToken)
-      const cart = await cartView(orm, site.id, c && !c.isPurchased ? c : null)
-      let card: Awaited<ReturnType<typeof giftCardToApply>> | null = null
-      if (query.giftCardCode) {
-        await ctx.limiter.hit(`${site.id}:${request.ip}`)
-        card = await giftCardToApply(orm, site.id, query.giftCardCode, cart.grandTotalCents)
-      }
-      const totalCents = cart.grandTotalCents - (card?.applied ?? 0)
-      const lines = summaryLines({
-        currency: cart.currency,
-        subtotalCents: cart.subtotalCents,
-        discountCents: cart.discountCents,
-        shippingCents: cart.shippingCostCents,
-        ships: cart.requiresShipping,
-        taxCents: cart.taxCents,
-        giftCardCents: card?.applied ?? 0,
-        totalCents,
-      })
-      return {
-        lines,
-        totalCents,
-        total: moneyText(totalCents, cart.currency),
-        paymentRequired: totalCents > 0,
-        giftCard: card ? { code: card.code, balanceCents: card.balanceCents, appliedCents: card.applied } : null,
-      }
+      if (query.giftCardCode) await ctx.limiter.hit(`${site.id}:${request.ip}`)
+      return checkoutSummary(orm, site.id, await cartOf(request, site.id, query.cartToken), query.giftCardCode)
     },
   )
 }

@@ -4,16 +4,15 @@ import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
-import { cartByToken } from '../cart/service.js'
+import { checkoutCart } from '../cart/service.js'
 import { getProduct } from '../catalogue/service.js'
 import { cartView } from '../cart/view.js'
-import { placeOrder } from './service.js'
+import { placeCheckout } from './place.js'
 import { CART_COOKIE, clearCartCookie, type CommerceContext } from '../context.js'
 import { verifyDownload } from '../orders/downloads.js'
 import { findGiftCard } from '../giftcards/service.js'
 import { IDEMPOTENCY_HEADER, idempotent, readKey, visitorScope } from '../shared/idempotency.js'
 import { checkoutInstalments, instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from './instalments.js'
-import { orderMails } from '../orders/mail.js'
 import { money } from '../shared/money.js'
 import { getOrderRow, orderByToken, orderView } from '../orders/service.js'
 import { orderPage } from '../pages/page-types.js'
@@ -49,8 +48,7 @@ export const checkoutBody = z
 
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContext, siteInfo: (request: FastifyRequest) => { title: string; baseUrl: string }): void {
   const { orm } = ctx
-  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) =>
-    cartToken ? cartByToken(orm, siteId, cartToken, 'subscription') : cartByToken(orm, siteId, request.cookies[CART_COOKIE])
+  const cartOf = (request: FastifyRequest, siteId: string, cartToken?: string) => checkoutCart(orm, siteId, request.cookies[CART_COOKIE], cartToken)
 
   defineRoute(
     app,
@@ -92,20 +90,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
       // Keys are the visitor's (their crumb), so another visitor's replay of a key never answers this one's order.
       const answer = await idempotent(orm, site.id, visitorScope('checkout', request.crumb), key, body, async () => {
+        const { cartToken: _t, ...checkout } = body
         const cart = await cartOf(request, site.id, body.cartToken)
-        const placed = await placeOrder(orm, site.id, cart, body, ctx.provider, { locale: await ctx.deps.siteLocale?.(site.id) })
-        ctx.deps.onChange?.(site.id) // stock changed
-        const view = await orderView(orm, placed.order, ctx.downloadSecret)
-        const confirmationUrl = `/commerce/orders/${view.id}?token=${placed.confirmationToken}`
-        await ctx.events.emit('commerce_checkout_order_confirmed', { orderId: view.id, cartId: placed.order.cartId, testMode: placed.order.testMode, websiteId: site.id })
-        if (ctx.deps.sendMail) {
-          const info = siteInfo(request)
-          const siteTitle = (await ctx.deps.siteTitle?.(site.id).catch(() => undefined)) || info.title
-          for (const mail of orderMails(view, placed.giftCards, { siteTitle, baseUrl: info.baseUrl, confirmationUrl: info.baseUrl + confirmationUrl })) {
-            ctx.deps.sendMail(mail).catch((e: unknown) => ctx.deps.log?.warn({ err: e, orderId: view.id }, 'order mail not sent'))
-          }
-        }
-        return { status: 201, body: { order: view, confirmationToken: placed.confirmationToken, confirmationUrl } }
+        return { status: 201, body: await placeCheckout(ctx, { siteId: site.id, cart, checkout, site: siteInfo(request) }) }
       })
       if (!body.cartToken && answer.status === 201) clearCartCookie(reply)
       return reply.code(answer.status).send(answer.body)

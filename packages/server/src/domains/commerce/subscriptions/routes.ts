@@ -5,10 +5,10 @@ import { z } from 'zod'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
 import { AppError } from '../../../platform/errors.js'
-import { checkAdditionalFields } from '../catalogue/additional-fields.js'
-import * as cart from '../cart/service.js'
+import { cartByToken } from '../cart/service.js'
 import { cartView } from '../cart/view.js'
 import type { CommerceContext } from '../context.js'
+import { startSubscription } from './start.js'
 
 const tags = ['commerce']
 const subscriptionBody = z
@@ -22,7 +22,6 @@ const subscriptionBody = z
 
 export function registerSubscriptionRoutes(app: FastifyInstance, ctx: CommerceContext): void {
   const { orm } = ctx
-  const checkFields: cart.FieldsChecker = (product, values) => checkAdditionalFields(ctx.deps, product.siteId, product, values)
   const limit = (ip: string, siteId: string) => ctx.limiter.hit(`${siteId}:${ip}`)
 
   defineRoute(
@@ -38,14 +37,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: CommerceCo
     async ({ request, body }) => {
       const site = requireSite(request)
       await limit(request.ip, site.id)
-      const chosen = await cart.chooseVariant(orm, site.id, { itemId: body.itemId, sku: body.sku, quantity: body.qty })
-      if (!chosen.product.isSubscribable || !chosen.product.subscriptionPlan || (chosen.product.productType !== 1 && chosen.product.productType !== 3)) {
-        throw new AppError('invalid_data', 'not_subscribable', 'This item cannot be bought as a subscription.')
-      }
-      const extra = await checkFields(chosen.product, cart.parseAdditionalFields(body.additionalFields))
-      const created = await cart.createCart(orm, site.id, 'subscription')
-      await cart.addEntry(orm, site.id, created.cart, chosen, extra)
-      return { cartToken: created.token }
+      return startSubscription(ctx, { siteId: site.id, ...body })
     },
   )
 
@@ -61,7 +53,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: CommerceCo
     },
     async ({ request, query }) => {
       const site = requireSite(request)
-      const c = await cart.cartByToken(orm, site.id, query.cartToken, 'subscription')
+      const c = await cartByToken(orm, site.id, query.cartToken, 'subscription')
       if (!c) throw new AppError('not_found', 'cart_not_found', 'This subscription link is not valid.')
       return cartView(orm, site.id, c, ctx.deps)
     },
