@@ -65,8 +65,7 @@ export type CollectionPatch = Partial<{
   seoHidden: boolean
   status: ContentStatus
   publishOn: number
-  layout: unknown
 }>
 
 /** PATCH items/:id. */
-export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'publishOn' | 'tags' | 'categories'>>
+export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories'> & { publishOn: number }>

@@ -47,5 +47,5 @@ export interface WebsiteSettings {
   currency: string
   locale: string
   /** The site icon: an image of the site's files; null: the default icon. */
-  iconImageId?: string | null | undefined
+  iconImageId: string | null
 }

@@ -35,6 +35,7 @@ function ownerServer() {
         useCLDRMoneyFormat: false,
         currency: 'USD',
         locale: 'en-US',
+        iconImageId: null,
       },
     ]),
   )
