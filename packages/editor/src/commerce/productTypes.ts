@@ -1,4 +1,4 @@
-// Product types (SPEC.md section 3) and what each allows in the editor.
+// Product types and what each allows in the editor.
 
 import { PRODUCT_TYPES, type ProductType } from '@sitewright/contracts'
 
@@ -21,7 +21,7 @@ export function isProductType(n: unknown): n is ProductType {
   return n === 1 || n === 2 || n === 3 || n === 4 || n === 5
 }
 
-/** Subscriptions are offered only for PHYSICAL and SERVICE products (SPEC.md section 5). */
+/** Subscriptions are offered only for PHYSICAL and SERVICE products. */
 export function canSubscribe(type: ProductType): boolean {
   return type === PRODUCT_TYPES.PHYSICAL || type === PRODUCT_TYPES.SERVICE
 }

@@ -1,6 +1,6 @@
 // The subscription plan and its price wording, worded like the storefront: "$10.00 every 2 weeks for 12 weeks".
 // A finite plan whose total length divides evenly into years is expressed in years, else in the billing unit;
-// plans this wording does not cover read 'Unavailable' (SPEC.md sections 3, 4 and 9).
+// plans this wording does not cover read 'Unavailable'.
 
 import type { BillingUnit, SubscriptionPlan } from '@sitewright/contracts'
 

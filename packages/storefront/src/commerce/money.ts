@@ -1,4 +1,4 @@
-// Money as the theme prints it without CLDR (SPEC §9): minor units / 100 (JPY: no fraction digits, as the
+// Money as the theme prints it without CLDR: minor units / 100 (JPY: no fraction digits, as the
 // server stores it), ',' grouping, '.' decimal point, at most 15 integer places, '-' in front. Rendered in the
 // theme's `sqs-money-native` span; the currency sits in data-currency (site.css shows its symbol).
 import { fractionDigits } from '@sitewright/contracts/money'

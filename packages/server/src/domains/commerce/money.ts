@@ -1,4 +1,4 @@
-// Money shapes for the template context and the API, built from integer minor units (SPEC.md sections 3 and 9).
+// Money shapes for the template context and the API, built from integer minor units.
 // `value` is the decimal amount as text (the corpus and @sitewright/jsont read it so: "100.00" prints 100.00);
 // `decimalValue`/`currencyCode` repeat it under the other names the spec lists. Legacy fields stay in cents.
 

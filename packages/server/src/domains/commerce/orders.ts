@@ -97,7 +97,7 @@ export function orderSummary(o: OrderRow) {
   })
 }
 
-/** The order for analytics (SPEC.md section 3). */
+/** The order for analytics. */
 export function analyticsOrder(o: OrderRow) {
   return {
     id: o.id,

@@ -1,4 +1,4 @@
-// Summary displays of submitted answers (SPEC §2/§3): composite parts by name (address Line1..Country, date
+// Summary displays of submitted answers: composite parts by name (address Line1..Country, date
 // Month/Day/Year, name First/Last, phone Country/Areacode/Prefix/Line, time Hour/Minute/Second/Ampm with missing
 // parts 00), checked values, likert answers by label, and 'N/A' for an unanswered field.
 import { FIELD_PARTS, LIKERT_SCALE, fieldTitle, isComposite, type FormField } from './fields.js'
