@@ -9,7 +9,7 @@ import { returnStock } from './inventory.js'
 import { money } from './money.js'
 import { summaryLines } from './order-summary.js'
 import type { PaymentProvider } from './payments.js'
-import { giftCards, orders, subscriptions, type OrderRow, type OrderStatus } from './schema.js'
+import { giftCards, orders, subscriptions, type OrderRow } from './schema.js'
 import type { OrderPage, OrderQuery, OrderView } from '@sitewright/contracts'
 import { PRODUCT_TYPES } from './validators.js'
 
