@@ -40,7 +40,7 @@ export default tseslint.config(
   {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'packages/contracts imports nothing but its own files: the server and the browser editor both load it.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.\\.?/)', message: 'packages/contracts imports nothing but its own files: the server and the browser editor both load it.' }] }],
     },
   },
   // Server domains never reach into each other's insides: cross-domain work goes through src/app (orchestration)

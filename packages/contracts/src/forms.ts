@@ -1,4 +1,4 @@
-// Site forms (SPEC §3): the field kinds and the properties an owner may edit on each, the parts of composite fields
+// Site forms: the field kinds and the properties an owner may edit on each, the parts of composite fields
 // and how a page shows them, the five-point likert scale and the setup steps.
 
 export const FIELD_KINDS = [
@@ -33,7 +33,7 @@ export const FIELD_PROPERTIES: Readonly<Record<FieldKind, readonly FieldProperty
   hidden: ['key', 'value'],
 }
 
-/** Composite kinds and the parts their value lists hold, in order (SPEC §3 summary parts). */
+/** Composite kinds and the parts their value lists hold, in order. */
 export const FIELD_PARTS = {
   address: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],
   date: ['Month', 'Day', 'Year'],
@@ -87,7 +87,7 @@ export const PART_VIEWS: Readonly<Record<CompositeKind, readonly PartView[]>> = 
 }
 export const isComposite = (kind: string): kind is CompositeKind => Object.hasOwn(FIELD_PARTS, kind)
 
-/** Five-point likert scale, the default answers of every likert statement (SPEC §9). */
+/** Five-point likert scale, the default answers of every likert statement. */
 export const LIKERT_SCALE = [
   { value: -2, label: 'Strongly Disagree' },
   { value: -1, label: 'Disagree' },

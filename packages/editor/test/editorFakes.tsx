@@ -77,7 +77,7 @@ export function contentServer(initial: Collection[]) {
 export function fileAsset(id: string, extra: Partial<FileAsset> = {}): FileAsset {
   return {
     id, filename: `${id}.png`, mimeType: 'image/png', kind: 'image', size: 1234, sizeText: '1.21 KB',
-    assetUrl: `/files/demo/${id}/${id}.png`, originalSize: '10x10', mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '',
+    assetUrl: `/files/demo/${id}/${id}.png`, originalSize: '10x10', mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '', colorData: null,
     title: '', body: '', systemDataVariants: '', status: 'ready', error: null, createdOn: 0, updatedOn: 0, ...extra,
   }
 }

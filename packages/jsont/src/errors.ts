@@ -13,7 +13,7 @@ export interface TemplateError {
   partial?: string
 }
 
-/** Stable error codes (SPEC.md section 8, "Template"). */
+/** Stable error codes of template errors. */
 export const ErrorCode = {
   // parse
   UNKNOWN_FORMATTER: 'UNKNOWN_FORMATTER',

@@ -16,7 +16,7 @@ import pg from 'pg'
 import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig } from '../src/platform/config.js'
 import { migrate, openPglite, sqlRows } from '../src/platform/db/index.js'
-import type { SessionState } from '../src/domains/tracking/aggregate.js'
+import type { VisitSession } from '../src/domains/tracking/aggregate.js'
 import { writeBatch } from '../src/domains/tracking/store.js'
 import type { TrackedEvent } from '../src/domains/tracking/types.js'
 
@@ -119,7 +119,7 @@ async function measure(label: string, app: App, seedEvents: number): Promise<voi
   console.log(`${label}: RecordHit ${r.requests.average.toFixed(0)} hits/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.requests.total} requests, ${r.non2xx + r.errors} not 2xx or timed out); ${written} written, ${r['2xx']} acknowledged`)
   if (written < r['2xx']) process.exitCode = 1
 
-  const sessions = new Map<string, SessionState>()
+  const sessions = new Map<string, VisitSession>()
   const t0 = Date.now()
   for (let done = 0; done < seedEvents; done += 5000) await writeBatch(app.db.orm, synthetic(siteId, Math.min(5000, seedEvents - done), done), sessions, { raw: false })
   const seedS = (Date.now() - t0) / 1000

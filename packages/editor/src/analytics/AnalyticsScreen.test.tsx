@@ -21,7 +21,7 @@ const REPORTS: Reports = {
 function fakeApi() {
   const asked: [string, RangeQuery][] = []
   const saved: Partial<TrackingSettings>[] = []
-  let settings: TrackingSettings = { disabled: false, bannerEnabled: false, restrictive: false, bannerText: 'Cookies?', acceptText: 'Accept', declineText: 'Decline', retentionDays: 90 }
+  let settings: TrackingSettings = { disabled: false, bannerEnabled: false, restrictive: false, bannerText: 'Cookies?', acceptText: 'Accept', declineText: 'Decline', retentionDays: 90, analyticsTag: '', pixelId: '' }
   const api: AnalyticsApi = {
     report: (async (name: keyof Reports, q: RangeQuery) => {
       asked.push([name, q])

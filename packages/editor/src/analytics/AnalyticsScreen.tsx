@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { SiteSummary } from '../api/types.js'
 import { FormAlert, SelectField } from '../ui/fields.js'
-import { createAnalyticsApi, lastDays, type AnalyticsApi, type Interval, type Named, type RangeQuery, type ReportName, type Reports, type Totals } from './api.js'
+import { createAnalyticsApi, lastDays, type AnalyticsApi, type Interval, type Named, type RangeQuery, type ReportName, type Reports, type AnalyticsTotals } from './api.js'
 import { Chart } from './Chart.js'
 import { ConsentSettings } from './ConsentSettings.js'
 import { Health } from './Health.js'
@@ -20,7 +20,7 @@ function change(now: number, before: number): string {
 }
 
 function Summary({ t }: { t: Reports['traffic'] }) {
-  const cards: [string, keyof Totals, (v: number) => string][] = [
+  const cards: [string, keyof AnalyticsTotals, (v: number) => string][] = [
     ['Visits', 'visits', String],
     ['Unique visitors', 'visitors', String],
     ['Page views', 'pageViews', String],
@@ -28,7 +28,7 @@ function Summary({ t }: { t: Reports['traffic'] }) {
     ['Time on page', 'avgTimeOnPageMs', fmtMs],
   ]
   return (
-    <ul className="analytics-totals" aria-label="Totals for the period">
+    <ul className="analytics-totals" aria-label="AnalyticsTotals for the period">
       {cards.map(([label, key, fmt]) => (
         <li key={key}>
           <span>{label}</span>

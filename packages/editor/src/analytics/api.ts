@@ -1,3 +1,6 @@
+import type { TrackingSettings } from '@sitewright/contracts'
+
+export type { TrackingSettings }
 // The analytics owner API the Analytics screen reads.
 import { createApiClient, type ApiClient, type ApiResult } from '../api/client.js'
 
@@ -7,15 +10,15 @@ export interface RangeQuery {
   to: string
   interval: Interval
 }
-export interface Totals {
+export interface AnalyticsTotals {
   visits: number
   visitors: number
   pageViews: number
   bounceRate: number
   avgTimeOnPageMs: number
 }
-export interface Traffic extends Totals {
-  previous: Totals
+export interface Traffic extends AnalyticsTotals {
+  previous: AnalyticsTotals
   series: { period: string; pageViews: number; visits: number; visitors: number; bounces: number }[]
 }
 export interface Named {
@@ -45,15 +48,6 @@ export interface Vital {
   samples: number
 }
 export type ReportName = keyof Reports
-export interface TrackingSettings {
-  disabled: boolean
-  bannerEnabled: boolean
-  restrictive: boolean
-  bannerText: string
-  acceptText: string
-  declineText: string
-  retentionDays: number
-}
 
 export function createAnalyticsApi(siteId: string, client: ApiClient = createApiClient()) {
   const base = `/api/sites/${encodeURIComponent(siteId)}`

@@ -2,6 +2,7 @@
 // - sends the `crumb` cookie back as X-CSRF-Token on state-changing calls;
 // - on 403 {crumbFail:true} refreshes the crumb (GET /api/auth/me sets it) and retries exactly once;
 // - never throws: every call resolves to a typed ApiResult.
+import { CRUMB_COOKIE, readCookie } from '@sitewright/contracts/cookies'
 
 export const MESSAGES = {
   generic: 'Something went wrong',
@@ -58,22 +59,7 @@ export function currentCrumb(cookies: string = typeof document === 'undefined' ?
   return readCookie(cookies, CRUMB_COOKIE)
 }
 
-export const CRUMB_COOKIE = 'crumb'
-
-export function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0) continue
-    if (part.slice(0, eq).trim() !== name) continue
-    const raw = part.slice(eq + 1).trim()
-    try {
-      return decodeURIComponent(raw)
-    } catch {
-      return raw
-    }
-  }
-  return null
-}
+export { CRUMB_COOKIE, readCookie }
 
 function failure(
   kind: ApiErrorKind,

@@ -1,72 +1,10 @@
 // The owner content API (/api/sites/:siteId/content/...): pages and collections, their layouts and items.
-import type { ContentStatus } from '@sitewright/contracts'
+import type { Collection, CollectionPatch, Item, ItemPatch, Navigation } from '@sitewright/contracts'
 import { createApiClient, type ApiClient, type ApiResult } from './client.js'
 import type { SiteId } from './types.js'
 
-export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
-export type Navigation = (typeof NAVIGATIONS)[number]
-export const COLLECTION_TYPE_NAMES = ['page', 'blog', 'events', 'gallery', 'products', 'folder', 'index', 'splash-page'] as const
-export type CollectionTypeName = (typeof COLLECTION_TYPE_NAMES)[number]
-export { CONTENT_STATUSES, STATUS_LABELS, type ContentStatus } from '@sitewright/contracts'
-export type LockKind = 'none' | 'password' | 'members'
-
-export interface Collection {
-  id: string
-  parentId: string | null
-  type: number
-  typeName: CollectionTypeName | string
-  title: string
-  navigationTitle: string
-  urlId: string
-  fullUrl: string
-  navigation: Navigation
-  ordering: number
-  folder: boolean
-  homepage: boolean
-  layout: unknown
-  lock: LockKind
-  passwordSet: boolean
-  seoTitle: string
-  seoDescription: string
-  seoHidden: boolean
-  status: ContentStatus
-  publishOn: number | null
-  updatedOn: number
-  galleryOptions?: unknown
-}
-
-export interface Item {
-  id: string
-  collectionId: string
-  recordType: number
-  title: string
-  urlId: string
-  fullUrl: string
-  status: ContentStatus
-  publishOn: number | null
-  tags: string[]
-  categories: string[]
-  layout: unknown
-  updatedOn: number
-}
-
-export type CollectionPatch = Partial<{
-  title: string
-  navigationTitle: string
-  urlId: string
-  parentId: string | null
-  navigation: Navigation
-  lock: LockKind
-  password: string | null
-  seoTitle: string
-  seoDescription: string
-  seoHidden: boolean
-  status: ContentStatus
-  publishOn: number
-  layout: unknown
-}>
-
-export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'publishOn' | 'tags' | 'categories'>>
+export { COLLECTION_TYPE_NAMES, CONTENT_STATUSES, NAVIGATIONS, STATUS_LABELS } from '@sitewright/contracts'
+export type { Collection, CollectionPatch, CollectionTypeName, ContentStatus, Item, ItemPatch, LockKind, Navigation } from '@sitewright/contracts'
 
 export interface ContentApi {
   collections(siteId: SiteId): Promise<ApiResult<{ collections: Collection[] }>>
@@ -86,7 +24,7 @@ export interface ContentApi {
 const enc = encodeURIComponent
 
 export function createContentApi(client: ApiClient = createApiClient()): ContentApi {
-  const base = (siteId: SiteId) => `/api/sites/${enc(String(siteId))}/content`
+  const base = (siteId: SiteId) => `/api/sites/${enc(siteId)}/content`
   return {
     collections: (s) => client.get(`${base(s)}/collections`),
     collection: (s, id) => client.get(`${base(s)}/collections/${enc(id)}`),

@@ -1,29 +1,10 @@
 // The owner files API (/api/sites/:siteId/files) and the upload over XMLHttpRequest, which reports upload
 // progress (fetch cannot).
 import { createApiClient, currentCrumb, type ApiClient, type ApiResult } from './client.js'
+import type { FileAsset, FilePatch, UploadLimit } from '@sitewright/contracts'
 import type { SiteId } from './types.js'
 
-export interface FileAsset {
-  id: string
-  filename: string
-  mimeType: string
-  kind: string
-  size: number
-  sizeText: string
-  assetUrl: string
-  originalSize: string | null
-  mediaFocalPoint: { x: number; y: number }
-  altText: string
-  title: string
-  body: string
-  systemDataVariants: string
-  status: 'processing' | 'ready' | 'failed'
-  error: string | null
-  createdOn: number
-  updatedOn: number
-}
-
-export type FilePatch = Partial<Pick<FileAsset, 'filename' | 'altText' | 'title' | 'body' | 'mediaFocalPoint'>>
+export type { FileAsset, FilePatch, UploadLimit }
 
 export type UploadResult =
   | { kind: 'stored'; file: FileAsset }
@@ -38,15 +19,6 @@ export interface UploadOptions {
   signal?: AbortSignal
 }
 
-/** One kind's upload limit as GET /api/sites/:siteId/files/limits answers it. */
-export interface UploadLimit {
-  /** Configured megabytes of 1,000,000 bytes. */
-  megabytes: number
-  bytes: number
-  /** The size as the upload error shows it (1024 units). */
-  maxSize: string
-}
-
 export interface FilesApi {
   /** The server's configured upload limit per kind of file. */
   limits(siteId: SiteId): Promise<ApiResult<{ limits: Record<string, UploadLimit> }>>
@@ -57,7 +29,7 @@ export interface FilesApi {
   upload(siteId: SiteId, file: File, opts?: UploadOptions): Promise<UploadResult>
 }
 
-const base = (siteId: SiteId) => `/api/sites/${encodeURIComponent(String(siteId))}/files`
+const base = (siteId: SiteId) => `/api/sites/${encodeURIComponent(siteId)}/files`
 
 function errorMessage(text: string): string | undefined {
   try {

@@ -10,7 +10,7 @@ export interface MailingApi {
 }
 
 export function createMailingApi(client: ApiClient = createApiClient()): MailingApi {
-  const path = (s: SiteId, f: string) => `/api/sites/${encodeURIComponent(String(s))}/mailing-lists?formId=${encodeURIComponent(f)}`
+  const path = (s: SiteId, f: string) => `/api/sites/${encodeURIComponent(s)}/mailing-lists?formId=${encodeURIComponent(f)}`
   return {
     get: (s, f) => client.get(path(s, f)),
     set: (s, f, connection) => client.put(path(s, f), { connection }),

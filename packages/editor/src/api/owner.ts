@@ -14,7 +14,7 @@ export interface OwnerApi {
   ): Promise<ApiResult<{ settings: WebsiteSettings }>>
 }
 
-const sitePath = (siteId: SiteId) => `/api/sites/${encodeURIComponent(String(siteId))}/settings`
+const sitePath = (siteId: SiteId) => `/api/sites/${encodeURIComponent(siteId)}/settings`
 
 export function createOwnerApi(client: ApiClient = createApiClient()): OwnerApi {
   return {

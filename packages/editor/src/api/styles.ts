@@ -10,7 +10,7 @@ export interface StylesApi {
 }
 
 export function createStylesApi(client: ApiClient = createApiClient()): StylesApi {
-  const path = (siteId: SiteId) => `/api/sites/${encodeURIComponent(String(siteId))}/styles`
+  const path = (siteId: SiteId) => `/api/sites/${encodeURIComponent(siteId)}/styles`
   return {
     get: (siteId) => client.get(path(siteId)),
     save: (siteId, styles, changes) => client.put(path(siteId), { styles, dirtyPaths: Object.keys(changes) }),

@@ -20,8 +20,8 @@ import { App } from './App.js'
 function ownerServer() {
   let signedIn = false
   const sites: SiteSummary[] = [
-    { id: 1, slug: 'demo', title: 'Demo', role: 1, roleName: 'ADMIN', url: 'http://localhost/' },
-    { id: 2, slug: 'shop', title: 'Shop', role: 4, roleName: 'EDITOR', url: 'http://shop.localhost/' },
+    { id: '1', slug: 'demo', title: 'Demo', role: 1, roleName: 'ADMIN', url: 'http://localhost/' },
+    { id: '2', slug: 'shop', title: 'Shop', role: 4, roleName: 'EDITOR', url: 'http://shop.localhost/' },
   ]
   const settings = new Map<string, WebsiteSettings>(
     sites.map((s) => [
@@ -35,6 +35,7 @@ function ownerServer() {
         useCLDRMoneyFormat: false,
         currency: 'USD',
         locale: 'en-US',
+        iconImageId: null,
       },
     ]),
   )

@@ -13,7 +13,7 @@ import { commercePath, parseCommercePath, TABS, type CommerceRoute } from './pat
 import { ProductEditor } from './products/ProductEditor.js'
 import { ProductList } from './products/ProductList.js'
 import { StoreSettingsScreen } from './settings/StoreSettingsScreen.js'
-import type { StoreSettings } from './types.js'
+import type { StoreSettings } from '@sitewright/contracts'
 import { LoadError, Loading } from './ui.js'
 import './commerce.css'
 

@@ -1,38 +1,25 @@
 // The commerce owner API calls. Every path is under /api/sites/:siteId/commerce/ except collections, files and
-// forms, which belong to other domains. Calls resolve to ApiResult (never throw), answers are normalized.
-import { createApiClient, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
-import {
-  fieldOf, isObject, listOf, readGiftCard, readLedger, readOrder, readProduct, readSettings, readVariant,
-} from './normalize.js'
+// forms, which belong to other domains. Calls resolve to ApiResult (never throw); answers are the contract's shapes
+// (@sitewright/contracts) as the server sends them.
 import type {
-  FileSummary, FormSummary, GiftCard, InventoryPage, LedgerEntry, Order, OrderPage, OrderStatus, Product, ProductCollection,
-  ProductInput, ProductSummary, StoreSettings, VariantInput,
-} from './types.js'
-import { readInventoryRow, readSummary } from './normalize-lists.js'
+  Collection, FileAsset, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
+  OwnerProduct, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
+} from '@sitewright/contracts'
+import { createApiClient, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
+import type { Form } from '../forms/model.js'
 
-export interface OrderQuery {
-  page: number
-  pageSize: number
-  q?: string
-  status?: OrderStatus | ''
-}
-
-export interface InventoryQuery {
-  cursor?: string
-  q?: string
-  /** Only variants that are not unlimited with at most this many units. */
-  lowStock?: number
-  limit: number
-}
+export type { InventoryQuery, OrderQuery }
+export type ProductCollection = Pick<Collection, 'id' | 'title' | 'fullUrl'>
+export type FormSummary = Pick<Form, 'id' | 'name'>
 
 export interface CommerceApi {
   collections(): Promise<ApiResult<ProductCollection[]>>
   /** Slim rows of every product (no variants: counts, stock and price summary); `q` matches a title or a SKU. */
   productSummaries(query?: { collectionId?: string; q?: string }): Promise<ApiResult<ProductSummary[]>>
-  product(productId: string): Promise<ApiResult<Product>>
-  createProduct(collectionId: string, input: ProductInput, variants: VariantInput[]): Promise<ApiResult<Product>>
+  product(productId: string): Promise<ApiResult<OwnerProduct>>
+  createProduct(collectionId: string, input: ProductInput, variants: VariantInput[]): Promise<ApiResult<OwnerProduct>>
   /** Product fields and, when given, the whole variant matrix: one request, one transaction. */
-  updateProduct(productId: string, patch: Partial<ProductInput>, variants?: VariantInput[]): Promise<ApiResult<Product>>
+  updateProduct(productId: string, patch: Partial<ProductInput>, variants?: VariantInput[]): Promise<ApiResult<OwnerProduct>>
   deleteProduct(productId: string): Promise<ApiResult<void>>
   /** A page of the stock-tracked variants. */
   inventory(query: InventoryQuery): Promise<ApiResult<InventoryPage>>
@@ -40,20 +27,20 @@ export interface CommerceApi {
     productId: string,
     variantId: string,
     patch: { qtyInStock?: number; unlimited?: boolean },
-  ): Promise<ApiResult<{ qtyInStock: number; unlimited: boolean }>>
+  ): Promise<ApiResult<StockLevel>>
   orders(query: OrderQuery): Promise<ApiResult<OrderPage>>
-  order(orderId: string): Promise<ApiResult<Order>>
-  fulfilOrder(orderId: string): Promise<ApiResult<Order>>
+  order(orderId: string): Promise<ApiResult<OwnerOrder>>
+  fulfilOrder(orderId: string): Promise<ApiResult<OwnerOrder>>
   /** A pending test-mode order's awaited payment is confirmed: the order becomes paid. */
-  confirmPayment(orderId: string): Promise<ApiResult<Order>>
-  refundOrder(orderId: string): Promise<ApiResult<Order>>
+  confirmPayment(orderId: string): Promise<ApiResult<OwnerOrder>>
+  refundOrder(orderId: string): Promise<ApiResult<OwnerOrder>>
   giftCards(): Promise<ApiResult<GiftCard[]>>
-  giftCardLedger(id: string): Promise<ApiResult<LedgerEntry[]>>
+  giftCardLedger(id: string): Promise<ApiResult<GiftCardLedgerEntry[]>>
   issueGiftCard(amountCents: number): Promise<ApiResult<GiftCard>>
   settings(): Promise<ApiResult<StoreSettings>>
   updateSettings(patch: Partial<StoreSettings>): Promise<ApiResult<StoreSettings>>
-  files(query: string): Promise<ApiResult<FileSummary[]>>
-  upload(file: File): Promise<ApiResult<FileSummary>>
+  files(query: string): Promise<ApiResult<FileAsset[]>>
+  upload(file: File): Promise<ApiResult<FileAsset>>
   forms(): Promise<ApiResult<FormSummary[]>>
 }
 
@@ -66,12 +53,6 @@ const q = (params: Record<string, string | number | undefined>): string => {
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') s.set(k, String(v))
   const text = s.toString()
   return text ? `?${text}` : ''
-}
-
-function readFile(raw: unknown): FileSummary {
-  const o = isObject(raw) ? raw : {}
-  const s = (v: unknown) => (typeof v === 'string' ? v : '')
-  return { id: s(o.id), filename: s(o.filename), assetUrl: s(o.assetUrl), kind: s(o.kind), altText: s(o.altText) }
 }
 
 export interface CommerceApiOptions {
@@ -90,17 +71,15 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
     const out: ProductSummary[] = []
     // A collection holds at most 200 products; pages of 200 slim rows cover every collection in a call or two.
     for (let page = 1; page < 1000; page++) {
-      const res = await client.get<unknown>(`${root}/products${q({ ...query, view: 'summary', page, pageSize: 200 })}`)
+      const res = await client.get<ProductSummaryPage>(`${root}/products${q({ ...query, view: 'summary', page, pageSize: 200 })}`)
       if (!res.ok) return res
-      const rows = listOf(res.data, 'products').map(readSummary)
-      out.push(...rows)
-      const total = isObject(res.data) && typeof res.data.total === 'number' ? res.data.total : out.length
-      if (rows.length === 0 || out.length >= total) return { ok: true, status: res.status, data: out }
+      out.push(...res.data.products)
+      if (res.data.products.length === 0 || out.length >= res.data.total) return { ok: true, status: res.status, data: out }
     }
     return { ok: true, status: 200, data: out }
   }
 
-  async function upload(file: File): Promise<ApiResult<FileSummary>> {
+  async function upload(file: File): Promise<ApiResult<FileAsset>> {
     // Multipart, so not through the JSON client; the crumb goes along the same way.
     const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     const cookies = options.readCookies?.() ?? (typeof document === 'undefined' ? '' : document.cookie)
@@ -114,13 +93,13 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
         credentials: 'same-origin',
         headers: crumb ? { 'X-CSRF-Token': crumb, Accept: 'application/json' } : { Accept: 'application/json' },
       })
-      const json = (await res.json().catch(() => null)) as unknown
-      if (res.ok) return { ok: true, status: res.status, data: readFile(fieldOf(json, 'file')) }
-      const err = isObject(json) && isObject(json.error) ? json.error : {}
-      const message = typeof err.message === 'string' ? err.message : 'File upload failed to complete'
+      const json = (await res.json().catch(() => null)) as { file?: FileAsset; error?: { type?: string; code?: string; message?: string } } | null
+      if (res.ok && json?.file) return { ok: true, status: res.status, data: json.file }
+      const err = json?.error ?? {}
+      const message = err.message ?? 'File upload failed to complete'
       return {
         ok: false,
-        error: { kind: 'http', status: res.status, type: String(err.type ?? 'http'), code: String(err.code ?? 'http'), message, fields: {} },
+        error: { kind: 'http', status: res.status, type: err.type ?? 'http', code: err.code ?? 'http', message, fields: {} },
       }
     } catch {
       return { ok: false, error: { kind: 'network', status: 0, type: 'network', code: 'network', message: MESSAGES.network, fields: {} } }
@@ -128,88 +107,46 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
   }
 
   return {
-    collections: async () => {
-      const res = await client.get<unknown>(`${site}/content/collections`)
-      return map(res, (data) =>
-        listOf(data, 'collections')
-          .filter(isObject)
-          .filter((c) => c.typeName === 'products' || c.type === 13)
-          .map((c) => ({
-            id: String(c.id),
-            title: typeof c.title === 'string' ? c.title : String(c.id),
-            fullUrl: typeof c.fullUrl === 'string' ? c.fullUrl : null,
-          })),
-      )
-    },
+    collections: async () =>
+      map(await client.get<{ collections: Collection[] }>(`${site}/content/collections`), (d) =>
+        d.collections.filter((c) => c.typeName === 'products').map((c) => ({ id: c.id, title: c.title, fullUrl: c.fullUrl })),
+      ),
     productSummaries,
     product: async (productId) =>
-      map(await client.get<unknown>(`${root}/products/${id(productId)}`), (d) => readProduct(fieldOf(d, 'product'))),
+      map(await client.get<{ product: OwnerProduct }>(`${root}/products/${id(productId)}`), (d) => d.product),
     createProduct: async (collectionId, input, variants) =>
-      map(await client.post<unknown>(`${root}/products`, { collectionId, ...input, variants }), (d) =>
-        readProduct(fieldOf(d, 'product')),
-      ),
+      map(await client.post<{ product: OwnerProduct }>(`${root}/products`, { collectionId, ...input, variants }), (d) => d.product),
     updateProduct: async (productId, patch, variants) =>
-      map(await client.patch<unknown>(`${root}/products/${id(productId)}`, variants ? { ...patch, variants } : patch), (d) =>
-        readProduct(fieldOf(d, 'product')),
+      map(
+        await client.patch<{ product: OwnerProduct }>(`${root}/products/${id(productId)}`, variants ? { ...patch, variants } : patch),
+        (d) => d.product,
       ),
     deleteProduct: (productId) => client.del(`${root}/products/${id(productId)}`),
-    inventory: async (query) =>
-      map(await client.get<unknown>(`${root}/inventory${q({ ...query })}`), (d) => {
-        const o = isObject(d) ? d : {}
-        const variants = listOf(d, 'variants').map(readInventoryRow)
-        return {
-          variants,
-          nextCursor: typeof o.nextCursor === 'string' ? o.nextCursor : null,
-          total: typeof o.total === 'number' ? o.total : variants.length,
-        }
-      }),
+    inventory: (query) => client.get<InventoryPage>(`${root}/inventory${q({ ...query })}`),
     setStock: async (productId, variantId, patch) =>
-      map(
-        await client.patch<unknown>(`${root}/products/${id(productId)}/variants/${id(variantId)}/stock`, patch),
-        (d) => {
-          const v = readVariant(fieldOf(d, 'stock'))
-          return { qtyInStock: v.qtyInStock, unlimited: v.unlimited }
-        },
-      ),
-    orders: async (query) =>
-      map(await client.get<unknown>(`${root}/orders${q({ ...query })}`), (d) => {
-        const orders = listOf(d, 'orders').map(readOrder)
-        const o = isObject(d) ? d : {}
-        return {
-          orders,
-          total: typeof o.total === 'number' ? o.total : orders.length,
-          page: typeof o.page === 'number' ? o.page : query.page,
-          pageSize: typeof o.pageSize === 'number' ? o.pageSize : query.pageSize,
-        }
-      }),
-    order: async (orderId) =>
-      map(await client.get<unknown>(`${root}/orders/${id(orderId)}`), (d) => readOrder(fieldOf(d, 'order'))),
+      map(await client.patch<{ stock: StockLevel }>(`${root}/products/${id(productId)}/variants/${id(variantId)}/stock`, patch), (d) => d.stock),
+    orders: (query) => client.get<OrderPage>(`${root}/orders${q({ ...query })}`),
+    order: async (orderId) => map(await client.get<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}`), (d) => d.order),
     fulfilOrder: async (orderId) =>
-      map(await client.post<unknown>(`${root}/orders/${id(orderId)}/fulfil`), (d) => readOrder(fieldOf(d, 'order'))),
+      map(await client.post<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}/fulfil`), (d) => d.order),
     confirmPayment: async (orderId) =>
-      map(await client.post<unknown>(`${root}/orders/${id(orderId)}/confirm-payment`), (d) => readOrder(fieldOf(d, 'order'))),
+      map(await client.post<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}/confirm-payment`), (d) => d.order),
     refundOrder: async (orderId) =>
-      map(await client.post<unknown>(`${root}/orders/${id(orderId)}/refund`), (d) => readOrder(fieldOf(d, 'order'))),
-    giftCards: async () =>
-      map(await client.get<unknown>(`${root}/gift-cards`), (d) => listOf(d, 'giftCards').map(readGiftCard)),
+      map(await client.post<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}/refund`), (d) => d.order),
+    giftCards: async () => map(await client.get<{ giftCards: GiftCard[] }>(`${root}/gift-cards`), (d) => d.giftCards),
     giftCardLedger: async (cardId) =>
-      map(await client.get<unknown>(`${root}/gift-cards/${id(cardId)}/ledger`), (d) => listOf(d, 'ledger').map(readLedger)),
+      map(await client.get<{ ledger: GiftCardLedgerEntry[] }>(`${root}/gift-cards/${id(cardId)}/ledger`), (d) => d.ledger),
     issueGiftCard: async (amountCents) =>
-      map(await client.post<unknown>(`${root}/gift-cards`, { amountCents }), (d) => readGiftCard(fieldOf(d, 'giftCard'))),
-    settings: async () =>
-      map(await client.get<unknown>(`${root}/settings`), (d) => readSettings(fieldOf(d, 'settings'))),
+      map(await client.post<{ giftCard: GiftCard }>(`${root}/gift-cards`, { amountCents }), (d) => d.giftCard),
+    settings: async () => map(await client.get<{ settings: StoreSettings }>(`${root}/settings`), (d) => d.settings),
     updateSettings: async (patch) =>
-      map(await client.patch<unknown>(`${root}/settings`, patch), (d) => readSettings(fieldOf(d, 'settings'))),
+      map(await client.patch<{ settings: StoreSettings }>(`${root}/settings`, patch), (d) => d.settings),
     files: async (query) =>
-      map(await client.get<unknown>(`${site}/files${q({ query, limit: 100 })}`), (d) =>
-        listOf(d, 'files').map(readFile).filter((f) => f.kind === 'image'),
+      map(await client.get<{ files: FileAsset[] }>(`${site}/files${q({ query, limit: 100 })}`), (d) =>
+        d.files.filter((f) => f.kind === 'image'),
       ),
     upload,
     forms: async () =>
-      map(await client.get<unknown>(`${site}/forms`), (d) =>
-        listOf(d, 'forms')
-          .filter(isObject)
-          .map((f) => ({ id: String(f.id), name: typeof f.name === 'string' ? f.name : String(f.id) })),
-      ),
+      map(await client.get<{ forms: FormSummary[] }>(`${site}/forms`), (d) => d.forms.map((f) => ({ id: f.id, name: f.name }))),
   }
 }

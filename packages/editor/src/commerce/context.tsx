@@ -1,7 +1,7 @@
 // What every commerce screen needs: the API bound to the site, the store settings (currency) and paths.
 import { createContext, useContext } from 'react'
 import type { CommerceApi } from './api.js'
-import type { StoreSettings } from './types.js'
+import type { StoreSettings } from '@sitewright/contracts'
 
 export interface CommerceValue {
   siteId: string

@@ -1,22 +1,13 @@
 // Money in the owner's screens: amounts are typed in major units ("12.50") and sent to the server in integer
-// minor units per the currency's fraction digits (SPEC.md section 9: JPY 0, every other listed currency 2).
-
-const ZERO_DIGIT_CURRENCIES = new Set(['JPY'])
+// minor units per the currency's fraction digits (the rule of @sitewright/contracts/money).
+import { fractionDigits, STORE_CURRENCIES } from '@sitewright/contracts/money'
 
 export const DEFAULT_CURRENCY = 'USD'
 
-/** The 27 currencies SPEC.md section 9 lists (JPY plus the 26 with two fraction digits). */
-export const STORE_CURRENCIES = [
-  'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'NZD', 'JPY', 'CHF', 'DKK', 'NOK', 'SEK', 'CZK', 'PLN', 'HKD', 'SGD', 'MXN',
-  'ILS', 'PHP', 'RUB', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'ZAR',
-] as const
+export { fractionDigits, STORE_CURRENCIES }
 
 /** Largest amount the server accepts in one money field (minor units). */
 export const MAX_MINOR = 100_000_000
-
-export function fractionDigits(currency: string): number {
-  return ZERO_DIGIT_CURRENCIES.has(currency.toUpperCase()) ? 0 : 2
-}
 
 export type MinorResult = { ok: true; minor: number } | { ok: false; message: string }
 

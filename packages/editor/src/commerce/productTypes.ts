@@ -1,7 +1,8 @@
-// Product types (SPEC.md section 3) and what each allows in the editor.
+// Product types and what each allows in the editor.
 
-export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
-export type ProductType = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES]
+import { PRODUCT_TYPES, type ProductType } from '@sitewright/contracts'
+
+export { PRODUCT_TYPES, type ProductType }
 
 export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
   1: 'Physical',
@@ -20,7 +21,7 @@ export function isProductType(n: unknown): n is ProductType {
   return n === 1 || n === 2 || n === 3 || n === 4 || n === 5
 }
 
-/** Subscriptions are offered only for PHYSICAL and SERVICE products (SPEC.md section 5). */
+/** Subscriptions are offered only for PHYSICAL and SERVICE products. */
 export function canSubscribe(type: ProductType): boolean {
   return type === PRODUCT_TYPES.PHYSICAL || type === PRODUCT_TYPES.SERVICE
 }

@@ -1,4 +1,4 @@
-// Product display status with the storefront's rules (SPEC.md section 4): sold out when no variant is unlimited
+// Product display status with the storefront's rules: sold out when no variant is unlimited
 // or has stock above zero (digital products and gift cards are never sold out); otherwise on sale when any variant
 // (or a digital product) is on sale; varied prices when price, sale price or on-sale differ between variants.
 import { PRODUCT_TYPES, tracksStock, type ProductType } from './productTypes.js'

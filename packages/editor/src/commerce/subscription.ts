@@ -1,8 +1,10 @@
 // The subscription plan and its price wording, worded like the storefront: "$10.00 every 2 weeks for 12 weeks".
 // A finite plan whose total length divides evenly into years is expressed in years, else in the billing unit;
-// plans this wording does not cover read 'Unavailable' (SPEC.md sections 3, 4 and 9).
+// plans this wording does not cover read 'Unavailable'.
 
-export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR'
+import type { BillingUnit, SubscriptionPlan } from '@sitewright/contracts'
+
+export type { BillingUnit, SubscriptionPlan }
 export const BILLING_UNITS: readonly BillingUnit[] = ['WEEK', 'MONTH', 'YEAR']
 export const PERIODS_PER_YEAR: Record<BillingUnit, number> = { WEEK: 52, MONTH: 12, YEAR: 1 }
 export const UNAVAILABLE = 'Unavailable'
@@ -10,11 +12,6 @@ export const UNAVAILABLE = 'Unavailable'
 export const MAX_PERIOD_VALUE = 365
 export const MAX_BILLING_CYCLES = 1000
 
-export interface SubscriptionPlan {
-  billingPeriod: { value: number; unit: BillingUnit }
-  /** 0 = indefinite. */
-  numBillingCycles: number
-}
 
 const WORDS: Record<BillingUnit, { one: string; many: string }> = {
   WEEK: { one: 'week', many: 'weeks' },

@@ -40,10 +40,11 @@ export function ErrorSummary({ message, fields }: { message: string | null; fiel
   )
 }
 
-export function formatDate(iso: string | null): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
+/** An ISO 8601 time or epoch milliseconds -> 'Mar 2, 2026, 10:15 AM'. */
+export function formatDate(time: string | number | null): string {
+  if (time === null || time === '') return ''
+  const d = new Date(time)
+  if (Number.isNaN(d.getTime())) return String(time)
   return d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 }
 

@@ -1,38 +1,9 @@
 // The forms owner API the builder and the submissions view call.
 import { createApiClient, type ApiClient, type ApiResult } from '../api/client.js'
+import type { FieldSummary, MailingList, Submission, SubmissionPage, SummaryPart } from '@sitewright/contracts'
 import type { Form } from './model.js'
 
-export interface SummaryPart {
-  name: string
-  value: string
-}
-export interface FieldSummary {
-  id: string
-  type: string
-  title: string
-  text: string
-  parts?: SummaryPart[]
-  lines?: { label?: string; text: string }[]
-}
-export interface Submission {
-  id: string
-  formId: string
-  formName: string
-  createdOn: number
-  summary: FieldSummary[]
-}
-export interface SubmissionPage {
-  submissions: Submission[]
-  total: number
-  page: number
-  size: number
-  hasNextPage: boolean
-}
-export interface MailingList {
-  id: string
-  name: string
-  subscribers: number
-}
+export type { FieldSummary, MailingList, Submission, SubmissionPage, SummaryPart }
 
 export interface FormsApi {
   list(): Promise<ApiResult<{ forms: Form[] }>>

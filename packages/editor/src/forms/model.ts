@@ -1,6 +1,6 @@
 // The form model the builder edits (the server's forms contract) and its pure operations: field kinds with their
-// editable properties (SPEC §3), new fields with defaults, reorder, property edits, setup steps.
-import { FIELD_PROPERTIES, FORM_SETUP_STEPS, type FieldKind } from '@sitewright/contracts'
+// editable properties, new fields with defaults, reorder, property edits, setup steps.
+import { FIELD_PROPERTIES, FORM_SETUP_STEPS, type FieldKind, type FormSettings } from '@sitewright/contracts'
 
 export { FIELD_KINDS, FIELD_PROPERTIES as PROPERTIES, type FieldKind, type FieldProperty as Property } from '@sitewright/contracts'
 
@@ -26,25 +26,13 @@ export interface Field {
   value?: string
 }
 
-export interface Form {
+/** A form as the owner API answers it (its settings are the contract's), with the fields the builder edits. */
+export interface Form extends FormSettings {
   id: string
-  name: string
   fields: Field[]
-  submissionMessage: string
-  submissionHtml: string
-  successRedirect: string
-  disclaimerMessage: string
-  captchaEnabled: boolean
-  captchaTheme: string
-  captchaAlignment: string
-  submitButtonText: string
-  notifyEmail: string
-  webhookUrl: string
-  webhookSecret: string
-  mailingListId: string | null
 }
 
-/** Setup steps of a form (SPEC §3, ids from the shared contract): build 1, storage 2, advanced 3, captcha 4, disclaimer 5. */
+/** Setup steps of a form (ids from the shared contract): build 1, storage 2, advanced 3, captcha 4, disclaimer 5. */
 type StepKey = keyof typeof FORM_SETUP_STEPS
 const STEP_LABELS: Readonly<Record<StepKey, string>> = { build: 'Build', storage: 'Storage', advanced: 'Advanced', captcha: 'Captcha', disclaimer: 'Disclaimer' }
 export const STEPS = (Object.keys(FORM_SETUP_STEPS) as StepKey[]).map((key) => ({ id: FORM_SETUP_STEPS[key], key, label: STEP_LABELS[key] }))

@@ -26,6 +26,7 @@ const base: WebsiteSettings = {
   useCLDRMoneyFormat: false,
   currency: 'USD',
   locale: 'en-US',
+  iconImageId: null,
 }
 
 type Save = (patch: Partial<WebsiteSettings>) => Promise<ApiResult<{ settings: WebsiteSettings }>>

@@ -1,4 +1,4 @@
-// Commerce predicates: product display status (SPEC.md section 4) and list size.
+// Commerce predicates: product display status and list size.
 import { hasVariedPrices } from './commerce/prices.js'
 import { hasVariants, isOnSale, isSoldOut } from './commerce/product.js'
 import type { PredicateTable } from './types.js'

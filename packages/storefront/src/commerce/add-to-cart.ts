@@ -1,4 +1,4 @@
-// What a click on the add-to-cart button does (SPEC §4, §5, §8): validate the selection and quantity, check
+// What a click on the add-to-cart button does: validate the selection and quantity, check
 // stock (form items ask the server first), then add the entry, start a subscription, or go to the gift-card
 // page with the item and its denomination. Failures come back with the alert title and the visitor-facing text.
 import type { CommerceApi, Result, StockResult } from './api.js'

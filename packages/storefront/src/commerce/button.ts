@@ -1,4 +1,4 @@
-// Add-to-cart button state machine (SPEC §4, §9): idle -> adding ('Adding…') -> on success either straight to
+// Add-to-cart button state machine: idle -> adding ('Adding…') -> on success either straight to
 // checkout (express) or, after about 1 s, 'Added!' for about 2 s, then idle; on error back to idle after about
 // 1 s. Clicks are ignored unless idle. Timers are injectable for tests.
 import { ADDED_TEXT, ADDING_TEXT } from './messages.js'

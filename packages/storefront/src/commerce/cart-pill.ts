@@ -1,4 +1,4 @@
-// Cart pill (SPEC §2, §4, §9): item count ('100+' above 100, aria 'More than 100 items in cart'), the word
+// Cart pill: item count ('100+' above 100, aria 'More than 100 items in cart'), the word
 // item or items, and the subtotal. Hidden at 0, fades in above 0, refreshes on every cart change. Inside the
 // editor frame (window !== top) a click sets the frame's address instead of navigating.
 import type { StorefrontBus } from '../events.js'

@@ -31,7 +31,7 @@ export const LIKERT_SCALE = [
   { value: '2', label: 'Strongly Agree' },
 ] as const
 
-/** Part labels of the multi-part kinds (SPEC §3 summary parts). */
+/** Part labels of the multi-part kinds. */
 export const PARTS: Readonly<Record<string, readonly string[]>> = {
   address: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],
   date: ['Month', 'Day', 'Year'],

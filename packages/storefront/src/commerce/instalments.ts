@@ -1,4 +1,4 @@
-// Interest-free instalments (SPEC §4, §5, §9): 4 payments; the offer is in range when the price is above the
+// Interest-free instalments: 4 payments; the offer is in range when the price is above the
 // minimum and not above the maximum. Provider by locale: Afterpay for en_US, en_CA, fr_CA, en_AU, en_NZ;
 // Clearpay for en_GB; none elsewhere. Only for carts / products whose items are all physical.
 import { moneyText } from './money.js'

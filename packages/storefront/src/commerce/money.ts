@@ -1,14 +1,13 @@
-// Money as the theme prints it without CLDR (SPEC §9): minor units / 100 (JPY: no fraction digits, as the
+// Money as the theme prints it without CLDR: minor units / 100 (JPY: no fraction digits, as the
 // server stores it), ',' grouping, '.' decimal point, at most 15 integer places, '-' in front. Rendered in the
 // theme's `sqs-money-native` span; the currency sits in data-currency (site.css shows its symbol).
+import { fractionDigits } from '@sitewright/contracts/money'
 import type { Amount } from './types.js'
 
 export const DEFAULT_CURRENCY = 'USD'
 const MAX_INTEGER_PLACES = 15
 
-export function fractionDigits(currency: string): number {
-  return currency === 'JPY' ? 0 : 2
-}
+export { fractionDigits }
 
 /**
  * Minor units of an amount. Numbers and numeric strings are minor units (the legacy cents fields); a Money

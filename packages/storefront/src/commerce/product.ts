@@ -106,7 +106,7 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
   controls?.onChange(onSelection)
   offer.update(lowest)
 
-  // Express checkout: the button reads 'Purchase' (SPEC §4) whatever label the theme printed.
+  // Express checkout: the button reads 'Purchase' whatever label the theme printed.
   const idleLabel = info.express ? buttonLabel({ express: true }) : button.dataset.originalLabel || inner.textContent?.trim() || ''
   if (info.express) inner.textContent = idleLabel
   const machine = createButtonMachine(idleLabel, deps.timers)

@@ -1,4 +1,4 @@
-// Quantity input (SPEC §5): number, min 1, max 9999, step 1, default 1.
+// Quantity input: number, min 1, max 9999, step 1, default 1.
 import { QUANTITY_NOT_A_NUMBER, QUANTITY_NOT_WHOLE } from './messages.js'
 
 export const QUANTITY = { min: 1, max: 9999, step: 1, default: 1 } as const

@@ -7,7 +7,7 @@ export function subscriptionUrl(cartToken: string): string {
   return `${CHECKOUT_PAGE}?cartToken=${encodeURIComponent(cartToken)}`
 }
 
-/** The gift-card page (SPEC §4): the card and its denomination, who it is for, then checkout. */
+/** The gift-card page: the card and its denomination, who it is for, then checkout. */
 export const GIFT_CARD_PAGE = '/commerce/gift-card'
 
 export function giftCardUrl(itemId: string, sku: string): string {

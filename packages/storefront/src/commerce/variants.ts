@@ -1,4 +1,4 @@
-// Variant selection (SPEC §2, §4, §5): one dropdown and one radio group per option, kept in step. The chosen
+// Variant selection: one dropdown and one radio group per option, kept in step. The chosen
 // attributes resolve to a variant, or to the unselected-options / unavailable messages.
 import { VARIANT_UNAVAILABLE, selectOptionsMessage } from './messages.js'
 import { toCents } from './money.js'

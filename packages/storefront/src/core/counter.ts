@@ -1,4 +1,4 @@
-// Character counter (SPEC §5, site forms): shows 'length / max'; a max of 0 or non-numeric is ignored (no
+// Character counter (site forms): shows 'length / max'; a max of 0 or non-numeric is ignored (no
 // counter). In error state when the length exceeds max.
 
 export interface CounterState {

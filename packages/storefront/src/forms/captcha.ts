@@ -1,4 +1,4 @@
-// Captcha of site forms (SPEC §5/§8): the site key decides (no site key: nothing is rendered); the widget is
+// Captcha of site forms: the site key decides (no site key: nothing is rendered); the widget is
 // compact when its container is under 320px wide, else normal. Providers: self-hosted ALTCHA proof-of-work
 // (the altcha widget, a lazy chunk) or a reCAPTCHA-compatible script.
 export const CAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!'

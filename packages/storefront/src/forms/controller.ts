@@ -1,4 +1,4 @@
-// The site form state machine (SPEC §4): unlocked -> locked ('Submitting…') -> success (form hidden, submission
+// The site form state machine: unlocked -> locked ('Submitting…') -> success (form hidden, submission
 // text and optional HTML shown and scrolled into view, or redirect to successRedirect) or failure (errors shown,
 // unlocked, captcha reset, submit disabled while a captcha-bound form's captcha is unsolved). While submit is
 // disabled for the captcha, the captcha state next to the button says why ('Complete CAPTCHA before submitting.')

@@ -1,4 +1,4 @@
-// The texts of site forms (SPEC §5 and §8), word for word.
+// The texts of site forms, word for word.
 export const MESSAGES = {
   invalid: 'One or more fields is invalid, please check your entries.',
   captcha: 'Complete CAPTCHA before submitting.',
@@ -17,7 +17,7 @@ export const MESSAGES = {
   submitting: 'Submitting…',
 } as const
 
-/** The message of a failed SaveFormSubmission by status (SPEC §8); otherwise the server's data.error text. */
+/** The message of a failed SaveFormSubmission by status; otherwise the server's data.error text. */
 export function statusMessage(status: number, dataError: unknown): string {
   switch (status) {
     case 401:

@@ -1,4 +1,4 @@
-// Client-side checks of site forms (SPEC §5): required fields, the email rule, the textarea character limit.
+// Client-side checks of site forms: required fields, the email rule, the textarea character limit.
 import { parseMax } from '../core/counter.js'
 import { MESSAGES } from './messages.js'
 import type { FieldValue } from './values.js'

@@ -1,4 +1,4 @@
-// Field value rules of site forms (SPEC §3): what each field kind sends, read from the rendered field.
+// Field value rules of site forms: what each field kind sends, read from the rendered field.
 // address, date, name, time: part lists; phone: parts, with an empty first part added when only 3; checkbox:
 // checked values; radio: the first checked; select: the selected value; likert: question -> checked value;
 // hidden: the URL query value of the same name, else its own value; others: the element value; section: skipped.

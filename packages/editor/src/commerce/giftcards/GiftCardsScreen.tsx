@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { TextField } from '../../ui/fields.js'
 import { useCommerce } from '../context.js'
 import { formatMoney, toMinor } from '../money.js'
-import type { GiftCard, LedgerEntry } from '../types.js'
+import type { GiftCard, GiftCardLedgerEntry } from '@sitewright/contracts'
 import { formatDate, LoadError, Loading } from '../ui.js'
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; cards: GiftCard[] }
@@ -12,7 +12,7 @@ const REASONS: Record<string, string> = { issued: 'Issued', purchase: 'Bought', 
 
 function Ledger({ card }: { card: GiftCard }) {
   const { api } = useCommerce()
-  const [rows, setRows] = useState<LedgerEntry[] | null>(null)
+  const [rows, setRows] = useState<GiftCardLedgerEntry[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     let live = true

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { Link } from '../../app/navigation.js'
 import type { InventoryQuery } from '../api.js'
 import { useCommerce } from '../context.js'
-import type { InventoryPage, InventoryRow } from '../types.js'
+import type { InventoryPage, InventoryRow } from '@sitewright/contracts'
 import { Badge, LoadError, Loading } from '../ui.js'
 import { StockCell } from './StockCell.js'
 

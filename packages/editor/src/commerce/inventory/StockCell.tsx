@@ -3,11 +3,11 @@
 import { useEffect, useState } from 'react'
 import type { ApiResult } from '../../api/client.js'
 import { MAX_STOCK } from '../products/draft.js'
-import type { Variant } from '../types.js'
+import type { VariantShape } from '@sitewright/contracts'
 
 interface Props {
   label: string
-  variant: Pick<Variant, 'id' | 'qtyInStock' | 'unlimited'>
+  variant: Pick<VariantShape, 'id' | 'qtyInStock' | 'unlimited'>
   save(patch: { qtyInStock?: number; unlimited?: boolean }): Promise<ApiResult<{ qtyInStock: number; unlimited: boolean }>>
   onSaved(v: { qtyInStock: number; unlimited: boolean }): void
 }

@@ -5,7 +5,7 @@ import { Link } from '../../app/navigation.js'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js'
 import { useCommerce } from '../context.js'
 import { formatMoney } from '../money.js'
-import type { Address, Order } from '../types.js'
+import type { OrderAddress as Address, OwnerOrder } from '@sitewright/contracts'
 import { Badge, formatDate, LoadError, Loading } from '../ui.js'
 import { variantLabel } from '../variants.js'
 import { statusLabel } from './OrdersList.js'
@@ -14,7 +14,7 @@ type Action = 'confirm' | 'fulfil' | 'refund'
 
 const DONE: Record<Action, string> = { confirm: 'Payment confirmed: the order is paid.', fulfil: 'Order marked as fulfilled.', refund: 'Order refunded.' }
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: OwnerOrder }
 
 /** Address lines in postal order: name, street lines, city/region/postcode, country, phone, then anything else. */
 export function addressLines(a: Address): string[] {
@@ -43,7 +43,7 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
 }
 
 /** The order's money lines exactly as the confirmation page and the mail print them (the server's CLDR text). */
-function Totals({ order: o }: { order: Order }) {
+function Totals({ order: o }: { order: OwnerOrder }) {
   return (
     <>
       <dl className="totals" data-order-summary>
@@ -80,8 +80,8 @@ const dueDate = (day: string) => {
 }
 
 /** What a full refund does to the payment: an instalment plan gives back what was taken and cancels the rest. */
-function refundWhat(o: Order): string {
-  const scheduled = o.payment?.instalments.filter((i) => i.status === 'scheduled') ?? []
+function refundWhat(o: OwnerOrder): string {
+  const scheduled = (o.payment?.instalments ?? []).filter((i) => i.status === 'scheduled') ?? []
   if (!o.payment || scheduled.length === 0) return `Refund order #${o.number} in full (${formatMoney(o.chargedCents, o.currency)})?`
   const taken = o.payment.capturedCents - o.payment.refundedCents
   const method = METHOD[o.payment.method] ?? o.payment.method
@@ -89,7 +89,7 @@ function refundWhat(o: Order): string {
 }
 
 /** How the order was paid and where the payment stands (the provider's amounts; an instalment plan's schedule). */
-function PaymentBlock({ order: o }: { order: Order }) {
+function PaymentBlock({ order: o }: { order: OwnerOrder }) {
   const m = (n: number) => formatMoney(n, o.currency)
   const p = o.payment
   const method = METHOD[p?.method ?? o.paymentMethod] ?? o.paymentMethod
@@ -102,7 +102,7 @@ function PaymentBlock({ order: o }: { order: Order }) {
         {p && p.capturedCents > 0 && <> · captured {m(p.capturedCents)}</>}
         {p && p.refundedCents > 0 && <> · refunded {m(p.refundedCents)}</>}
       </p>
-      {p && p.instalments.length > 0 && (
+      {p?.instalments && p.instalments.length > 0 && (
         <table className="data-table instalments">
           <caption>
             {method}: {p.instalments.length} interest-free payments
@@ -173,9 +173,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         {o.testMode && <Badge tone="test">Test mode</Badge>}
       </h2>
       <p>
-        Placed {formatDate(o.createdAt)} by <a href={`mailto:${o.email}`}>{o.email}</a>
-        {o.fulfilledAt && <> · fulfilled {formatDate(o.fulfilledAt)}</>}
-        {o.refundedAt && <> · refunded {formatDate(o.refundedAt)}</>}
+        Placed {formatDate(o.created)} by <a href={`mailto:${o.email}`}>{o.email}</a>
+        {o.fulfilledOn !== null && <> · fulfilled {formatDate(o.fulfilledOn)}</>}
+        {o.refundedOn !== null && <> · refunded {formatDate(o.refundedOn)}</>}
       </p>
       {message && (
         <div className={message.kind === 'error' ? 'alert' : 'notice'} role={message.kind === 'error' ? 'alert' : 'status'}>
@@ -249,9 +249,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         <AddressBlock title="Shipping address" address={o.shippingAddress} />
         <AddressBlock title="Billing address" address={o.billingAddress} />
       </div>
-      {o.giftCardsIssued.length > 0 && (
+      {o.giftCards.length > 0 && (
         <p>
-          Gift cards bought: {o.giftCardsIssued.map((g) => `${g.code} (${formatMoney(g.amountCents, o.currency)})`).join(', ')}
+          Gift cards bought: {o.giftCards.map((g) => `${g.code} (${formatMoney(g.amountCents, o.currency)})`).join(', ')}
         </p>
       )}
       {confirmRefund && (

@@ -6,7 +6,7 @@ import { SelectField } from '../../ui/fields.js'
 import type { OrderQuery } from '../api.js'
 import { useCommerce } from '../context.js'
 import { formatMoney } from '../money.js'
-import { ORDER_STATUSES, type OrderPage } from '../types.js'
+import { ORDER_STATUSES, type OrderPage } from '@sitewright/contracts'
 import { Badge, formatDate, LoadError, Loading } from '../ui.js'
 
 export const ORDERS_PAGE_SIZE = 25
@@ -88,7 +88,7 @@ export function OrdersList() {
                 <th scope="row">
                   <Link to={path('orders', o.id)}>#{o.number}</Link> {o.testMode && <Badge tone="test">Test</Badge>}
                 </th>
-                <td>{formatDate(o.createdAt)}</td>
+                <td>{formatDate(o.created)}</td>
                 <td>{o.email}</td>
                 <td>{o.totalQuantity}</td>
                 <td>{formatMoney(o.grandTotalCents, o.currency)}</td>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react'
 import { CheckboxField, SelectField, TextField } from '../../ui/fields.js'
 import { useCommerce } from '../context.js'
-import type { FormSummary } from '../types.js'
+import type { FormSummary } from '../api.js'
 import { BUTTON_TEXT_MAX, type FieldErrors } from './draft.js'
 
 interface Props {

@@ -2,7 +2,7 @@
 // main image. Order can be changed and images removed.
 import { useCallback, useEffect, useId, useState } from 'react'
 import { useCommerce } from '../context.js'
-import type { FileSummary } from '../types.js'
+import type { FileAsset } from '@sitewright/contracts'
 
 export const MAX_IMAGES = 50
 
@@ -15,7 +15,7 @@ interface Props {
 export function ImagesField({ imageIds, error, onChange }: Props) {
   const { api } = useCommerce()
   const id = useId()
-  const [library, setLibrary] = useState<FileSummary[] | null>(null)
+  const [library, setLibrary] = useState<FileAsset[] | null>(null)
   const [libraryError, setLibraryError] = useState<string | null>(null)
   const [picking, setPicking] = useState(false)
   const [query, setQuery] = useState('')

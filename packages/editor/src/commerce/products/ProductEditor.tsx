@@ -5,14 +5,14 @@ import { useCallback, useEffect, useState } from 'react'
 import { Link, useNavigation } from '../../app/navigation.js'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js'
 import { useCommerce } from '../context.js'
-import type { Product } from '../types.js'
+import type { OwnerProduct } from '@sitewright/contracts'
 import { LoadError, Loading } from '../ui.js'
 import { draftOf, newDraft, type ReadResult } from './draft.js'
 import { ProductForm, type SaveOutcome } from './ProductForm.js'
 
 type Props = { productId: string; collectionId?: undefined } | { collectionId: string; productId?: undefined }
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; product: Product | null }
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; product: OwnerProduct | null }
 
 export function ProductEditor({ productId, collectionId }: Props) {
   const { api, settings, path } = useCommerce()

@@ -7,7 +7,7 @@ import { toMinor } from '../money.js'
 import {
   hasOptions, isProductType, PRODUCT_TYPE_LABELS, PRODUCT_TYPE_OPTIONS, PRODUCT_TYPES, stockEditable,
 } from '../productTypes.js'
-import { PRODUCT_STATUSES, type ProductStatus } from '../types.js'
+import { PRODUCT_STATUSES, type ProductStatus } from '@sitewright/contracts'
 import { ErrorSummary, TextAreaField } from '../ui.js'
 import { usableOptions } from '../variants.js'
 import { ButtonAndFormFields } from './ButtonAndFormFields.js'

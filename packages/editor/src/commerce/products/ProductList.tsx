@@ -8,7 +8,8 @@ import { useCommerce } from '../context.js'
 import { formatMoney } from '../money.js'
 import { PRODUCT_TYPE_LABELS } from '../productTypes.js'
 import { summaryStockText } from '../status.js'
-import { PRODUCT_STATUSES, type ProductCollection, type ProductSummary } from '../types.js'
+import { PRODUCT_STATUSES, type ProductSummary } from '@sitewright/contracts'
+import type { ProductCollection } from '../api.js'
 import { Badge, LoadError, Loading } from '../ui.js'
 
 export const MAX_PRODUCTS_PER_COLLECTION = 200
@@ -22,7 +23,7 @@ type Load =
 function mergeCollections(listed: ProductCollection[], products: ProductSummary[]): ProductCollection[] {
   const out = [...listed]
   for (const p of products)
-    if (p.collectionId && !out.some((c) => c.id === p.collectionId)) out.push({ id: p.collectionId, title: p.collectionId, fullUrl: null })
+    if (p.collectionId && !out.some((c) => c.id === p.collectionId)) out.push({ id: p.collectionId, title: p.collectionId, fullUrl: '' })
   return out
 }
 

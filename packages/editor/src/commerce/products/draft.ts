@@ -6,7 +6,7 @@ import {
   canSubscribe, DENOMINATION_OPTION, hasOptions, PRODUCT_TYPES, stockEditable, type ProductType,
 } from '../productTypes.js'
 import { MAX_BILLING_CYCLES, MAX_PERIOD_VALUE, type BillingUnit, type SubscriptionPlan } from '../subscription.js'
-import type { Product, ProductInput, ProductStatus, VariantInput } from '../types.js'
+import type { OwnerProduct, ProductInput, ProductStatus, VariantInput } from '@sitewright/contracts'
 import { blankVariant, buildMatrix, newKey, usableOptions, type OptionDraft, type VariantDraft } from '../variants.js'
 
 export const TITLE_MAX = 200
@@ -61,39 +61,41 @@ export function newDraft(productType: ProductType = PRODUCT_TYPES.PHYSICAL): Pro
   }
 }
 
-export function draftOf(p: Product, currency: string): ProductDraft {
-  const plan = p.subscriptionPlan
+/** Opens a product as the owner API answers it for editing (prices in the variants are minor units). */
+export function draftOf(p: OwnerProduct, currency: string): ProductDraft {
+  const sc = p.structuredContent
+  const plan = sc.subscriptionPlan
   return {
-    productType: p.productType,
+    productType: sc.productType,
     title: p.title,
     description: p.description,
-    excerpt: p.excerpt,
+    excerpt: p.excerpt ?? '',
     urlId: p.urlId,
     status: p.status,
     imageIds: p.imageIds,
     options: p.variantOptions.map((o) => ({ key: newKey(), name: o.name, values: o.values })),
-    variants: (p.variants.length ? p.variants : [null]).map((v) =>
+    variants: (sc.variants.length ? sc.variants : [null]).map((v) =>
       v
         ? {
             key: newKey(),
             sku: v.sku,
             attributes: v.attributes,
-            price: toMajor(v.priceCents, currency),
-            salePrice: v.salePriceCents ? toMajor(v.salePriceCents, currency) : '',
+            price: toMajor(v.price, currency),
+            salePrice: v.salePrice ? toMajor(v.salePrice, currency) : '',
             onSale: v.onSale,
             qtyInStock: String(v.qtyInStock),
             unlimited: v.unlimited,
-            imageId: v.imageId,
+            imageId: v.mainImageId ?? null,
           }
         : blankVariant(),
     ),
-    isSubscribable: p.isSubscribable,
+    isSubscribable: sc.isSubscribable,
     plan: plan
       ? { value: String(plan.billingPeriod.value), unit: plan.billingPeriod.unit, cycles: String(plan.numBillingCycles) }
       : { value: '1', unit: 'MONTH', cycles: '0' },
-    additionalFieldsFormId: p.additionalFieldsFormId,
-    useCustomAddButtonText: p.useCustomAddButtonText,
-    customAddButtonText: p.customAddButtonText,
+    additionalFieldsFormId: sc.additionalFieldsFormId,
+    useCustomAddButtonText: sc.useCustomAddButtonText,
+    customAddButtonText: sc.customAddButtonText,
     digitalAssetUrl: p.digitalAssetUrl ?? '',
   }
 }

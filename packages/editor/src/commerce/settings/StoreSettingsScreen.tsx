@@ -5,7 +5,7 @@ import { useUnsavedChanges } from '../../app/navigation.js'
 import { CheckboxField, SelectField, TextField } from '../../ui/fields.js'
 import { useCommerce } from '../context.js'
 import { formatMoney, STORE_CURRENCIES, toMajor, toMinor } from '../money.js'
-import type { StoreSettings } from '../types.js'
+import type { StoreSettings } from '@sitewright/contracts'
 import { ErrorSummary } from '../ui.js'
 
 interface Draft {

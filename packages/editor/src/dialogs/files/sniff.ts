@@ -1,7 +1,9 @@
 // What kind of file this is, from its first bytes (never its name), for the client-side check before upload.
 // The server decides again on the full bytes; the kinds and default limits mirror its upload rules.
 
-export type FileKind = 'image' | 'svg' | 'audio' | 'video' | 'document' | 'archive'
+import type { FileKind } from '@sitewright/contracts'
+
+export type { FileKind }
 
 /** Default per-kind upload limits in megabytes (the server's defaults). */
 export const UPLOAD_LIMITS_MB: Record<FileKind, number> = {

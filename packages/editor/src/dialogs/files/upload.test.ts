@@ -11,7 +11,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 function asset(status: FileAsset['status'] = 'ready'): FileAsset {
   return {
     id: 'f1', filename: 'a.png', mimeType: 'image/png', kind: 'image', size: 12, sizeText: '12 Bytes',
-    assetUrl: '/files/s/f1/a.png', originalSize: '1x1', mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '',
+    assetUrl: '/files/s/f1/a.png', originalSize: '1x1', mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '', colorData: null,
     title: '', body: '', systemDataVariants: '', status, error: null, createdOn: 0, updatedOn: 0,
   }
 }

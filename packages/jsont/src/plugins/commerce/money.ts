@@ -1,15 +1,11 @@
 // Money: exact decimal amounts, the legacy (non-CLDR) money format of SPEC.md section 9, and CLDR formatting.
 import { Decimal, type CLDR, type CurrencyType } from '@phensley/cldr'
+import { fractionDigits } from '@sitewright/contracts/money'
 import { dig, escapeHtml, isRecord, isTrue, type Lookup } from './values.js'
 
 export const DEFAULT_CURRENCY = 'USD'
 
-/** Currencies whose fraction digits SPEC.md lists: JPY 0, these 2. Unlisted currencies also use 2. */
-const TWO_DIGIT_CURRENCIES: ReadonlySet<string> = new Set([
-  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'ZAR',
-])
-const ZERO_DIGIT_CURRENCIES: ReadonlySet<string> = new Set(['JPY'])
+export { fractionDigits }
 
 /** Legacy money format: at most this many integer places (higher digits are dropped, as a fixed-width formatter does). */
 export const MAX_INTEGER_PLACES = 15
@@ -21,12 +17,6 @@ const HUNDRED = new Decimal(100)
 export interface Money {
   readonly amount: Decimal
   readonly currency: string
-}
-
-export function fractionDigits(currency: string): number {
-  if (ZERO_DIGIT_CURRENCIES.has(currency)) return 0
-  if (TWO_DIGIT_CURRENCIES.has(currency)) return 2
-  return 2
 }
 
 /** Parse a decimal number from a JSON number or string; undefined when it is not one. */

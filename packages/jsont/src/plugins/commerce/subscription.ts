@@ -1,10 +1,10 @@
-// Subscription price wording (SPEC.md section 4): "{price} every 2 weeks for 12 weeks". Finite plans whose total
+// Subscription price wording: "{price} every 2 weeks for 12 weeks". Finite plans whose total
 // length divides evenly into years are expressed in years, else in the billing unit; plans this wording does not
 // cover are 'Unavailable'.
 import { dig, isRecord, toNumber } from './values.js'
 import { escapeHtml } from './values.js'
 
-/** Billing periods per year (SPEC.md section 9). */
+/** Billing periods per year. */
 export const PERIODS_PER_YEAR = { WEEK: 52, MONTH: 12, YEAR: 1 } as const
 export type BillingUnit = keyof typeof PERIODS_PER_YEAR
 

@@ -2,17 +2,12 @@
 // checked values, likert answers, and 'N/A' for an unanswered field.
 import { field, isObject, list, nonEmpty, text } from './values.js'
 import type { Value } from '../types.js'
+import { FIELD_PARTS } from '@sitewright/contracts/forms'
 
 export const NOT_ANSWERED = 'N/A'
 
-/** Summary parts of the composite field kinds, in display order. */
-export const SUMMARY_PARTS = {
-  address: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],
-  date: ['Month', 'Day', 'Year'],
-  name: ['First', 'Last'],
-  phone: ['Country', 'Areacode', 'Prefix', 'Line'],
-  time: ['Hour', 'Minute', 'Second', 'Ampm'],
-} as const
+/** Summary parts of the composite field kinds, in display order (the forms contract's). */
+export const SUMMARY_PARTS = FIELD_PARTS
 
 /** Five-point likert answers by value. */
 export const LIKERT_ANSWERS: Readonly<Record<string, string>> = {

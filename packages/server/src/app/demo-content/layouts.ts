@@ -1,7 +1,7 @@
 // Block layouts of the demo pages (block type ids of the specification; values as the content API takes them).
-import type { CollectionPatch } from '../../domains/content/index.js'
+import type { CollectionUpdate } from '../../domains/content/index.js'
 
-type Layout = NonNullable<CollectionPatch['layout']>
+type Layout = NonNullable<CollectionUpdate['layout']>
 
 const STUDIO = { addressTitle: 'The studio', addressLine1: '12 Quay Street', addressLine2: 'Portland, ME 04101', addressCountry: 'US', mapLat: 43.6591, mapLng: -70.2568, mapZoom: 14 }
 

@@ -1,7 +1,7 @@
 // The demo store at /shop: one product of each kind the store supports, shipping, tax and a coupon. Seeded once,
 // with the demo content. The hidden benchmark products (10,000 variants, and one variant) are not part of it:
 // `seedBenchProducts` adds them where they are wanted (a test; scripts/bench-cart.ts builds its own).
-import type { Commerce, ProductInput } from '../../domains/commerce/index.js'
+import type { Commerce, ProductCreateInput } from '../../domains/commerce/index.js'
 import type { FormInput } from '../../domains/forms/index.js'
 import { productImage, tinyPdf, type ProductShape } from './images.js'
 
@@ -27,7 +27,7 @@ export const NAME_PLATE_FORM: FormInput = {
 
 export const BENCH_PRODUCTS = { many: 'bench-10000-variants', one: 'bench-one-variant' } as const
 
-type V = ProductInput['variants'][number]
+type V = ProductCreateInput['variants'][number]
 const v = (sku: string, priceCents: number, qtyInStock: number, extra: Partial<V> = {}): V => ({ sku, attributes: {}, priceCents, qtyInStock, ...extra })
 
 /** The 10,000-variant matrix (100 x 100), unlimited stock. */
@@ -49,7 +49,7 @@ export async function seedDemoStore(siteId: string, collectionId: string, d: Dem
       return []
     }
   }
-  const nameForm = async (): Promise<Pick<ProductInput, 'additionalFieldsFormId' | 'additionalFieldsForm'>> => {
+  const nameForm = async (): Promise<Pick<ProductCreateInput, 'additionalFieldsFormId' | 'additionalFieldsForm'>> => {
     if (d.createForm) {
       try {
         return { additionalFieldsFormId: await d.createForm(siteId, NAME_PLATE_FORM) }
@@ -67,7 +67,7 @@ export async function seedDemoStore(siteId: string, collectionId: string, d: Dem
       d.log?.warn({ err: e }, 'demo e-book file not stored')
     }
   }
-  const products: ProductInput[] = [
+  const products: ProductCreateInput[] = [
     {
       collectionId, urlId: 'stoneware-mug', title: 'Stoneware mug', productType: 1,
       description: 'Thrown on the wheel and wood-fired. Every mug is a little different.\n\nDishwasher safe.',

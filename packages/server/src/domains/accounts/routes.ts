@@ -7,21 +7,13 @@ import { authenticate, rememberAddress, type Owner } from './service.js'
 import { signUp, type SignupNotice } from './signup.js'
 import { registerLinkRoutes } from './link-routes.js'
 import { newDeviceId } from './devices.js'
+import type { SiteSummary } from '@sitewright/contracts'
 import { passwordProblem } from './strength.js'
 import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_CLIENT, SIGNUP_WINDOW_MS, hitWindows, tooManyAttempts } from './throttle.js'
 import { loginBody, meResponse, signupBody, signupResponse, type SignupBody } from './validators.js'
 
 /** A site as the owner API lists it (SiteSummary of the contract). Provided by the sites domain. */
-export interface OwnedSite {
-  id: string
-  slug: string
-  title: string
-  role: number
-  roleName: string
-  url: string
-  /** What the owner's roles allow on the site (the permission table's capabilities): the editor shows only these. */
-  capabilities: string[]
-}
+export type OwnedSite = SiteSummary
 
 /** What the accounts routes need from elsewhere; src/app wires the implementations. */
 export interface AccountsDeps {

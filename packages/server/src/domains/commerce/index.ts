@@ -29,6 +29,7 @@ import { couponInput, productCreate, shippingInput, taxInput } from './validator
 import { createRule } from './owner/store.js'
 import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
+import type { OwnerProduct, ProductStatus } from '@sitewright/contracts'
 
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, type CommerceDeps } from './context.js'
@@ -41,7 +42,8 @@ export type { OrderView } from './orders/service.js'
 export type { PaymentProvider } from './checkout/payments.js'
 export type { StoreSettings } from './settings.js'
 export type { ProductCreate } from './validators.js'
-export type ProductInput = z.input<typeof productCreate>
+/** What the demo store and tests create products from (the create body before defaults). */
+export type ProductCreateInput = z.input<typeof productCreate>
 export { PRODUCT_TYPES, MAX_PRODUCTS_PER_COLLECTION } from './validators.js'
 export { TEST_CARDS } from './checkout/payments.js'
 export { STORE_ROLES }
@@ -90,12 +92,12 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     return out
   }
 
-  async function ownerProduct(_ctx: CommerceContext, siteId: string, productId: string) {
+  async function ownerProduct(_ctx: CommerceContext, siteId: string, productId: string): Promise<OwnerProduct> {
     const row = await catalogue.requireProduct(orm, siteId, productId)
     const [item] = await items(siteId, [row])
     return {
       ...item!,
-      status: row.status,
+      status: row.status as ProductStatus,
       ordering: row.ordering,
       description: row.description,
       digitalAssetUrl: row.digitalAssetUrl,

@@ -1,5 +1,6 @@
 // Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql, 0009_commerce_payments.sql). Money columns are integer minor units.
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import type { BillingUnit, Instalment, OrderStatus, SubscriptionPlan } from '@sitewright/contracts'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const siteId = () => text('site_id').notNull()
@@ -218,24 +219,12 @@ export const idempotency = pgTable(
 
 /** How an order was paid: a card, or an instalment plan (its provider's name per locale). */
 export type PaymentMethod = 'card' | 'afterpay' | 'clearpay'
-export interface Instalment {
-  number: number
-  /** YYYY-MM-DD (UTC). */
-  dueOn: string
-  amountCents: number
-  status: 'captured' | 'scheduled' | 'cancelled'
-}
-export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR'
-export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'refunded'
+export type { BillingUnit, Instalment, OrderStatus, SubscriptionPlan }
 export interface VariantOptionRow {
   name: string
   displayText?: string
   selectText?: string
   values: string[]
-}
-export interface SubscriptionPlan {
-  billingPeriod: { value: number; unit: BillingUnit }
-  numBillingCycles: number
 }
 export interface ShippingLocation {
   country: string

@@ -4,16 +4,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { storeSettings } from './schema.js'
+import type { StoreSettings } from '@sitewright/contracts'
 
-export interface StoreSettings {
-  currency: string
-  instalmentsEnabled: boolean
-  instalmentMinCents: number
-  instalmentMaxCents: number
-  multipleQuantityAllowedForServices: boolean
-  /** Add-to-cart reads 'Purchase' and goes straight to checkout. */
-  expressCheckout: boolean
-}
+export type { StoreSettings }
 
 type Row = typeof storeSettings.$inferSelect
 

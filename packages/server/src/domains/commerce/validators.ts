@@ -1,5 +1,7 @@
 // Request schemas of the commerce domain (zod, strict). Owner money fields are integer minor units.
 import { z } from 'zod'
+import type { InventoryQuery, OrderQuery, VariantInput } from '@sitewright/contracts'
+import type { Assert, Same } from '../../platform/http/contract.js'
 import { linkSchema } from '../../platform/url-policy.js'
 
 export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
@@ -22,7 +24,8 @@ export const variantInput = z
     imageId: id.nullable().optional(),
   })
   .strict()
-export type VariantInput = z.infer<typeof variantInput>
+export type { VariantInput }
+type _VariantInputAgrees = Assert<Same<z.infer<typeof variantInput>, VariantInput>>
 
 export const variantOptionInput = z
   .object({
@@ -150,7 +153,8 @@ export const orderQuery = z
     status: z.enum(ORDER_STATUSES, { message: `One of ${ORDER_STATUSES.join(', ')}.` }).or(z.literal('')).optional(),
   })
   .strict()
-export type OrderQuery = z.infer<typeof orderQuery>
+export type { OrderQuery }
+type _OrderQueryAgrees = Assert<Same<z.infer<typeof orderQuery>, OrderQuery>>
 
 /** Owner product list: `view=summary` answers slim rows (variant counts, stock and price summary, no variants). */
 export const productListQuery = z
@@ -172,4 +176,5 @@ export const inventoryQuery = z
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
   .strict()
-export type InventoryQuery = z.infer<typeof inventoryQuery>
+export type { InventoryQuery }
+type _InventoryQueryAgrees = Assert<Same<z.infer<typeof inventoryQuery>, InventoryQuery>>

@@ -30,9 +30,8 @@ export const TYPE_OF_NAME: Record<TypeName, number> = {
 export const FOLDER_BEHAVIOR = { INDEX: 1, REDIRECT: 2, NONE: 3, VARIATION: 4 } as const
 export const BACKGROUND_SOURCE = { UPLOAD: 1, INSTAGRAM: 2, VIDEO: 3, NONE: 4 } as const
 
-/** Navigation sections: `_hidden` pages are reachable but listed nowhere; `_memberareas` hold member areas. */
-export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
-export type Navigation = (typeof NAVIGATIONS)[number]
+// Navigation sections and page locks are shared with the editor (packages/contracts).
+export { LOCKS, NAVIGATIONS, type LockKind, type Navigation } from '@sitewright/contracts'
 
 export const PAGE_TYPES = {
   MAIN_CONTENT: 1,
@@ -81,8 +80,6 @@ export const MAX_RECORD_TYPE = 62
 export { BLOCK_NAME_OF_TYPE, BLOCK_TYPE_NAMES, BLOCK_TYPES, CONTENT_STATUSES, STATUS_LABELS, type BlockTypeName, type ContentStatus } from '@sitewright/contracts'
 
 export const COMMENT_STATE = { OPEN: 1, CLOSED: 2 } as const
-export const LOCKS = ['none', 'password', 'members'] as const
-export type LockKind = (typeof LOCKS)[number]
 export const VIEWS = ['list', 'grid', 'product'] as const
 export const PAST_OR_UPCOMING = ['past', 'upcoming', 'both'] as const
 

@@ -1,5 +1,7 @@
 // Public API of the content domain: pages and collections, items, layouts of blocks, redirects, and the read side
 // the publishing domain renders from.
+import type { CollectionPatch, ItemPatch } from '@sitewright/contracts'
+import type { Accepts, Assert } from '../../platform/http/contract.js'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import type { Orm } from '../../platform/db/index.js'
@@ -28,9 +30,13 @@ export { contentTables, type CollectionRow, type ItemRow, type ProfileRow, type 
 export { CONTENT_ROLES } from './routes.js'
 
 export type CollectionInput = z.input<typeof v.createCollectionBody>
-export type CollectionPatch = z.input<typeof v.updateCollectionBody>
+/** Everything PATCH collections/:id takes (the editor's `CollectionPatch` of packages/contracts is part of it). */
+export type CollectionUpdate = z.input<typeof v.updateCollectionBody>
+type _CollectionPatchAccepted = Assert<Accepts<CollectionUpdate, CollectionPatch>>
 export type ItemInput = z.input<typeof v.createItemBody>
-export type ItemPatch = z.input<typeof v.updateItemBody>
+/** Everything PATCH items/:id takes (the editor's `ItemPatch` of packages/contracts is part of it). */
+export type ItemUpdate = z.input<typeof v.updateItemBody>
+type _ItemPatchAccepted = Assert<Accepts<ItemUpdate, ItemPatch>>
 
 /** The reads publishing builds pages from: live content only, or (all) every status and publication time. */
 function createReader(orm: Orm, all: boolean) {
@@ -73,7 +79,7 @@ export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth }) {
       changed(siteId)
       return col.collectionDto(row)
     },
-    async updateCollection(siteId: string, collectionId: string, patch: CollectionPatch): Promise<col.CollectionDto> {
+    async updateCollection(siteId: string, collectionId: string, patch: CollectionUpdate): Promise<col.CollectionDto> {
       const row = await col.updateCollection(orm, siteId, collectionId, parseWith(v.updateCollectionBody, patch, 'collection'))
       changed(siteId)
       return col.collectionDto(row)
@@ -83,7 +89,7 @@ export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth }) {
       changed(siteId)
       return itm.itemDto(item, collection)
     },
-    async updateItem(siteId: string, itemId: string, patch: ItemPatch): Promise<itm.ItemDto> {
+    async updateItem(siteId: string, itemId: string, patch: ItemUpdate): Promise<itm.ItemDto> {
       const { item, collection } = await itm.updateItem(orm, siteId, itemId, parseWith(v.updateItemBody, patch, 'item'))
       changed(siteId)
       return itm.itemDto(item, collection)

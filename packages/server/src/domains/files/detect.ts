@@ -1,6 +1,8 @@
 // File type from the file's bytes (magic numbers), never from its name. Pure.
 
-export type FileKind = 'image' | 'svg' | 'audio' | 'video' | 'document' | 'archive'
+import type { FileKind } from '@sitewright/contracts'
+
+export type { FileKind }
 
 export interface DetectedType {
   mime: string

@@ -1,17 +1,11 @@
 // Images with sharp: probing (oriented size, colour data), responsive width variants, variant choice.
+import type { ColorData } from '@sitewright/contracts'
 import sharp from 'sharp'
 
 /** The responsive widths, in order. A variant is made only for widths below the original's width. */
 export const VARIANT_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const
 
-export interface ColorData {
-  topLeftAverage: string
-  topRightAverage: string
-  bottomLeftAverage: string
-  bottomRightAverage: string
-  centerAverage: string
-  suggestedBgColor: string
-}
+export type { ColorData }
 
 export interface ImageProbe {
   width: number

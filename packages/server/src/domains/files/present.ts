@@ -1,4 +1,5 @@
 // The shapes files leave the domain in: the owner API's FileAsset and the template context's Image.
+import type { FileAsset } from '@sitewright/contracts'
 import { formatBytes } from './format.js'
 import type { ColorData } from './images.js'
 import { systemDataVariants } from './images.js'
@@ -24,29 +25,7 @@ export interface ImageContext {
   systemDataVariants: string
 }
 
-/** The owner API's view of a file. */
-export interface FileAsset {
-  id: string
-  filename: string
-  mimeType: string
-  kind: string
-  size: number
-  /** Size for people (1024 units, Bytes to YB). */
-  sizeText: string
-  assetUrl: string
-  originalSize: string | null
-  mediaFocalPoint: { x: number; y: number }
-  colorData: ColorData | null
-  altText: string
-  title: string
-  body: string
-  systemDataVariants: string
-  status: 'processing' | 'ready' | 'failed'
-  /** 'File processing failed' when the variants could not be made. */
-  error: string | null
-  createdOn: number
-  updatedOn: number
-}
+export type { FileAsset }
 
 export function assetUrl(siteSlug: string, row: Pick<AssetRow, 'id' | 'filename'>): string {
   return `/files/${encodeURIComponent(siteSlug)}/${row.id}/${encodeURIComponent(row.filename)}`

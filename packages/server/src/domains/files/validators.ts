@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { FilePatch } from '@sitewright/contracts'
+import type { Assert, Same } from '../../platform/http/contract.js'
 import { MESSAGES } from './format.js'
 
 const hexId = (what: string) => z.string().regex(/^[0-9a-f]{24}$/, `Unknown ${what} id.`)
@@ -32,7 +34,8 @@ export const filePatch = z
   })
   .partial()
   .strict()
-export type FilePatch = z.infer<typeof filePatch>
+export type { FilePatch }
+type _FilePatchAgrees = Assert<Same<z.infer<typeof filePatch>, FilePatch>>
 
 /** Public file route: `?format=<W>w` or `original`. */
 export const serveQuery = z.object({ format: z.string().max(20).optional() })

@@ -1,4 +1,4 @@
-// The spec's answer shapes of the visitor form calls (SPEC §7/§8), used instead of the generic `{ error: {...} }`:
+// The spec's answer shapes of the visitor form calls, used instead of the generic `{ error: {...} }`:
 //   2xx `{ data: {...} }`; 400 `{ data: { errors: { fieldId: message }, error } }`; 401; 404 'This form has not been
 //   configured yet.'; 429 'Unable to submit form. Submission rate limit exceeded. Please try again later.' (with
 //   Retry-After); 500 'Unable to send form. Please try again later.'; other statuses `{ data: { error } }`.

@@ -22,7 +22,7 @@ export const ALTCHA_CHALLENGE_PATH = '/api/form/captcha/challenge'
 export const CAPTCHA_REQUIRED_MESSAGE = 'Complete CAPTCHA before submitting.'
 export const CAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!'
 
-/** What a page needs to render the captcha. No site key: the browser renders nothing (SPEC §5). */
+/** What a page needs to render the captcha. No site key: the browser renders nothing. */
 export interface CaptchaPublic {
   provider: CaptchaProviderName
   siteKey: string | null

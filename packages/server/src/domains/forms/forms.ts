@@ -8,27 +8,16 @@ import { DEFAULT_BUTTON_TEXT, DEFAULT_FORM_NAME, LIKERT_SCALE, PART_VIEWS, field
 import { forms, mailingLists } from './schema.js'
 import type { FormInput } from './validators.js'
 import type { CaptchaPublic } from './captcha.js'
+import type { FormSettings } from '@sitewright/contracts'
 
 export type FormRow = typeof forms.$inferSelect
 
 export const FORM_NOT_CONFIGURED = 'This form has not been configured yet.'
 
-export interface OwnerForm {
+/** A form as the owner API answers it: the contract's settings and the validated fields. */
+export interface OwnerForm extends FormSettings {
   id: string
-  name: string
   fields: FormField[]
-  submissionMessage: string
-  submissionHtml: string
-  successRedirect: string
-  disclaimerMessage: string
-  captchaEnabled: boolean
-  captchaTheme: string
-  captchaAlignment: string
-  submitButtonText: string
-  notifyEmail: string
-  webhookUrl: string
-  webhookSecret: string
-  mailingListId: string | null
   createdOn: number
   updatedOn: number
 }

@@ -1,4 +1,4 @@
-// Visitor calls of site forms (SPEC §7): template schema, submission key, save, validate, form-render census,
+// Visitor calls of site forms: template schema, submission key, save, validate, form-render census,
 // the ALTCHA challenge. The site is always the request's Host; answers use the spec's `data` shapes (answers.ts).
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'

@@ -1,27 +1,13 @@
-// Summary displays of submitted answers (SPEC §2/§3): composite parts by name (address Line1..Country, date
+// Summary displays of submitted answers: composite parts by name (address Line1..Country, date
 // Month/Day/Year, name First/Last, phone Country/Areacode/Prefix/Line, time Hour/Minute/Second/Ampm with missing
 // parts 00), checked values, likert answers by label, and 'N/A' for an unanswered field.
 import { FIELD_PARTS, LIKERT_SCALE, fieldTitle, isComposite, type FormField } from './fields.js'
 import type { Answer } from './values.js'
+import type { FieldSummary, SummaryPart } from '@sitewright/contracts'
 
 export const NOT_ANSWERED = 'N/A'
 
-export interface SummaryPart {
-  name: string
-  value: string
-}
-
-export interface FieldSummary {
-  id: string
-  type: string
-  title: string
-  /** One-line text (what lists and CSV show). */
-  text: string
-  /** Composite kinds: every part by its name. */
-  parts?: SummaryPart[]
-  /** Likert: one line per statement; address: its display lines. */
-  lines?: { label?: string; text: string }[]
-}
+export type { FieldSummary, SummaryPart }
 
 const LIKERT_LABELS = new Map<string, string>(LIKERT_SCALE.map((s) => [String(s.value), s.label]))
 

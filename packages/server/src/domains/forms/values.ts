@@ -1,4 +1,4 @@
-// Server-side validation of submitted field values (SPEC §5, site forms) for every field kind. Pure: takes the
+// Server-side validation of submitted field values (site forms) for every field kind. Pure: takes the
 // form's fields and the visitor's `{ fieldId: value }` map, returns normalized answers or a message per field id.
 import { FIELD_PARTS, PASSWORD_MASK, fieldTitle, isComposite, type FormField } from './fields.js'
 

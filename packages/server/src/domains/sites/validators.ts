@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { WebsiteSettings } from '@sitewright/contracts'
+import type { Assert, Same } from '../../platform/http/contract.js'
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
 TIME_ZONES.add('UTC')
@@ -35,7 +37,8 @@ export const websiteSettings = z
     iconImageId: z.string().regex(/^[0-9a-f]{24}$/, 'Choose an image of the site’s files.').nullable(),
   })
   .strict()
-export type WebsiteSettings = z.infer<typeof websiteSettings>
+export type { WebsiteSettings }
+type _WebsiteSettingsAgree = Assert<Same<z.infer<typeof websiteSettings>, WebsiteSettings>>
 
 /** PATCH body: any subset of the settings; unknown keys are rejected. */
 export const settingsPatch = websiteSettings.partial().strict()

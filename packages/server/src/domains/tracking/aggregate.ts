@@ -20,7 +20,7 @@ export interface Delta {
   revenue: number
 }
 
-export interface SessionState {
+export interface VisitSession {
   startDay: string
   lastPath: string
   lastDay: string
@@ -48,7 +48,7 @@ export function sessionKeys(attrs: Attributes): [string, string][] {
   return SESSION_DIMS.map((dim) => [dim, dim === 'site' ? '' : attrs[dim]] as [string, string]).filter(([dim, key]) => dim === 'site' || key !== '')
 }
 
-export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, SessionState>): Aggregate {
+export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, VisitSession>): Aggregate {
   const out: Aggregate = { rollups: new Map(), visitors: new Map(), vitals: new Map(), errors: new Map() }
   const add = (siteId: string, day: string, dim: string, key: string, d: Partial<Delta>) => {
     const k = `${siteId}${SEP}${day}${SEP}${dim}${SEP}${key}`
@@ -96,7 +96,7 @@ function pickAttrs(e: Attributes): Attributes {
 
 type Add = (siteId: string, day: string, dim: string, key: string, d: Partial<Delta>) => void
 
-function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, sessions: Map<string, SessionState>, add: Add) {
+function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, sessions: Map<string, VisitSession>, add: Add) {
   const at = e.at.getTime()
   const sk = `${e.siteId}${SEP}${e.session}`
   let s = sessions.get(sk)
@@ -121,6 +121,6 @@ function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, s
 }
 
 /** Drops sessions idle longer than a visit (bounded memory). */
-export function sweepSessions(sessions: Map<string, SessionState>, now: number): void {
+export function sweepSessions(sessions: Map<string, VisitSession>, now: number): void {
   for (const [k, s] of sessions) if (now - s.lastAt > SESSION_IDLE_MS) sessions.delete(k)
 }

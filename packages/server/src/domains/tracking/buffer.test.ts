@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { aggregate, type SessionState } from './aggregate.js'
+import { aggregate, type VisitSession } from './aggregate.js'
 import { createWriteBehind } from './buffer.js'
 import { quantile, bucketOf } from './buckets.js'
 import type { TrackedEvent } from './types.js'
@@ -36,7 +36,7 @@ const ev = (at: number, path: string, session = 's1'): TrackedEvent => ({
 
 describe('rollup aggregation', () => {
   it('a one-page visit is a bounce; a second page removes it, moves the exit and times the first page', () => {
-    const sessions = new Map<string, SessionState>()
+    const sessions = new Map<string, VisitSession>()
     const t0 = Date.UTC(2026, 0, 5, 10)
     const first = aggregate([ev(t0, '/')], sessions)
     expect(first.rollups.get('w\u00002026-01-05\u0000site\u0000')).toMatchObject({ views: 1, visits: 1, bounces: 1 })

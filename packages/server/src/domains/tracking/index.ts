@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
-import { dayOf, ORDER_LINE, sweepSessions, type SessionState } from './aggregate.js'
+import { dayOf, ORDER_LINE, sweepSessions, type VisitSession } from './aggregate.js'
 import { createWriteBehind } from './buffer.js'
 import type { VisitorContext, TrackingPorts } from './context.js'
 import { loadCountryLookup, type CountryOf } from './enrich.js'
@@ -43,7 +43,7 @@ export interface OrderConfirmed {
 
 export function createTracking(orm: Orm, deps: TrackingDeps) {
   const now = deps.now ?? Date.now
-  const sessions = new Map<string, SessionState>()
+  const sessions = new Map<string, VisitSession>()
   const settings = createSettingsStore(orm, now)
   const buffer = createWriteBehind<TrackedEvent>({
     ...deps.buffer,

@@ -1,3 +1,4 @@
+import type { TrackingSettings } from '@sitewright/contracts'
 // Per-site tracking settings (cached briefly in memory: every hit reads them) and the per-site daily salts.
 import { randomBytes } from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
@@ -5,17 +6,8 @@ import type { Orm } from '../../platform/db/index.js'
 import { trackingSalts, trackingSettings } from './schema.js'
 import type { SettingsInput } from './validators.js'
 
-export interface TrackingSettings {
-  disabled: boolean
-  bannerEnabled: boolean
-  restrictive: boolean
-  bannerText: string
-  acceptText: string
-  declineText: string
-  retentionDays: number
-  analyticsTag: string
-  pixelId: string
-}
+
+export type { TrackingSettings }
 
 export const DEFAULT_SETTINGS: TrackingSettings = {
   disabled: false,

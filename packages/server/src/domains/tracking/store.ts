@@ -2,7 +2,7 @@
 // Web Vitals histograms and grouped errors. Rows go in as one JSON parameter each (no parameter-count limit).
 import { sql } from 'drizzle-orm'
 import { sqlRows, type Orm } from '../../platform/db/index.js'
-import { aggregate, SEP, sessionKeys, type Aggregate, type Delta, type SessionState } from './aggregate.js'
+import { aggregate, SEP, sessionKeys, type Aggregate, type Delta, type VisitSession } from './aggregate.js'
 import type { TrackedEvent } from './types.js'
 
 function rawRow(e: TrackedEvent) {
@@ -24,7 +24,7 @@ function rawRow(e: TrackedEvent) {
 }
 
 /** `raw: false` writes only the rollups (seeding benchmarks: reports never read raw events). */
-export async function writeBatch(orm: Orm, batch: readonly TrackedEvent[], sessions: Map<string, SessionState>, opts: { raw?: boolean } = {}): Promise<void> {
+export async function writeBatch(orm: Orm, batch: readonly TrackedEvent[], sessions: Map<string, VisitSession>, opts: { raw?: boolean } = {}): Promise<void> {
   if (batch.length === 0) return
   const agg = aggregate(batch, sessions)
   await orm.transaction(async (tx) => {

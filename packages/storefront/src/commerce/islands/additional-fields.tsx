@@ -1,4 +1,4 @@
-// Additional-fields lightbox (SPEC §2, §4, §5): the product's form in a dialog. Async form states: editing ->
+// Additional-fields lightbox: the product's form in a dialog. Async form states: editing ->
 // saving (submit shows 'Saving…') -> editing. Empty required fields show 'Required'; the server's validation
 // errors show above each field's title. A successful submit closes the lightbox. Opened from /cart it is filled with
 // the entry's answers.

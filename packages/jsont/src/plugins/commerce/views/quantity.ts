@@ -1,4 +1,4 @@
-// Quantity input view (SPEC.md section 5): number, min 1, max 9999, step 1, default 1.
+// Quantity input view: number, min 1, max 9999, step 1, default 1.
 import { showsQuantityInput, isMultipleQuantityAllowedForServices } from '../product.js'
 import { dig, escapeAttr, escapeHtml, toText, type Lookup } from '../values.js'
 

@@ -1,57 +1,13 @@
 // Products as template-context Items (themes/default/CONTEXT.md: recordType 11, structuredContent per SPEC.md
 // section 3). Prices appear twice: legacy `price`/`salePrice` in minor units and `priceMoney`/`salePriceMoney`.
-import { money, type MoneyShape } from '../shared/money.js'
+import { money } from '../shared/money.js'
 import type { ProductRow, VariantRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import type { ImageShape, ProductItem, ProductType, VariantShape } from '@sitewright/contracts'
 
 export const RECORD_TYPE_STORE_ITEM = 11
 
-/** An image of the files domain, already in the context's Image shape (opaque here). */
-export interface ImageShape {
-  assetUrl?: string
-}
-
-export interface VariantShape {
-  id: string
-  sku: string
-  attributes: Record<string, string>
-  optionValues: { optionName: string; value: string }[]
-  price: number
-  salePrice: number
-  onSale: boolean
-  priceMoney: MoneyShape
-  salePriceMoney: MoneyShape
-  qtyInStock: number
-  unlimited: boolean
-  mainImageId?: string
-  mainImage?: ImageShape
-}
-
-export interface ProductItem {
-  id: string
-  collectionId: string
-  recordType: number
-  title: string
-  urlId: string
-  fullUrl: string
-  excerpt?: string
-  body: string
-  addedOn: number
-  publishOn: number
-  updatedOn: number
-  tags: string[]
-  categories: string[]
-  publicCommentCount: number
-  commentState: number
-  likeCount: number
-  passthrough: boolean
-  assetUrl?: string
-  mainImage?: ImageShape
-  mainImageId?: string
-  items: ImageShape[]
-  audioAssetUrl?: string
-  structuredContent: Record<string, unknown> & { productType: number; variants: VariantShape[] }
-}
+export type { ImageShape, ProductItem, VariantShape }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -100,7 +56,7 @@ export function productItem(
   const first = vs[0]
   const priceCents = single && first ? first.priceCents : Math.min(...vs.map((v) => (v.onSale ? v.salePriceCents : v.priceCents)), Number.MAX_SAFE_INTEGER)
   const structuredContent: ProductItem['structuredContent'] = {
-    productType: p.productType,
+    productType: p.productType as ProductType,
     variants: vShapes,
     variantOptionOrdering: p.variantOptions.map((o) => o.name),
     variantOptions: p.variantOptions.map((o) => ({ name: o.name, displayText: o.displayText ?? o.name, selectText: o.selectText ?? `Select ${o.name}`, values: o.values })),

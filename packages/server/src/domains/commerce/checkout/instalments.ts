@@ -1,4 +1,4 @@
-// Interest-free instalments (SPEC.md sections 4 and 9): provider by locale, offer bounds from the store settings,
+// Interest-free instalments: provider by locale, offer bounds from the store settings,
 // and the explanatory dialog served by our own route per locale (en_US fallback).
 import { decimalText, money } from '../shared/money.js'
 import { PRODUCT_TYPES } from '../validators.js'
@@ -29,7 +29,7 @@ export const providerName = (p: InstalmentProvider) => (p === 'CLEARPAY' ? 'Clea
 export interface InstalmentCheckInput {
   enabled: boolean
   locale: string | undefined
-  /** Every item of the cart is physical (SPEC §4: instalments only for physical goods). */
+  /** Every item of the cart is physical (instalments only for physical goods). */
   allPhysical: boolean
   subscription: boolean
   amountCents: number

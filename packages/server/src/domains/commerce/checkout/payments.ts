@@ -6,6 +6,7 @@ import type { Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { NUM_INSTALMENTS } from './instalments.js'
 import { testPayments, type Instalment, type PaymentMethod } from '../schema.js'
+import type { PaymentState } from '@sitewright/contracts'
 
 export interface CardInput {
   number: string
@@ -28,18 +29,7 @@ export interface ChargeRequest {
 export type AuthResult = { ok: true; ref: string; pending?: boolean } | { ok: false; code: string; message: string }
 
 /** A payment as its provider keeps it. `state` sums up the amounts; refunds never exceed what was captured. */
-export interface PaymentState {
-  ref: string
-  method: PaymentMethod
-  state: 'authorized' | 'captured' | 'partially_refunded' | 'refunded' | 'voided'
-  currency: string
-  authorizedCents: number
-  capturedCents: number
-  voidedCents: number
-  refundedCents: number
-  /** An instalment plan's schedule (the first is captured with the payment), else null. */
-  instalments: Instalment[] | null
-}
+export type { PaymentState }
 
 export interface PaymentProvider {
   readonly id: string

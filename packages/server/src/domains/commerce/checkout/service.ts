@@ -15,18 +15,9 @@ import type { CardInput, PaymentProvider } from './payments.js'
 import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow, type PaymentMethod } from '../schema.js'
 import { getSettings, nextOrderNumber } from '../settings.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import type { Address } from '@sitewright/contracts'
 
-export interface Address {
-  firstName: string
-  lastName: string
-  line1: string
-  line2?: string | undefined
-  city: string
-  region?: string | undefined
-  postalCode: string
-  country: string
-  phone?: string | undefined
-}
+export type { Address }
 
 export interface CheckoutInput {
   email: string

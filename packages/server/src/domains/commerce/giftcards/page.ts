@@ -1,4 +1,4 @@
-// Page data of the gift-card page (SPEC §4: 'Gift cards go to a gift-card page with item and denomination'): the
+// Page data of the gift-card page ('Gift cards go to a gift-card page with item and denomination'): the
 // card, its denominations with the chosen one, and the recipient fields the page asks for.
 import type { Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'

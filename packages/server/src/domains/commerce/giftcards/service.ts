@@ -7,6 +7,7 @@ import { AppError } from '../../../platform/errors.js'
 import { newId } from '../../../platform/ids.js'
 import { giftCardLedger, giftCards, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import type { GiftCard, GiftCardLedgerEntry } from '@sitewright/contracts'
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' // no I, O, 0, 1
 
@@ -110,14 +111,16 @@ export async function restore(tx: Orm, siteId: string, orderId: string): Promise
   }
 }
 
-export async function listGiftCards(orm: Orm, siteId: string) {
-  return orm.select().from(giftCards).where(eq(giftCards.siteId, siteId)).orderBy(desc(giftCards.createdAt)).limit(500)
+export async function listGiftCards(orm: Orm, siteId: string): Promise<GiftCard[]> {
+  const rows = await orm.select().from(giftCards).where(eq(giftCards.siteId, siteId)).orderBy(desc(giftCards.createdAt)).limit(500)
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
 }
 
-export async function ledgerOf(orm: Orm, siteId: string, giftCardId: string) {
-  return orm
+export async function ledgerOf(orm: Orm, siteId: string, giftCardId: string): Promise<GiftCardLedgerEntry[]> {
+  const rows = await orm
     .select()
     .from(giftCardLedger)
     .where(and(eq(giftCardLedger.siteId, siteId), eq(giftCardLedger.giftCardId, giftCardId)))
     .orderBy(asc(giftCardLedger.createdAt))
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
 }

@@ -9,10 +9,11 @@ import { returnStock } from '../catalogue/inventory.js'
 import { money } from '../shared/money.js'
 import { summaryLines } from './summary.js'
 import type { PaymentProvider } from '../checkout/payments.js'
-import { giftCards, orders, subscriptions, type OrderRow, type OrderStatus } from '../schema.js'
+import { giftCards, orders, subscriptions, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import type { OrderPage, OrderQuery, OrderView } from '@sitewright/contracts'
 
-export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
+export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): Promise<OrderView> {
   const cards = await orm.select({ code: giftCards.code, amountCents: giftCards.initialCents }).from(giftCards).where(and(eq(giftCards.siteId, o.siteId), eq(giftCards.orderId, o.id)))
   const subs = await orm.select().from(subscriptions).where(and(eq(subscriptions.siteId, o.siteId), eq(subscriptions.orderId, o.id)))
   const paid = o.status !== 'refunded' && o.status !== 'pending'
@@ -80,7 +81,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string) {
     })),
   }
 }
-export type OrderView = Awaited<ReturnType<typeof orderView>>
+export type { OrderView }
 
 /** Subtotal, discount, shipping, tax, gift card and the total charged of an order. */
 export function orderSummary(o: OrderRow) {
@@ -96,7 +97,7 @@ export function orderSummary(o: OrderRow) {
   })
 }
 
-/** The order for analytics (SPEC.md section 3). */
+/** The order for analytics. */
 export function analyticsOrder(o: OrderRow) {
   return {
     id: o.id,
@@ -130,7 +131,7 @@ export async function orderByToken(orm: Orm, siteId: string, orderId: string, to
  * Orders newest first. `q`: an order number ('12' or '#12') matches that number or an email containing it; other
  * text matches part of the email (case-insensitive). `status` keeps one status.
  */
-export async function listOrders(orm: Orm, siteId: string, o: { page: number; pageSize: number; q?: string | undefined; status?: OrderStatus | '' | undefined }) {
+export async function listOrders(orm: Orm, siteId: string, o: OrderQuery): Promise<OrderPage> {
   const conds: SQL[] = [eq(orders.siteId, siteId)]
   if (o.status) conds.push(eq(orders.status, o.status))
   const q = o.q?.trim() ?? ''

@@ -4,17 +4,9 @@
 // the sign sits where the locale puts it ('-$35.00', '-35,00 €').
 import { DEFAULT_LOCALE, formatMoney } from '@sitewright/jsont/i18n'
 import { decimalText } from '../shared/money.js'
+import type { SummaryKey, SummaryLine } from '@sitewright/contracts'
 
-export type SummaryKey = 'subtotal' | 'discount' | 'shipping' | 'tax' | 'giftCard' | 'total'
-
-export interface SummaryLine {
-  key: SummaryKey
-  label: string
-  /** Signed minor units: the discount and the gift card are negative. */
-  amountCents: number
-  /** The amount as CLDR prints it in the site's locale. */
-  text: string
-}
+export type { SummaryKey, SummaryLine }
 
 export interface SummaryAmounts {
   currency: string

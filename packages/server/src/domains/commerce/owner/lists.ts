@@ -8,32 +8,12 @@ import { AppError } from '../../../platform/errors.js'
 import { variantText } from '../cart/view.js'
 import type { VariantOptionRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import type { InventoryRow, ProductStatus, ProductSummary, ProductType } from '@sitewright/contracts'
 
 /** Product types whose stock the store keeps (physical goods and services). */
 export const STOCK_TRACKED_TYPES = [PRODUCT_TYPES.PHYSICAL, PRODUCT_TYPES.SERVICE] as const
 
-export interface ProductSummary {
-  id: string
-  collectionId: string
-  urlId: string
-  title: string
-  productType: number
-  status: string
-  imageIds: string[]
-  fullUrl: string
-  variantCount: number
-  /** Units in stock over the variants that are not unlimited. */
-  stockTotal: number
-  unlimitedVariants: number
-  outOfStockVariants: number
-  onSaleVariants: number
-  /** Lowest and highest current price (the sale price when on sale), minor units; null without variants. */
-  priceRange: { minCents: number; maxCents: number } | null
-  /** Price, sale price or on-sale differ between variants. */
-  variedPrices: boolean
-  soldOut: boolean
-  onSale: boolean
-}
+export type { InventoryRow, ProductSummary }
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -99,8 +79,8 @@ export async function productSummaries(
       collectionId: r.collection_id,
       urlId: r.url_id,
       title: r.title,
-      productType: r.product_type,
-      status: r.status,
+      productType: r.product_type as ProductType,
+      status: r.status as ProductStatus,
       imageIds: r.image_ids,
       fullUrl: `${path.replace(/\/+$/, '')}/${r.url_id}`,
       variantCount: r.variant_count,
@@ -117,18 +97,6 @@ export async function productSummaries(
   return { products, total: count?.n ?? 0 }
 }
 
-export interface InventoryRow {
-  productId: string
-  productTitle: string
-  productType: number
-  variantId: string
-  sku: string
-  attributes: Record<string, string>
-  /** Option values in option order ('M / Red'). */
-  variantText: string
-  qtyInStock: number
-  unlimited: boolean
-}
 
 type Cursor = [title: string, productId: string, ordering: number, variantId: string]
 
@@ -194,7 +162,7 @@ export async function inventoryPage(
     variants: shown.map((r) => ({
       productId: r.product_id,
       productTitle: r.title,
-      productType: r.product_type,
+      productType: r.product_type as ProductType,
       variantId: r.id,
       sku: r.sku,
       attributes: r.attributes,

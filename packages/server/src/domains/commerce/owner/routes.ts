@@ -12,6 +12,7 @@ import * as orders from '../orders/service.js'
 import type { OrderRow } from '../schema.js'
 import { createRule, deleteRule, listRules, type RuleKind } from './store.js'
 import { getSettings, updateSettings } from '../settings.js'
+import type { GiftCard, OwnerOrder, OwnerProduct, StockLevel } from '@sitewright/contracts'
 import {
   couponInput, giftCardIssue, inventoryQuery, orderQuery, productCreate, productListQuery, productParams, productPatch, rowParams,
   settingsPatch, shippingInput, siteParams, stockPatch, taxInput, variantParams, variantsPut,
@@ -23,7 +24,7 @@ const tags = ['commerce-owner']
 const base = '/api/sites/:siteId/commerce'
 const ok = (description: string) => ({ 200: { description }, 403: { description: 'role_not_allowed' }, 404: { description: 'site_not_found or not found' } })
 
-export type OwnerProductView = (ctx: CommerceContext, siteId: string, productId: string) => Promise<unknown>
+export type OwnerProductView = (ctx: CommerceContext, siteId: string, productId: string) => Promise<OwnerProduct>
 
 export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, productView: OwnerProductView): void {
   const { orm } = ctx
@@ -106,11 +107,11 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await allow(request, params.siteId)
     const stock = await setStock(orm, params.siteId, params.productId, params.variantId, body)
     changed(params.siteId)
-    return { stock }
+    return { stock: stock satisfies StockLevel }
   })
 
   /** The order as its owner sees it: with the payment as the provider keeps it (amounts, instalment schedule). */
-  const ownerOrder = async (row: OrderRow) => ({
+  const ownerOrder = async (row: OrderRow): Promise<OwnerOrder> => ({
     ...(await orders.orderView(orm, row, ctx.downloadSecret)),
     payment: row.paymentRef ? await ctx.provider.status(row.paymentRef) : null,
   })
@@ -155,7 +156,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await allow(request, params.siteId)
     const { currency } = await getSettings(orm, params.siteId)
     const card = await orm.transaction((tx) => giftcards.issueGiftCard(tx, params.siteId, { amountCents: body.amountCents, currency, code: body.code, reason: 'issued' }))
-    return reply.code(201).send({ giftCard: card })
+    return reply.code(201).send({ giftCard: { ...card, createdAt: card.createdAt.toISOString() } satisfies GiftCard })
   })
   defineRoute(app, { method: 'GET', url: `${base}/gift-cards/:rowId/ledger`, summary: 'Balance changes of a gift card', tags, params: rowParams, responses: ok('{ ledger }') }, async ({ request, params }) => {
     await allow(request, params.siteId)

@@ -1,4 +1,4 @@
-// The store's page types (SPEC.md section 2) and which one an order's page is.
+// The store's page types and which one an order's page is.
 export const PAGE_TYPES_COMMERCE = {
   SHOW_CART: 200,
   CHECKOUT: 201,

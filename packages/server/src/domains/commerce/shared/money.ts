@@ -1,17 +1,13 @@
-// Money shapes for the template context and the API, built from integer minor units (SPEC.md sections 3 and 9).
+// Money shapes for the template context and the API, built from integer minor units.
 // `value` is the decimal amount as text (the corpus and @sitewright/jsont read it so: "100.00" prints 100.00);
 // `decimalValue`/`currencyCode` repeat it under the other names the spec lists. Legacy fields stay in cents.
 
+import type { MoneyShape } from '@sitewright/contracts'
 import { DEFAULT_CURRENCY, fractionDigits } from '@sitewright/jsont/commerce'
 
 export { DEFAULT_CURRENCY, fractionDigits }
 
-export interface MoneyShape {
-  value: string
-  currency: string
-  decimalValue: string
-  currencyCode: string
-}
+export type { MoneyShape }
 
 /** Integer minor units -> exact decimal text with the currency's fraction digits ("-12.05"). */
 export function decimalText(minor: number, currency: string): string {

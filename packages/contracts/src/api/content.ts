@@ -1,0 +1,71 @@
+// The content owner API (/api/sites/:siteId/content/...): collections (pages) and their items.
+import type { ContentStatus } from '../content.js'
+
+/** Navigation sections: `_hidden` pages are reachable but listed nowhere; `_memberareas` hold member areas. */
+export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
+export type Navigation = (typeof NAVIGATIONS)[number]
+export const COLLECTION_TYPE_NAMES = ['page', 'blog', 'events', 'gallery', 'products', 'folder', 'index', 'splash-page'] as const
+export type CollectionTypeName = (typeof COLLECTION_TYPE_NAMES)[number]
+export const LOCKS = ['none', 'password', 'members'] as const
+export type LockKind = (typeof LOCKS)[number]
+
+/** A collection as the owner API answers it (`{ collection }`, `{ collections }`); the fields the editor reads. */
+export interface Collection {
+  id: string
+  parentId: string | null
+  type: number
+  typeName: CollectionTypeName | string
+  title: string
+  navigationTitle: string
+  urlId: string
+  fullUrl: string
+  navigation: Navigation
+  ordering: number
+  folder: boolean
+  homepage: boolean
+  layout: unknown
+  lock: LockKind
+  passwordSet: boolean
+  seoTitle: string
+  seoDescription: string
+  seoHidden: boolean
+  status: ContentStatus
+  publishOn: number | null
+  updatedOn: number
+  galleryOptions?: unknown
+}
+
+/** An item of a collection as the owner API answers it; the fields the editor reads. */
+export interface Item {
+  id: string
+  collectionId: string
+  recordType: number
+  title: string
+  urlId: string
+  fullUrl: string
+  status: ContentStatus
+  publishOn: number | null
+  tags: string[]
+  categories: string[]
+  layout: unknown
+  updatedOn: number
+}
+
+/** PATCH collections/:id: any of these (the server accepts these and more). */
+export type CollectionPatch = Partial<{
+  title: string
+  navigationTitle: string
+  urlId: string
+  parentId: string | null
+  navigation: Navigation
+  lock: LockKind
+  password: string | null
+  seoTitle: string
+  seoDescription: string
+  seoHidden: boolean
+  status: ContentStatus
+  publishOn: number
+}>
+
+/** PATCH items/:id. */
+export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories'> & { publishOn: number }>

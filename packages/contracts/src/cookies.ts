@@ -1,0 +1,20 @@
+// Reading a cookie from a `document.cookie` string: the editor (the crumb) and the storefront (crumb, cart) both
+// need it.
+
+/** The cookie that carries the anti-forgery crumb; echoed as the X-CSRF-Token header. */
+export const CRUMB_COOKIE = 'crumb'
+
+/** The value of cookie `name` in a `document.cookie` string (percent-decoded when it can be), or null. */
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
+    const raw = part.slice(eq + 1).trim()
+    try {
+      return decodeURIComponent(raw)
+    } catch {
+      return raw
+    }
+  }
+  return null
+}
