@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib'
 import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
-import { screenshot } from './support/browser.js'
+import { screenshot, unexpected } from './support/browser.js'
 import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
@@ -115,6 +115,10 @@ describe('canvas editor', () => {
     await page.keyboard.press('End')
     await page.keyboard.type(' and more typed on the canvas')
     await page.getByRole('toolbar', { name: 'Format text' }).waitFor()
+    const keys = await page.evaluate(() => performance.getEntriesByName('sw-key-paint', 'measure').map((m) => m.duration))
+    const sorted = [...keys].sort((a, b) => a - b)
+    console.log(`keystroke to paint (ms): ${JSON.stringify({ samples: keys.length, median: Math.round(sorted[Math.floor(sorted.length / 2)] ?? -1), p95: Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? -1) })}`)
+    expect(keys.length).toBeGreaterThan(10)
     await screenshot(page, 'canvas-typing-1280')
     await until(stored, (l) => JSON.stringify(l).includes('Alpha words and more typed on the canvas'), 'the typed text saved')
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()
@@ -209,5 +213,7 @@ describe('canvas editor', () => {
     await screenshot(page, 'canvas-390')
     expect((await axeViolations(page)).filter((v) => /^(serious|critical)/.test(v))).toEqual([])
     await page.setViewportSize({ width: 1280, height: 900 })
+    // no console error and no CSP violation of the editor's strict policy anywhere on the way
+    expect(unexpected(h.errors)).toEqual([])
   })
 })

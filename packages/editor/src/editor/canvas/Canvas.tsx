@@ -111,8 +111,13 @@ export function Canvas(p: Props) {
       const el = (e.target as Element).closest?.<HTMLElement>(BLOCK_SELECTOR)
       if (el && el === e.target && el.dataset.blockId !== live.current.selectedId) store.dispatch(selectBlock, { id: el.dataset.blockId! })
     }
-    const onKey = (e: KeyboardEvent) =>
-      void canvasKey(e, { store, editingId: live.current.editingId, startEditing, stopEditing: () => setEditingId(null), focusBlock, announce: setMessage })
+    const onKey = (e: KeyboardEvent) => {
+      if (live.current.editingId && e.key.length === 1) {
+        performance.clearMarks('sw-key')
+        performance.mark('sw-key')
+      }
+      canvasKey(e, { store, editingId: live.current.editingId, startEditing, stopEditing: () => setEditingId(null), focusBlock, announce: setMessage })
+    }
     const onSubmit = (e: Event) => e.preventDefault()
     d.addEventListener('pointerdown', onPress, true)
     d.addEventListener('click', onClick, true)

@@ -23,8 +23,17 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
       content: html,
       editorProps: { attributes: { 'aria-label': 'Text', role: 'textbox', 'aria-multiline': 'true' } },
       onUpdate: ({ editor: ed }) => {
-        performance.mark('sw-text-update')
         onChange(ed.getHTML())
+        // key to paint: from the keydown (marked by the canvas) to just after the next frame is painted
+        if (performance.getEntriesByName('sw-key', 'mark').length) {
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              if (!performance.getEntriesByName('sw-key', 'mark').length) return
+              performance.measure('sw-key-paint', 'sw-key')
+              performance.clearMarks('sw-key')
+            }, 0),
+          )
+        }
       },
     })
     setEditor(e)

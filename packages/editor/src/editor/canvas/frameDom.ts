@@ -105,7 +105,9 @@ export function syncText(doc: Document, pageDoc: PageDocument, editingId: string
 
 /** Replaces the page's content with a fresh render, keeping the element being edited in place (and its editor). */
 export function patchContent(doc: Document, html: string, keepId: string | null): void {
-  const fresh = new DOMParser().parseFromString(html, 'text/html')
+  // parsed by the canvas's own parser: the page's style attributes fall under the canvas's policy, not the editor's
+  const Parser = (doc.defaultView as (Window & typeof globalThis) | null)?.DOMParser ?? DOMParser
+  const fresh = new Parser().parseFromString(html, 'text/html')
   const next = fresh.getElementById('content')
   const current = doc.getElementById('content')
   if (!next || !current) return
