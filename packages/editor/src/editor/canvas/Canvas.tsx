@@ -39,6 +39,8 @@ interface Props {
   device: DeviceId
   onOpenSettings(): void
   onDropFiles(files: File[], place: Place, galleryId: string | null): void
+  /** The block being edited in place, or null (the side panel then leaves that block's form out). */
+  onEditing?(id: string | null): void
 }
 
 export function Canvas(p: Props) {
@@ -190,12 +192,14 @@ export function Canvas(p: Props) {
 
   // when in-place editing ends (Escape, Done), the keyboard stays on that block (after the editor has gone)
   const wasEditing = useRef<string | null>(null)
+  const onEditing = p.onEditing
   useEffect(() => {
+    onEditing?.(editingId)
     const was = wasEditing.current
     wasEditing.current = editingId
     const d2 = frameDoc()
     if (was && !editingId && d2 && findBlock(live.current.doc, was)) blockElement(d2, was)?.focus({ preventScroll: true })
-  }, [editingId, frameDoc])
+  }, [editingId, frameDoc, onEditing])
 
   const drag = useCanvasDrag({ frame, store, doc, onDropFiles: p.onDropFiles, announce: setMessage })
 

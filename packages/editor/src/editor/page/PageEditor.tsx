@@ -34,6 +34,7 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
   const [device, setDevice] = useState<DeviceId>('desktop')
   const [panelOpen, setPanelOpen] = useState(() => typeof window === 'undefined' || window.innerWidth > 720)
   const dropped = useDroppedImages(store)
+  const [editingInPlace, setEditingInPlace] = useState<string | null>(null)
   useUnsavedChanges(saveState.status !== 'saved')
 
   const doc = snapshot.state.doc
@@ -138,6 +139,7 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
           device={device}
           onOpenSettings={openSettings}
           onDropFiles={dropped.drop}
+          onEditing={setEditingInPlace}
         />
         <aside id="page-panel" className="side-panel" aria-label="Page panel" hidden={!panelOpen}>
           <div className="tabs" role="tablist" aria-label="Page">
@@ -153,7 +155,7 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
           </button>
           {tab === 'blocks' ? (
             <div role="tabpanel" aria-label="Blocks">
-              <BlockList store={store} blocks={blocks} selectedId={snapshot.state.selectedId} />
+              <BlockList store={store} blocks={blocks} selectedId={snapshot.state.selectedId} editingInPlace={editingInPlace} />
               <AddBlockMenu
                 onAdd={(typeName) => {
                   const sel = snapshot.state.selectedId
