@@ -10,7 +10,7 @@ import type { EditorStore } from '../core/store.js'
 import { BlockPicker } from './BlockPicker.js'
 import { insertBlockAt, placeOf, type Place } from './canvasActions.js'
 import { canvasKey } from './canvasKeys.js'
-import { BLOCK_SELECTOR, blockElement, frameDocument, markBlocks, patchContent, prepareFrame, syncOrder, syncText } from './frameDom.js'
+import { BLOCK_SELECTOR, attrValue, blockElement, frameDocument, markBlocks, patchContent, prepareFrame, syncOrder, syncText } from './frameDom.js'
 import { FormatBar, useInPlaceText } from './InPlaceText.js'
 import { IconButton } from './icons.js'
 import { useCanvasDrag } from './useCanvasDrag.js'
@@ -99,7 +99,7 @@ export function Canvas(p: Props) {
     const onClick = (e: MouseEvent) => {
       const target = e.target as Element
       const editing = live.current.editingId
-      if (editing && target.closest(`[data-block-id="${CSS.escape(editing)}"]`)) return
+      if (editing && target.closest(`[data-block-id="${attrValue(editing)}"]`)) return
       e.preventDefault() // links and buttons of the page do not act on the canvas
       const el = target.closest<HTMLElement>(BLOCK_SELECTOR)
       if (editing) setEditingId(null)
@@ -156,7 +156,7 @@ export function Canvas(p: Props) {
   useEffect(() => {
     const d = frameDoc()
     const el = d && selectedId ? blockElement(d, selectedId) : null
-    el?.scrollIntoView({ block: 'nearest' })
+    el?.scrollIntoView?.({ block: 'nearest' })
     const b = selectedId ? findBlock(doc, selectedId) : undefined
     if (b) {
       const blocks = allBlocks(doc)

@@ -5,6 +5,9 @@ import type { PageDocument } from '../core/document.js'
 
 export const BLOCK_SELECTOR = '[data-block-id]'
 
+/** A value for a double-quoted attribute selector. */
+export const attrValue = (v: string): string => v.replace(/["\\]/g, '\\$&')
+
 const FRAME_CSS = `
 [data-block-id] { position: relative; cursor: pointer; scroll-margin: 4rem; }
 [data-block-id]:hover { outline: 2px dashed rgb(47 91 234 / 55%); outline-offset: 4px; }
@@ -33,7 +36,7 @@ export function frameDocument(frame: HTMLIFrameElement | null): Document | null 
 }
 
 export function blockElement(doc: Document, id: string): HTMLElement | null {
-  return doc.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(id)}"]`)
+  return doc.querySelector<HTMLElement>(`[data-block-id="${attrValue(id)}"]`)
 }
 
 /** The editor's outline rules inside the canvas (once). */
@@ -69,7 +72,7 @@ export function markBlocks(doc: Document, pageDoc: PageDocument, selectedId: str
 export function syncOrder(doc: Document, pageDoc: PageDocument): void {
   const wanted = new Set<string>()
   for (const section of pageDoc.sections) {
-    const sectionEl = doc.querySelector<HTMLElement>(`[data-section-id="${CSS.escape(section.id)}"]`)
+    const sectionEl = doc.querySelector<HTMLElement>(`[data-section-id="${attrValue(section.id)}"]`)
     const inner = sectionEl?.querySelector<HTMLElement>('.layout-section-inner') ?? sectionEl
     for (const b of section.blocks) wanted.add(b.id)
     if (!inner) continue

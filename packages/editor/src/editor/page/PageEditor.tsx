@@ -10,6 +10,7 @@ import { allBlocks } from '../core/document.js'
 import { incompleteBlocks } from '../core/layout.js'
 import { Canvas, DEVICES, type DeviceId } from '../canvas/Canvas.js'
 import { useDroppedImages } from '../canvas/DroppedImages.js'
+import { attrValue } from '../canvas/frameDom.js'
 import { previewUrl } from '../../preview/PreviewFrame.js'
 import { AddBlockMenu } from './AddBlockMenu.js'
 import { BlockList } from './BlockList.js'
@@ -50,7 +51,7 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
   // the selected block's settings come into view in the side panel
   const selectedId = snapshot.state.selectedId
   useEffect(() => {
-    if (selectedId) document.querySelector(`.block-card[data-block-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' })
+    if (selectedId) document.querySelector(`.block-card[data-block-id="${attrValue(selectedId)}"]`)?.scrollIntoView?.({ block: 'nearest' })
   }, [selectedId])
 
   function onKeyDown(e: KeyboardEvent) {
