@@ -203,6 +203,17 @@ describe('canvas editor', () => {
     expect(JSON.stringify(after)).not.toContain(`"${focused}"`)
   })
 
+  it('adds a section from the Hero template, shown on the canvas once saved', async () => {
+    const page = h.page
+    const before = (await stored()).sections.length
+    await page.getByLabel('New section').selectOption('hero')
+    await page.getByRole('button', { name: 'Add section' }).click()
+    const layout = await until(stored, (l) => l.sections.length === before + 1, 'the new section saved')
+    const hero = layout.sections[layout.sections.length - 1]!
+    expect(JSON.stringify(hero.blocks)).toContain('A headline for your visitors')
+    await canvas.locator(`[data-section-id="${hero.id}"] h1`, { hasText: 'A headline for your visitors' }).waitFor()
+  })
+
   it('is usable at 390 px: the panel is a sheet', async () => {
     const page = h.page
     await page.setViewportSize({ width: 390, height: 844 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEditorStore } from '../core/store.js'
-import { updateBlock } from '../core/blockActions.js'
+import { selectBlock, updateBlock } from '../core/blockActions.js'
 import type { Block, PageDocument } from '../core/document.js'
 import { insertBlockAt, moveBlockTo, placeOf } from './canvasActions.js'
 
@@ -57,5 +57,33 @@ describe('canvas actions', () => {
     expect(store.get().state.doc.sections[0]!.blocks[0]!.value.html).toBe('<p></p>')
     store.undo()
     expect(order(store.get().state.doc)).toEqual([['a', 'b'], ['c']])
+  })
+})
+
+describe('sections', () => {
+  it('adds a section from a template, moves it, deletes it, each one undo step', async () => {
+    const { addSection, deleteSection, moveSection } = await import('./sections.js')
+    const store = createEditorStore(doc())
+    store.dispatch(addSection, { index: 2, template: 'hero' })
+    const added = store.get().state.doc.sections[2]!
+    expect(added.blocks.map((b) => b.typeName)).toEqual(['text', 'button'])
+    expect(store.get().state.selectedId).toBe(added.blocks[0]!.id)
+    store.dispatch(moveSection, { id: added.id, delta: -1 })
+    expect(store.get().state.doc.sections.map((s) => s.id)).toEqual(['s1', added.id, 's2'])
+    store.dispatch(deleteSection, { id: 's1' })
+    expect(store.get().state.doc.sections.map((s) => s.id)).toEqual([added.id, 's2'])
+    store.undo()
+    store.undo()
+    store.undo()
+    expect(order(store.get().state.doc)).toEqual([['a', 'b'], ['c']])
+  })
+
+  it('keeps the last section of a page (emptied) when it is deleted', async () => {
+    const { deleteSection } = await import('./sections.js')
+    const store = createEditorStore({ version: 2, sections: [{ id: 'only', blocks: [text('x')] }] })
+    store.dispatch(selectBlock, { id: 'x' })
+    store.dispatch(deleteSection, { id: 'only' })
+    expect(store.get().state.doc.sections).toEqual([{ id: 'only', blocks: [] }])
+    expect(store.get().state.selectedId).toBeNull()
   })
 })
