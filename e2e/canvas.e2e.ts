@@ -227,4 +227,18 @@ describe('canvas editor', () => {
     // no console error and no CSP violation of the editor's strict policy anywhere on the way
     expect(unexpected(h.errors)).toEqual([])
   })
+
+  it('duplicates the page from the page tree and opens the copy on the canvas', async () => {
+    const page = h.page
+    await page.goto(`/config/sites/${site.id}/pages/${pageId}`)
+    const toggle = page.getByRole('button', { name: /^(Show|Hide) pages$/ })
+    await toggle.waitFor()
+    if ((await toggle.textContent()) === 'Show pages') await toggle.click()
+    await page.getByLabel('Actions for Canvas proof', { exact: true }).click()
+    await page.getByRole('button', { name: 'Duplicate' }).click()
+    await page.getByRole('heading', { name: 'Canvas proof (copy)' }).waitFor()
+    await canvas.getByText('Gamma words').waitFor()
+    expect(await canvas.locator('[data-block-id="blk-gamma"]').count()).toBe(0) // the copy's blocks have their own ids
+    expect(unexpected(h.errors)).toEqual([])
+  })
 })

@@ -54,7 +54,7 @@ export function PagesScreen() {
             <PageTree
               collections={tree.collections}
               currentId={current?.id ?? null}
-              actions={{ open, rename: tree.rename, move: (...a) => void tree.move(...a), remove: (id) => void tree.remove(id).then(() => id === current?.id && navigate(pagesPath(siteId, { view: 'overview' }))) }}
+              actions={{ open, rename: tree.rename, move: (...a) => void tree.move(...a), remove: (id) => void tree.remove(id).then(() => id === current?.id && navigate(pagesPath(siteId, { view: 'overview' }))), duplicate: (id) => void tree.duplicate(id).then((made) => made && open(made.id)) }}
             />
           )}
           <AddPageForm
