@@ -235,7 +235,7 @@ describe('canvas editor', () => {
     await toggle.waitFor()
     if ((await toggle.textContent()) === 'Show pages') await toggle.click()
     await page.getByLabel('Actions for Canvas proof', { exact: true }).click()
-    await page.getByRole('button', { name: 'Duplicate' }).click()
+    await page.getByRole('button', { name: 'Duplicate', exact: true }).click()
     await page.getByRole('heading', { name: 'Canvas proof (copy)' }).waitFor()
     await canvas.getByText('Gamma words').waitFor()
     expect(await canvas.locator('[data-block-id="blk-gamma"]').count()).toBe(0) // the copy's blocks have their own ids
