@@ -16,8 +16,10 @@ beforeAll(async () => {
   const res = await owner.post('/api/auth/signup', newSignup())
   siteId = res.json.site.id
   host = `${res.json.site.slug}.localhost`
-  const layout = { sections: [{ id: 'sa', blocks: [{ id: 'b-one', type: 2, value: { html: '<p>First words</p>' } }, { id: 'b-two', type: 53, value: { label: 'Go on' } }] }] }
-  const live = (await owner.post(api('/collections'), { typeName: 'page', title: 'Live page', layout })).json.collection
+  const layout = { sections: [{ id: 'sa', blocks: [{ id: 'b-one', type: 2, value: { html: '<p>First words</p>' } }, { id: 'b-two', type: 53, value: { label: 'Go on', url: '/' } }] }] }
+  const made = await owner.post(api('/collections'), { typeName: 'page', title: 'Live page', layout })
+  expect(made.status, JSON.stringify(made.json)).toBe(201)
+  const live = made.json.collection
   expect((await owner.patch(api(`/collections/${live.id}`), { status: 'published' })).status).toBe(200)
   await owner.post(api('/collections'), { typeName: 'page', title: 'Work in progress', status: 'draft', layout: { sections: [{ id: 'sb', blocks: [{ id: 'b-draft', type: 2, value: { html: '<p>Draft words</p>' } }] }] } })
 })
