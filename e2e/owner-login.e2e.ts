@@ -87,7 +87,7 @@ describe('owner login at /config', () => {
     await page.waitForURL('**/config/sites/*/settings')
     await expect.poll(() => page.getByLabel('Site title', { exact: true }).inputValue()).toBe('E2E Bakery')
     const options = await page.getByLabel('Site', { exact: true }).locator('option').allTextContents()
-    expect(options).toEqual(['E2E Bakery (ADMIN)'])
+    expect(options).toEqual(['E2E Bakery (Administrator)'])
     const published = await page.getByRole('link', { name: 'View site' }).getAttribute('href')
     expect(published).toBe(`http://${slug}.localhost:${h.server.port}/`)
     await screenshot(page, 'signup-settings')

@@ -129,7 +129,7 @@ describe('editor shell', () => {
     await click(byText(root, 'button', 'Save')!)
     await waitFor(() => root.querySelector('.save-status')?.textContent === 'Settings saved')
     expect(server.settings.get('1')?.title).toBe('Renamed')
-    expect(byLabel<HTMLSelectElement>(root, 'Site').selectedOptions[0]?.textContent).toBe('Renamed (ADMIN)')
+    expect(byLabel<HTMLSelectElement>(root, 'Site').selectedOptions[0]?.textContent).toBe('Renamed (Administrator)')
 
     await typeInto(byLabel(root, 'Site title'), 'Unsaved')
     await click(byText(root, 'nav a', 'Commerce')!)

@@ -1,4 +1,5 @@
 // The Pages section: the page tree beside the selected page's editor, a collection's items, or site styles.
+import { useState } from 'react'
 import { useNavigation } from '../app/navigation.js'
 import { PageEditor } from '../editor/page/PageEditor.js'
 import { LinkTargetsProvider } from '../editor/page/linkTargets.js'
@@ -18,11 +19,18 @@ export function PagesScreen() {
   const tree = usePageTree()
   const open = (id: string) => navigate(pagesPath(siteId, { view: 'collection', id }))
   const current = route.view === 'collection' ? tree.collections?.find((c) => c.id === route.id) : undefined
+  // the page tree folds away beside the canvas (it starts folded while a page is edited on a narrow screen)
+  const [treeHidden, setTreeHidden] = useState(() => typeof window !== 'undefined' && window.innerWidth < 1400 && route.view === 'collection')
 
   return (
     <LinkTargetsProvider collections={tree.collections ?? []}>
-      <div className="pages-screen">
-        <aside className="pages-side">
+      <div className={`pages-screen${treeHidden && current ? ' tree-hidden' : ''}`}>
+        <aside className="pages-side" aria-label="Site pages">
+          {current && (
+            <button type="button" className="button secondary small tree-toggle" aria-expanded={!treeHidden} onClick={() => setTreeHidden((h) => !h)}>
+              {treeHidden ? 'Show pages' : 'Hide pages'}
+            </button>
+          )}
           <a
             className="style-link"
             href={pagesPath(siteId, { view: 'style' })}
@@ -46,7 +54,7 @@ export function PagesScreen() {
             <PageTree
               collections={tree.collections}
               currentId={current?.id ?? null}
-              actions={{ open, rename: tree.rename, move: (...a) => void tree.move(...a), remove: (id) => void tree.remove(id).then(() => id === current?.id && navigate(pagesPath(siteId, { view: 'overview' }))) }}
+              actions={{ open, rename: tree.rename, move: (...a) => void tree.move(...a), remove: (id) => void tree.remove(id).then(() => id === current?.id && navigate(pagesPath(siteId, { view: 'overview' }))), duplicate: (id) => void tree.duplicate(id).then((made) => made && open(made.id)) }}
             />
           )}
           <AddPageForm

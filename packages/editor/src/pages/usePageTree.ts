@@ -1,8 +1,11 @@
-// Loads the site's pages and collections and performs the tree's writes (create, rename, move, delete).
+// Loads the site's pages and collections and performs the tree's writes (create, rename, move, duplicate, delete).
 import { useCallback, useEffect, useState } from 'react'
 import type { Collection, Navigation } from '../api/content.js'
 import { useServices } from '../services/services.js'
 import { planMove } from '../structure/tree.js'
+import { newId } from '../editor/core/document.js'
+import { toLayout } from '../editor/core/layout.js'
+import { restore } from '../editor/core/restore.js'
 
 export const COLLECTIONS_ERROR = 'Unable to load collections'
 
@@ -67,5 +70,24 @@ export function usePageTree() {
     [content, siteId],
   )
 
-  return { collections, error, reload, replace, create, rename, move, remove }
+  // a copy of a layout page beside it, as a draft, with fresh block and section ids (same content)
+  const duplicate = useCallback(
+    async (id: string): Promise<Collection | null> => {
+      const c = collections?.find((x) => x.id === id)
+      if (!c || c.typeName !== 'page') return null
+      const doc = restore(c.layout)
+      const fresh = { ...doc, sections: doc.sections.map((s) => ({ id: newId('s'), blocks: s.blocks.map((b) => ({ ...b, id: newId() })) })) }
+      const body = { typeName: 'page', title: `${c.title} (copy)`, navigation: c.navigation, status: 'draft', layout: toLayout(fresh) }
+      const r = await content.createCollection(siteId, body as never)
+      if (!r.ok) {
+        setError(r.error.message)
+        return null
+      }
+      setCollections((list) => [...(list ?? []), r.data.collection])
+      return r.data.collection
+    },
+    [collections, content, siteId],
+  )
+
+  return { collections, error, reload, replace, create, rename, move, remove, duplicate }
 }

@@ -7,6 +7,13 @@ interface Props {
   onSwitch(siteId: string): void
 }
 
+/** A website role in owner words ('ADMIN' -> 'Administrator', 'STORE_MANAGER' -> 'Store manager'). */
+export function roleWords(roleName: string): string {
+  if (roleName === 'ADMIN') return 'Administrator'
+  const words = roleName.toLowerCase().replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 export function SiteSwitcher({ sites, currentId, onSwitch }: Props) {
   const id = useId()
   return (
@@ -15,7 +22,7 @@ export function SiteSwitcher({ sites, currentId, onSwitch }: Props) {
       <select id={id} value={currentId} onChange={(e) => onSwitch(e.target.value)}>
         {sites.map((s) => (
           <option key={String(s.id)} value={String(s.id)}>
-            {s.title} ({s.roleName})
+            {s.title} ({roleWords(s.roleName)})
           </option>
         ))}
       </select>

@@ -1,4 +1,4 @@
-// Pages and navigation as a tree: open, rename, move (drag and drop, or buttons), delete after confirmation.
+// Pages and navigation as a tree: open, rename, move (drag and drop, or buttons), duplicate, delete after confirmation.
 import { useState, type DragEvent, type ReactNode } from 'react'
 import type { Collection, Navigation } from '../api/content.js'
 import { ConfirmDialog } from '../ui/ConfirmDialog.js'
@@ -9,6 +9,8 @@ export interface TreeActions {
   rename(id: string, title: string): Promise<string | null>
   move(id: string, nav: Navigation, index: number, parentId?: string | null): void
   remove(id: string): void
+  /** Copies a layout page (absent: no copying). */
+  duplicate?(id: string): void
 }
 
 interface Props {
@@ -123,6 +125,7 @@ function TreeItem({ node, index, count, nav, parentId, currentId, actions, onDra
             {sections.map((s) => (
               <button key={s.nav} type="button" onClick={() => actions.move(c.id, s.nav, Number.MAX_SAFE_INTEGER, null)}>Move to {s.label}</button>
             ))}
+            {actions.duplicate && c.typeName === 'page' && <button type="button" onClick={() => actions.duplicate!(c.id)}>Duplicate</button>}
             <button type="button" className="danger" disabled={c.homepage} onClick={() => onDelete(c)}>Delete</button>
           </div>
         </details>

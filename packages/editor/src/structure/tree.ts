@@ -101,8 +101,11 @@ export const COLLECTION_KINDS: readonly { typeName: string; label: string }[] = 
   { typeName: 'index', label: 'Index' },
 ]
 
+/** Owner words for the kinds the editor does not add itself (never the internal type id). */
+const OTHER_KINDS: Record<string, string> = { 'splash-page': 'Cover page', 'template-page': 'Template', subscription: 'Subscription page', generic: 'Page' }
+
 export function kindLabel(typeName: string): string {
-  return COLLECTION_KINDS.find((k) => k.typeName === typeName)?.label ?? typeName
+  return COLLECTION_KINDS.find((k) => k.typeName === typeName)?.label ?? OTHER_KINDS[typeName] ?? 'Other page'
 }
 
 export function hasItems(c: Collection): boolean {

@@ -23,7 +23,7 @@ function summary(b: Block): string {
   return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80)
 }
 
-export function BlockList({ store, blocks, selectedId }: { store: EditorStore; blocks: Block[]; selectedId: string | null }) {
+export function BlockList({ store, blocks, selectedId, editingInPlace = null }: { store: EditorStore; blocks: Block[]; selectedId: string | null; editingInPlace?: string | null }) {
   const [dragId, setDragId] = useState<string | null>(null)
   const [over, setOver] = useState<number | null>(null)
   const apple = isApplePlatform()
@@ -115,7 +115,12 @@ export function BlockList({ store, blocks, selectedId }: { store: EditorStore; b
                 Not saved yet: {missing}
               </p>
             )}
-            {selected && (
+            {selected && editingInPlace === b.id && (
+              <p className="block-editor muted" role="note">
+                Being edited on the canvas. Press Escape there when done.
+              </p>
+            )}
+            {selected && editingInPlace !== b.id && (
               <div className="block-editor">
                 <BlockEditor
                   block={b}

@@ -1,13 +1,18 @@
-// Editing one page: toolbar, blocks, page settings and the live preview, with autosave and conflict handling.
-import { useState, type KeyboardEvent } from 'react'
+// Editing one page on its canvas: toolbar, the page's draft render filling the work area, and a collapsible side
+// panel (blocks with the selected block's settings, page settings), with autosave and conflict handling.
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import type { Collection } from '../../api/content.js'
 import { useUnsavedChanges } from '../../app/navigation.js'
-import { PreviewFrame } from '../../preview/PreviewFrame.js'
 import { useServices } from '../../services/services.js'
 import { isApplePlatform, matchesShortcut } from '../core/actions.js'
 import { addBlock } from '../core/blockActions.js'
 import { allBlocks } from '../core/document.js'
 import { incompleteBlocks } from '../core/layout.js'
+import { Canvas, DEVICES, type DeviceId } from '../canvas/Canvas.js'
+import { useDroppedImages } from '../canvas/DroppedImages.js'
+import { attrValue } from '../canvas/frameDom.js'
+import { SectionsPanel } from '../canvas/SectionsPanel.js'
+import { previewUrl } from '../../preview/PreviewFrame.js'
 import { AddBlockMenu } from './AddBlockMenu.js'
 import { BlockList } from './BlockList.js'
 import { ConflictDialog } from './ConflictDialog.js'
@@ -28,11 +33,27 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
   const [publishing, setPublishing] = useState(false)
   const [publishError, setPublishError] = useState<string | null>(null)
   const [current, setCurrent] = useState(page)
+  const [device, setDevice] = useState<DeviceId>('desktop')
+  const [panelOpen, setPanelOpen] = useState(() => typeof window === 'undefined' || window.innerWidth > 720)
+  const dropped = useDroppedImages(store)
+  const [editingInPlace, setEditingInPlace] = useState<string | null>(null)
   useUnsavedChanges(saveState.status !== 'saved')
 
   const doc = snapshot.state.doc
   const blocks = allBlocks(doc)
   const incomplete = incompleteBlocks(doc).length
+
+  function openSettings() {
+    setTab('blocks')
+    setPanelOpen(true)
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.block-card.selected .block-editor :is(input, textarea, select, button, [contenteditable])')?.focus())
+  }
+
+  // the selected block's settings come into view in the side panel
+  const selectedId = snapshot.state.selectedId
+  useEffect(() => {
+    if (selectedId) document.querySelector(`.block-card[data-block-id="${attrValue(selectedId)}"]`)?.scrollIntoView?.({ block: 'nearest' })
+  }, [selectedId])
 
   function onKeyDown(e: KeyboardEvent) {
     const apple = isApplePlatform()
@@ -91,34 +112,69 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
           {publishError}
         </p>
       )}
-      <div className="tabs" role="tablist" aria-label="Page">
-        <button type="button" role="tab" aria-selected={tab === 'blocks'} onClick={() => setTab('blocks')}>
-          Blocks
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')}>
-          Settings
+      <div className="canvas-bar">
+        <div role="radiogroup" aria-label="Device" className="segmented">
+          {DEVICES.map((d) => (
+            <label key={d.id} className={device === d.id ? 'active' : undefined}>
+              <input type="radio" name="canvas-device" checked={device === d.id} onChange={() => setDevice(d.id)} />
+              {d.label}
+            </label>
+          ))}
+        </div>
+        {current.status !== 'published' && <span className="field-hint">Not published yet: visitors do not see this page.</span>}
+        <a href={previewUrl(site.url, current.fullUrl)} target="_blank" rel="noreferrer">
+          Open page
+        </a>
+        <button type="button" className="button secondary small panel-toggle" aria-expanded={panelOpen} aria-controls="page-panel" onClick={() => setPanelOpen((o) => !o)}>
+          {panelOpen ? 'Hide panel' : 'Show panel'}
         </button>
       </div>
-      {tab === 'blocks' ? (
-        <div role="tabpanel" aria-label="Blocks">
-          <BlockList store={store} blocks={blocks} selectedId={snapshot.state.selectedId} />
-          <AddBlockMenu
-            onAdd={(typeName) => {
-              const sel = snapshot.state.selectedId
-              const index = sel ? blocks.findIndex((b) => b.id === sel) + 1 : undefined
-              store.dispatch(addBlock, index === undefined ? { typeName } : { typeName, index })
-            }}
-          />
-        </div>
-      ) : (
-        <div role="tabpanel" aria-label="Settings">
-          <PageSettings page={current} onSaved={changed} />
-        </div>
-      )}
-      {current.status !== 'published' && (
-        <p className="field-hint">This page is not published: visitors do not see it yet (the preview below shows it to you).</p>
-      )}
-      <PreviewFrame siteUrl={site.url} path={current.fullUrl} previewSiteId={siteId} version={saveState.version} title={`Preview of ${current.title}`} />
+      <div className={`workbench${panelOpen ? ' with-panel' : ''}`}>
+        <Canvas
+          siteId={siteId}
+          path={current.fullUrl}
+          title={`Canvas: ${current.title}`}
+          version={saveState.version}
+          store={store}
+          doc={doc}
+          selectedId={snapshot.state.selectedId}
+          device={device}
+          onOpenSettings={openSettings}
+          onDropFiles={dropped.drop}
+          onEditing={setEditingInPlace}
+        />
+        <aside id="page-panel" className="side-panel" aria-label="Page panel" hidden={!panelOpen}>
+          <div className="tabs" role="tablist" aria-label="Page">
+            <button type="button" role="tab" aria-selected={tab === 'blocks'} onClick={() => setTab('blocks')}>
+              Blocks
+            </button>
+            <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')}>
+              Settings
+            </button>
+          </div>
+          <button type="button" className="link-button sheet-close" onClick={() => setPanelOpen(false)}>
+            Close panel
+          </button>
+          {tab === 'blocks' ? (
+            <div role="tabpanel" aria-label="Blocks">
+              <BlockList store={store} blocks={blocks} selectedId={snapshot.state.selectedId} editingInPlace={editingInPlace} />
+              <AddBlockMenu
+                onAdd={(typeName) => {
+                  const sel = snapshot.state.selectedId
+                  const index = sel ? blocks.findIndex((b) => b.id === sel) + 1 : undefined
+                  store.dispatch(addBlock, index === undefined ? { typeName } : { typeName, index })
+                }}
+              />
+              <SectionsPanel store={store} doc={doc} />
+            </div>
+          ) : (
+            <div role="tabpanel" aria-label="Settings">
+              <PageSettings page={current} onSaved={changed} />
+            </div>
+          )}
+        </aside>
+      </div>
+      {dropped.view}
       {saveState.status === 'conflict' && (
         <ConflictDialog onReload={() => void autosave.resolveConflict('reload')} onOverwrite={() => void autosave.resolveConflict('overwrite')} />
       )}

@@ -14,6 +14,7 @@ import { robotsTxt, sitemapXml } from './seo.js'
 import { requestPath, type createServer, type ServeContext } from './serve.js'
 import { previewAddress, previewToken } from './preview.js'
 import { setUnlockCookie } from './unlock.js'
+import { registerCanvasRoute } from './canvas.js'
 
 const previewQuery = z.object({ siteId: z.string().min(1).max(100), path: z.string().max(2000).optional() }).strict()
 
@@ -86,6 +87,8 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
       },
     )
   }
+
+  registerCanvasRoute(app, s)
 
   app.get('/sitemap.xml', lazy, async (request, reply) => {
     const ref = siteOf(request)

@@ -1,0 +1,101 @@
+// Text blocks edited in place: Tiptap mounts on the block's rich text inside the canvas (so what is typed shows in
+// the site's own fonts and styles), with a floating format bar of icon buttons. Tiptap's own undo is off: typing
+// reaches the editor store as 'merge-with-previous' steps, so each burst of typing is one undo step.
+import { Editor } from '@tiptap/react'
+import StarterKit from '@tiptap/starter-kit'
+import TextAlign from '@tiptap/extension-text-align'
+import { useEffect, useState } from 'react'
+import { LinkEditor } from '../../dialogs/link/LinkEditor.js'
+import { useLinkTargets } from '../page/linkTargets.js'
+import { IconButton } from './icons.js'
+
+/** Mounts Tiptap on `host` (the block's `.rich-text` element in the canvas) while `active`; returns the editor. */
+export function useInPlaceText(host: HTMLElement | null, html: string, onChange: (html: string) => void): Editor | null {
+  const [editor, setEditor] = useState<Editor | null>(null)
+  useEffect(() => {
+    if (!host) return
+    const original = host.innerHTML
+    host.replaceChildren()
+    const e = new Editor({
+      element: host,
+      injectCSS: false,
+      extensions: [StarterKit.configure({ undoRedo: false, link: { openOnClick: false, autolink: true } }), TextAlign.configure({ types: ['heading', 'paragraph'] })],
+      content: html,
+      editorProps: { attributes: { 'aria-label': 'Text', role: 'textbox', 'aria-multiline': 'true' } },
+      onUpdate: ({ editor: ed }) => {
+        onChange(ed.getHTML())
+        // key to paint: from the keydown (marked by the canvas) to just after the next frame is painted
+        if (performance.getEntriesByName('sw-key', 'mark').length) {
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              if (!performance.getEntriesByName('sw-key', 'mark').length) return
+              performance.measure('sw-key-paint', 'sw-key')
+              performance.clearMarks('sw-key')
+            }, 0),
+          )
+        }
+      },
+    })
+    setEditor(e)
+    e.commands.focus('end')
+    return () => {
+      const last = e.getHTML()
+      e.destroy()
+      setEditor(null)
+      host.innerHTML = last || original
+    }
+    // the editor mounts once per host; later changes of `html` are applied below
+  }, [host])
+
+  // undo/redo (or an edit in the side panel) replaces the text being edited
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.getHTML() !== html) editor.commands.setContent(html, { emitUpdate: false })
+  }, [editor, html])
+  return editor
+}
+
+export function FormatBar({ editor, onDone }: { editor: Editor; onDone(): void }) {
+  const [linking, setLinking] = useState(false)
+  const targets = useLinkTargets()
+  const [, force] = useState(0)
+  useEffect(() => {
+    const update = () => force((n) => n + 1)
+    editor.on('transaction', update)
+    return () => {
+      editor.off('transaction', update)
+    }
+  }, [editor])
+  const chain = () => editor.chain().focus()
+  const link = editor.getAttributes('link') as { href?: string; target?: string }
+  return (
+    <div className="format-bar" role="toolbar" aria-label="Format text">
+      <IconButton icon="paragraph" label="Paragraph" pressed={editor.isActive('paragraph')} onClick={() => chain().setParagraph().run()} />
+      <IconButton icon="h2" label="Heading" pressed={editor.isActive('heading', { level: 2 })} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
+      <IconButton icon="h3" label="Subheading" pressed={editor.isActive('heading', { level: 3 })} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
+      <IconButton icon="bold" label="Bold" pressed={editor.isActive('bold')} onClick={() => chain().toggleBold().run()} />
+      <IconButton icon="italic" label="Italic" pressed={editor.isActive('italic')} onClick={() => chain().toggleItalic().run()} />
+      <IconButton icon="underline" label="Underline" pressed={editor.isActive('underline')} onClick={() => chain().toggleUnderline().run()} />
+      <IconButton icon="bullets" label="Bulleted list" pressed={editor.isActive('bulletList')} onClick={() => chain().toggleBulletList().run()} />
+      <IconButton icon="numbers" label="Numbered list" pressed={editor.isActive('orderedList')} onClick={() => chain().toggleOrderedList().run()} />
+      <IconButton icon="quote" label="Quote" pressed={editor.isActive('blockquote')} onClick={() => chain().toggleBlockquote().run()} />
+      <IconButton icon="link" label="Link" pressed={editor.isActive('link')} onClick={() => setLinking(true)} />
+      {editor.isActive('link') && <IconButton icon="unlink" label="Remove link" onClick={() => chain().extendMarkRange('link').unsetLink().run()} />}
+      <IconButton icon="alignLeft" label="Align left" pressed={editor.isActive({ textAlign: 'left' })} onClick={() => chain().setTextAlign('left').run()} />
+      <IconButton icon="alignCenter" label="Align center" pressed={editor.isActive({ textAlign: 'center' })} onClick={() => chain().setTextAlign('center').run()} />
+      <IconButton icon="alignRight" label="Align right" pressed={editor.isActive({ textAlign: 'right' })} onClick={() => chain().setTextAlign('right').run()} />
+      <IconButton icon="done" label="Done editing (Escape)" onClick={onDone} />
+      {linking && (
+        <LinkEditor
+          url={link.href ?? ''}
+          newWindow={link.target === '_blank'}
+          targets={targets}
+          onClose={() => setLinking(false)}
+          onSave={(href, newWindow) => {
+            setLinking(false)
+            chain().extendMarkRange('link').setLink({ href, target: newWindow ? '_blank' : null }).run()
+          }}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,136 @@
+// The canvas document (the page's draft render, same origin as the editor): marking blocks for keyboard and screen
+// readers, outlines, keeping its blocks in the document's order between saves, and patching in a fresh render.
+import { kindOf } from '../blocks/catalog.js'
+import type { PageDocument } from '../core/document.js'
+
+export const BLOCK_SELECTOR = '[data-block-id]'
+
+/** A value for a double-quoted attribute selector. */
+export const attrValue = (v: string): string => v.replace(/["\\]/g, '\\$&')
+
+const FRAME_CSS = `
+[data-block-id] { position: relative; cursor: pointer; scroll-margin: 4rem; }
+[data-block-id]:hover { outline: 2px dashed rgb(47 91 234 / 55%); outline-offset: 4px; }
+[data-block-id][data-sw-selected] { outline: 2px solid #2f5bea; outline-offset: 4px; }
+[data-block-id]:focus-visible { outline: 3px solid #2f5bea; outline-offset: 4px; }
+[data-block-id][data-sw-editing] { cursor: text; outline: 2px solid #2f5bea; }
+[data-sw-editing] .ProseMirror { outline: none; white-space: pre-wrap; word-wrap: break-word; min-height: 1.5em; }
+[data-sw-editing] .ProseMirror p.is-empty:first-child::before { content: 'Type here…'; opacity: 0.5; }
+[data-sw-drop-before]::before, [data-sw-drop-after]::after { content: ''; position: absolute; left: 0; right: 0; height: 4px; background: #2f5bea; border-radius: 2px; }
+[data-sw-drop-before]::before { top: -6px; }
+[data-sw-drop-after]::after { bottom: -6px; }
+[data-section-id][data-sw-drop-into] { outline: 3px dashed #2f5bea; outline-offset: -3px; }
+.sw-pending { padding: 1rem; border: 1px dashed #8a8f98; border-radius: 6px; color: #4b5058; font: 500 0.95rem system-ui, sans-serif; }
+.layout-section-inner:empty { min-height: 4rem; }
+a, button, input, select, textarea, summary { cursor: pointer; }
+`
+
+/** The canvas document, when the frame shows the canvas (same origin) and has loaded it. */
+export function frameDocument(frame: HTMLIFrameElement | null): Document | null {
+  try {
+    const doc = frame?.contentDocument ?? null
+    return doc && doc.URL !== 'about:blank' && doc.body ? doc : null
+  } catch {
+    return null
+  }
+}
+
+export function blockElement(doc: Document, id: string): HTMLElement | null {
+  return doc.querySelector<HTMLElement>(`[data-block-id="${attrValue(id)}"]`)
+}
+
+/** The editor's outline rules inside the canvas (once). */
+export function prepareFrame(doc: Document): void {
+  if (doc.getElementById('sitewright-canvas-style')) return
+  const style = doc.createElement('style')
+  style.id = 'sitewright-canvas-style'
+  style.textContent = FRAME_CSS
+  doc.head.appendChild(style)
+}
+
+const blockLabel = (typeName: string) => `${kindOf(typeName)?.label ?? 'Other'} block`
+
+/** Every block focusable and named ("Text block 2 of 5"), the selected one marked. */
+export function markBlocks(doc: Document, pageDoc: PageDocument, selectedId: string | null, editingId: string | null): void {
+  const blocks = pageDoc.sections.flatMap((s) => s.blocks)
+  blocks.forEach((b, i) => {
+    const el = blockElement(doc, b.id)
+    if (!el) return
+    el.tabIndex = 0
+    el.setAttribute('role', 'group')
+    el.setAttribute('aria-roledescription', 'block')
+    el.setAttribute('aria-label', `${blockLabel(b.typeName)} ${i + 1} of ${blocks.length}`)
+    el.toggleAttribute('data-sw-selected', b.id === selectedId)
+    el.toggleAttribute('data-sw-editing', b.id === editingId)
+  })
+}
+
+/**
+ * Puts the canvas's blocks in the document's order at once (moves, deletions, new blocks as placeholders), so every
+ * action shows before its save; a fresh render replaces the placeholders after the save.
+ */
+export function syncOrder(doc: Document, pageDoc: PageDocument): void {
+  const wanted = new Set<string>()
+  for (const section of pageDoc.sections) {
+    const sectionEl = doc.querySelector<HTMLElement>(`[data-section-id="${attrValue(section.id)}"]`)
+    const inner = sectionEl?.querySelector<HTMLElement>('.layout-section-inner') ?? sectionEl
+    for (const b of section.blocks) wanted.add(b.id)
+    if (!inner) continue
+    const shown = Array.from(inner.children).filter((c): c is HTMLElement => c instanceof doc.defaultView!.HTMLElement && c.matches(BLOCK_SELECTOR))
+    // re-appending a focused element would blur it (and the text being typed): only when the order differs
+    if (shown.length === section.blocks.length && shown.every((el, i) => el.dataset.blockId === section.blocks[i]!.id)) continue
+    for (const b of section.blocks) {
+      let el = blockElement(doc, b.id)
+      if (!el) {
+        el = doc.createElement('div')
+        el.className = 'block sw-pending'
+        el.dataset.blockId = b.id
+        el.textContent = `New ${blockLabel(b.typeName).toLowerCase()}: it shows here once it is saved.`
+      }
+      inner.appendChild(el)
+    }
+  }
+  for (const el of Array.from(doc.querySelectorAll<HTMLElement>(BLOCK_SELECTOR))) if (!wanted.has(el.dataset.blockId!)) el.remove()
+}
+
+/** Shows stored HTML of text blocks at once (edits in the side panel, undo), except the block being edited in place. */
+export function syncText(doc: Document, pageDoc: PageDocument, editingId: string | null): void {
+  for (const b of pageDoc.sections.flatMap((s) => s.blocks)) {
+    if (b.id === editingId || (b.typeName !== 'text' && b.typeName !== 'html')) continue
+    const target = blockElement(doc, b.id)?.querySelector<HTMLElement>('.rich-text')
+    const html = String(b.value.html ?? '')
+    if (target && target.dataset.swHtml !== html && target.innerHTML !== html) {
+      target.innerHTML = html
+      target.dataset.swHtml = html
+    }
+  }
+}
+
+/** Replaces the page's content with a fresh render, keeping the element being edited in place (and its editor). */
+export function patchContent(doc: Document, html: string, keepId: string | null): void {
+  // parsed by the canvas's own parser: the page's style attributes fall under the canvas's policy, not the editor's
+  const Parser = (doc.defaultView as (Window & typeof globalThis) | null)?.DOMParser ?? DOMParser
+  const fresh = new Parser().parseFromString(html, 'text/html')
+  const next = fresh.getElementById('content')
+  const current = doc.getElementById('content')
+  if (!next || !current) return
+  const kept = keepId ? blockElement(doc, keepId) : null
+  const focused = doc.activeElement instanceof doc.defaultView!.HTMLElement ? doc.activeElement.dataset.blockId : undefined
+  current.replaceChildren(...Array.from(next.childNodes).map((n) => doc.importNode(n, true)))
+  if (kept) blockElement(doc, keepId!)?.replaceWith(kept)
+  // keyboard users keep their place
+  const again = focused && focused !== keepId ? blockElement(doc, focused) : null
+  if (again) {
+    again.tabIndex = 0
+    again.focus({ preventScroll: true })
+  }
+}
+
+/** The block under a point of the canvas (frame coordinates), with whether the point is in its lower half. */
+export function blockAt(doc: Document, x: number, y: number): { el: HTMLElement; after: boolean } | null {
+  const hit = doc.elementFromPoint(x, y)
+  const el = hit?.closest<HTMLElement>(BLOCK_SELECTOR)
+  if (!el) return null
+  const r = el.getBoundingClientRect()
+  return { el, after: y > r.top + r.height / 2 }
+}
