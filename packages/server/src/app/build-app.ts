@@ -16,13 +16,15 @@ import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, type Files } from '../domains/files/index.js'
-import { createCommerce, type Commerce } from '../domains/commerce/index.js'
+import { createCommerce, STORE_ROLES, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
-import { createMailer, type Mailer } from '../domains/mail/index.js'
+import { createMailer, createMailJobs, type Mailer } from '../domains/mail/index.js'
+import { createRestock, type Restock, type VariantInfo } from '../domains/restock/index.js'
 import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/index.js'
 import { createPublishing, type Publishing, type SystemPage } from '../domains/publishing/index.js'
 import { createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
+import { createReviews, type Reviews } from '../domains/reviews/index.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
@@ -44,6 +46,9 @@ export interface App {
   files: Files
   social: Social
   forms: Forms
+  reviews: Reviews
+  restock: Restock
+  mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
@@ -182,6 +187,28 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'),
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
   })
+  const reviews = createReviews(db.orm, {
+    authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
+    productTitles: (siteId) => commerce.productTitles(siteId),
+    onChange: late.invalidatePages,
+  })
+  const mailJobs = createMailJobs(db.orm, { send: (m) => mailer.send(m), log: fastify.log })
+  const restock = createRestock(db.orm, {
+    authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
+    variant: async (siteId, productId, variantId): Promise<VariantInfo | null> => {
+      const [p] = await commerce.getProductsByIds(siteId, [productId])
+      const v = p?.structuredContent.variants.find((x) => x.id === variantId)
+      if (!p || !v) return null
+      return { productId, productTitle: p.title, productUrl: p.fullUrl, variantId, attributes: v.attributes, qtyInStock: v.qtyInStock, unlimited: v.unlimited }
+    },
+    shop: async (siteId) => {
+      const site = await sites.get(siteId)
+      return { name: site?.title ?? 'Shop', baseUrl: site ? sites.urlOf(site.slug) : platformUrl }
+    },
+    fromAddress: 'no-reply@sitewright.local',
+    mailQueued: () => void mailJobs.kick().catch((e: unknown) => fastify.log.warn({ err: e }, 'mail worker failed')),
+    onChange: late.invalidatePages,
+  })
   const publishing: Publishing = createPublishing({
     sites,
     content,
@@ -199,11 +226,12 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
         approvedComments: (siteId, itemId) => social.listApproved(siteId, itemId),
       },
       products: commerce,
+      merchandising: (siteId, product) => restock.merchandising(siteId, product as unknown as Parameters<Restock['merchandising']>[1]),
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
       styles: (siteId) => sites.stylesContext(siteId),
     },
   })
-  const domains: DomainLifecycle[] = [accounts, sites, content, files, social, forms, commerce, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, sites, content, files, social, forms, commerce, reviews, restock, publishing]
 
   registerPlatformRoutes(fastify, db, VERSION)
   for (const d of domains) await d.routes(fastify)
@@ -256,6 +284,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     files,
     social,
     forms,
+    reviews,
+    restock,
+    mailJobs,
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())
