@@ -26,6 +26,7 @@ import { createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { createReviews, type Reviews } from '../domains/reviews/index.js'
 import { seedDemoStore } from './demo-store/index.js'
+import { seedDemoReviews } from './demo-store/reviews.js'
 import { ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
@@ -258,6 +259,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
           },
           log: fastify.log,
           createForm: async (sid, input) => (await forms.create(sid, input)).id,
+          seedReviews: (sid, ids) => seedDemoReviews(reviews, sid, ids),
         }),
     }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
   }

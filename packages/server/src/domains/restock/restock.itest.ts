@@ -1,7 +1,7 @@
 // Restock notifications: sign-up rules, owner lists (cursor paging), fairness and exactly-once alerts under 20
 // concurrent sends, alert mails through the durable mail queue into a real SMTP sink.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js'
 import { WEBSITE_ROLES } from '../accounts/index.js'
 
