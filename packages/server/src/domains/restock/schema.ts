@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -8,7 +9,7 @@ export const restockSignups = pgTable(
   {
     id: text('id').primaryKey(),
     siteId: text('site_id').notNull(),
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('restock_signups_seq_seq')`),
     productId: text('product_id').notNull(),
     variantId: text('variant_id').notNull(),
     email: text('email').notNull(),
