@@ -19,16 +19,19 @@ import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
-import { CART_COOKIE, createCommerce, type Commerce } from '../domains/commerce/index.js'
+import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
-import { createMailer, type Mailer } from '../domains/mail/index.js'
+import { createMailer, createMailJobs, type Mailer } from '../domains/mail/index.js'
 import { MEMBER_SESSION_COOKIE, createMembers, type Members } from '../domains/members/index.js'
+import { createRestock, type Restock, type VariantInfo } from '../domains/restock/index.js'
 import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/index.js'
 import { createPublishing, type Publishing, type SystemPage } from '../domains/publishing/index.js'
 import { DEMO_SLUG, createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
+import { createReviews, type Reviews } from '../domains/reviews/index.js'
 import { createTracking, type Tracking, type TrackingDeps } from '../domains/tracking/index.js'
 import { seedDemoStore } from './demo-store/index.js'
+import { seedDemoReviews } from './demo-store/reviews.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
@@ -63,6 +66,9 @@ export interface App {
   members: Members
   /** Every owner route under /api/sites/:siteId, as the permission guard saw them registered. */
   ownerRoutes: () => readonly { method: string; url: string }[]
+  reviews: Reviews
+  restock: Restock
+  mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
@@ -245,6 +251,28 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     renderPage: late.renderSystemPage,
     log: fastify.log,
   })
+  const reviews = createReviews(db.orm, {
+    authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
+    productTitles: (siteId) => commerce.productTitles(siteId),
+    onChange: late.invalidatePages,
+  })
+  const mailJobs = createMailJobs(db.orm, { send: (m) => mailer.send(m), log: fastify.log })
+  const restock = createRestock(db.orm, {
+    authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
+    variant: async (siteId, productId, variantId): Promise<VariantInfo | null> => {
+      const [p] = await commerce.getProductsByIds(siteId, [productId])
+      const v = p?.structuredContent.variants.find((x) => x.id === variantId)
+      if (!p || !v) return null
+      return { productId, productTitle: p.title, productUrl: p.fullUrl, variantId, attributes: v.attributes, qtyInStock: v.qtyInStock, unlimited: v.unlimited }
+    },
+    shop: async (siteId) => {
+      const site = await sites.get(siteId)
+      return { name: site?.title ?? 'Shop', baseUrl: site ? sites.urlOf(site.slug) : platformUrl }
+    },
+    fromAddress: 'no-reply@sitewright.local',
+    mailQueued: () => void mailJobs.kick().catch((e: unknown) => fastify.log.warn({ err: e }, 'mail worker failed')),
+    onChange: late.invalidatePages,
+  })
   const publishing: Publishing = createPublishing({
     sites,
     content,
@@ -264,13 +292,14 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
         approvedComments: (siteId, itemId) => social.listApproved(siteId, itemId),
       },
       products: commerce,
+      merchandising: (siteId, product) => restock.merchandising(siteId, product as unknown as Parameters<Restock['merchandising']>[1]),
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
       styles: (siteId) => sites.stylesContext(siteId),
       member: (siteId, request) => members.view(siteId, request),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })
-  const domains: DomainLifecycle[] = [accounts, sites, content, files, social, forms, commerce, tracking, members, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, sites, content, files, social, forms, commerce, tracking, members, reviews, restock, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -304,6 +333,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
             },
             log: fastify.log,
             createForm: async (sid, input) => (await forms.create(sid, input)).id,
+            seedReviews: (sid, ids) => seedDemoReviews(reviews, sid, ids),
           }),
       }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
     }
@@ -344,6 +374,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     tracking,
     members,
     ownerRoutes: () => ownerRoutes.routes(),
+    reviews,
+    restock,
+    mailJobs,
     demo,
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -56,6 +56,13 @@ export function showScarcity(container: HTMLElement, v: Variant | null): void {
   }
 }
 
+/** With several restock forms (one per sold-out variant), shows only the chosen variant's. */
+export function showRestock(container: HTMLElement, v: Variant | null): void {
+  const forms = [...container.querySelectorAll<HTMLElement>('.product-restock-notification[data-variant-id]')]
+  if (forms.length < 2 && !(forms.length === 1 && v)) return
+  for (const el of forms) el.hidden = !(v !== null && el.dataset.variantId === v.id && !v.unlimited && (v.qtyInStock ?? 0) <= 0)
+}
+
 function imageUrlOf(v: Variant): string | undefined {
   return v.mainImage?.assetUrl || v.imageUrl || undefined
 }

@@ -6,7 +6,7 @@ import type { CommerceApi } from './api.js'
 import { createButtonMachine, isActivationKey, type Timers } from './button.js'
 import type { CartStore } from './cart-store.js'
 import { DEFAULT_CURRENCY } from './money.js'
-import { SOLD_OUT_TEXT, showScarcity, showSoldOut, showVariantImage, showVariantPrice } from './product-view.js'
+import { SOLD_OUT_TEXT, showRestock, showScarcity, showSoldOut, showVariantImage, showVariantPrice } from './product-view.js'
 import { applyQuantityRules } from './quantity.js'
 import { ProductType, type Variant } from './types.js'
 import { bindVariantControls, effectiveCents, isSoldOutVariant, resolveVariant, type Selection } from './variants.js'
@@ -99,6 +99,7 @@ export function wireProduct(button: HTMLElement, deps: ProductDeps): void {
     if (v && gallery) showVariantImage(gallery, v)
     showSoldOut(container, v)
     showScarcity(container, v)
+    showRestock(container, v)
     if (v && isSoldOutVariant(v)) offer.hide()
     else offer.update(v ? effectiveCents(v) : lowest)
     container.dataset.variantState = r.kind

@@ -14,6 +14,8 @@ export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>
   'cart-page': () => import('./islands/cart-page.js'),
   checkout: () => import('./checkout.js'),
   'gift-card': () => import('./gift-card.js'),
+  'product-reviews': () => import('./reviews/page.js'),
+  'product-restock': () => import('./restock/form.js'),
 }
 
 /** Markup that asks for each chunk. */
@@ -22,6 +24,8 @@ export const CHUNK_SELECTORS: Readonly<Record<string, string>> = {
   'cart-page': '[data-commerce-island="cart-page"]',
   checkout: 'form[data-checkout-form]',
   'gift-card': 'form[data-gift-card-form]',
+  'product-reviews': '[data-store-slot="product-reviews"][data-product-id]',
+  'product-restock': '.product-restock-notification form.product-restock-form',
 }
 
 export interface Commerce {

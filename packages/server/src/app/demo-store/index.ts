@@ -12,6 +12,8 @@ export interface DemoStoreDeps {
   log?: { warn(obj: unknown, msg: string): void }
   /** Forms domain: creates the name plate's personalisation form, answers its id; without it the form is inline. */
   createForm?: (siteId: string, input: FormInput) => Promise<string>
+  /** Reviews domain: seeds native and Etsy-imported reviews on the products (urlId -> product id). */
+  seedReviews?: (siteId: string, productIds: ReadonlyMap<string, string>) => Promise<void>
 }
 
 /** The name plate's personalisation form (an additional-fields form of the forms domain). */
@@ -111,7 +113,9 @@ export async function seedDemoStore(siteId: string, collectionId: string, d: Dem
       variants: [v('NAME-PLATE', 3500, 20)],
     },
   ]
-  for (const p of products) await c.createProduct(siteId, p)
+  const ids = new Map<string, string>()
+  for (const p of products) ids.set(p.urlId ?? '', (await c.createProduct(siteId, p)).id)
+  await d.seedReviews?.(siteId, ids).catch((e: unknown) => d.log?.warn({ err: e }, 'demo reviews were not created'))
   await c.addShippingOption(siteId, { name: 'Standard shipping', kind: 'flat', costCents: 600 })
   await c.addShippingOption(siteId, { name: 'Free shipping over $100', kind: 'free_over', costCents: 900, minSubtotalCents: 10000, ordering: 1 })
   await c.addTaxRule(siteId, { name: 'New York sales tax', country: 'US', region: 'NY', rateBp: 888 })

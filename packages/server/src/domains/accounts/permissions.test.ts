@@ -11,7 +11,9 @@ describe('permission table', () => {
     expect(capabilityOf('DELETE', '/api/sites/:siteId/forms/:formId')).toBe('forms.edit')
     expect(capabilityOf('POST', '/api/sites/:siteId/commerce/orders/:rowId/refund')).toBe('commerce')
     expect(capabilityOf('GET', '/api/sites/:siteId/formsX')).toBeNull()
-    expect(capabilityOf('GET', '/api/sites/:siteId/analytics')).toBeNull()
+    expect(capabilityOf('GET', '/api/sites/:siteId/analytics')).toBe('analytics')
+    expect(capabilityOf('PATCH', '/api/sites/:siteId/tracking/settings')).toBe('settings.edit')
+    expect(capabilityOf('GET', '/api/sites/:siteId/unruled')).toBeNull()
     expect(capabilityOf('GET', '/api/auth/me')).toBeNull()
   })
 

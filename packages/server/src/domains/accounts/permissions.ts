@@ -25,6 +25,8 @@ export const CAPABILITIES = {
   'forms.edit': [R.ADMIN, R.EDITOR],
   /** Store: products, inventory, orders, gift cards, coupons, shipping, taxes, store settings. */
   commerce: [R.ADMIN, R.STORE_MANAGER],
+  /** Owner analytics: reports, site health and the tracking settings (reading them). */
+  analytics: [R.ADMIN, R.REPORTING],
   /** Site members (customer accounts) and member areas. */
   members: [R.ADMIN],
   /** Contributors: invitations, roles, removal, ownership transfer. */
@@ -55,6 +57,13 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['GET', '/mailing-lists', 'forms.read'],
   ['*', '/mailing-lists', 'forms.edit'],
   ['*', '/commerce', 'commerce'],
+  ['*', '/reviews', 'commerce'],
+  ['*', '/review-settings', 'commerce'],
+  ['*', '/restock', 'commerce'],
+  ['*', '/restock-settings', 'commerce'],
+  ['GET', '/analytics', 'analytics'],
+  ['GET', '/tracking', 'analytics'],
+  ['*', '/tracking', 'settings.edit'],
   ['*', '/members', 'members'],
   ['*', '/member-areas', 'members'],
   ['*', '/contributors', 'contributors'],

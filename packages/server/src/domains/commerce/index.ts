@@ -191,6 +191,8 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     addTaxRule: (siteId: string, input: z.input<typeof taxInput>) => createRule(orm, siteId, 'tax-rules', parseWith(taxInput, input, 'tax rule')),
     countProducts: async (siteId: string, collectionId?: string) =>
       (await catalogue.productsOf(orm, siteId, { collectionId, statuses: ['published', 'draft', 'hidden'], page: 1, pageSize: 1 })).total,
+    /** Title -> id of every product of the site (reviews imported from another shop are matched by title). */
+    productTitles: (siteId: string) => catalogue.productTitles(orm, siteId),
   }
 }
 

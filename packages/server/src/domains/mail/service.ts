@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string
   html?: string
   replyTo?: string
+  /** Sender shown to the recipient (e.g. '"Shop name" <no-reply@...>'); the transport's default otherwise. */
+  from?: string
 }
 
 export interface SentMail {
@@ -34,7 +36,7 @@ export function createMailer(opts: { smtpUrl: string | null; dataDir: string; fr
     return {
       kind: 'smtp',
       async send(m) {
-        const info = await transport.sendMail({ from, ...m })
+        const info = await transport.sendMail({ ...m, from: m.from ?? from })
         return { messageId: String(info.messageId) }
       },
       close: () => transport.close(),
@@ -45,7 +47,7 @@ export function createMailer(opts: { smtpUrl: string | null; dataDir: string; fr
   return {
     kind: 'file',
     async send(m) {
-      const info = await transport.sendMail({ from, ...m })
+      const info = await transport.sendMail({ ...m, from: m.from ?? from })
       await mkdir(dir, { recursive: true })
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}.eml`)
       await writeFile(file, info.message as Buffer)

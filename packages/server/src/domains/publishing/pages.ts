@@ -201,6 +201,8 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.CONTENT_ITEM, collection: { typeName: 'products' }, title: String(product.title ?? ''), description: plain(String(product.excerpt ?? product.body ?? '')) || undefined, canonicalPath: String(product.fullUrl ?? r.path), ogType: 'product', ogImage: image, crumb: r.crumb })
     context.collection = await collectionContext(scope, c)
     context.item = product
+    const merchandising = await scope.deps.merchandising?.(scope.site.id, product)
+    if (merchandising) context.productMerchandisingContext = { [String(product.id)]: merchandising }
     return { status: 200, context }
   }
 

@@ -102,6 +102,8 @@ export interface PublishingDeps {
     getProductsByIds?(siteId: string, ids: readonly string[]): Promise<ProductItem[]>
     storeSettings?(siteId: string): Promise<object>
   }
+  /** productMerchandisingContext of a product page (restock forms, scarcity), or null: none. */
+  merchandising?: (siteId: string, product: Json) => Promise<Record<string, unknown> | null>
   /** Forms for form/newsletter blocks (forms domain), public shape by id. */
   forms?: (siteId: string, formIds: readonly string[]) => Promise<ReadonlyMap<string, unknown>>
   /** The signed-in site member of a request (members issue); absent: nobody is signed in. */

@@ -253,3 +253,9 @@ export async function variantBySku(orm: Orm, siteId: string, sku: string): Promi
   const [row] = await orm.select().from(variants).where(and(eq(variants.siteId, siteId), eq(variants.sku, sku)))
   return row
 }
+
+/** Title -> id of every product of the site (any status). */
+export async function productTitles(orm: Orm, siteId: string): Promise<Map<string, string>> {
+  const rows = await orm.select({ id: products.id, title: products.title }).from(products).where(eq(products.siteId, siteId))
+  return new Map(rows.map((r) => [r.title, r.id]))
+}

@@ -1,0 +1,52 @@
+// Durable mail jobs: one mail per event id, a failed send retried with back-off, a sent job never sent again.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
+import { sqlRows } from '../../platform/db/index.js'
+import { createMailJobs, enqueueMail, mailBackoffSeconds, type MailMessage } from './index.js'
+
+let t: TestApp
+let siteId: string
+beforeAll(async () => {
+  t = await startTestApp({ seedDemo: false })
+  siteId = (await t.client().post('/api/auth/signup', newSignup())).json.site.id
+})
+afterAll(() => t?.close())
+
+const msg = (to: string): MailMessage => ({ to, subject: 'Hi', text: 'Hello' })
+
+describe(`mail jobs (${BACKEND})`, () => {
+  it('queues an event once, retries a failure with back-off, and sends it exactly once', async () => {
+    const orm = t.app.db.orm
+    const id = `test:${Date.now()}`
+    expect(await enqueueMail(orm, { id, siteId, kind: 'test', message: msg('a@example.com') })).toBe(true)
+    expect(await enqueueMail(orm, { id, siteId, kind: 'test', message: msg('a@example.com') })).toBe(false)
+    const sent: string[] = []
+    let fail = true
+    const jobs = createMailJobs(orm, {
+      send: async (m) => {
+        if (fail) throw new Error('smtp down')
+        sent.push(m.to)
+      },
+    })
+    expect(await jobs.kick()).toBe(0)
+    const [row] = await sqlRows<{ status: string; attempts: number; due_in: number; last_error: string }>(orm, sql`SELECT status, attempts, extract(epoch FROM run_at - now())::int AS due_in, last_error FROM mail_jobs WHERE id = ${id}`)
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, last_error: 'Error: smtp down' })
+    expect(row!.due_in).toBeGreaterThan(0)
+    expect(row!.due_in).toBeLessThanOrEqual(mailBackoffSeconds(1))
+    // not due yet: nothing happens
+    fail = false
+    expect(await jobs.kick()).toBe(0)
+    await orm.execute(sql`UPDATE mail_jobs SET run_at = now() WHERE id = ${id}`)
+    // two workers at once: the mail goes out once
+    const other = createMailJobs(orm, { send: async (m) => void sent.push(m.to) })
+    await Promise.all([jobs.kick(), other.kick()])
+    expect(sent).toEqual(['a@example.com'])
+    await orm.execute(sql`UPDATE mail_jobs SET run_at = now() WHERE id = ${id}`)
+    expect(await jobs.kick()).toBe(0)
+    expect(sent).toEqual(['a@example.com'])
+    const [done] = await sqlRows<{ status: string }>(orm, sql`SELECT status FROM mail_jobs WHERE id = ${id}`)
+    expect(done!.status).toBe('sent')
+    expect([1, 2, 3, 10].map(mailBackoffSeconds)).toEqual([5, 10, 20, 2560])
+  })
+})

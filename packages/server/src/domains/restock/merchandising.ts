@@ -1,0 +1,38 @@
+// productMerchandisingContext of a product page: one restock form per sold-out variant (the first one shown,
+// the others hidden until chosen, or all hidden when hiddenByDefault) and scarcity messages for low stock.
+import type { RestockConfig } from './validators.js'
+
+export interface ProductForMerchandising {
+  id: string
+  structuredContent?: { productType?: number; variants?: { id: string; qtyInStock: number; unlimited: boolean; attributes?: Record<string, string> }[] }
+}
+
+const PHYSICAL = 1
+const SERVICE = 2
+
+export function merchandisingFor(product: ProductForMerchandising, c: RestockConfig): Record<string, unknown> | null {
+  const type = product.structuredContent?.productType
+  const variants = product.structuredContent?.variants ?? []
+  if ((type !== PHYSICAL && type !== SERVICE) || !variants.length) return null
+  const soldOut = variants.filter((v) => !v.unlimited && v.qtyInStock <= 0)
+  const many = variants.length > 1
+  const restockNotificationViews = c.enabled
+    ? soldOut.map((v, i) => ({ variantId: v.id, attributes: v.attributes ?? {}, hiddenByDefault: c.hiddenByDefault || (many && (soldOut.length !== variants.length || i > 0)) }))
+    : []
+  const low = variants.filter((v) => !v.unlimited && v.qtyInStock > 0 && v.qtyInStock <= c.scarcityThreshold)
+  const scarcityTemplateViews = low.map((v) => ({
+    qtyInStock: v.qtyInStock,
+    ...(many && !c.scarcityShownByDefault ? { attributes: v.attributes ?? {} } : {}),
+  }))
+  return {
+    restockNotificationViews,
+    restockNotificationMessages: { buttonText: c.texts.buttonText, CTAText: c.texts.CTAText, placeholderText: c.texts.placeholderText, mailingListDescription: c.texts.mailingListDescription },
+    restockSuccessText: c.texts.successText,
+    mailingListSignUpEnabled: c.mailingListSignUpEnabled,
+    mailingListOptInByDefault: c.mailingListOptInByDefault,
+    scarcityEnabled: c.scarcityEnabled && scarcityTemplateViews.length > 0,
+    scarcityText: c.scarcityText,
+    scarcityShownByDefault: c.scarcityShownByDefault,
+    scarcityTemplateViews,
+  }
+}
