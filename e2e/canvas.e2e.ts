@@ -2,7 +2,7 @@
 // it autosaved and published; insert a block through "+"; drag a block to another section; drop 5 images onto a
 // gallery at once; keyboard-only select, edit and delete; timings from Chromium performance marks; screenshots at
 // 1280 and 390 px; axe on the editor with the canvas.
-import { deflateSync } from 'node:zlib'
+import { png } from './support/png.js'
 import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
@@ -17,33 +17,6 @@ let api: OwnerClient
 let pageId: string
 let canvas: FrameLocator
 const TEXT = 1001
-
-function png(w: number, h2: number, shade: number): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff
-    for (const x of b) c = table[(c ^ x) & 0xff]! ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(body))
-    return Buffer.concat([len, body, sum])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h2, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, shade)])
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: h2 }, () => row)))), chunk('IEND', Buffer.alloc(0))])
-}
 
 type Layout = { sections: { id: string; blocks: { id: string; type: number; value: Record<string, unknown> }[] }[] }
 async function stored(): Promise<Layout> {

@@ -1,7 +1,7 @@
 // The site editor end to end: create a page, add and edit blocks (text, image upload with progress, gallery,
 // button with a link), undo and redo, publish, and see the change as a visitor; dialog validation messages;
 // axe-core on the main screens.
-import { deflateSync } from 'node:zlib'
+import { png } from './support/png.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
@@ -11,35 +11,6 @@ import { DEMO_OWNER } from './support/paths.js'
 let h: Harness
 let site: SiteSummary
 const title = `Editor proof ${Date.now().toString(36)}`
-
-/** A real PNG (solid colour, w x h) built here, so no image file is needed. */
-function png(w: number, h: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff
-    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(body))
-    return Buffer.concat([len, body, sum])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, 0x5a)])
-  const raw = Buffer.concat(Array.from({ length: h }, () => row))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
-}
 
 async function serious(): Promise<string[]> {
   return (await axeViolations(h.page)).filter((v) => v.startsWith('serious') || v.startsWith('critical'))
