@@ -6,6 +6,7 @@ import StarterKit from '@tiptap/starter-kit'
 import TextAlign from '@tiptap/extension-text-align'
 import { useEffect, useState } from 'react'
 import { LinkEditor } from '../../dialogs/link/LinkEditor.js'
+import { useTransactions } from '../page/useTransactions.js'
 import { useLinkTargets } from '../page/linkTargets.js'
 import { IconButton } from './icons.js'
 
@@ -57,14 +58,7 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
 export function FormatBar({ editor, onDone }: { editor: Editor; onDone(): void }) {
   const [linking, setLinking] = useState(false)
   const targets = useLinkTargets()
-  const [, force] = useState(0)
-  useEffect(() => {
-    const update = () => force((n) => n + 1)
-    editor.on('transaction', update)
-    return () => {
-      editor.off('transaction', update)
-    }
-  }, [editor])
+  useTransactions(editor)
   const chain = () => editor.chain().focus()
   const link = editor.getAttributes('link') as { href?: string; target?: string }
   return (

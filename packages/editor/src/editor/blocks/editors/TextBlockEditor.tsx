@@ -5,6 +5,7 @@ import StarterKit from '@tiptap/starter-kit'
 import TextAlign from '@tiptap/extension-text-align'
 import { useEffect, useState } from 'react'
 import { LinkEditor } from '../../../dialogs/link/LinkEditor.js'
+import { useTransactions } from '../../page/useTransactions.js'
 import { useLinkTargets } from '../../page/linkTargets.js'
 import type { BlockEditorProps } from './types.js'
 
@@ -39,14 +40,7 @@ export function TextBlockEditor({ block, onChange }: BlockEditorProps) {
 function TextToolbar({ editor }: { editor: Editor }) {
   const [linking, setLinking] = useState(false)
   const targets = useLinkTargets()
-  const [, force] = useState(0)
-  useEffect(() => {
-    const update = () => force((n) => n + 1)
-    editor.on('transaction', update)
-    return () => {
-      editor.off('transaction', update)
-    }
-  }, [editor])
+  useTransactions(editor)
 
   const level = ([1, 2, 3] as const).find((l) => editor.isActive('heading', { level: l }))
   const chain = () => editor.chain().focus()
