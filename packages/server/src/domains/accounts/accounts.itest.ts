@@ -33,6 +33,7 @@ describe(`accounts (${BACKEND})`, () => {
       role: 1,
       roleName: 'ADMIN',
       url: `http://${body.slug}.localhost:3000/`,
+      capabilities: expect.arrayContaining(['content', 'commerce', 'contributors']),
     })
     const set = String(res.headers['set-cookie'])
     expect(set).toMatch(/sw_session=[^;]+;.*HttpOnly/i)

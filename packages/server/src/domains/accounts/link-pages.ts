@@ -2,8 +2,9 @@
 // says what the link does and a button posts it, with the crumb, to the matching POST route.
 import { escapeHtml } from '../../platform/http/html.js'
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;color:#1f2328;background:#f6f5f2;margin:0;display:grid;place-items:center;min-height:100vh}
-main{max-width:34rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12);margin:1rem}
+const STYLE = `*{box-sizing:border-box}body{font:16px/1.5 system-ui,sans-serif;color:#1f2328;background:#f6f5f2;margin:0;display:grid;place-items:center;min-height:100vh}
+main{width:calc(100% - 2rem);max-width:34rem;padding:clamp(1.25rem,5vw,2rem);background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12);margin:1rem}
+strong{overflow-wrap:anywhere}
 h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#3d444d}button{font:inherit;font-weight:600;background:#1f2328;color:#fff;border:0;border-radius:8px;padding:.7rem 1.2rem;cursor:pointer}
 button:focus-visible{outline:3px solid #0969da;outline-offset:2px}a{color:#0969da}`
 
