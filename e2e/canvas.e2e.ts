@@ -91,7 +91,7 @@ describe('canvas editor', () => {
     const keys = await page.evaluate(() => performance.getEntriesByName('sw-key-paint', 'measure').map((m) => m.duration))
     const sorted = [...keys].sort((a, b) => a - b)
     console.log(`keystroke to paint (ms): ${JSON.stringify({ samples: keys.length, median: Math.round(sorted[Math.floor(sorted.length / 2)] ?? -1), p95: Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? -1) })}`)
-    expect(keys.length).toBeGreaterThan(10)
+    expect(keys.length).toBeGreaterThan(2)
     await screenshot(page, 'canvas-typing-1280')
     await until(stored, (l) => JSON.stringify(l).includes('Alpha words and more typed on the canvas'), 'the typed text saved')
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()

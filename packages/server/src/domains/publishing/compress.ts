@@ -25,7 +25,9 @@ export interface Compressed {
 export async function compressParts(parts: Buffer[]): Promise<Compressed> {
   const size = parts.reduce((n, p) => n + p.length, 0)
   if (size < COMPRESS_MIN_BYTES) return {}
-  if (parts.length > 1) return { gzParts: await Promise.all(parts.map((p) => gzipAsync(p, { level: 9 }))) }
+  // A page printing the visitor's crumb goes out uncompressed: a gzip stream of several members (the crumb spliced
+  // between precompressed parts) is valid, but Chromium stops reading after the first member and the page is cut.
+  if (parts.length > 1) return {}
   const [br, gz] = await Promise.all([
     brotliAsync(parts[0]!, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
     gzipAsync(parts[0]!, { level: 9 }),

@@ -79,13 +79,13 @@ describe('the fast path of cached pages', () => {
     expect(plain.body!.toString()).toBe(text)
     expect(new Set([br.headers!.etag, gz.headers!.etag, plain.headers!.etag]).size).toBe(3)
     expect(call('/big', { 'accept-encoding': 'br', 'if-none-match': String(br.headers!.etag) }).status).toBe(304)
-    // a page printing the crumb: gzip members around the visitor's crumb
+    // a page printing the crumb goes out whole and uncompressed (Chromium reads only the first member of a gzip stream)
     const form = entry(`<form>${'field '.repeat(200)}<input value="${CRUMB_PLACEHOLDER}"></form>`)
     Object.assign(form, await compressParts(form.bytes))
     put('/form', form)
     const f = call('/form', { cookie: 'crumb=known', 'accept-encoding': 'br, gzip' })
-    expect(f.headers!['content-encoding']).toBe('gzip')
-    expect(gunzipSync(f.body!).toString()).toContain('<input value="known"></form>')
+    expect(f.headers!['content-encoding']).toBeUndefined()
+    expect(f.body!.toString()).toContain('<input value="known"></form>')
   })
 
   it('fills the visitor\'s crumb, answers 304 and HEAD', () => {
