@@ -60,7 +60,9 @@ describe('system pages', () => {
   it.each(['protected', 'member-denied'])("%s: 'This page available only site members'", (name) => {
     const d = doc(loadContext(name))
     expect(text(d, 'h1')).toBe('This page available only site members')
-    expect(count(d, 'form')).toBe(0)
+    // the member sign-in form in place
+    expect(count(d, 'form')).toBe(1)
+    expect(count(d, 'input[type="password"]')).toBe(1)
   })
   it('popup overlay: storage keys, version and form slot as data attributes', () => {
     const d = doc(loadContext('popup-overlay'))
