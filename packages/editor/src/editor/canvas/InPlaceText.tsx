@@ -5,9 +5,8 @@ import { Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import TextAlign from '@tiptap/extension-text-align'
 import { useEffect, useState } from 'react'
-import { LinkEditor } from '../../dialogs/link/LinkEditor.js'
 import { useTransactions } from '../page/useTransactions.js'
-import { useLinkTargets } from '../page/linkTargets.js'
+import { TextLinkEditor } from '../page/TextLinkEditor.js'
 import { IconButton } from './icons.js'
 
 /** Mounts Tiptap on `host` (the block's `.rich-text` element in the canvas) while `active`; returns the editor. */
@@ -57,10 +56,8 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
 
 export function FormatBar({ editor, onDone }: { editor: Editor; onDone(): void }) {
   const [linking, setLinking] = useState(false)
-  const targets = useLinkTargets()
   useTransactions(editor)
   const chain = () => editor.chain().focus()
-  const link = editor.getAttributes('link') as { href?: string; target?: string }
   return (
     <div className="format-bar" role="toolbar" aria-label="Format text">
       <IconButton icon="paragraph" label="Paragraph" pressed={editor.isActive('paragraph')} onClick={() => chain().setParagraph().run()} />
@@ -78,18 +75,7 @@ export function FormatBar({ editor, onDone }: { editor: Editor; onDone(): void }
       <IconButton icon="alignCenter" label="Align center" pressed={editor.isActive({ textAlign: 'center' })} onClick={() => chain().setTextAlign('center').run()} />
       <IconButton icon="alignRight" label="Align right" pressed={editor.isActive({ textAlign: 'right' })} onClick={() => chain().setTextAlign('right').run()} />
       <IconButton icon="done" label="Done editing (Escape)" onClick={onDone} />
-      {linking && (
-        <LinkEditor
-          url={link.href ?? ''}
-          newWindow={link.target === '_blank'}
-          targets={targets}
-          onClose={() => setLinking(false)}
-          onSave={(href, newWindow) => {
-            setLinking(false)
-            chain().extendMarkRange('link').setLink({ href, target: newWindow ? '_blank' : null }).run()
-          }}
-        />
-      )}
+      {linking && <TextLinkEditor editor={editor} onClose={() => setLinking(false)} />}
     </div>
   )
 }

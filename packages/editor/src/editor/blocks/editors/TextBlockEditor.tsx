@@ -4,9 +4,8 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import TextAlign from '@tiptap/extension-text-align'
 import { useEffect, useState } from 'react'
-import { LinkEditor } from '../../../dialogs/link/LinkEditor.js'
 import { useTransactions } from '../../page/useTransactions.js'
-import { useLinkTargets } from '../../page/linkTargets.js'
+import { TextLinkEditor } from '../../page/TextLinkEditor.js'
 import type { BlockEditorProps } from './types.js'
 
 export function TextBlockEditor({ block, onChange }: BlockEditorProps) {
@@ -39,7 +38,6 @@ export function TextBlockEditor({ block, onChange }: BlockEditorProps) {
 
 function TextToolbar({ editor }: { editor: Editor }) {
   const [linking, setLinking] = useState(false)
-  const targets = useLinkTargets()
   useTransactions(editor)
 
   const level = ([1, 2, 3] as const).find((l) => editor.isActive('heading', { level: l }))
@@ -49,7 +47,6 @@ function TextToolbar({ editor }: { editor: Editor }) {
       {label}
     </button>
   )
-  const link = editor.getAttributes('link') as { href?: string; target?: string }
   return (
     <div className="toolbar" role="toolbar" aria-label="Text formatting">
       <select
@@ -75,21 +72,7 @@ function TextToolbar({ editor }: { editor: Editor }) {
       {toggle('Link', editor.isActive('link'), () => setLinking(true))}
       {editor.isActive('link') && toggle('Remove link', false, () => chain().extendMarkRange('link').unsetLink().run())}
       {(['left', 'center', 'right'] as const).map((a) => toggle(`Align ${a}`, editor.isActive({ textAlign: a }), () => chain().setTextAlign(a).run()))}
-      {linking && (
-        <LinkEditor
-          url={link.href ?? ''}
-          newWindow={link.target === '_blank'}
-          targets={targets}
-          onClose={() => setLinking(false)}
-          onSave={(href, newWindow) => {
-            setLinking(false)
-            chain()
-              .extendMarkRange('link')
-              .setLink({ href, target: newWindow ? '_blank' : null })
-              .run()
-          }}
-        />
-      )}
+      {linking && <TextLinkEditor editor={editor} onClose={() => setLinking(false)} />}
     </div>
   )
 }
