@@ -308,7 +308,8 @@ describe('store: product page to order confirmation', () => {
     const row = page.locator('.cart-entry').first()
     expect(await row.locator('.cart-entry-fields dt').allTextContents()).toEqual(['Name to paint', 'Paint colour'])
     expect(await row.locator('img.cart-entry-image').count()).toBe(1)
-    expect(await row.locator('img.cart-entry-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    // the thumbnail loads lazily: wait for it rather than reading it at once
+    await expect.poll(() => row.locator('img.cart-entry-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     expect(await edit.evaluate((b) => getComputedStyle(b).borderRadius)).not.toBe('0px')
     const continueLink = page.getByRole('link', { name: 'Continue shopping' })
     expect(await continueLink.getAttribute('href')).toBe(withForm.fullUrl.replace(/\/[^/]+$/, ''))

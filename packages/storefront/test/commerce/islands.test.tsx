@@ -141,6 +141,21 @@ describe('/cart page', () => {
     expect(root.querySelector('a.cart-checkout-button')!.getAttribute('href')).toBe('/checkout')
   })
 
+  it('takes a cart that arrives between its first render and its subscription (never stuck on Loading…)', async () => {
+    page('<div data-commerce-island="cart-page"></div>')
+    const api = fakeApi({ getCart: async () => ok(cart([{ sku: 'A', quantity: 1, cents: 1000 }])) })
+    const bus = createEventBus<StorefrontEvents>()
+    const real = createCartStore({ api, bus })
+    await real.load() // loaded by someone else (the header pill) ...
+    const loaded = real.cart
+    let reads = 0
+    // ... but the island's first render still saw no cart: the store answers null to its first read only.
+    const store = Object.create(real, { cart: { get: () => (reads++ === 0 ? null : loaded) } }) as typeof real
+    await act(async () => initCartPage(document, { api, bus, store, win: window }))
+    expect(document.querySelector('.cart-loading')).toBeNull()
+    expect(document.querySelectorAll('.cart-entry')).toHaveLength(1)
+  })
+
   it('says the cart is empty', async () => {
     page('<div data-commerce-island="cart-page"></div>')
     const api = fakeApi({ getCart: async () => ok(cart()) })

@@ -113,7 +113,12 @@ export function CartPage({ deps }: { deps: PageDeps }) {
       deps.bus.on('cart:updated', ({ cart: c }) => setCart(c)),
       deps.bus.on('cart:recalculating', ({ recalculating }) => setBusy(recalculating)),
     ]
-    if (!deps.store.cart) void deps.store.load().finally(() => setLoaded(true))
+    // The cart may have arrived (pill, another island) between the first render and this subscription: take it
+    // now, or it would never reach this island and the page would stay on 'Loading…'.
+    if (deps.store.cart) {
+      setCart(deps.store.cart)
+      setLoaded(true)
+    } else void deps.store.load().finally(() => setLoaded(true))
     return () => offs.forEach((off) => off())
   }, [deps])
   const run = async (call: () => Promise<Result<CartAnswer>>) => {
