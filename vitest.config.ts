@@ -29,6 +29,10 @@ export default defineConfig({
           name: 'integration',
           include: ['packages/*/src/**/*.itest.ts', 'packages/*/test/**/*.itest.ts'],
           environment: 'node',
+          // Files share their worker's module graph (the server's ~400 modules and PGlite's wasm load once per
+          // worker, not once per file): about 1.7x faster. Each file still builds its own app on its own database;
+          // a file that changes process.env does it through harness.ts fileEnv/keepEnv, which put it back.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -39,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 // One real server and one browser per test file, torn down afterwards.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { launchBrowser, watchErrors } from './browser.js'
 import { ownerClient } from './owner-api.js'
 import { DEMO_OWNER } from './paths.js'
@@ -25,7 +26,7 @@ export interface Harness {
 }
 
 export async function openHarness(opts: { env?: Record<string, string> } = {}): Promise<Harness> {
-  const dataDir = freshDataDir()
+  const dataDir = freshDataDir(inject('e2eDataTemplate'))
   const env = opts.env ?? {}
   let server = await startServer({ dataDir, env })
   const browser = await launchBrowser()

@@ -1,7 +1,7 @@
 // Runs the REAL server (`node packages/server/dist/main.js`) as a child process on a free port with its own
 // data directory, waits for /healthz, and stops it with SIGTERM like an operator would.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,8 +17,14 @@ export interface RunningServer {
   stop(): Promise<number | null>
 }
 
-export function freshDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'sitewright-e2e-'))
+/**
+ * A data directory of its own for one test file: a copy of the run's first-booted template (see global-setup.ts)
+ * when there is one, else empty (the server then does its first boot itself).
+ */
+export function freshDataDir(template?: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sitewright-e2e-'))
+  if (template && existsSync(template)) cpSync(template, dir, { recursive: true })
+  return dir
 }
 
 export function removeDataDir(dir: string): void {

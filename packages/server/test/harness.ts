@@ -5,18 +5,32 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { afterAll } from 'vitest'
 import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig, type Config } from '../src/platform/config.js'
 import { migrate, openPglite, pgliteSnapshot, readMigrations, type Db } from '../src/platform/db/index.js'
 
 export const BACKEND = process.env.DATABASE_URL ? 'postgres' : 'pglite'
 
-export interface TestApp {
-  app: App
-  config: Config
-  /** A cookie-keeping client for a host (default: the platform host `localhost`) from its own random address. */
-  client(host?: string, remoteAddress?: string): Client
-  close(): Promise<void>
+/**
+ * Puts these environment variables back as they were after this test file's last test. Test files share a worker
+ * process (the integration tier runs without isolation), so a bare `process.env.X = ...` would leak into the next
+ * file. Call at module level.
+ */
+export function keepEnv(keys: string[]): void {
+  const before = Object.fromEntries(keys.map((k) => [k, process.env[k]]))
+  afterAll(() => {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+  })
+}
+
+/** Sets environment variables for this test file only (see keepEnv). Call at module level. */
+export function fileEnv(vars: Record<string, string>): void {
+  keepEnv(Object.keys(vars))
+  Object.assign(process.env, vars)
 }
 
 /** A fresh PostgreSQL database on the DATABASE_URL server; returns its URL and a dropper. */

@@ -25,7 +25,7 @@ export function runMain(env: Record<string, string>): Running {
 }
 
 /** Waits until the server prints its address; returns the port. */
-export async function waitForPort(r: Running, timeoutMs = 45_000): Promise<number> {
+export async function waitForPort(r: Running, timeoutMs = 90_000): Promise<number> {
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     const m = /Demo site:\s+http:\/\/[^:]+:(\d+)\//.exec(r.output())
@@ -33,5 +33,8 @@ export async function waitForPort(r: Running, timeoutMs = 45_000): Promise<numbe
     if (r.child.exitCode !== null) throw new Error(`server exited early:\n${r.output()}`)
     await new Promise((res) => setTimeout(res, 50))
   }
+  // Do not leave it running: it would go on writing into a directory the test is about to remove.
+  r.child.kill('SIGKILL')
+  await r.exited
   throw new Error(`server did not start in time:\n${r.output()}`)
 }

@@ -2,11 +2,11 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, fileEnv, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 import { sqlRows } from '../../platform/db/index.js'
 import { createForm, ownerSite, submit, type OwnerSite } from './forms-test-kit.js'
 
-process.env.ALTCHA_MAX_COUNTER = '2000' // quick proofs of work in tests
+fileEnv({ ALTCHA_MAX_COUNTER: '2000' }) // quick proofs of work in tests
 
 let t: TestApp
 let site: OwnerSite<Client>

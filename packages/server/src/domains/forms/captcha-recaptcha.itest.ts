@@ -1,7 +1,7 @@
 // The reCAPTCHA-compatible provider against a local verifier, the 429 rate limit and the 500 answer.
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
+import { BACKEND, startTestApp, type TestApp, type Client, keepEnv } from '../../../test/harness.js'
 import { createForm, ownerSite, submit, type OwnerSite } from './forms-test-kit.js'
 
 let verifier: Server
@@ -10,6 +10,8 @@ const seen: URLSearchParams[] = []
 let t: TestApp
 let site: OwnerSite<Client>
 let form: Record<string, any>
+
+keepEnv(['CAPTCHA_PROVIDER', 'RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY', 'RECAPTCHA_VERIFY_URL', 'FORM_RATE_LIMIT'])
 
 beforeAll(async () => {
   verifier = createServer((req, res) => {

@@ -1,10 +1,10 @@
 // Fuzzed payloads against the visitor form calls: whatever a client sends, the answer is never a 5xx.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
+import { BACKEND, fileEnv, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
 import { ALL_KIND_FIELDS, createForm, newKey, ownerSite, type OwnerSite } from './forms-test-kit.js'
 
-process.env.FORM_RATE_LIMIT = '0'
+fileEnv({ FORM_RATE_LIMIT: '0' })
 
 let t: TestApp
 let site: OwnerSite<Client>

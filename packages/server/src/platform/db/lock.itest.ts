@@ -89,5 +89,5 @@ describe(`server process lifecycle (${process.env.DATABASE_URL ? 'postgres' : 'p
     } finally {
       await pgDb?.drop()
     }
-  }, 120_000)
+  }, 240_000)
 })
