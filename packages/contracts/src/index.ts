@@ -2,6 +2,7 @@
 // one definition of each contract, so the sides cannot drift apart. `api/` holds the HTTP request and answer shapes
 // (types only: they add nothing to a bundle).
 export * from './content.js'
+export * from './documents.js'
 export * from './forms.js'
 export * from './gallery.js'
 export * from './slug.js'

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { restore } from './documents.js'
 import { GALLERY_DEFAULTS, galleryOptionsInput, normalizeGalleryOptions } from './gallery.js'
-import { urlSlug, urlSlugWithSlash } from '@sitewright/contracts'
+import { isGalleryOptionValue, restore, urlSlug, urlSlugWithSlash } from '@sitewright/contracts'
 
 describe('restore()', () => {
   it('keeps a current layout as it is', () => {
@@ -46,6 +45,15 @@ describe('restore()', () => {
       options: { design: 'slider', 'thumbnails-per-row': 3, 'aspect-ratio': '16:9' },
     })
     expect(restore('gallery', { v: 2, options: { padding: 10, 'max-width': 50 } })).toEqual({ v: 2, options: { padding: 10 } })
+  })
+
+  it('restore keeps a stored gallery option exactly when the owner input rule accepts it on its own', () => {
+    const samples: [string, unknown][] = [
+      ['design', 'slider'], ['design', 'mosaic'], ['autoplay', true], ['autoplay', 'true'], ['padding', 0], ['padding', 50],
+      ['padding', 51], ['padding', 2.5], ['padding', Number.NaN], ['aspect-ratio', '16:9'], ['aspect-ratio', '5:4'],
+      ['aspect-ratio', 60], ['aspect-ratio', 201], ['meta-position', 'top-left'], ['lightboxTheme', 'grey'], ['bogus', 1],
+    ]
+    for (const [k, v] of samples) expect([k, isGalleryOptionValue(k, v)]).toEqual([k, galleryOptionsInput.safeParse({ [k]: v }).success])
   })
 
   it('restores a single block and its gallery options', () => {
