@@ -1,4 +1,4 @@
-// Gallery designs and options with the defaults and ranges of SPEC section 9.
+// Gallery designs and options with their defaults and ranges, shared by the server, the editor and the theme.
 
 export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const
 export type GalleryDesign = (typeof GALLERY_DESIGNS)[number]
@@ -6,7 +6,7 @@ export const ASPECT_RATIOS = ['1:1', '3:2', '2:3', '4:3', '3:4', '16:9', '2.40']
 export const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const
 export const ALIGNMENTS = ['center', 'left', 'right'] as const
 export const LIGHTBOX_THEMES = ['dark', 'light'] as const
-/** The slider's aspect ratio may also be a number: its height in percent of its width (SPEC: slider default 50). */
+/** The slider's aspect ratio may also be a number: its height in percent of its width (a slider's default is 50). */
 export const SLIDER_ASPECT_RATIO = { default: 50, min: 10, max: 200 } as const
 
 export interface GalleryOptions {

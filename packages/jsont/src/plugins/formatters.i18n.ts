@@ -20,7 +20,7 @@ import { formatUnit } from './i18n/units.js'
 import type { CLDR } from '@phensley/cldr'
 import type { Formatter, FormatterTable, PluginContext, Variable } from './types.js'
 
-/** SPEC: relative time of something that is not a date. */
+/** The text a relative-time formatter prints for something that is not a date. */
 export const INVALID_DATE = 'Invalid date.'
 
 /** Wraps a formatter body: no CLDR (locale 'none') prints ''; a CLDR failure prints '' and records an error. */
@@ -118,5 +118,5 @@ export const I18N_FORMATTERS: FormatterTable = {
   message,
   plural: message,
   unit,
-  // 'units-metric?' (SPEC: not implemented) is core's formatter fallback; its predicate form is in I18N_PREDICATES
+  // 'units-metric?' (not implemented: an error) is core's formatter fallback; its predicate form is in I18N_PREDICATES
 }

@@ -24,7 +24,7 @@ describe('openEditable() opens every stored shape as the current document', () =
     expect(image!.value).not.toHaveProperty('image')
   })
 
-  it('v1: { blocks } with a gallery of items and no options gets ids and the SPEC defaults', () => {
+  it('v1: { blocks } with a gallery of items and no options gets ids and the gallery defaults', () => {
     const doc = restore({ blocks: [{ id: 'g', typeName: 'gallery', value: { items: [{ id: 'i1' }, 'i2'] } }] })
     const value = doc.sections[0]!.blocks[0]!.value
     expect(value.imageIds).toEqual(['i1', 'i2'])

@@ -10,7 +10,7 @@ import { formatMoney } from './money.js'
 import { currencyOptions, decimalOptions } from './options.js'
 import { formatUnit, joinListOptions } from './units.js'
 
-/** SPEC: message cache 100 (parsed messages kept per locale). */
+/** Message cache: 100 parsed messages kept per locale. */
 export const MESSAGE_CACHE_SIZE = 100
 
 /** Per-call state the placeholder formatters read (the render's time zone). */

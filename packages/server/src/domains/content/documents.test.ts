@@ -61,7 +61,7 @@ describe('restore()', () => {
     expect(restore('block', { typeName: 'nope' })).toBeNull()
   })
 
-  it('normalizeGalleryOptions fills the SPEC section 9 defaults and ignores out-of-range numbers', () => {
+  it('normalizeGalleryOptions fills the gallery defaults and ignores out-of-range numbers', () => {
     expect(normalizeGalleryOptions({})).toEqual(GALLERY_DEFAULTS)
     expect(GALLERY_DEFAULTS).toMatchObject({ design: 'grid', autoplay: false, 'autoplay-duration': 5, 'thumbnail-strip-height': 80, 'thumbnail-strip-margin': 20, 'thumbnails-per-row': 4, padding: 20, 'max-width': 300, 'aspect-ratio': '1:1', 'meta-position': 'bottom', 'active-alignment': 'center', lightboxTheme: 'dark', 'auto-crop': true })
     expect(normalizeGalleryOptions({ padding: 51, 'thumbnails-per-row': 10, design: 'stacked' })).toMatchObject({ padding: 20, 'thumbnails-per-row': 10, design: 'stacked' })
