@@ -263,6 +263,15 @@ export interface SummaryLine {
   text: string
 }
 
+/** GET /api/commerce/checkout/summary: the order's money lines with the gift card the visitor entered, if any. */
+export interface CheckoutSummary {
+  lines: SummaryLine[]
+  totalCents: number
+  total: string
+  paymentRequired: boolean
+  giftCard: { code: string; balanceCents: number; appliedCents: number } | null
+}
+
 export interface OrderSubscriptionView {
   id: string
   sku: string
