@@ -1,71 +1,74 @@
 // The template context is written down three times: its types (types.ts, the source), the runtime shapes the
 // integration tests check real contexts with (context-shape.ts) and the theme's prose (themes/default/CONTEXT.md).
-// This test reads the types with the TypeScript parser and fails when either of the other two drifts from them.
+// This test reads the types with the TypeScript checker and fails when either of the other two drifts from them.
 import { readFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import * as shapes from './context-shape.js'
 import type { Kind, Shape } from './context-shape.js'
 
-const typesSource = ts.createSourceFile('types.ts', readFileSync(new URL('./types.ts', import.meta.url), 'utf8'), ts.ScriptTarget.Latest, true)
+const typesPath = fileURLToPath(new URL('./types.ts', import.meta.url))
 const contextMd = readFileSync(new URL('../../../../../themes/default/CONTEXT.md', import.meta.url), 'utf8')
 
-function interfaceMembers(name: string): ts.NodeArray<ts.TypeElement> {
-  const decl = typesSource.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name)
-  if (!decl) throw new Error(`types.ts declares no interface ${name}`)
-  return decl.members
+// The server's compiler options (module resolution and the workspace source condition), so `extends` and `Pick` of
+// shared types in packages/contracts resolve as they do in the build.
+const configPath = fileURLToPath(new URL('../../../tsconfig.json', import.meta.url))
+const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, (f) => ts.sys.readFile(f)).config, ts.sys, dirname(configPath))
+const program = ts.createProgram([typesPath], { ...config.options, noEmit: true })
+const checker = program.getTypeChecker()
+const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(typesPath)!)!)
+
+function declared(name: string): ts.Type {
+  const symbol = exported.find((s) => s.name === name)
+  if (!symbol) throw new Error(`types.ts exports no ${name}`)
+  return checker.getDeclaredTypeOfSymbol(symbol)
 }
 
-function property(members: ts.NodeArray<ts.TypeElement>, name: string): ts.PropertySignature {
-  const p = members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && m.name.getText(typesSource) === name)
-  if (!p?.type) throw new Error(`no property ${name}`)
-  return p
+function kindOf(t: ts.Type): Kind {
+  const parts = t.isUnion() ? t.types.filter((u) => !(u.flags & ts.TypeFlags.Undefined)) : [t]
+  const kinds = new Set(
+    parts.map((p): Kind => {
+      if (p.flags & ts.TypeFlags.StringLike) return 'string'
+      if (p.flags & ts.TypeFlags.NumberLike) return 'number'
+      if (p.flags & ts.TypeFlags.BooleanLike) return 'boolean'
+      if (p.flags & ts.TypeFlags.Null) throw new Error('null has no kind of its own in the context shapes')
+      return checker.isArrayType(p) ? 'array' : 'object'
+    }),
+  )
+  if (kinds.size !== 1) throw new Error(`a union of several kinds: ${checker.typeToString(t)}`)
+  return [...kinds][0]!
 }
 
-function kindOf(t: ts.TypeNode): Kind {
-  if (ts.isArrayTypeNode(t)) return 'array'
-  if (t.kind === ts.SyntaxKind.StringKeyword) return 'string'
-  if (t.kind === ts.SyntaxKind.NumberKeyword) return 'number'
-  if (t.kind === ts.SyntaxKind.BooleanKeyword) return 'boolean'
-  if (ts.isLiteralTypeNode(t)) return ts.isStringLiteral(t.literal) ? 'string' : ts.isNumericLiteral(t.literal) ? 'number' : 'boolean'
-  if (ts.isUnionTypeNode(t)) {
-    const kinds = new Set(t.types.filter((u) => u.kind !== ts.SyntaxKind.UndefinedKeyword).map(kindOf))
-    if (kinds.size !== 1) throw new Error(`a union of several kinds: ${t.getText(typesSource)}`)
-    return [...kinds][0]!
-  }
-  return 'object'
-}
-
-/** The Shape a list of type members stands for (property signatures; index signatures say nothing). */
-function shapeOf(members: ts.NodeArray<ts.TypeElement>): Shape {
+/** The Shape a type stands for: its properties (inherited and picked ones too; index signatures say nothing). */
+function shapeOf(t: ts.Type): Shape {
   const out: Shape = {}
-  for (const m of members) {
-    if (!ts.isPropertySignature(m) || !m.type) continue
-    const kind = kindOf(m.type)
-    out[m.name.getText(typesSource).replace(/^'|'$/g, '')] = m.questionToken ? `${kind}?` : kind
+  for (const p of checker.getPropertiesOfType(t)) {
+    const kind = kindOf(checker.getTypeOfSymbol(p))
+    out[p.name] = p.flags & ts.SymbolFlags.Optional ? `${kind}?` : kind
   }
   return out
 }
 
-const literalMembers = (p: ts.PropertySignature): ts.NodeArray<ts.TypeElement> => {
-  let t = p.type!
-  if (ts.isIntersectionTypeNode(t)) t = t.types.find(ts.isTypeLiteralNode) ?? t
-  if (!ts.isTypeLiteralNode(t)) throw new Error(`${p.name.getText(typesSource)} is not an object literal type`)
-  return t.members
+const propertyType = (t: ts.Type, name: string): ts.Type => {
+  const p = t.getProperty(name)
+  if (!p) throw new Error(`no property ${name}`)
+  return checker.getTypeOfSymbol(p)
 }
 
-const page = interfaceMembers('PageContext')
+const page = declared('PageContext')
 const SOURCES: Record<string, Shape> = {
   TOP: shapeOf(page),
-  PAGE: shapeOf(literalMembers(property(page, 'page'))),
-  WEBSITE: shapeOf(literalMembers(property(page, 'website'))),
-  SETTINGS: shapeOf(literalMembers(property(page, 'websiteSettings'))),
-  NAV_LINK: shapeOf(interfaceMembers('NavLink')),
-  COLLECTION: shapeOf(interfaceMembers('CollectionContext')),
-  ITEM: shapeOf(interfaceMembers('ItemContext')),
-  IMAGE: shapeOf(interfaceMembers('ImageContext')),
-  BLOCK: shapeOf(interfaceMembers('BlockContext')),
-  COMMENT: shapeOf(interfaceMembers('CommentContext')),
+  PAGE: shapeOf(propertyType(page, 'page')),
+  WEBSITE: shapeOf(propertyType(page, 'website')),
+  SETTINGS: shapeOf(propertyType(page, 'websiteSettings')),
+  NAV_LINK: shapeOf(declared('NavLink')),
+  COLLECTION: shapeOf(declared('CollectionContext')),
+  ITEM: shapeOf(declared('ItemContext')),
+  IMAGE: shapeOf(declared('ImageContext')),
+  BLOCK: shapeOf(declared('BlockContext')),
+  COMMENT: shapeOf(declared('CommentContext')),
 }
 
 // --- CONTEXT.md: the field lists of its code blocks ---------------------------------------------------------------
@@ -139,7 +142,7 @@ const DOCUMENTED: Record<string, string[]> = {
 
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort()
 
-describe('the template context contract is written once (types.ts) and checked everywhere else', () => {
+describe('the template context contract is written once (types.ts) and checked everywhere else', { timeout: 60_000 }, () => {
   for (const [name, source] of Object.entries(SOURCES)) {
     it(`context-shape.ts ${name} is exactly the type's fields, kinds and optionality`, () => {
       expect((shapes as unknown as Record<string, Shape>)[name]).toEqual(source)

@@ -1,5 +1,6 @@
 // The published-page template context (themes/default/CONTEXT.md) and what publishing needs from other domains.
 
+import type { ContextItem } from '@sitewright/contracts'
 import type { FastifyRequest } from 'fastify'
 
 export type Json = Record<string, unknown>
@@ -72,38 +73,18 @@ export interface CollectionContext {
 }
 
 /** An item (post, event, product, gallery image: gallery images also carry the Image fields). */
-export interface ItemContext {
-  id: string
-  collectionId: string
-  recordType: number
-  title: string
-  urlId: string
-  fullUrl: string
-  excerpt?: string
-  body: string
+export interface ItemContext extends ContextItem {
   author?: { displayName: string }
-  addedOn: number
-  publishOn: number
-  updatedOn: number
-  tags: string[]
-  categories: string[]
-  assetUrl?: string
   mainImage?: ImageContext
-  mainImageId?: string
   systemDataId?: string
   externalLink?: string
-  passthrough: boolean
   sourceUrl?: string
   promotedBlockType?: string
-  publicCommentCount: number
-  commentState: number
-  likeCount: number
   startDate?: number
   endDate?: number
   location?: Json
   items?: ItemContext[]
   structuredContent?: Json
-  audioAssetUrl?: string
   oembed?: Json
   layout?: Json
   originalSize?: string
