@@ -10,7 +10,7 @@ export type FieldKind = (typeof FIELD_KINDS)[number]
 /** A field property an owner may edit. */
 export type FieldProperty = 'description' | 'placeholder' | 'required' | 'maxLength' | 'currencySymbol' | 'showCountryCode' | 'underline' | 'options' | 'key' | 'value'
 
-/** Editable properties per kind, exactly as SPEC §3 lists them (textarea adds maxLength). */
+/** Editable properties per kind, exactly as the form builder offers them (textarea adds maxLength). */
 export const FIELD_PROPERTIES: Readonly<Record<FieldKind, readonly FieldProperty[]>> = {
   text: ['description', 'placeholder', 'required'],
   textarea: ['description', 'placeholder', 'required', 'maxLength'],

@@ -1,4 +1,4 @@
-// Gallery designs and options with the defaults and ranges of SPEC section 9.
+// Gallery designs and options with their defaults and ranges, shared by the server, the editor and the theme.
 
 export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const
 export type GalleryDesign = (typeof GALLERY_DESIGNS)[number]
@@ -6,7 +6,7 @@ export const ASPECT_RATIOS = ['1:1', '3:2', '2:3', '4:3', '3:4', '16:9', '2.40']
 export const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const
 export const ALIGNMENTS = ['center', 'left', 'right'] as const
 export const LIGHTBOX_THEMES = ['dark', 'light'] as const
-/** The slider's aspect ratio may also be a number: its height in percent of its width (SPEC: slider default 50). */
+/** The slider's aspect ratio may also be a number: its height in percent of its width (a slider's default is 50). */
 export const SLIDER_ASPECT_RATIO = { default: 50, min: 10, max: 200 } as const
 
 export interface GalleryOptions {
@@ -71,3 +71,26 @@ export const GALLERY_RANGES = {
   padding: [0, 50],
   'max-width': [100, 300],
 } as const
+
+const BOOLEAN_OPTIONS = new Set<string>(
+  (Object.keys(GALLERY_DEFAULTS) as (keyof GalleryOptions)[]).filter((k) => typeof GALLERY_DEFAULTS[k] === 'boolean'),
+)
+const CHOICES: Record<string, readonly unknown[]> = {
+  design: GALLERY_DESIGNS,
+  'meta-position': META_POSITIONS,
+  'active-alignment': ALIGNMENTS,
+  lightboxTheme: LIGHTBOX_THEMES,
+}
+const inRange = (v: unknown, min: number, max: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+
+/** Whether one option, on its own, holds a value the owner could have set (the server's input rule, key by key). */
+export function isGalleryOptionValue(key: string, value: unknown): boolean {
+  if (BOOLEAN_OPTIONS.has(key)) return typeof value === 'boolean'
+  if (Object.prototype.hasOwnProperty.call(CHOICES, key)) return CHOICES[key]!.includes(value)
+  if (Object.prototype.hasOwnProperty.call(GALLERY_RANGES, key)) {
+    const [min, max] = GALLERY_RANGES[key as keyof typeof GALLERY_RANGES]
+    return inRange(value, min, max)
+  }
+  if (key === 'aspect-ratio') return (ASPECT_RATIOS as readonly unknown[]).includes(value) || inRange(value, SLIDER_ASPECT_RATIO.min, SLIDER_ASPECT_RATIO.max)
+  return false
+}

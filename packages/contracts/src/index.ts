@@ -2,6 +2,7 @@
 // one definition of each contract, so the sides cannot drift apart. `api/` holds the HTTP request and answer shapes
 // (types only: they add nothing to a bundle).
 export * from './content.js'
+export * from './documents.js'
 export * from './forms.js'
 export * from './gallery.js'
 export * from './slug.js'
@@ -10,6 +11,7 @@ export * from './api/commerce.js'
 export * from './api/content.js'
 export * from './api/files.js'
 export * from './api/forms.js'
+export * from './api/page.js'
 export * from './api/sites.js'
 export * from './api/tracking.js'
 export * from './cookies.js'

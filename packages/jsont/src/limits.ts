@@ -4,7 +4,7 @@ export const DEFAULT_LIMITS = {
   maxTokens: 500,
   /** Max length of one string literal in an expression. */
   maxStringLen: 1000,
-  /** Max partial / macro recursion depth (SPEC: 16). */
+  /** Max partial / macro recursion depth (16 by default). */
   maxPartialDepth: 16,
   /** Max executed instructions per render. */
   maxInstructions: 5_000_000,

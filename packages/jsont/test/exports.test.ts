@@ -32,7 +32,7 @@ describe('package exports', () => {
     expect(content.commentsEnabled).toBeTypeOf('function')
     const en = i18n.getCldr('en-US')
     expect(en).toBeDefined()
-    expect(i18n.formatLegacyMoney(en!, { amount: '1234.5', currency: 'USD' })).toBe('$1,234.50')
+    expect(i18n.formatLegacyMoney(i18n.readMoney({ value: '1234.5', currency: 'USD' })!, en!)).toBe('$1,234.50')
   })
 
   it('keeps every entry curated (no export *)', () => {

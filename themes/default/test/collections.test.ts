@@ -24,7 +24,7 @@ describe('blog list', () => {
     expect(text(first, '.item-card-excerpt')).toBe('Notes from our first wood firing.')
     expect(attr(first, '.item-card-media img', 'alt')).toBe('The kiln glowing')
   })
-  it('shows comment links with the SPEC wording when comments are enabled', () => {
+  it('shows comment links with the visitor wording when comments are enabled', () => {
     const links = [...d.querySelectorAll('.sqs-comment-link')].map((a) => a.textContent!.replace(/\s+/g, ' ').trim())
     // post_1: 1 comment (open); post_2: open, none; post_3: closed but 3 public comments; post_4: closed, none.
     expect(links).toEqual(['1 Comment', 'No Comments', '3 Comments'])

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Events (list, calendar, item) and galleries (four designs, options and SPEC section 9 defaults).
+// Events (list, calendar, item) and galleries (four designs, options and their defaults).
 import { describe, expect, it } from 'vitest'
 import { attr, count, parse, text } from './dom.js'
 import { loadContext, renderPage, type Context } from './theme.js'
@@ -73,7 +73,7 @@ describe('event item', () => {
 })
 
 describe('galleries', () => {
-  it('grid with no options uses the SPEC defaults (4 per row, padding 20, square, lightbox dark, auto-crop on)', () => {
+  it('grid with no options uses the defaults (4 per row, padding 20, square, lightbox dark, auto-crop on)', () => {
     const d = doc(loadContext('gallery-grid-defaults'))
     const g = d.querySelector('.gallery')!
     expect(g.classList.contains('gallery-grid')).toBe(true)
@@ -111,7 +111,7 @@ describe('galleries', () => {
     expect(g.getAttribute('data-auto-crop')).toBe('false')
     expect(g.hasAttribute('data-autoplay')).toBe(false)
   })
-  it('slider: height in percent of the width (SPEC default 50; 10 to 200) sets the track ratio', () => {
+  it('slider: height in percent of the width (default 50; 10 to 200) sets the track ratio', () => {
     const ratio = (value: unknown) => {
       const base = loadContext('gallery-slider')
       const c = base.collection as { galleryOptions?: object }

@@ -1,4 +1,5 @@
 // The store's HTTP contract: what the owner API (/api/sites/:siteId/commerce/...) answers and accepts. The server's
+import type { ContextItem } from './page.js'
 // view builders are typed with these shapes and the editor reads them as they are, so a renamed field fails to
 // type-check on both sides. Money fields named `...Cents` are integer minor units of the store currency.
 
@@ -76,29 +77,9 @@ export interface ProductStructuredContent {
 }
 
 /** A product as a template-context Item (record type 11). */
-export interface ProductItem {
-  id: string
-  collectionId: string
-  recordType: number
-  title: string
-  urlId: string
-  fullUrl: string
-  excerpt?: string
-  body: string
-  addedOn: number
-  publishOn: number
-  updatedOn: number
-  tags: string[]
-  categories: string[]
-  publicCommentCount: number
-  commentState: number
-  likeCount: number
-  passthrough: boolean
-  assetUrl?: string
+export interface ProductItem extends ContextItem {
   mainImage?: ImageShape
-  mainImageId?: string
   items: ImageShape[]
-  audioAssetUrl?: string
   structuredContent: ProductStructuredContent
 }
 
@@ -261,6 +242,15 @@ export interface SummaryLine {
   amountCents: number
   /** The amount as CLDR prints it in the site's locale. */
   text: string
+}
+
+/** GET /api/commerce/checkout/summary: the order's money lines with the gift card the visitor entered, if any. */
+export interface CheckoutSummary {
+  lines: SummaryLine[]
+  totalCents: number
+  total: string
+  paymentRequired: boolean
+  giftCard: { code: string; balanceCents: number; appliedCents: number } | null
 }
 
 export interface OrderSubscriptionView {

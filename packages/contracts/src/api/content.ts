@@ -1,5 +1,6 @@
 // The content owner API (/api/sites/:siteId/content/...): collections (pages) and their items.
 import type { ContentStatus } from '../content.js'
+import type { ContextItem } from './page.js'
 
 /** Navigation sections: `_hidden` pages are reachable but listed nowhere; `_memberareas` hold member areas. */
 export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
@@ -36,19 +37,11 @@ export interface Collection {
 }
 
 /** An item of a collection as the owner API answers it; the fields the editor reads. */
-export interface Item {
-  id: string
-  collectionId: string
-  recordType: number
-  title: string
-  urlId: string
-  fullUrl: string
+export interface Item extends Pick<ContextItem, 'id' | 'collectionId' | 'recordType' | 'title' | 'urlId' | 'fullUrl' | 'tags' | 'categories' | 'updatedOn'> {
   status: ContentStatus
+  /** Null: not scheduled. */
   publishOn: number | null
-  tags: string[]
-  categories: string[]
   layout: unknown
-  updatedOn: number
 }
 
 /** PATCH collections/:id: any of these (the server accepts these and more). */

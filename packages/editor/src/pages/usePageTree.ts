@@ -5,7 +5,7 @@ import { useServices } from '../services/services.js'
 import { planMove } from '../structure/tree.js'
 import { newId } from '../editor/core/document.js'
 import { toLayout } from '../editor/core/layout.js'
-import { restore } from '../editor/core/restore.js'
+import { openEditable } from '../editor/core/open.js'
 
 export const COLLECTIONS_ERROR = 'Unable to load collections'
 
@@ -75,7 +75,7 @@ export function usePageTree() {
     async (id: string): Promise<Collection | null> => {
       const c = collections?.find((x) => x.id === id)
       if (!c || c.typeName !== 'page') return null
-      const doc = restore(c.layout)
+      const doc = openEditable(c.layout)
       const fresh = { ...doc, sections: doc.sections.map((s) => ({ id: newId('s'), blocks: s.blocks.map((b) => ({ ...b, id: newId() })) })) }
       const body = { typeName: 'page', title: `${c.title} (copy)`, navigation: c.navigation, status: 'draft', layout: toLayout(fresh) }
       const r = await content.createCollection(siteId, body as never)

@@ -15,7 +15,7 @@ import {
 } from './i18n/strftime.js'
 import type { Formatter, FormatterTable, PluginContext } from './types.js'
 
-/** SPEC: a relative time of something that is not a date. */
+/** The text a relative-time formatter prints for something that is not a date. */
 export const INVALID_DATE = 'Invalid date.'
 
 /** Names for strftime come from the render's locale; without locale data, from en-US. */

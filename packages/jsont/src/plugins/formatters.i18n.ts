@@ -11,7 +11,8 @@ import {
 } from './i18n/dates.js'
 import { formatDateField } from './i18n/datefield.js'
 import { formatMessage } from './i18n/message.js'
-import { formatLegacyMoney, formatMoney, readMoney } from './i18n/money.js'
+import { formatLegacyMoney, readMoney } from './commerce/money.js'
+import { formatMoney } from './i18n/money.js'
 import { getCldr } from './i18n/cldr.js'
 import { I18nErrorCode } from './i18n/codes.js'
 import { currencyOptions, decimalOptions } from './i18n/options.js'
@@ -19,7 +20,7 @@ import { formatUnit } from './i18n/units.js'
 import type { CLDR } from '@phensley/cldr'
 import type { Formatter, FormatterTable, PluginContext, Variable } from './types.js'
 
-/** SPEC: relative time of something that is not a date. */
+/** The text a relative-time formatter prints for something that is not a date. */
 export const INVALID_DATE = 'Invalid date.'
 
 /** Wraps a formatter body: no CLDR (locale 'none') prints ''; a CLDR failure prints '' and records an error. */
@@ -51,16 +52,16 @@ const decimal = cldrFormatter('decimal', (vars, args, _ctx, cldr) => {
 })
 
 const money = cldrFormatter('money', (vars, args, _ctx, cldr) => {
-  const m = readMoney(vars[0]!.value)
-  return m ? formatMoney(cldr, m.amount, m.currency, currencyOptions(args)) : ''
+  const m = readMoney(vars[0]!.value, { requireCurrency: true })
+  return m ? formatMoney(cldr, m.amount.toString(), m.currency, currencyOptions(args)) : ''
 })
 
 /** `{money|i18n-money-format de-DE}`: the legacy storefront layout in the given locale (else the render's). */
 const i18nMoneyFormat: Formatter = (vars, args, ctx) => {
   const v = vars[0]!
-  const m = readMoney(v.value)
+  const m = readMoney(v.value, { requireCurrency: true })
   const cldr = args[0] ? getCldr(args[0]) : ctx.cldr()
-  v.value = m && cldr ? formatLegacyMoney(cldr, m) : ''
+  v.value = m && cldr ? formatLegacyMoney(m, cldr) : ''
 }
 
 const datetime = cldrFormatter('datetime', (vars, args, ctx, cldr) => {
@@ -117,5 +118,5 @@ export const I18N_FORMATTERS: FormatterTable = {
   message,
   plural: message,
   unit,
-  // 'units-metric?' (SPEC: not implemented) is core's formatter fallback; its predicate form is in I18N_PREDICATES
+  // 'units-metric?' (not implemented: an error) is core's formatter fallback; its predicate form is in I18N_PREDICATES
 }

@@ -8,7 +8,7 @@ export function jsonForScript(v: unknown, indent?: number): string {
   return s.indexOf('</') === -1 ? s : s.replace(/<\//g, '<\\/')
 }
 
-/** Cut `s` to at most `max` characters at a word boundary and append `ellipsis` (SPEC: default 100 and '...'). */
+/** Cut `s` to at most `max` characters at a word boundary and append `ellipsis` (by default 100 and '...'). */
 export function truncate(s: string, max = 100, ellipsis = '...'): string {
   if (!(max >= 0) || s.length <= max) return s
   const cut = s.slice(0, max)

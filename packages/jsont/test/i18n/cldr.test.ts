@@ -25,14 +25,18 @@ describe('getCldr', () => {
 
 describe('money helpers', () => {
   it('reads both money shapes and rejects others', () => {
-    expect(readMoney({ decimalValue: '1.50', currencyCode: 'usd' })).toEqual({
+    const read = (v: unknown) => {
+      const m = readMoney(v, { requireCurrency: true })
+      return m && { amount: m.amount.toString(), currency: m.currency }
+    }
+    expect(read({ decimalValue: '1.50', currencyCode: 'usd' })).toEqual({
       amount: '1.50',
       currency: 'USD',
     })
-    expect(readMoney({ value: 2, currency: 'EUR' })).toEqual({ amount: 2, currency: 'EUR' })
-    expect(readMoney({ value: 'x', currency: 'EUR' })).toBeUndefined()
-    expect(readMoney({ value: '1', currency: 'EURO' })).toBeUndefined()
-    expect(readMoney('1')).toBeUndefined()
+    expect(read({ value: 2, currency: 'EUR' })).toEqual({ amount: '2', currency: 'EUR' })
+    expect(read({ value: 'x', currency: 'EUR' })).toBeUndefined()
+    expect(read({ value: '1', currency: 'EURO' })).toBeUndefined()
+    expect(read('1')).toBeUndefined()
   })
   it('formats CLDR money per locale and style', () => {
     expect(formatMoney('en-US', '2500', 'USD')).toBe('$2,500.00')
@@ -46,16 +50,16 @@ describe('money helpers', () => {
     expect(formatMoney('en-US', '1', 'US')).toBe('')
   })
   it('lays out the legacy i18n money format', () => {
-    const m = (amount: string, currency: string) => ({ amount, currency })
+    const m = (amount: string, currency: string) => readMoney({ value: amount, currency })!
     const en = getCldr('en-US')!
     const de = getCldr('de-DE')!
     const fr = getCldr('fr-FR')!
     const sv = getCldr('sv-SE')!
-    expect(formatLegacyMoney(en, m('-1234.56', 'AUD'))).toBe('-A$1,234.56')
-    expect(formatLegacyMoney(en, m('-1234.56', 'SEK'))).toBe('kr -1,234.56')
-    expect(formatLegacyMoney(de, m('1234.56', 'CAD'))).toBe('1.234,56 C$')
-    expect(formatLegacyMoney(de, m('1234.56', 'EUR'))).toBe('1.234,56€')
-    expect(formatLegacyMoney(fr, m('-1234.56', 'JPY'))).toBe('-1\u00a0235¥')
-    expect(formatLegacyMoney(sv, m('-1234.56', 'GBP'))).toBe('-1\u00a0234,56£')
+    expect(formatLegacyMoney(m('-1234.56', 'AUD'), en)).toBe('-A$1,234.56')
+    expect(formatLegacyMoney(m('-1234.56', 'SEK'), en)).toBe('kr -1,234.56')
+    expect(formatLegacyMoney(m('1234.56', 'CAD'), de)).toBe('1.234,56 C$')
+    expect(formatLegacyMoney(m('1234.56', 'EUR'), de)).toBe('1.234,56€')
+    expect(formatLegacyMoney(m('-1234.56', 'JPY'), fr)).toBe('-1\u00a0235¥')
+    expect(formatLegacyMoney(m('-1234.56', 'GBP'), sv)).toBe('-1\u00a0234,56£')
   })
 })

@@ -1,4 +1,4 @@
-// The store calls of SPEC §7 (and the cart-management routes in the same style). Every state-changing call
+// The visitor store calls (add to cart, shopping cart, checkout; and the cart-management routes in the same style). Every state-changing call
 // carries the crumb; answers become values: the parsed body, or a failure with the visitor-facing text.
 import { crumbFetch } from '../core/crumb.js'
 import { documentCookies } from '../core/cookies.js'

@@ -2,28 +2,15 @@
 // summary with the card (GET /api/commerce/checkout/summary). The summary then shows the card's line and the total
 // still to pay, with the server's CLDR money text; when the card pays everything the card fields are disabled (not
 // required, not sent) and hidden. The summary follows later total changes (shipping, coupon) while a card is applied.
+import type { CheckoutSummary, SummaryLine } from '@sitewright/contracts'
 import { readResult, type Result } from './api.js'
 import type { PageDeps } from './page-module.js'
 
 export const SUMMARY_PATH = '/api/commerce/checkout/summary'
 export const COVERED_TEXT = 'It covers the whole order: no card is needed.'
 
-export interface SummaryLine {
-  key: string
-  label: string
-  amountCents: number
-  text: string
-}
+export type { CheckoutSummary, SummaryLine }
 
-export interface CheckoutSummary {
-  lines: SummaryLine[]
-  totalCents: number
-  total: string
-  paymentRequired: boolean
-  giftCard: { code: string; balanceCents: number; appliedCents: number } | null
-}
-
-/** Replaces the totals list's rows with the summary lines (text only: built with DOM calls). */
 export function renderSummary(list: HTMLElement, lines: readonly SummaryLine[]): void {
   const doc = list.ownerDocument
   const rows: HTMLElement[] = []

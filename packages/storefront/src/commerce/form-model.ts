@@ -1,4 +1,4 @@
-// The additional-fields form (SPEC §3 Form, §5 Async form): field kinds, the value each kind submits, and the
+// The additional-fields form of a product (shown in a lightbox before add to cart): field kinds, the value each kind submits, and the
 // client-side 'Required' rule. Framework-free; the lightbox island renders it.
 
 export interface FormField {
@@ -62,7 +62,7 @@ export type Value = string | string[] | Record<string, string[]>
 /** Input names: `{id}` for single values, `{id}.{i}` for parts and likert statements. */
 export const partName = (f: FormField, i: number) => `${f.id}.${i}`
 
-/** The submitted values by field id, read from the form's data per the SPEC §3 rules (sections skipped). */
+/** The submitted values by field id, read from the form's data by field kind (sections skipped). */
 export function collectValues(form: AdditionalFieldsForm, data: FormData, search = ''): Record<string, Value> {
   const out: Record<string, Value> = {}
   const text = (name: string) => {

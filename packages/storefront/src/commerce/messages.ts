@@ -1,4 +1,5 @@
-// Visitor-facing texts of the store, word for word from SPEC §4, §5, §8 and §9.
+// Visitor-facing texts of the store (button states, add-to-cart answers, session and network failures, alerts),
+// word for word: the server and the theme print the same ones.
 
 export const ADDING_TEXT = 'Adding…'
 export const ADDED_TEXT = 'Added!'

@@ -8,7 +8,7 @@ import { initCartPills } from './cart-pill.js'
 import { createCartStore, type CartStore } from './cart-store.js'
 import type { PageModule } from './page-module.js'
 
-/** Chunk name -> module; 'commerce-product-variants' is the name SPEC §7 gives the product page's chunk. */
+/** Chunk name -> module; 'commerce-product-variants' is the product page's chunk (its name is fixed: the theme's markup asks for it). */
 export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>> = {
   'commerce-product-variants': () => import('./product-page.js'),
   'cart-page': () => import('./islands/cart-page.js'),

@@ -1,4 +1,4 @@
-// Shapes the commerce runtime reads: the cart of SPEC §3 and product variants as the theme embeds them.
+// Shapes the commerce runtime reads: the shopping cart the store calls answer and product variants as the theme embeds them.
 
 /** An amount: minor units as a number, or a Money object ({ value, currency } / { decimalValue, currencyCode }). */
 export type Amount = number | string | { value?: string | number; currency?: string; decimalValue?: string | number; currencyCode?: string }

@@ -1,5 +1,5 @@
 // Popup overlay: shown unless this visitor closed it or submitted it for the current version. State lives in
-// localStorage under the storage keys the markup names (SPEC: date-closed, version, submitted).
+// localStorage under the storage keys the markup names (date-closed, version, submitted).
 import { FORM_SUCCESS_EVENT } from '../forms/events.js'
 import { claim, type ContentDeps, type ContentModule } from './types.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cartStartDecision, readCartSignals, type CartSignals } from './cart-start.js'
 
-describe('cart start rule (SPEC §4)', () => {
+describe('cart start rule (the cart pill loads at start only when the visitor may have a cart)', () => {
   it('loads the cart only when signed in, marked as having a cart, or holding a cart cookie', () => {
     const table: [CartSignals, ReturnType<typeof cartStartDecision>][] = []
     for (const signedIn of [false, true])

@@ -1,4 +1,4 @@
-// SPEC §4 (cart pill): the cart loads at start only if the visitor is signed in (a site-user secure auth
+// The cart pill's start rule: the cart loads at start only if the visitor is signed in (a site-user secure auth
 // cookie exists), a has-cart marker is set, or a cart cookie exists; otherwise the cart buttons are just
 // made visible.
 

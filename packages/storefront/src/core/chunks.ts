@@ -1,4 +1,4 @@
-// Lazy chunk loading with the states of SPEC §4: not started, pending, loaded, failed. A chunk fails with
+// Lazy chunk loading with four states: not started, pending, loaded, failed. A chunk fails with
 // ChunkLoadError ('Loading chunk N failed') when its import errors or takes longer than 120 s.
 
 export const CHUNK_TIMEOUT_MS = 120_000

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The gift-card code at checkout: the server's summary lines replace the totals, the card fields drop away when
 // nothing is left to pay, a refused code says why and pays nothing, and the summary follows later cart changes.
+import type { SummaryKey } from '@sitewright/contracts'
 import { describe, expect, it } from 'vitest'
 import { checkoutBody } from '../../src/commerce/checkout.js'
 import { SUMMARY_PATH, wireCheckoutGiftCard, type CheckoutSummary } from '../../src/commerce/checkout-gift-card.js'
@@ -16,7 +17,7 @@ const FORM = `<form data-checkout-form>
   <aside class="checkout-summary"><dl class="cart-totals"><dt>Subtotal</dt><dd><span data-total="subtotalCents">35.00</span></dd>
   <dt>Total</dt><dd><span data-total="grandTotalCents">35.00</span></dd></dl></aside></form>`
 
-const line = (key: string, label: string, amountCents: number, text: string) => ({ key, label, amountCents, text })
+const line = (key: SummaryKey, label: string, amountCents: number, text: string) => ({ key, label, amountCents, text })
 const covered: CheckoutSummary = {
   lines: [line('subtotal', 'Subtotal', 3500, '$35.00'), line('tax', 'Tax', 0, '$0.00'), line('giftCard', 'Gift card', -3500, '-$35.00'), line('total', 'Total', 0, '$0.00')],
   totalCents: 0,

@@ -34,7 +34,7 @@ const FORM: AdditionalFieldsForm = {
 }
 
 describe('form model', () => {
-  it('reads each kind the SPEC way and flags the empty required ones', () => {
+  it('reads the value of each field kind and flags the empty required ones', () => {
     const data = new FormData()
     data.set('text1', 'Hi')
     data.set('name1.0', 'Ada')

@@ -11,7 +11,7 @@ import { instalmentOffer, normalizeLocale, providerFor } from '../../src/commerc
 import { pillView } from '../../src/commerce/cart-pill.js'
 import { TEE_VARIANTS, money } from './fixtures.js'
 
-describe('money (SPEC §9 legacy format)', () => {
+describe('money (legacy format)', () => {
   it('divides minor units by 100, groups with commas, keeps the sign in front', () => {
     expect(formatMoney(0)).toBe('0.00')
     expect(formatMoney(5)).toBe('0.05')
@@ -92,7 +92,7 @@ describe('variant resolution', () => {
   })
 })
 
-describe('add-to-cart label (SPEC §4)', () => {
+describe('add-to-cart label', () => {
   it('custom text if enabled and present; else Subscribe or the localized text; express Purchase', () => {
     expect(buttonLabel({ useCustomText: true, customText: 'Pre-order' })).toBe('Pre-order')
     expect(buttonLabel({ useCustomText: true, customText: '  ' })).toBe('Add To Cart')
@@ -122,7 +122,7 @@ describe('cart pill view', () => {
   })
 })
 
-describe('instalments (SPEC §4, §9)', () => {
+describe('instalments', () => {
   it('picks the provider by locale', () => {
     for (const l of ['en_US', 'en-US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ']) expect(providerFor(l)).toBe('Afterpay')
     expect(providerFor('en_GB')).toBe('Clearpay')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { clampOption, defaultGalleryOptions, isOptionVisible, normalizeGalleryOptions, sliderAspect, visibleOptions } from './options.js'
 
 describe('gallery options', () => {
-  it('has the SPEC section 9 defaults', () => {
+  it('has the gallery defaults (grid, 4 per row, padding 20, square, dark lightbox)', () => {
     expect(defaultGalleryOptions()).toMatchObject({
       design: 'grid',
       autoplay: false,
@@ -20,7 +20,7 @@ describe('gallery options', () => {
     })
   })
 
-  it('clamps numbers into the SPEC ranges', () => {
+  it('clamps numbers into the option ranges', () => {
     expect(clampOption('autoplay-duration', 0)).toBe(1)
     expect(clampOption('autoplay-duration', 11)).toBe(10)
     expect(clampOption('thumbnail-strip-height', 500)).toBe(200)
@@ -58,7 +58,7 @@ describe('gallery options', () => {
     expect(normalizeGalleryOptions({ 'aspect-ratio': 'square' })['aspect-ratio']).toBe('1:1')
   })
 
-  it('a slider\'s aspect ratio is a percentage, default 50 (SPEC section 9), offered for sliders', () => {
+  it('a slider\'s aspect ratio is a percentage, default 50, offered for sliders', () => {
     expect(defaultGalleryOptions('slider')['aspect-ratio']).toBe(50)
     expect(isOptionVisible('aspect-ratio', defaultGalleryOptions('slider'))).toBe(true)
     expect(isOptionVisible('aspect-ratio', defaultGalleryOptions('slideshow'))).toBe(false)

@@ -1,4 +1,4 @@
-// Gallery options (SPEC section 9 defaults and ranges) and which of them apply to the current choices:
+// Gallery options (the shared defaults and ranges of packages/contracts) and which of them apply to the current choices:
 // autoplay-duration only with autoplay, thumbnail settings only with thumbnails.
 import { ALIGNMENTS, ASPECT_RATIOS, GALLERY_DEFAULTS, GALLERY_DESIGNS, GALLERY_RANGES, LIGHTBOX_THEMES, META_POSITIONS, SLIDER_ASPECT_RATIO, type GalleryDesign, type GalleryOptions } from '@sitewright/contracts'
 
@@ -7,7 +7,7 @@ export {
   type GalleryDesign, type GalleryOptions,
 } from '@sitewright/contracts'
 
-/** A slider's aspect ratio: its height in percent of its width (SPEC: slider default 50). */
+/** A slider's aspect ratio: its height in percent of its width (a slider's default is 50). */
 export const SLIDER_ASPECT = { ...SLIDER_ASPECT_RATIO, label: 'Aspect ratio (height, % of width)' } as const
 
 export type GalleryOptionKey = keyof GalleryOptions

@@ -5,7 +5,7 @@ import type { Block, PageDocument } from '../core/document.js'
 import { insertBlockAt, moveBlockTo, placeOf } from './canvasActions.js'
 
 const text = (id: string): Block => ({ id, type: 1001, typeName: 'text', value: { html: `<p>${id}</p>` } })
-const doc = (): PageDocument => ({ version: 2, sections: [{ id: 's1', blocks: [text('a'), text('b')] }, { id: 's2', blocks: [text('c')] }] })
+const doc = (): PageDocument => ({ v: 2, sections: [{ id: 's1', blocks: [text('a'), text('b')] }, { id: 's2', blocks: [text('c')] }] })
 const order = (d: PageDocument) => d.sections.map((s) => s.blocks.map((b) => b.id))
 
 describe('canvas actions', () => {
@@ -80,7 +80,7 @@ describe('sections', () => {
 
   it('keeps the last section of a page (emptied) when it is deleted', async () => {
     const { deleteSection } = await import('./sections.js')
-    const store = createEditorStore({ version: 2, sections: [{ id: 'only', blocks: [text('x')] }] })
+    const store = createEditorStore({ v: 2, sections: [{ id: 'only', blocks: [text('x')] }] })
     store.dispatch(selectBlock, { id: 'x' })
     store.dispatch(deleteSection, { id: 'only' })
     expect(store.get().state.doc.sections).toEqual([{ id: 'only', blocks: [] }])

@@ -1,8 +1,6 @@
-// The page document the block editor edits: sections of blocks, shaped like the theme's `layout`
-// (themes/default/CONTEXT.md "Block"). Only restore() (restore.ts) builds one from outside data.
-import { BLOCK_TYPES } from '@sitewright/contracts'
-
-export const DOCUMENT_VERSION = 2
+// The page document the block editor edits: the stored layout (packages/contracts `documents.ts`, version field
+// `v`) with each block's type name. Only openEditable() (open.ts) builds one from outside data.
+import { BLOCK_TYPES, DOC_VERSIONS } from '@sitewright/contracts'
 
 /** The block types the editor adds and edits (the theme dispatches on these names); 'text' is the rich-text block. */
 const EDITABLE_BLOCKS = [
@@ -32,7 +30,7 @@ export interface Section {
 }
 
 export interface PageDocument {
-  version: typeof DOCUMENT_VERSION
+  v: typeof DOC_VERSIONS.layout
   sections: Section[]
 }
 
@@ -45,7 +43,7 @@ export function newId(prefix = 'b'): string {
 }
 
 export function emptyDocument(): PageDocument {
-  return { version: DOCUMENT_VERSION, sections: [{ id: newId('s'), blocks: [] }] }
+  return { v: DOC_VERSIONS.layout, sections: [{ id: newId('s'), blocks: [] }] }
 }
 
 export function allBlocks(doc: PageDocument): Block[] {

@@ -5,7 +5,7 @@ import type { ContentApi } from '../../api/content.js'
 import type { LoadOutcome, SaveOutcome } from '../core/autosave.js'
 import type { PageDocument } from '../core/document.js'
 import { toLayout } from '../core/layout.js'
-import { restore } from '../core/restore.js'
+import { openEditable } from '../core/open.js'
 
 export function fieldMessage(fields: Record<string, string>): string | null {
   const [key, message] = Object.entries(fields)[0] ?? []
@@ -25,7 +25,7 @@ export function createLayoutSaver(api: ContentApi, siteId: string, pageId: strin
     async load(): Promise<LoadOutcome<PageDocument, number>> {
       const res = await api.collection(siteId, pageId)
       if (!res.ok) return { kind: 'error', message: res.error.message }
-      return { kind: 'loaded', doc: restore(res.data.collection.layout), version: res.data.collection.updatedOn }
+      return { kind: 'loaded', doc: openEditable(res.data.collection.layout), version: res.data.collection.updatedOn }
     },
   }
 }

@@ -4,7 +4,7 @@ import type { Collection } from '../../api/content.js'
 import { useServices } from '../../services/services.js'
 import { createAutosave, type Autosave, type AutosaveState } from '../core/autosave.js'
 import type { PageDocument } from '../core/document.js'
-import { restore } from '../core/restore.js'
+import { openEditable } from '../core/open.js'
 import { createEditorStore, type EditorSnapshot, type EditorStore } from '../core/store.js'
 import { createLayoutSaver } from './layoutSaver.js'
 
@@ -18,7 +18,7 @@ export interface PageSession {
 export function usePageEditor(page: Collection, delayMs?: number): PageSession {
   const { content, siteId } = useServices()
   const [session] = useState(() => {
-    const store = createEditorStore(restore(page.layout))
+    const store = createEditorStore(openEditable(page.layout))
     const flags = { reloading: false }
     const saver = createLayoutSaver(content, siteId, page.id)
     const autosave = createAutosave<PageDocument, number>({

@@ -1,4 +1,5 @@
-// Money: exact decimal amounts, the legacy (non-CLDR) money format of SPEC.md section 9, and CLDR formatting.
+// Money: exact decimal amounts, the one reader of template money objects, the legacy storefront money layout (plain
+// and per locale), and CLDR formatting. The i18n plugin family reads and lays out money through this file too.
 import { Decimal, type CLDR, type CurrencyType } from '@phensley/cldr'
 import { fractionDigits } from '@sitewright/contracts/money'
 import { dig, escapeHtml, isRecord, isTrue, type Lookup } from './values.js'
@@ -46,21 +47,28 @@ export function fromMinorUnits(v: unknown, currency: unknown = DEFAULT_CURRENCY)
   return { amount: cents.divide(HUNDRED), currency: currencyOf(currency) }
 }
 
+/** How a money object of the template data is read: `requireCurrency` (the CLDR formatters) refuses one without a
+ * valid currency code instead of assuming USD. */
+export interface ReadMoneyOptions {
+  readonly requireCurrency?: boolean
+}
+
 /**
- * A Money from template data: `{ value, currency }` (value a decimal string, as product data carries it) or
- * `{ decimalValue, currencyCode }`. Undefined when there is no readable amount.
+ * The one reader of money objects in template data: `{ value, currency }` (value a decimal string, as product data
+ * carries it) or `{ decimalValue, currencyCode }` (each amount field with its own currency field first). The
+ * currency is a 3-letter code (trimmed, upper-cased), else USD (or nothing with `requireCurrency`). Undefined when
+ * there is no readable amount.
  */
-export function readMoney(v: unknown): Money | undefined {
+export function readMoney(v: unknown, options: ReadMoneyOptions = {}): Money | undefined {
   if (!isRecord(v)) return undefined
-  if (v.value !== undefined) {
-    const amount = parseDecimal(v.value)
-    return amount ? { amount, currency: currencyOf(v.currency ?? v.currencyCode) } : undefined
-  }
-  if (v.decimalValue !== undefined) {
-    const amount = parseDecimal(v.decimalValue)
-    return amount ? { amount, currency: currencyOf(v.currencyCode ?? v.currency) } : undefined
-  }
-  return undefined
+  const byValue = v.value !== undefined
+  if (!byValue && v.decimalValue === undefined) return undefined
+  const amount = parseDecimal(byValue ? v.value : v.decimalValue)
+  if (!amount) return undefined
+  const given = byValue ? (v.currency ?? v.currencyCode) : (v.currencyCode ?? v.currency)
+  const code = typeof given === 'string' ? given.trim() : undefined
+  if (code !== undefined && /^[A-Za-z]{3}$/.test(code)) return { amount, currency: code.toUpperCase() }
+  return options.requireCurrency ? undefined : { amount, currency: DEFAULT_CURRENCY }
 }
 
 /** Money to whole minor units (amount * 100, rounded half-even), as a number. */
@@ -68,8 +76,13 @@ export function toMinorUnits(m: Money): number {
   return Number(m.amount.multiply(HUNDRED).setScale(0, 'half-even').toString())
 }
 
-/** Legacy format: currency fraction digits, ',' grouping, '.' decimal point, at most 15 integer places, '-' in front. */
-export function formatLegacyMoney(m: Money): string {
+/**
+ * The legacy storefront money layout, one entry for both of its formatters: the currency's fraction digits, digit
+ * grouping, '-' in front of the amount. Without a locale (`money-format`): ',' grouping, '.' decimal point, no symbol,
+ * at most 15 integer places. With one (`i18n-money-format`): see `localLegacyMoney`.
+ */
+export function formatLegacyMoney(m: Money, cldr?: CLDR): string {
+  if (cldr) return localLegacyMoney(cldr, m)
   const digits = fractionDigits(m.currency)
   const rounded = m.amount.setScale(digits, 'half-even')
   const negative = rounded.isNegative() && !rounded.isZero()
@@ -85,6 +98,51 @@ export function formatLegacyMoney(m: Money): string {
   }
   const fracPart = digits > 0 ? `.${frac.padEnd(digits, '0').slice(0, digits)}` : ''
   return `${negative ? '-' : ''}${grouped}${fracPart}`
+}
+
+// Legacy storefront symbols that differ from CLDR's narrow symbols (which would print a bare '$' for both).
+const LEGACY_SYMBOLS: Readonly<Record<string, string>> = { AUD: 'A$', CAD: 'C$' }
+const LETTER = /\p{L}/u
+
+function legacySymbol(cldr: CLDR, code: CurrencyType): string {
+  return LEGACY_SYMBOLS[code] ?? cldr.Numbers.getCurrencySymbol(code, 'narrow')
+}
+
+/** True when the locale's currency pattern puts the symbol before the digits. */
+function symbolFirst(cldr: CLDR, code: CurrencyType): boolean {
+  const parts = cldr.Numbers.formatCurrencyToParts('1', code)
+  const sym = parts.findIndex((p) => p.type === 'currency')
+  const num = parts.findIndex((p) => p.type === 'integer')
+  return sym >= 0 && sym < num
+}
+
+/**
+ * The layout in a locale: the locale's digits, separators and symbol side; the currency's CLDR fraction digits; a
+ * short symbol, set off by a space only where a letter of it touches the digits ('kr -1,234.56', '-A$1,234.56',
+ * '-1.234,56 €'). '' when CLDR cannot format it.
+ */
+function localLegacyMoney(cldr: CLDR, money: Money): string {
+  const code = money.currency as CurrencyType
+  try {
+    const fractions = cldr.Numbers.getCurrencyFractions(code).digits
+    const value = money.amount
+    const negative = value.isNegative() && !value.isZero()
+    const digitsText = cldr.Numbers.formatDecimal(value.abs(), {
+      group: true,
+      minimumFractionDigits: fractions,
+      maximumFractionDigits: fractions,
+    }).replace(/\u202f/g, '\u00a0')
+    const sign = negative ? '-' : ''
+    const symbol = legacySymbol(cldr, code)
+    if (symbolFirst(cldr, code)) {
+      const spaced = LETTER.test(symbol.slice(-1))
+      return spaced ? `${symbol} ${sign}${digitsText}` : `${sign}${symbol}${digitsText}`
+    }
+    const spaced = LETTER.test(symbol.charAt(0))
+    return `${sign}${digitsText}${spaced ? ' ' : ''}${symbol}`
+  } catch {
+    return ''
+  }
 }
 
 /** CLDR currency format in the render's locale; '' without locale data. */

@@ -1,4 +1,4 @@
-// Product display rules of SPEC.md section 4 (sold out, on sale, varied prices), stock, variants and options.
+// Product display rules (sold out, on sale, varied prices), stock, variants and options.
 import { priceField, type Money } from './money.js'
 import { asArray, dig, isRecord, isTrue, toNumber, type Rec } from './values.js'
 

@@ -14,7 +14,7 @@ import type { PluginContext } from '../types.js'
 import { I18nErrorCode } from './codes.js'
 import { applyNumberOption, flag, oneOf, splitArgs } from './options.js'
 
-/** SPEC: default time zone of a site. */
+/** The time zone of a site that names none. */
 export const DEFAULT_TIME_ZONE = 'America/New_York'
 
 export const DATE_WIDTHS: readonly FormatWidthType[] = ['short', 'medium', 'long', 'full']

@@ -5,11 +5,12 @@ import type { CLDR, MessageFormatter, MessageFormatFuncMap } from '@phensley/cld
 import type { PluginContext } from '../types.js'
 import { I18nErrorCode } from './codes.js'
 import { formatDateTime, formatInterval, resolveZone, toEpoch, zoned } from './dates.js'
-import { formatMoney, readMoney } from './money.js'
+import { readMoney } from '../commerce/money.js'
+import { formatMoney } from './money.js'
 import { currencyOptions, decimalOptions } from './options.js'
 import { formatUnit, joinListOptions } from './units.js'
 
-/** SPEC: message cache 100 (parsed messages kept per locale). */
+/** Message cache: 100 parsed messages kept per locale. */
 export const MESSAGE_CACHE_SIZE = 100
 
 /** Per-call state the placeholder formatters read (the render's time zone). */
@@ -35,8 +36,8 @@ function placeholders(cldr: CLDR, state: CallState): MessageFormatFuncMap {
     }
   }
   const money = (args: unknown[], options: string[]): string => {
-    const m = readMoney(args[0])
-    return m ? formatMoney(cldr, m.amount, m.currency, currencyOptions(options)) : ''
+    const m = readMoney(args[0], { requireCurrency: true })
+    return m ? formatMoney(cldr, m.amount.toString(), m.currency, currencyOptions(options)) : ''
   }
   const datetime = (args: unknown[], options: string[]): string => {
     const ms = toEpoch(args[0])

@@ -1,6 +1,6 @@
 // Formatter arguments -> @phensley/cldr option objects. Arguments are `key:value` pairs or bare words
 // (`{n|decimal style:short group}`); unknown keys and out-of-range values are ignored. Digit counts are clamped to
-// 0..50 (SPEC: format options).
+// 0..50.
 import type {
   CurrencyFormatOptions,
   CurrencyFormatStyleType,

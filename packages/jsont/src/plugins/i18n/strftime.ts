@@ -2,7 +2,7 @@
 // and the month, weekday and day-period names all come from @phensley/cldr; this file only maps directives to them.
 import type { CalendarDate, CLDR } from '@phensley/cldr'
 
-/** SPEC: Julian days outside this range are an error. */
+/** Julian days outside this range are an error. */
 export const MIN_JULIAN_DAY = 0
 export const MAX_JULIAN_DAY = 4881503
 const UNIX_EPOCH_JULIAN_DAY = 2440587.5

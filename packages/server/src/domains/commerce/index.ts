@@ -171,7 +171,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     async confirmedOrder(siteId: string, orderId: string, token: string) {
       return orderView(orm, await orderByToken(orm, siteId, orderId, token), ctx.downloadSecret)
     },
-    /** The order in the analytics shape of SPEC.md section 3 (for the tracking domain). */
+    /** The order in the analytics shape the tracking domain records (id, totals, line items). */
     async analyticsOrder(siteId: string, orderId: string) {
       return analyticsOrder(await getOrderRow(orm, siteId, orderId))
     },

@@ -1,6 +1,6 @@
 // Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql, 0009_commerce_payments.sql). Money columns are integer minor units.
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import type { BillingUnit, Instalment, OrderStatus, SubscriptionPlan } from '@sitewright/contracts'
+import type { BillingUnit, Instalment, OrderEntryView, OrderStatus, SubscriptionPlan } from '@sitewright/contracts'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const siteId = () => text('site_id').notNull()
@@ -231,17 +231,12 @@ export interface ShippingLocation {
   region?: string
   postalCode?: string
 }
-export interface OrderEntrySnapshot {
+/** An order entry as stored: the fields its owner view shows (OrderEntryView) and what it was bought from. */
+export interface OrderEntrySnapshot
+  extends Pick<OrderEntryView, 'sku' | 'title' | 'productType' | 'attributes' | 'quantity' | 'unitPriceCents' | 'subTotalCents'> {
   entryId: string
   productId: string
   variantId: string
-  sku: string
-  title: string
-  productType: number
-  attributes: Record<string, string>
-  quantity: number
-  unitPriceCents: number
-  subTotalCents: number
   additionalFields: Record<string, unknown> | null
   unlimited: boolean
   variantText?: string

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { restore } from './documents.js'
 import { GALLERY_DEFAULTS, galleryOptionsInput, normalizeGalleryOptions } from './gallery.js'
-import { urlSlug, urlSlugWithSlash } from '@sitewright/contracts'
+import { isGalleryOptionValue, restore, urlSlug, urlSlugWithSlash } from '@sitewright/contracts'
 
 describe('restore()', () => {
   it('keeps a current layout as it is', () => {
@@ -48,12 +47,21 @@ describe('restore()', () => {
     expect(restore('gallery', { v: 2, options: { padding: 10, 'max-width': 50 } })).toEqual({ v: 2, options: { padding: 10 } })
   })
 
+  it('restore keeps a stored gallery option exactly when the owner input rule accepts it on its own', () => {
+    const samples: [string, unknown][] = [
+      ['design', 'slider'], ['design', 'mosaic'], ['autoplay', true], ['autoplay', 'true'], ['padding', 0], ['padding', 50],
+      ['padding', 51], ['padding', 2.5], ['padding', Number.NaN], ['aspect-ratio', '16:9'], ['aspect-ratio', '5:4'],
+      ['aspect-ratio', 60], ['aspect-ratio', 201], ['meta-position', 'top-left'], ['lightboxTheme', 'grey'], ['bogus', 1],
+    ]
+    for (const [k, v] of samples) expect([k, isGalleryOptionValue(k, v)]).toEqual([k, galleryOptionsInput.safeParse({ [k]: v }).success])
+  })
+
   it('restores a single block and its gallery options', () => {
     expect(restore('block', { id: 'g', typeName: 'gallery', value: { options: { thumbnailsPerRow: 2 } } })).toEqual({ id: 'g', type: 8, v: 2, value: { options: { 'thumbnails-per-row': 2 } } })
     expect(restore('block', { typeName: 'nope' })).toBeNull()
   })
 
-  it('normalizeGalleryOptions fills the SPEC section 9 defaults and ignores out-of-range numbers', () => {
+  it('normalizeGalleryOptions fills the gallery defaults and ignores out-of-range numbers', () => {
     expect(normalizeGalleryOptions({})).toEqual(GALLERY_DEFAULTS)
     expect(GALLERY_DEFAULTS).toMatchObject({ design: 'grid', autoplay: false, 'autoplay-duration': 5, 'thumbnail-strip-height': 80, 'thumbnail-strip-margin': 20, 'thumbnails-per-row': 4, padding: 20, 'max-width': 300, 'aspect-ratio': '1:1', 'meta-position': 'bottom', 'active-alignment': 'center', lightboxTheme: 'dark', 'auto-crop': true })
     expect(normalizeGalleryOptions({ padding: 51, 'thumbnails-per-row': 10, design: 'stacked' })).toMatchObject({ padding: 20, 'thumbnails-per-row': 10, design: 'stacked' })

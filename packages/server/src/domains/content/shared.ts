@@ -5,7 +5,7 @@ import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { BLOCK_VALUE_SCHEMAS, blockTypeName, sanitizeBlockValue } from './blocks.js'
 import { BLOCK_TYPES, LIMITS } from './constants.js'
-import { restore, stamp, type StoredLayout } from './documents.js'
+import { restore, stamp, type StoredLayout } from '@sitewright/contracts'
 import { contentRedirects } from './schema.js'
 import type { LayoutInput } from './validators.js'
 

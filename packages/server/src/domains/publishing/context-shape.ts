@@ -1,14 +1,15 @@
-// The keys and value types of the published-page context as themes/default/CONTEXT.md documents them (used by the
-// integration tests to compare real contexts with the contract).
+// The keys and value types of the published-page context (used by the integration tests to compare real contexts
+// with the contract). The source is the context's types in types.ts; context-contract.test.ts checks that every
+// shape here and every field list of themes/default/CONTEXT.md name the same fields as those types.
 
-type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array'
-type Shape = Record<string, Kind | `${Kind}?`>
+export type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array'
+export type Shape = Record<string, Kind | `${Kind}?`>
 
 export const TOP: Shape = {
   pageType: 'number', template: 'string', page: 'object', website: 'object', websiteSettings: 'object', navigation: 'object',
   collection: 'object?', item: 'object?', items: 'array?', pagination: 'object?', layout: 'object?', events: 'object?', search: 'object?',
   comments: 'array?', lock: 'object?', popupOverlay: 'object?', authenticatedAccount: 'object?', shoppingCart: 'object?', filter: 'object?',
-  requestPath: 'string', sitewright: 'object', styles: 'object?', productMerchandisingContext: 'object?',
+  requestPath: 'string', sitewright: 'object', styles: 'object?', productMerchandisingContext: 'object?', order: 'object?', checkout: 'object?',
 }
 export const PAGE: Shape = { title: 'string', description: 'string', canonicalUrl: 'string', path: 'string', ogType: 'string', ogImage: 'string?', robots: 'string?' }
 export const WEBSITE: Shape = {

@@ -6,14 +6,13 @@ import { AppError } from '../../platform/errors.js'
 import { isApiPath } from '../../platform/http/error-handler.js'
 import { checkCrumb } from '../../platform/http/crumb.js'
 import { defineRoute } from '../../platform/http/route.js'
-import { verifyLockPassword } from '../content/index.js'
 import { TOO_MANY_GUESSES, WRONG_PASSWORD } from './pages.js'
-import { resolvePath } from './resolve.js'
 import { loadScope, fullUrlOf } from './scope.js'
 import { robotsTxt, sitemapXml } from './seo.js'
 import { requestPath, type createServer, type ServeContext } from './serve.js'
 import { previewAddress, previewToken } from './preview.js'
 import { setUnlockCookie } from './unlock.js'
+import { unlockPage } from './unlock-page.js'
 import { registerCanvasRoute } from './canvas.js'
 
 const previewQuery = z.object({ siteId: z.string().min(1).max(100), path: z.string().max(2000).optional() }).strict()
@@ -36,32 +35,26 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
   // The crumb is checked here (not by the global hook) so that other POST paths still answer 404 before 403.
   app.post('/*', { config: { crumb: false } }, async (request, reply) => {
     const url = request.url
-    const unlock = /[?&]unlock(=|&|$)/.test(url)
     if (isApiPath(url)) throw new AppError('not_found', 'route_not_found', `There is no API route POST ${url.split('?')[0]}.`)
-    if (!unlock) throw new AppError('not_found', 'route_not_found', 'Page not found.')
+    if (!/[?&]unlock(=|&|$)/.test(url)) throw new AppError('not_found', 'route_not_found', 'Page not found.')
     requireCrumb(request)
     const ref = siteOf(request)
     if (!ref) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
     const path = requestPath(url)
-    const scope = await loadScope(s.sites, s.content, s.deps, ref.id, request)
-    if (!scope) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
-    const target = await resolvePath(scope, path)
-    const c = target.kind === 'collection' || target.kind === 'item' || target.kind === 'product' ? target.collection : null
-    if (!c || c.lock !== 'password' || !c.lockPasswordHash) return reply.redirect(path, 303)
     const body = (request.body ?? {}) as Record<string, unknown>
-    const password = typeof body.password === 'string' ? body.password : ''
-    // every guess is counted before it is checked (page and address, address, page), like owner sign-ins
-    const attempt = s.lockThrottle ? await s.lockThrottle.attempt(c.id, request.ip) : null
-    if (attempt && !attempt.ok) {
-      reply.header('retry-after', String(Math.max(1, attempt.retryAfter)))
-      return server.page(request, reply, { lockError: TOO_MANY_GUESSES, path, status: 429 })
+    const outcome = await unlockPage(s, request, ref.id, path, typeof body.password === 'string' ? body.password : '')
+    switch (outcome.kind) {
+      case 'not-locked':
+        return reply.redirect(path, 303)
+      case 'throttled':
+        reply.header('retry-after', String(Math.max(1, outcome.retryAfter)))
+        return server.page(request, reply, { lockError: TOO_MANY_GUESSES, path, status: 429 })
+      case 'unlocked':
+        setUnlockCookie(s.secret, request, reply, outcome.collection, fullUrlOf(outcome.collection))
+        return reply.redirect(path, 303)
+      case 'wrong-password':
+        return server.page(request, reply, { lockError: WRONG_PASSWORD, path })
     }
-    if (password && password.length <= 200 && (await verifyLockPassword(c.lockPasswordHash, password))) {
-      await attempt?.succeeded()
-      setUnlockCookie(s.secret, request, reply, c, fullUrlOf(c))
-      return reply.redirect(path, 303)
-    }
-    return server.page(request, reply, { lockError: WRONG_PASSWORD, path })
   })
 
   // The owner's preview: mints a short-lived token and opens the path on the site's host with it (see preview.ts).

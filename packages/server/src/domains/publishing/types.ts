@@ -1,20 +1,28 @@
 // The published-page template context (themes/default/CONTEXT.md) and what publishing needs from other domains.
 
+import type { ContextItem } from '@sitewright/contracts'
 import type { FastifyRequest } from 'fastify'
 
 export type Json = Record<string, unknown>
 
+// The template context's types are the source of its contract: `context-shape.ts` (the runtime check the integration
+// tests apply to real contexts) and the prose of themes/default/CONTEXT.md must name the same fields, which
+// `context-contract.test.ts` checks.
+
+/** Image (asset). */
 export interface ImageContext {
-  id?: string
+  id: string
   assetUrl: string
   originalSize?: string
-  mediaFocalPoint?: { x: number; y: number }
+  mediaFocalPoint: { x: number; y: number }
   colorData?: object
-  altText?: string
-  title?: string
-  body?: string
-  filename?: string
-  systemDataVariants?: string
+  altText: string
+  title: string
+  body: string
+  filename: string
+  systemDataVariants: string
+  oembed?: Json
+  mimeType?: string
 }
 
 export interface NavLink {
@@ -31,6 +39,68 @@ export interface CommentContext {
   body: string
   createdOn: number
   likeCount: number
+}
+
+/** A page or collection (`collection`, folder children). */
+export interface CollectionContext {
+  id: string
+  websiteId: string
+  type: number
+  typeName: string
+  title: string
+  navigationTitle: string
+  urlId: string
+  fullUrl: string
+  description: string
+  folder: boolean
+  folderBehavior: number
+  collections?: CollectionContext[]
+  tags: string[]
+  categories: string[]
+  itemCount: number
+  backgroundSource: number
+  mainImage?: ImageContext
+  calendarView: boolean
+  showPastOrUpcomingEvents?: string
+  view?: string
+  galleryDesign?: string
+  galleryOptions?: Json
+  typeLabel?: string
+  homepage: boolean
+  passwordProtected: boolean
+  membersOnly: boolean
+  seoHidden: boolean
+}
+
+/** An item (post, event, product, gallery image: gallery images also carry the Image fields). */
+export interface ItemContext extends ContextItem {
+  author?: { displayName: string }
+  mainImage?: ImageContext
+  systemDataId?: string
+  externalLink?: string
+  sourceUrl?: string
+  promotedBlockType?: string
+  startDate?: number
+  endDate?: number
+  location?: Json
+  items?: ItemContext[]
+  structuredContent?: Json
+  oembed?: Json
+  layout?: Json
+  originalSize?: string
+  mediaFocalPoint?: { x: number; y: number }
+  systemDataVariants?: string
+  altText?: string
+  filename?: string
+  colorData?: object
+}
+
+/** A block of a layout, its value already resolved. */
+export interface BlockContext {
+  id: string
+  type: number
+  typeName: string
+  value: Json
 }
 
 export interface PageContext {
@@ -73,11 +143,21 @@ export interface PageContext {
   comments?: CommentContext[]
   lock?: { message: string; passwordRequired: boolean; error?: string }
   popupOverlay?: Json
+  /** The signed-in site member. */
+  authenticatedAccount?: Json
+  /** Store pages only; never on cached pages. */
+  shoppingCart?: Json
   filter?: { tag?: string; category?: string }
   requestPath: string
   sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string }
   /** The site's saved styles as the theme's CSS custom properties (absent: the theme's CSS as shipped). */
   styles?: { cssVariables: { name: string; value: string }[]; css: string }
+  /** Restock and scarcity views of a product page, by product id. */
+  productMerchandisingContext?: Json
+  /** Order pages. */
+  order?: Json
+  /** The checkout page. */
+  checkout?: Json
   [key: string]: unknown
 }
 

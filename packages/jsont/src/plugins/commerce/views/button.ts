@@ -1,4 +1,5 @@
-// Add-to-cart button view and the label rule of SPEC.md section 4.
+// Add-to-cart button view and its label rule (the owner's custom text when enabled, else 'Subscribe' or the
+// localized 'Add To Cart').
 import { isSubscribable } from '../product.js'
 import {
   asArray, dig, escapeAttr, escapeHtml, isRecord, isTrue, localized, nonEmptyString, toText, type Lookup,

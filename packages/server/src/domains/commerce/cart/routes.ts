@@ -1,4 +1,5 @@
-// Visitor cart calls of SPEC.md section 7 (exact paths and answers) and the cart operations the spec leaves out.
+// Visitor cart calls of the public store API (their paths and answers are fixed: the storefront depends on them)
+// and the cart operations that API leaves out.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { defineRoute } from '../../../platform/http/route.js'

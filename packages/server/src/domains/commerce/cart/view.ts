@@ -1,4 +1,5 @@
-// The Shopping cart entity of SPEC.md section 3, with every field, computed from the stored cart.
+// The shopping cart as visitors' calls answer it (every field of the cart entity: entries, totals, counts), computed
+// from the stored cart.
 import { and, asc, eq } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
 import { money, type MoneyShape } from '../shared/money.js'

@@ -1,5 +1,5 @@
-// Products as template-context Items (themes/default/CONTEXT.md: recordType 11, structuredContent per SPEC.md
-// section 3). Prices appear twice: legacy `price`/`salePrice` in minor units and `priceMoney`/`salePriceMoney`.
+// Products as template-context Items (themes/default/CONTEXT.md: recordType 11, structuredContent with the
+// product's variants, prices and stock). Prices appear twice: legacy `price`/`salePrice` in minor units and `priceMoney`/`salePriceMoney`.
 import { money } from '../shared/money.js'
 import type { ProductRow, VariantRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'

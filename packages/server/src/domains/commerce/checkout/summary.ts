@@ -3,16 +3,11 @@
 import type { Orm } from '../../../platform/db/index.js'
 import { cartView } from '../cart/view.js'
 import { giftCardToApply } from '../giftcards/service.js'
-import { moneyText, summaryLines, type SummaryLine } from '../orders/summary.js'
+import type { CheckoutSummary } from '@sitewright/contracts'
+import { moneyText, summaryLines } from '../orders/summary.js'
 import type { CartRow } from '../schema.js'
 
-export interface CheckoutSummary {
-  lines: SummaryLine[]
-  totalCents: number
-  total: string
-  paymentRequired: boolean
-  giftCard: { code: string; balanceCents: number; appliedCents: number } | null
-}
+export type { CheckoutSummary }
 
 /** The summary of an open cart (a purchased or missing cart sums to nothing), with the gift card of `giftCardCode`. */
 export async function checkoutSummary(orm: Orm, siteId: string, cart: CartRow | null, giftCardCode: string | undefined): Promise<CheckoutSummary> {

@@ -1,4 +1,5 @@
-// The add-to-cart messages of SPEC.md section 5, word for word.
+// The add-to-cart messages visitors read (unavailable variant, not enough stock, bad quantity, missing option or
+// gift card denomination, too many requests), word for word as the storefront prints them.
 
 export const MSG = {
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',

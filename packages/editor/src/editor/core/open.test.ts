@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { toLayout } from './layout.js'
-import { restore } from './restore.js'
+import { openEditable as restore } from './open.js'
 import { isRichTextHtml } from './richtext.js'
 
-describe('restore() upgrades every stored shape to the current document', () => {
+describe('openEditable() opens every stored shape as the current document', () => {
   it('v0: a bare array of blocks, with type ids only and legacy values', () => {
     const doc = restore([
       { id: 'a', type: 23, value: { text: 'print(1)', lineNumbers: 'true' } },
@@ -12,7 +12,7 @@ describe('restore() upgrades every stored shape to the current document', () => 
       { type: 5, value: { image: { id: 'img1', assetUrl: '/x' } } },
       { nonsense: true },
     ])
-    expect(doc.version).toBe(2)
+    expect(doc.v).toBe(2)
     const [code, spacer, text, image] = doc.sections[0]!.blocks
     expect(doc.sections[0]!.blocks).toHaveLength(4)
     expect(code).toMatchObject({ id: 'a', typeName: 'code', value: { code: 'print(1)', lineNumbers: true } })
@@ -24,7 +24,7 @@ describe('restore() upgrades every stored shape to the current document', () => 
     expect(image!.value).not.toHaveProperty('image')
   })
 
-  it('v1: { blocks } with a gallery of items and no options gets ids and the SPEC defaults', () => {
+  it('v1: { blocks } with a gallery of items and no options gets ids and the gallery defaults', () => {
     const doc = restore({ blocks: [{ id: 'g', typeName: 'gallery', value: { items: [{ id: 'i1' }, 'i2'] } }] })
     const value = doc.sections[0]!.blocks[0]!.value
     expect(value.imageIds).toEqual(['i1', 'i2'])

@@ -1,8 +1,10 @@
-// Stored documents (page layouts, block values, gallery options) carry a version `v`. Everything read from the
-// database goes through ONE function, `restore(kind, raw)`, which upgrades old shapes to the current one and
-// never throws (unknown or broken parts are dropped). Writers stamp the current version with `stamp()`.
-import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, type BlockTypeName } from './constants.js'
-import { galleryOptionsInput, type GalleryOptionsInput } from './gallery.js'
+// The stored page document, defined once for the server (which stores and renders it) and the editor (which opens
+// it as editable). Stored documents (page layouts, block values, gallery options) carry their version in the field
+// `v`. Everything read from outside goes through ONE function, `restore(kind, raw)`, which upgrades old shapes to the
+// current one and never throws (unknown or broken parts are dropped). Writers stamp the current version with
+// `stamp()`. Pure: no imports beyond this package.
+import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, type BlockTypeName } from './content.js'
+import { isGalleryOptionValue, type GalleryOptions } from './gallery.js'
 
 export const DOC_VERSIONS = { layout: 2, block: 2, gallery: 2 } as const
 
@@ -18,15 +20,16 @@ export interface StoredLayout {
 }
 export interface StoredGallery {
   v: 2
-  options: GalleryOptionsInput
+  /** Only the options that were set, each valid on its own. */
+  options: Partial<GalleryOptions>
 }
 
-interface Docs {
+export interface StoredDocuments {
   layout: StoredLayout
   block: StoredBlock | null
   gallery: StoredGallery
 }
-export type DocKind = keyof Docs
+export type DocKind = keyof StoredDocuments
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
@@ -34,30 +37,31 @@ const version = (x: Obj): number => (typeof x.v === 'number' ? x.v : 1)
 const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined)
 
 /** Upgrades a stored document of `kind` to the current version. */
-export function restore<K extends DocKind>(kind: K, raw: unknown): Docs[K] {
+export function restore<K extends DocKind>(kind: K, raw: unknown): StoredDocuments[K] {
   switch (kind) {
     case 'layout':
-      return restoreLayout(raw) as Docs[K]
+      return restoreLayout(raw) as StoredDocuments[K]
     case 'block':
-      return restoreBlock(raw, 0) as Docs[K]
+      return restoreBlock(raw, 0) as StoredDocuments[K]
     case 'gallery':
-      return restoreGallery(raw) as Docs[K]
+      return restoreGallery(raw) as StoredDocuments[K]
     default:
       throw new Error(`unknown document kind ${String(kind)}`)
   }
 }
 
 /** The current shape of a document being written (the version stamp). */
-export function stamp<K extends DocKind>(kind: K, doc: Omit<NonNullable<Docs[K]>, 'v'>): NonNullable<Docs[K]> {
-  return { ...doc, v: DOC_VERSIONS[kind] } as NonNullable<Docs[K]>
+export function stamp<K extends DocKind>(kind: K, doc: Omit<NonNullable<StoredDocuments[K]>, 'v'>): NonNullable<StoredDocuments[K]> {
+  return { ...doc, v: DOC_VERSIONS[kind] } as NonNullable<StoredDocuments[K]>
 }
 
 function restoreLayout(raw: unknown): StoredLayout {
-  // v0: a bare array of blocks; v1: { blocks: [...] } (one implicit section); v2: { v: 2, sections: [...] }
+  // v0: a bare array of blocks; v1: { blocks: [...] } (one implicit section); v2: { v: 2, sections: [...] } (an
+  // object with `sections` is that shape even when its `v` is missing)
   let sections: unknown[]
   if (Array.isArray(raw)) sections = [{ id: 's1', blocks: raw }]
   else if (!isObj(raw)) sections = []
-  else if (version(raw) < 2) sections = [{ id: 's1', blocks: Array.isArray(raw.blocks) ? raw.blocks : [] }]
+  else if (version(raw) < 2 && !Array.isArray(raw.sections)) sections = [{ id: 's1', blocks: Array.isArray(raw.blocks) ? raw.blocks : [] }]
   else sections = Array.isArray(raw.sections) ? raw.sections : []
   const seen = new Set<string>()
   return {
@@ -81,7 +85,7 @@ function blockName(b: Obj): BlockTypeName | null {
 
 const SPACER_SIZES: Record<string, number> = { small: 20, medium: 40, large: 80 }
 
-/** v1 block values used other field names; v2 is the shape documented in CONTEXT.md (before resolution). */
+/** v1 block values used other field names; v2 is the shape documented in themes/default/CONTEXT.md (before resolution). */
 function upgradeValue(name: BlockTypeName, v: Obj): Obj {
   const out: Obj = { ...v }
   const rename = (from: string, to: string) => {
@@ -163,7 +167,7 @@ function restoreGallery(raw: unknown): StoredGallery {
   }
   const options: Obj = {}
   for (const [k, val] of Object.entries(src)) {
-    if (galleryOptionsInput.safeParse({ [k]: val }).success) options[k] = val
+    if (isGalleryOptionValue(k, val)) options[k] = val
   }
-  return { v: 2, options: options as GalleryOptionsInput }
+  return { v: 2, options: options as Partial<GalleryOptions> }
 }
