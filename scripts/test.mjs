@@ -24,7 +24,8 @@ function run(cmd, args, env = {}) {
 }
 
 function vitest(project) {
-  const out = join(reportDir, `${project}.json`)
+  // The PostgreSQL pass of .ci/run runs beside the PGlite one: each writes its own report.
+  const out = join(reportDir, `${project}${process.env.DATABASE_URL ? '-postgres' : ''}.json`)
   const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, '--passWithNoTests'])
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'))

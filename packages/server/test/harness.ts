@@ -33,6 +33,14 @@ export function fileEnv(vars: Record<string, string>): void {
   Object.assign(process.env, vars)
 }
 
+export interface TestApp {
+  app: App
+  config: Config
+  /** A cookie-keeping client for a host (default: the platform host `localhost`) from its own random address. */
+  client(host?: string, remoteAddress?: string): Client
+  close(): Promise<void>
+}
+
 /** A fresh PostgreSQL database on the DATABASE_URL server; returns its URL and a dropper. */
 export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sw_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
