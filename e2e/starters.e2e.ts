@@ -51,6 +51,7 @@ describe('starter templates', () => {
         const slug = `st-${s.id}-${Date.now().toString(36)}`
         await signUp(page, slug, `My ${s.name}`)
         await page.getByRole('heading', { name: 'Choose a starting point' }).waitFor()
+        await page.locator('[data-starter]').first().waitFor()
         expect(await page.locator('[data-starter]').count()).toBeGreaterThanOrEqual(4)
         if (i === 0) {
           await previewsShown(page)
@@ -61,7 +62,7 @@ describe('starter templates', () => {
           await screenshot(page, 'starters-chooser-390')
           await page.setViewportSize({ width: 1280, height: 900 })
         }
-        await page.getByRole('button', { name: `Use the ${s.name} template` }).click()
+        await page.getByRole('button', { name: `Use this template (${s.name})` }).click()
         await page.waitForURL('**/config/sites/*/pages/*', { timeout: 60_000 })
         await page.frameLocator('[data-editor-canvas]').getByText(s.home, { exact: false }).first().waitFor({ timeout: 30_000 })
         const checklist = page.locator('[data-onboarding]')
@@ -99,10 +100,10 @@ describe('starter templates', () => {
       await page.getByRole('button', { name: 'New site' }).click()
       await page.waitForURL('**/config/start')
       await page.getByRole('heading', { name: 'New site' }).waitFor()
-      await page.getByRole('button', { name: 'Use the Journal template' }).click()
+      await page.getByRole('button', { name: 'Use this template (Journal)' }).click()
       await page.getByText('Enter a site title.').waitFor()
       await page.getByLabel('Site title', { exact: true }).fill('Walking notes')
-      await page.getByRole('button', { name: 'Use the Journal template' }).click()
+      await page.getByRole('button', { name: 'Use this template (Journal)' }).click()
       await page.waitForURL('**/config/sites/*/pages/*', { timeout: 60_000 })
       const options = await page.getByLabel('Site', { exact: true }).locator('option').allTextContents()
       expect(options).toEqual(['First site (Administrator)', 'Walking notes (Administrator)'])
@@ -113,8 +114,7 @@ describe('starter templates', () => {
       page.once('dialog', (d) => void d.accept())
       await page.getByRole('button', { name: 'Duplicate site' }).click()
       await expect.poll(async () => (await page.getByLabel('Site', { exact: true }).locator('option').allTextContents()).length, { timeout: 30_000 }).toBe(3)
-      const copied = await page.getByLabel('Site', { exact: true }).locator('option:checked').textContent()
-      expect(copied).toBe('Walking notes (copy) (Administrator)')
+      await expect.poll(() => page.getByLabel('Site', { exact: true }).locator('option:checked').textContent(), { timeout: 15_000 }).toBe('Walking notes (copy) (Administrator)')
       await page.getByText('Journal').first().waitFor()
     } finally {
       await context.close()

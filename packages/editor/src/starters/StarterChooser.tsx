@@ -74,7 +74,7 @@ export function StarterChooser({ siteId }: { siteId?: string | undefined }) {
           {starters.map((s) => (
             <li key={s.id} className="starter-card" data-starter={s.id}>
               <div className="starter-preview">
-                <iframe src={s.previewUrl} title={`Preview of the ${s.name} template`} loading="lazy" tabIndex={-1} sandbox="allow-same-origin" />
+                <iframe src={s.previewUrl} title={`Preview of the ${s.name} template`} loading="lazy" tabIndex={-1} sandbox="allow-scripts allow-same-origin" />
               </div>
               <div className="starter-body">
                 <h2>{s.name}</h2>
@@ -90,8 +90,9 @@ export function StarterChooser({ siteId }: { siteId?: string | undefined }) {
                     {s.headingFont} and {s.bodyFont}
                   </span>
                 </p>
-                <button type="button" className="button primary" disabled={busy !== null} onClick={() => void choose(s.id)} aria-label={`Use the ${s.name} template`}>
+                <button type="button" className="button primary" disabled={busy !== null} onClick={() => void choose(s.id)}>
                   {busy === s.id ? 'Creating…' : 'Use this template'}
+                  <span className="visually-hidden"> ({s.name})</span>
                 </button>
               </div>
             </li>

@@ -121,7 +121,7 @@ export function createStarters(orm: Orm, deps: StartersDeps) {
         const made = await deps.sites.createForOwner(tx, ownerId, input)
         return { site: made, copied: await copySiteRows(tx, deps.copyTables, fromSiteId, made.id) }
       })
-      const settings = remapIds(deps.sites.settingsOf(from), copied.ids)
+      const { title: _title, ...settings } = remapIds(deps.sites.settingsOf(from), copied.ids)
       await deps.sites.updateSettings(site.id, settings)
       const assets = await copiedAssets(fromSiteId, copied.ids)
       await deps.copyFiles(fromSiteId, site.id, assets)

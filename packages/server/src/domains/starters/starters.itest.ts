@@ -124,6 +124,7 @@ describe(`starter templates (${BACKEND})`, () => {
     expect(res.status).toBe(201)
     const to = res.json.site as { id: string; slug: string; title: string }
     expect(to.title).toBe('Candles two')
+    expect((await o.c.get(`/api/sites/${to.id}/settings`)).json.settings.title).toBe('Candles two')
     expect(to.id).not.toBe(fromId)
     const [a, b] = [await collections(o.c, fromId), await collections(o.c, to.id)]
     expect(b).toHaveLength(a.length)
