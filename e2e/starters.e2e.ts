@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected, watchErrors } from './support/browser.js'
 import { openHarness, type Harness } from './support/fixture.js'
+import { ARTIFACTS } from './support/paths.js'
+import { join } from 'node:path'
 
 let h: Harness
 beforeAll(async () => {
@@ -31,9 +33,10 @@ async function signUp(page: Page, slug: string, title: string) {
   await page.waitForURL('**/config/start/*')
 }
 
-/** Every preview iframe shows its starter's home page. */
+/** Every preview iframe shows its starter's home page (each scrolled to: they load lazily). */
 async function previewsShown(page: Page) {
   for (const s of STARTERS) {
+    await page.locator(`[data-starter="${s.id}"]`).scrollIntoViewIfNeeded()
     const frame = page.frameLocator(`[data-starter="${s.id}"] iframe`)
     await frame.getByText(s.home, { exact: false }).first().waitFor({ timeout: 30_000 })
   }
@@ -58,8 +61,11 @@ describe('starter templates', () => {
           await screenshot(page, 'starters-chooser-1280')
           expect((await axeViolations(page)).filter((v) => /^(serious|critical)/.test(v))).toEqual([])
           await page.setViewportSize({ width: 390, height: 844 })
-          await page.locator('[data-starter="store"] iframe').scrollIntoViewIfNeeded()
-          await screenshot(page, 'starters-chooser-390')
+          await previewsShown(page)
+          // the viewport as a phone shows it (a full-page capture does not repaint the scaled cross-site frames)
+          await page.evaluate(() => window.scrollTo(0, 0))
+          await page.screenshot({ path: join(ARTIFACTS, 'starters-chooser-390.png') })
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
           await page.setViewportSize({ width: 1280, height: 900 })
         }
         await page.getByRole('button', { name: `Use this template (${s.name})` }).click()
@@ -74,8 +80,16 @@ describe('starter templates', () => {
         await checklist.getByText('1 of 4 done').waitFor()
         if (i === 0) {
           await screenshot(page, 'starters-checklist-1280')
+          // a narrow screen starts with the checklist folded along the bottom edge
           await page.setViewportSize({ width: 390, height: 844 })
+          await page.reload()
+          await checklist.getByText('1 of 4 done').waitFor()
+          expect(await checklist.locator('[data-step]').count()).toBe(0)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
           await screenshot(page, 'starters-checklist-390')
+          await checklist.getByRole('button', { name: /Getting started/ }).click()
+          await checklist.locator('[data-step]').first().waitFor()
+          await screenshot(page, 'starters-checklist-390-open')
           await page.setViewportSize({ width: 1280, height: 900 })
         }
         const res = await page.goto(`http://${slug}.localhost:${h.server.port}/`)

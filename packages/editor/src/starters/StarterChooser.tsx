@@ -73,7 +73,8 @@ export function StarterChooser({ siteId }: { siteId?: string | undefined }) {
         <ul className="starter-grid" aria-label="Starter templates">
           {starters.map((s) => (
             <li key={s.id} className="starter-card" data-starter={s.id}>
-              <div className="starter-preview">
+              <div className="starter-preview" style={{ background: `linear-gradient(135deg, ${s.palette[1]}, ${s.palette[2]} 60%, ${s.palette[4]})` }}>
+                <span className="starter-preview-note">Loading preview…</span>
                 <iframe src={s.previewUrl} title={`Preview of the ${s.name} template`} loading="lazy" tabIndex={-1} sandbox="allow-scripts allow-same-origin" />
               </div>
               <div className="starter-body">

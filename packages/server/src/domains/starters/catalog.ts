@@ -39,6 +39,8 @@ export const starterSpec = z
   .object({
     id: z.string().regex(/^[a-z0-9-]{1,30}$/),
     name: z.string().min(1),
+    /** The title of the live preview site (the starter's demo business). */
+    siteTitle: z.string().min(1),
     kind: z.string().min(1),
     summary: z.string().min(1),
     styles: z.object({ palette: z.object(Object.fromEntries(SWATCHES.map((s) => [s, z.string().regex(/^#[0-9a-f]{6}$/i)])) as Record<(typeof SWATCHES)[number], z.ZodString>), heading: font, body: font }),

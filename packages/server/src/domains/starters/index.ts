@@ -67,10 +67,10 @@ export function createStarters(orm: Orm, deps: StartersDeps) {
   async function ensurePreview(spec: StarterSpec): Promise<string> {
     let site: { id: string; slug: string; created: boolean }
     try {
-      site = await deps.sites.ensureUnowned({ title: spec.name, slug: PREVIEW_SLUG(spec.id) })
+      site = await deps.sites.ensureUnowned({ title: spec.siteTitle, slug: PREVIEW_SLUG(spec.id) })
     } catch (e) {
       if ((e as { code?: string }).code !== 'slug_taken') throw e
-      site = await deps.sites.ensureUnowned({ title: spec.name, slug: PREVIEW_SLUG(spec.id) }) // another node made it
+      site = await deps.sites.ensureUnowned({ title: spec.siteTitle, slug: PREVIEW_SLUG(spec.id) }) // another node made it
     }
     if (site.created || !(await deps.hasPages(site.id))) await fill(site.id, spec, 'published')
     return deps.sites.urlOf(site.slug)

@@ -51,6 +51,7 @@ describe(`starter templates (${BACKEND})`, () => {
       expect(home.id).toBe(homeId)
       expect(home.status).toBe('draft')
       expect(JSON.stringify(home.layout)).not.toContain('@image:')
+      expect(home.mainImageId).toBeTruthy()
       expect(JSON.stringify(home.layout)).not.toContain('@page:')
       // images generated and stored, products and posts made
       const files = await o.c.get(`/api/sites/${o.siteId}/files`)
@@ -65,7 +66,7 @@ describe(`starter templates (${BACKEND})`, () => {
       expect((await o.c.post(`/api/sites/${o.siteId}/starter`, { starterId: spec.id })).status).toBe(409)
 
       // the first words under the home page's heading: only on the home page itself
-      const heading = /<h1>[^<]+<\/h1><p>([^<]{30})/.exec(JSON.stringify(spec.pages.find((p) => p.homepage)!.layout))![1]!
+      const heading = /<h2>[^<]+<\/h2><p>([^<]{30})/.exec(JSON.stringify(spec.pages.find((p) => p.homepage)!.layout))![1]!
       expect((await site(o.slug).get('/')).body).not.toContain(heading)
       expect((await o.c.patch(`/api/sites/${o.siteId}/content/collections/${homeId}`, { status: 'published' })).status).toBe(200)
       const page = await site(o.slug).get('/')
