@@ -2,7 +2,7 @@
 import type { Onboarding, SiteFromStarter, StarterList } from '@sitewright/contracts'
 import { createApiClient, type ApiClient, type ApiResult } from './client.js'
 
-export interface StartersApi {
+export interface StartersClient {
   list(): Promise<ApiResult<StarterList>>
   createSite(input: { title: string; slug?: string; starterId: string }): Promise<ApiResult<SiteFromStarter>>
   applyStarter(siteId: string, starterId: string): Promise<ApiResult<SiteFromStarter>>
@@ -15,7 +15,7 @@ export interface StartersApi {
 
 const site = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}`
 
-export function createStartersApi(client: ApiClient = createApiClient()): StartersApi {
+export function createStartersApi(client: ApiClient = createApiClient()): StartersClient {
   return {
     list: () => client.get('/api/starters'),
     createSite: (input) => client.post('/api/sites', input),
