@@ -17,10 +17,10 @@ beforeAll(async () => {
 afterAll(async () => h?.close())
 
 const STARTERS = [
-  { id: 'store', name: 'Shop', home: 'Soy candles, cold-process soaps' },
-  { id: 'portfolio', name: 'Portfolio', home: 'I am Ana, a photographer and designer' },
-  { id: 'journal', name: 'Journal', home: 'I walk, I read, I cook for one.' },
-  { id: 'restaurant', name: 'Restaurant', home: 'A small room on Rua das Flores' },
+  { id: 'store', name: 'Shop', home: 'Soy candles, cold-process soaps', text: 'welcome' },
+  { id: 'portfolio', name: 'Portfolio', home: 'I am Ana, a photographer and designer', text: 'welcome' },
+  { id: 'journal', name: 'Journal', home: 'I walk, I read, I cook for one.', text: 'welcome' },
+  { id: 'restaurant', name: 'Restaurant', home: 'A small room on Rua das Flores', text: 'welcome-text' },
 ]
 
 async function signUp(page: Page, slug: string, title: string) {
@@ -75,15 +75,26 @@ describe('starter templates', () => {
         await checklist.waitFor()
         expect(await checklist.locator('[data-step]').count()).toBe(4)
         expect(await stepDone(page, 'publish')).toBe('false')
+        expect(await stepDone(page, 'edit-home')).toBe('false')
+        // edit the home text in place: the step ticks itself once the change is saved
+        const canvas = page.frameLocator('[data-editor-canvas]')
+        await canvas.locator(`[data-block-id="${s.text}"]`).click()
+        await page.getByRole('button', { name: 'Edit text' }).click()
+        await canvas.locator(`[data-block-id="${s.text}"] [contenteditable="true"]`).waitFor()
+        await page.keyboard.press('Control+End')
+        await page.keyboard.type(' Typed by the new owner.')
+        await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 })
+        await page.keyboard.press('Escape')
+        await expect.poll(() => stepDone(page, 'edit-home'), { timeout: 15_000 }).toBe('true')
         await page.getByRole('button', { name: 'Publish', exact: true }).click()
         await expect.poll(() => stepDone(page, 'publish'), { timeout: 15_000 }).toBe('true')
-        await checklist.getByText('1 of 4 done').waitFor()
+        await checklist.getByText('2 of 4 done').waitFor()
         if (i === 0) {
           await screenshot(page, 'starters-checklist-1280')
           // a narrow screen starts with the checklist folded along the bottom edge
           await page.setViewportSize({ width: 390, height: 844 })
           await page.reload()
-          await checklist.getByText('1 of 4 done').waitFor()
+          await checklist.getByText('2 of 4 done').waitFor()
           expect(await checklist.locator('[data-step]').count()).toBe(0)
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
           await screenshot(page, 'starters-checklist-390')
@@ -95,6 +106,7 @@ describe('starter templates', () => {
         const res = await page.goto(`http://${slug}.localhost:${h.server.port}/`)
         expect(res?.status()).toBe(200)
         await page.getByText(s.home, { exact: false }).first().waitFor()
+        await page.getByText('Typed by the new owner.', { exact: false }).first().waitFor()
         expect(unexpected(errors).filter((e) => !/favicon/.test(e))).toEqual([])
       } finally {
         await context.close()
