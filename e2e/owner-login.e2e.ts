@@ -84,6 +84,11 @@ describe('owner login at /config', () => {
     await screenshot(page, 'signup-weak-password')
     await page.getByLabel('Password', { exact: true }).fill('long-enough-secret')
     await page.getByRole('button', { name: 'Create site' }).click()
+    // the starter chooser follows sign-up; a blank site is one link away
+    await page.waitForURL('**/config/start/*')
+    await page.getByRole('link', { name: 'Start from a blank site instead' }).click()
+    await page.waitForURL('**/config/sites/*/pages')
+    await page.getByRole('link', { name: 'Settings' }).click()
     await page.waitForURL('**/config/sites/*/settings')
     await expect.poll(() => page.getByLabel('Site title', { exact: true }).inputValue()).toBe('E2E Bakery')
     const options = await page.getByLabel('Site', { exact: true }).locator('option').allTextContents()

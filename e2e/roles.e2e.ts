@@ -56,7 +56,7 @@ describe('website roles', () => {
     await page.getByLabel('Password', { exact: true }).fill('a-fine-editor-secret')
     await page.getByLabel('Site title', { exact: true }).fill('Editor Own Site')
     await page.getByRole('button', { name: 'Create site' }).click()
-    await page.waitForURL('**/config/sites/**')
+    await page.waitForURL('**/config/start/**') // the starter chooser follows sign-up
     await page.goto(path)
     await page.getByRole('button', { name: 'Accept invitation' }).click()
     await page.waitForURL('**/pages')

@@ -9,6 +9,7 @@ import { parseRoute, routePath, type Route } from './routes.js'
 import { useSession, type SessionState } from './session.js'
 import { keepInvitation, pendingInvitation } from './invitation.js'
 
+const StarterChooser = lazy(() => import('../starters/StarterChooser.js').then((m) => ({ default: m.StarterChooser })))
 const InvitationScreen = lazy(() => import('../contributors/InvitationScreen.js').then((m) => ({ default: m.InvitationScreen })))
 
 export const LAST_SITE_KEY = 'sitewright:last-site'
@@ -83,6 +84,12 @@ export function Screens() {
     return (
       <Suspense fallback={<p className="page-status" role="status">Loading…</p>}>
         <InvitationScreen />
+      </Suspense>
+    )
+  if (route.name === 'start')
+    return (
+      <Suspense fallback={<p className="page-status" role="status">Loading…</p>}>
+        <StarterChooser siteId={route.siteId} />
       </Suspense>
     )
   if (route.name === 'site' && site) return <Shell me={state.me} site={site} section={route.section} />

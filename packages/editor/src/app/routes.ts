@@ -7,6 +7,8 @@ export type Route =
   | { name: 'signup' }
   | { name: 'site'; siteId: string; section: SectionId }
   | { name: 'invitation' }
+  /** The starter chooser: for a new site, or (siteId) to fill the site just made at sign-up. */
+  | { name: 'start'; siteId?: string }
   | { name: 'not-found' }
 
 /** Where the server serves the editor; equals `base` in vite.config.ts. */
@@ -20,6 +22,7 @@ export function parseRoute(pathname: string): Route {
   if (parts.length === 1 && parts[0] === 'login') return { name: 'login' }
   if (parts.length === 1 && parts[0] === 'signup') return { name: 'signup' }
   if (parts.length === 1 && parts[0] === 'invitation') return { name: 'invitation' }
+  if (parts[0] === 'start' && parts.length <= 2) return parts[1] ? { name: 'start', siteId: parts[1] } : { name: 'start' }
   // Commerce, Pages and Forms have their own sub-routes (products/<id>, pages/<collectionId>, forms/<id>/submissions),
   // read by their screens.
   const sub = parts[2] === 'commerce' || (parts[2] === 'pages' && parts.length === 4) || (parts[2] === 'forms' && parts.length <= 5)
@@ -39,6 +42,8 @@ export function routePath(route: Route): string {
       return `${BASE}signup`
     case 'invitation':
       return `${BASE}invitation`
+    case 'start':
+      return route.siteId ? `${BASE}start/${encodeURIComponent(route.siteId)}` : `${BASE}start`
     case 'site':
       return `${BASE}sites/${encodeURIComponent(route.siteId)}/${route.section}`
     default:

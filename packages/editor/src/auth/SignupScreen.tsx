@@ -63,7 +63,7 @@ export function SignupScreen() {
     const me = await api.me()
     setBusy(false)
     signedIn(me.ok ? me.data : { user: res.data.user, sites: [res.data.site] })
-    navigate(routePath({ name: 'site', siteId: String(res.data.site.id), section: 'settings' }), {
+    navigate(routePath({ name: 'start', siteId: String(res.data.site.id) }), {
       replace: true,
     })
   }

@@ -1,5 +1,5 @@
 // The signed-in frame: header (site switcher, account), section navigation, and the current section.
-import { Suspense, lazy, useEffect, useRef } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import type { Me, SiteSummary } from '../api/types.js'
 import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
@@ -12,10 +12,12 @@ import { EmptyState } from './EmptyState.js'
 import { Nav } from './Nav.js'
 import { sectionAllowed, sectionById, type SectionId } from './sections.js'
 import { SiteSwitcher } from './SiteSwitcher.js'
+import { createStartersApi } from '../api/starters.js'
 
 // The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
 const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
+const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
 const AnalyticsScreen = lazy(() => import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })))
 
 interface Props {
@@ -26,7 +28,21 @@ interface Props {
 
 export function Shell({ me, site, section }: Props) {
   const { navigate, confirmLeave } = useNavigation()
-  const { signOut } = useSession()
+  const { signOut, reload } = useSession()
+  const [duplicating, setDuplicating] = useState(false)
+  const [copyError, setCopyError] = useState<string | null>(null)
+  const mayCopy = !site.capabilities || site.capabilities.includes('settings.edit')
+
+  async function duplicate() {
+    if (!window.confirm(`Make a copy of "${site.title}" with all its pages, posts, products, styles and files?`)) return
+    setDuplicating(true)
+    setCopyError(null)
+    const res = await createStartersApi().duplicateSite(String(site.id))
+    setDuplicating(false)
+    if (!res.ok) return setCopyError(res.error.message)
+    await reload()
+    navigate(routePath({ name: 'site', siteId: String(res.data.site.id), section: 'pages' }))
+  }
   const siteId = String(site.id)
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
@@ -52,6 +68,8 @@ export function Shell({ me, site, section }: Props) {
           sites={me.sites}
           currentId={siteId}
           onSwitch={(id) => navigate(routePath({ name: 'site', siteId: id, section }))}
+          onNewSite={() => confirmLeave(() => navigate(routePath({ name: 'start' })))}
+          {...(mayCopy ? { onDuplicate: () => confirmLeave(() => void duplicate()), duplicating } : {})}
         />
         <a className="view-site" href={site.url} target="_blank" rel="noreferrer">
           View site
@@ -68,6 +86,16 @@ export function Shell({ me, site, section }: Props) {
         </button>
       </header>
       <Nav siteId={siteId} current={section} capabilities={site.capabilities} />
+      {copyError && (
+        <p className="alert topbar-alert" role="alert">
+          {copyError}
+        </p>
+      )}
+      {(!site.capabilities || site.capabilities.includes('content')) && (
+        <Suspense fallback={null}>
+          <OnboardingChecklist key={siteId} siteId={siteId} />
+        </Suspense>
+      )}
       <main id="main" className="content" ref={main}>
         {!sectionAllowed(section, site.capabilities) ? (
           <section className="page-status">

@@ -5,6 +5,11 @@ interface Props {
   sites: SiteSummary[]
   currentId: string
   onSwitch(siteId: string): void
+  /** Opens the starter chooser for a new site. */
+  onNewSite?(): void
+  /** Copies the current site (only offered to who may change its settings). */
+  onDuplicate?(): void
+  duplicating?: boolean
 }
 
 /** A website role in owner words ('ADMIN' -> 'Administrator', 'STORE_MANAGER' -> 'Store manager'). */
@@ -14,7 +19,7 @@ export function roleWords(roleName: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-export function SiteSwitcher({ sites, currentId, onSwitch }: Props) {
+export function SiteSwitcher({ sites, currentId, onSwitch, onNewSite, onDuplicate, duplicating }: Props) {
   const id = useId()
   return (
     <div className="site-switcher">
@@ -26,6 +31,16 @@ export function SiteSwitcher({ sites, currentId, onSwitch }: Props) {
           </option>
         ))}
       </select>
+      {onNewSite && (
+        <button type="button" className="button secondary small" onClick={onNewSite}>
+          New site
+        </button>
+      )}
+      {onDuplicate && (
+        <button type="button" className="button secondary small" onClick={onDuplicate} disabled={duplicating}>
+          {duplicating ? 'Duplicating…' : 'Duplicate site'}
+        </button>
+      )}
     </div>
   )
 }

@@ -30,6 +30,10 @@ import { DEMO_SLUG, createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { createReviews, type Reviews } from '../domains/reviews/index.js'
 import { createTracking, type Tracking, type TrackingDeps } from '../domains/tracking/index.js'
+import { createStarters, type Starters } from '../domains/starters/index.js'
+import { DEFAULT_THEME_DIR } from '../domains/publishing/index.js'
+import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters/ports.js'
+import { seedStarter } from './starters/seed.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { seedDemoReviews } from './demo-store/reviews.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
@@ -68,6 +72,7 @@ export interface App {
   ownerRoutes: () => readonly { method: string; url: string }[]
   reviews: Reviews
   restock: Restock
+  starters: Starters
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
@@ -299,7 +304,19 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, sites, content, files, social, forms, commerce, tracking, members, reviews, restock, publishing]
+  const starters = createStarters(db.orm, {
+    auth,
+    sites,
+    themeDir: DEFAULT_THEME_DIR,
+    seed: (siteId, spec, o) =>
+      seedStarter(siteId, spec, { content, sites, commerce, storeImage: (sid, filename, bytes, meta) => files.storeBuffer(sid, filename, bytes, meta) }, o),
+    hasPages: async (siteId) => (await content.listCollections(siteId)).length > 0,
+    siteState: (siteId) => starterSiteState(siteId, { content, commerce }),
+    copyTables: STARTER_COPY_TABLES,
+    copyFiles: (from, to, assets) => copyFileBytes(files.storage, from, to, assets),
+    changed: late.invalidatePages,
+  })
+  const domains: DomainLifecycle[] = [mailJobs, accounts, sites, content, files, social, forms, commerce, tracking, members, reviews, restock, starters, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -376,6 +393,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     ownerRoutes: () => ownerRoutes.routes(),
     reviews,
     restock,
+    starters,
     mailJobs,
     demo,
     close() {

@@ -47,6 +47,9 @@ export const OWNER_ROUTE_BASE = '/api/sites/:siteId'
 export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, capability: Capability])[] = [
   ['GET', '/settings', 'settings.read'],
   ['*', '/settings', 'settings.edit'],
+  ['*', '/starter', 'settings.edit'],
+  ['*', '/duplicate', 'settings.edit'],
+  ['*', '/onboarding', 'content'],
   ['*', '/styles', 'design'],
   ['*', '/content', 'content'],
   ['*', '/files', 'files'],

@@ -1,6 +1,7 @@
 // Public API of the sites domain: websites, settings, membership with website roles, host resolution.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
+import { AppError } from '../../platform/errors.js'
 import type { SiteRef, TenancyResolver } from '../../platform/http/tenancy.js'
 import { WEBSITE_ROLES, capabilitiesOf, roleName, primaryRole, type Auth, type OwnedSite, type WebsiteRole } from '../accounts/index.js'
 import { authorize, requireRole, type SiteAccess } from './access.js'
@@ -8,9 +9,10 @@ import { registerSitesRoutes } from './routes.js'
 import { guardOwnerRoutes, type GuardedRoute } from './route-guard.js'
 import { registerContributorsRoutes, type ContributorsDeps } from './contributors-routes.js'
 import * as svc from './service.js'
-import { cssVariables, getStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
+import { cssVariables, getStyles, putStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
 import { registerStylesRoutes } from './styles-routes.js'
 import type { WebsiteSettings } from './validators.js'
+import type { StylesPut } from './styles-validators.js'
 
 export { SETTINGS_EDITORS, SETTINGS_READERS, type SiteAccess } from './access.js'
 export { sitesTables } from './schema.js'
@@ -78,6 +80,14 @@ export function createSites(orm: Orm, opts: SitesOptions) {
       await svc.addMember(tx, site.id, ownerId, WEBSITE_ROLES.ADMIN)
       return summary(site, [WEBSITE_ROLES.ADMIN])
     },
+    /** A site nobody owns (a starter template's live preview), or the existing one of that address. */
+    async ensureUnowned(input: { title: string; slug: string }): Promise<{ id: string; slug: string; created: boolean }> {
+      const found = await svc.websiteBySlug(orm, input.slug)
+      if (found && found.ownerId !== null) throw new AppError('conflict', 'slug_taken', 'This site address is already taken.')
+      if (found) return { id: found.id, slug: found.slug, created: false }
+      const site = await svc.insertWebsite(orm, input, null)
+      return { id: site.id, slug: site.slug, created: true }
+    },
     addMember: (siteId: string, ownerId: string, role: WebsiteRole, tx: Orm = orm) => svc.addMember(tx, siteId, ownerId, role),
     removeMember: (siteId: string, ownerId: string) => svc.removeMember(orm, siteId, ownerId),
     /** Moves every site role of one account to another, inside the caller's transaction `tx`. */
@@ -99,6 +109,12 @@ export function createSites(orm: Orm, opts: SitesOptions) {
       listeners.push(fn)
     },
     getStyles: (siteId: string) => getStyles(orm, siteId),
+    /** Saves the named style paths (a starter template's palette and fonts); published pages change. */
+    async putStyles(siteId: string, body: StylesPut) {
+      const saved = await putStyles(orm, siteId, body)
+      changed(siteId)
+      return saved
+    },
     /** The saved styles as CSS custom properties, or null while the site keeps the theme's own look. */
     async stylesContext(siteId: string): Promise<StylesContext | null> {
       const styles = await savedStyles(orm, siteId)

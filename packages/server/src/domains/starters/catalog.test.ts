@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_THEME_DIR } from '../publishing/theme.js'
+import { loadStarters, starterSpec } from './catalog.js'
+import { remapIds } from './copy.js'
+
+describe('starter templates', () => {
+  it('ships four valid starters in chooser order, each with its own palette and fonts of the editor font list', () => {
+    const specs = loadStarters(DEFAULT_THEME_DIR)
+    expect(specs.map((s) => s.id)).toEqual(['store', 'portfolio', 'journal', 'restaurant'])
+    const fonts = (JSON.parse(readFileSync(join(DEFAULT_THEME_DIR, '../../packages/editor/public/fonts.json'), 'utf8')) as { fonts: { family: string; stack: string }[] }).fonts
+    for (const s of specs) {
+      for (const f of [s.styles.heading, s.styles.body]) expect(fonts, `${s.id} ${f.family}`).toContainEqual(expect.objectContaining({ family: f.family, stack: f.stack }))
+      expect(s.pages.filter((p) => p.homepage === true)).toHaveLength(1)
+    }
+    expect(new Set(specs.map((s) => s.styles.palette.accent)).size).toBe(specs.length)
+    expect(specs.find((s) => s.id === 'store')!.products!.items.length).toBeGreaterThanOrEqual(3)
+    expect(specs.find((s) => s.id === 'journal')!.posts!.items.length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('refuses a starter whose layout names an image or page it does not have', () => {
+    const spec = loadStarters(DEFAULT_THEME_DIR)[0]!
+    const bad = structuredClone(spec) as unknown as { pages: { layout?: unknown }[] }
+    bad.pages[0]!.layout = { sections: [{ blocks: [{ type: 5, value: { imageId: '@image:nope' } }] }] }
+    expect(starterSpec.safeParse(bad).success).toBe(false)
+  })
+})
+
+describe('remapIds', () => {
+  it('replaces mapped ids as whole values and inside longer strings, and keeps dates and other values', () => {
+    const a = 'a'.repeat(24)
+    const b = 'b'.repeat(24)
+    const when = new Date(0)
+    const out = remapIds({ id: a, html: `<img src="/files/${a}/x.jpg">`, list: [a, 'c'.repeat(24)], when, n: 3 }, new Map([[a, b]]))
+    expect(out).toEqual({ id: b, html: `<img src="/files/${b}/x.jpg">`, list: [b, 'c'.repeat(24)], when, n: 3 })
+    expect(out.when).toBe(when)
+  })
+})
