@@ -2,6 +2,7 @@
 // one definition of each contract, so the sides cannot drift apart. `api/` holds the HTTP request and answer shapes
 // (types only: they add nothing to a bundle).
 export * from './content.js'
+export * from './fonts.js'
 export * from './forms.js'
 export * from './gallery.js'
 export * from './slug.js'
@@ -9,6 +10,7 @@ export * from './styles.js'
 export * from './api/commerce.js'
 export * from './api/content.js'
 export * from './api/files.js'
+export * from './api/fonts.js'
 export * from './api/forms.js'
 export * from './api/sites.js'
 export * from './api/tracking.js'

@@ -77,7 +77,7 @@ export interface PageContext {
   requestPath: string
   sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string }
   /** The site's saved styles as the theme's CSS custom properties (absent: the theme's CSS as shipped). */
-  styles?: { cssVariables: { name: string; value: string }[]; css: string }
+  styles?: { cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } }
   [key: string]: unknown
 }
 
@@ -111,7 +111,7 @@ export interface PublishingDeps {
   /** True when the request carries a member session cookie: its pages are personal (never from or into the cache). */
   memberCookie?: (cookies: Record<string, string | undefined>) => boolean
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
-  styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string } | null>
+  styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
 }
 
 /** The signed-in site member of a request as members-only pages see them. */
