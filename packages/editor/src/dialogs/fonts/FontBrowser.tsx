@@ -16,6 +16,7 @@ export function FontBrowser({ current, onPick, onClose, load = loadFonts }: Prop
   const [category, setCategory] = useState<FontCategory | 'All'>('All')
   const [query, setQuery] = useState('')
   const searchId = useId()
+  const pairsId = useId()
   useEffect(() => {
     let live = true
     void load().then((r) => {
@@ -53,7 +54,14 @@ export function FontBrowser({ current, onPick, onClose, load = loadFonts }: Prop
             const pairs = pairedWith(result, f.id)
             return (
               <li key={f.id}>
-                <button type="button" aria-pressed={f.family === current} onClick={() => onPick(f)} data-font-family={f.family}>
+                <button
+                  type="button"
+                  aria-pressed={f.family === current}
+                  aria-label={`${f.family}, ${f.category}`}
+                  aria-describedby={pairs.length > 0 ? `${pairsId}-${f.id}` : undefined}
+                  onClick={() => onPick(f)}
+                  data-font-family={f.family}
+                >
                   <span className="font-head">
                     <span style={{ fontFamily: f.stack }} className="font-sample">
                       {f.family}
@@ -63,7 +71,7 @@ export function FontBrowser({ current, onPick, onClose, load = loadFonts }: Prop
                   <span style={{ fontFamily: f.stack }} className="font-specimen" aria-hidden="true">
                     The quick brown fox jumps over the lazy dog
                   </span>
-                  {pairs.length > 0 && <span className="muted font-pairs">Pairs with {pairs.map((p) => p.family).join(', ')}</span>}
+                  {pairs.length > 0 && <span className="muted font-pairs" id={`${pairsId}-${f.id}`}>Pairs with {pairs.map((p) => p.family).join(', ')}</span>}
                 </button>
               </li>
             )

@@ -1,0 +1,100 @@
+// Web fonts end to end: the font browser previews each family in its own face; a heading and a body font picked in
+// the editor and saved are what the published page downloads (only those woff2 faces, immutable) and computes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Response } from 'playwright-core'
+import { screenshot, unexpected } from './support/browser.js'
+import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
+import { DEMO_OWNER } from './support/paths.js'
+
+let h: Harness
+let site: SiteSummary
+
+beforeAll(async () => {
+  h = await openHarness()
+  site = await demoSite(h.server.baseUrl)
+  const page = h.page
+  await page.goto(`/config/sites/${site.id}/pages`)
+  await page.waitForURL('**/config/login')
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL(`**/config/sites/${site.id}/pages`)
+})
+afterAll(async () => h?.close())
+
+describe('web fonts', () => {
+  it('the font browser shows each family in its own face', async () => {
+    const page = h.page
+    await page.getByRole('link', { name: 'Site styles' }).click()
+    await page.getByRole('heading', { name: 'Site styles' }).waitFor()
+    await page.getByRole('button', { name: 'Change heading font' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Fonts' })
+    await dialog.getByRole('button', { name: /^Playfair Display/ }).waitFor()
+    expect(await dialog.locator('.font-list > li').count()).toBeGreaterThanOrEqual(30)
+    // the sample of a family is painted in that family once its face arrived
+    await expect
+      .poll(() => page.evaluate(async () => {
+        await document.fonts.ready
+        return document.fonts.check('20px "Playfair Display"') && [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Playfair Display' && f.status === 'loaded')
+      }), { timeout: 10_000 })
+      .toBe(true)
+    const sample = await dialog.locator('[data-font-family="Bebas Neue"] .font-sample').evaluate((el) => getComputedStyle(el).fontFamily)
+    expect(sample.startsWith('"Bebas Neue"')).toBe(true)
+    await dialog.getByRole('tab', { name: 'Display', exact: true }).click()
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await screenshot(page, `fonts-browser-${width}`)
+    }
+    await page.setViewportSize({ width: 1200, height: 900 })
+  })
+
+  it('a font picked and saved is the woff2 the published page loads and the family it computes', async () => {
+    const page = h.page
+    const dialog = page.getByRole('dialog', { name: 'Fonts' })
+    await dialog.getByRole('button', { name: /^Playfair Display/ }).click()
+    await page.getByRole('button', { name: 'Change body font' }).click()
+    await dialog.getByRole('tab', { name: 'Serif', exact: true }).click()
+    await dialog.getByRole('button', { name: /^Lora/ }).click()
+    await page.getByText('Changed: fonts.themes').waitFor()
+    await page.getByRole('button', { name: 'Save styles' }).click()
+    await page.getByText('Styles saved').waitFor()
+
+    const visitor = await h.context.newPage()
+    const fonts: Response[] = []
+    visitor.on('response', (r) => {
+      if (r.url().endsWith('.woff2')) fonts.push(r)
+    })
+    await visitor.goto(`${site.url}`)
+    const computed = await visitor.evaluate(async () => {
+      await document.fonts.ready
+      const h1 = document.querySelector('h1, h2, .brand')!
+      return {
+        heading: getComputedStyle(h1).fontFamily,
+        body: getComputedStyle(document.body).fontFamily,
+        headingLoaded: document.fonts.check('600 20px "Playfair Display"'),
+        bodyLoaded: document.fonts.check('400 16px Lora'),
+        preloads: [...document.querySelectorAll('link[rel=preload][as=font]')].map((l) => new URL((l as HTMLLinkElement).href).pathname),
+        fontCssBytes: document.getElementById('site-fonts')?.textContent?.length ?? 0,
+      }
+    })
+    expect(computed.heading.startsWith('"Playfair Display"')).toBe(true)
+    expect(computed.body.startsWith('Lora')).toBe(true)
+    expect(computed.headingLoaded && computed.bodyLoaded).toBe(true)
+    expect(computed.preloads).toHaveLength(2)
+    expect(computed.preloads[0]).toMatch(/^\/assets\/fonts\/playfair-display-600-[\w-]{10}\.woff2$/)
+    expect(computed.preloads[1]).toMatch(/^\/assets\/fonts\/lora-400-[\w-]{10}\.woff2$/)
+    await expect.poll(() => fonts.length).toBeGreaterThanOrEqual(2)
+    const paths = fonts.map((r) => new URL(r.url()).pathname)
+    expect(paths.every((p) => /^\/assets\/fonts\/(playfair-display|lora)-\d{3}-/.test(p))).toBe(true)
+    for (const r of fonts) expect((await r.allHeaders())['cache-control']).toBe('public, max-age=31536000, immutable')
+    const bytes = await Promise.all(fonts.map(async (r) => (await r.body()).length))
+    console.log(`font payload of the home page: ${fonts.length} faces, ${bytes.reduce((a, b) => a + b, 0)} bytes (${paths.join(', ')}); inline @font-face ${computed.fontCssBytes} chars`)
+    for (const width of [1280, 390]) {
+      await visitor.setViewportSize({ width, height: 900 })
+      await screenshot(visitor, `fonts-published-${width}`)
+    }
+    await visitor.close()
+    const errors = unexpected(h.errors).filter((e) => e.startsWith('pageerror') || /\/(config|api|assets)\//.test(e))
+    expect(errors).toEqual([])
+  })
+})
