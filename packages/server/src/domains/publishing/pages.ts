@@ -199,8 +199,12 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
   async function productPage(scope: SiteScope, c: CollectionRow, product: Json, r: PageRequest): Promise<PageResult> {
     const locked = await lockFor(scope, c, r)
     if (locked) return locked
-    const image = (product.mainImage as { assetUrl?: string } | undefined)?.assetUrl ?? (product.assetUrl as string | undefined)
-    const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.CONTENT_ITEM, collection: { typeName: 'products' }, title: String(product.title ?? ''), description: plain(String(product.excerpt ?? product.body ?? '')) || undefined, canonicalPath: String(product.fullUrl ?? r.path), ogType: 'product', ogImage: image, crumb: r.crumb })
+    // the owner's SEO title, description and social image first; else the product's title, excerpt and main image
+    const seo = (product.seoData ?? {}) as { seoTitle?: string; seoDescription?: string; socialImage?: { assetUrl?: string } }
+    const image = seo.socialImage?.assetUrl ?? (product.mainImage as { assetUrl?: string } | undefined)?.assetUrl ?? (product.assetUrl as string | undefined)
+    const title = seo.seoTitle || String(product.title ?? '')
+    const description = seo.seoDescription || plain(String(product.excerpt ?? product.body ?? '')) || undefined
+    const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.CONTENT_ITEM, collection: { typeName: 'products' }, title, exactTitle: Boolean(seo.seoTitle), description, canonicalPath: String(product.fullUrl ?? r.path), ogType: 'product', ogImage: image, crumb: r.crumb })
     context.collection = await collectionContext(scope, c)
     context.item = product
     const merchandising = await scope.deps.merchandising?.(scope.site.id, product)
