@@ -1,5 +1,6 @@
 // Web fonts end to end: the font browser previews each family in its own face; a heading and a body font picked in
 // the editor and saved are what the published page downloads (only those woff2 faces, immutable) and computes.
+// Also the product editor's rich-text description and SEO fields, as the published product page prints them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Response } from 'playwright-core'
 import { screenshot, unexpected } from './support/browser.js'
@@ -96,5 +97,38 @@ describe('web fonts', () => {
     await visitor.close()
     const errors = unexpected(h.errors).filter((e) => e.startsWith('pageerror') || /\/(config|api|assets)\//.test(e))
     expect(errors).toEqual([])
+  })
+
+  it('the product editor: rich-text description and SEO title/description reach the product page', async () => {
+    const page = h.page
+    const shop = (await (await h.context.request.get('/shop?format=json')).json()) as { items: { id: string; fullUrl: string; structuredContent: { productType: number } }[] }
+    const product = shop.items.find((i) => i.structuredContent.productType === 1)!
+    await page.goto(`/config/sites/${site.id}/commerce/products/${product.id}`)
+    const description = page.locator('.rich-text-input[aria-label="Description"]')
+    await description.waitFor()
+    await description.click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Control+b')
+    await page.keyboard.type('Fired twice.')
+    await page.getByLabel('SEO title', { exact: true }).fill('Hand-thrown stoneware | Sitewright Demo')
+    await page.getByLabel('SEO description', { exact: true }).fill('Wood-fired, food safe, made by the sea.')
+    await page.getByLabel('Weight', { exact: true }).fill('0.8')
+    await page.getByLabel('Tags', { exact: true }).fill('stoneware, kiln')
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await screenshot(page, `product-editor-${width}`)
+    }
+    await page.setViewportSize({ width: 1200, height: 900 })
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('Product saved').waitFor()
+
+    const visitor = await h.context.newPage()
+    await visitor.goto(`${site.url.replace(/\/$/, '')}${product.fullUrl}`)
+    expect(await visitor.title()).toBe('Hand-thrown stoneware | Sitewright Demo')
+    expect(await visitor.locator('meta[name="description"]').getAttribute('content')).toBe('Wood-fired, food safe, made by the sea.')
+    expect(await visitor.locator('meta[property="og:title"]').getAttribute('content')).toBe('Hand-thrown stoneware | Sitewright Demo')
+    await visitor.locator('.product-description strong', { hasText: 'Fired twice.' }).waitFor()
+    await visitor.close()
   })
 })
