@@ -49,6 +49,10 @@ export interface Item {
   categories: string[]
   layout: unknown
   updatedOn: number
+  /** Search and sharing of the item's page ('' / null: its title, excerpt and main image). */
+  seoTitle?: string
+  seoDescription?: string
+  socialImageId?: string | null
 }
 
 /** PATCH collections/:id: any of these (the server accepts these and more). */
@@ -68,4 +72,4 @@ export type CollectionPatch = Partial<{
 }>
 
 /** PATCH items/:id. */
-export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories'> & { publishOn: number }>
+export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories' | 'seoTitle' | 'seoDescription' | 'socialImageId'> & { publishOn: number }>

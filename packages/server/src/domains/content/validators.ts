@@ -120,6 +120,9 @@ const itemFields = {
   image: imageDataInput.nullable(),
   audioAssetUrl: linkSchema().nullable(),
   videoUrl: url.nullable(),
+  seoTitle: plain(200),
+  seoDescription: plain(500),
+  socialImageId: id.nullable(),
 }
 
 export const createItemBody = z.object(itemFields).partial().required({ title: true }).strict()

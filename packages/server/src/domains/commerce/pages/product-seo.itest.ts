@@ -24,7 +24,7 @@ afterAll(() => t?.close())
 const api = (p: string) => `/api/sites/${siteId}/commerce${p}`
 const meta = (html: string, attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1]
 
-describe(`product SEO and details (${BACKEND})`, () => {
+describe(`product and post SEO and details (${BACKEND})`, () => {
   it('the page uses the product title, excerpt and main image until SEO fields are set, then those', async () => {
     const main = await t.app.files.storeBuffer(siteId, 'jug.png', await sharp({ create: { width: 400, height: 300, channels: 3, background: '#aa5500' } }).png().toBuffer())
     const social = await t.app.files.storeBuffer(siteId, 'jug-social.png', await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#225588' } }).png().toBuffer())
@@ -77,5 +77,25 @@ describe(`product SEO and details (${BACKEND})`, () => {
     const bad = await owner.patch(api(`/products/${id}`), { weight: { value: -1, unit: 'stone' }, seoTitle: 'x'.repeat(201), tags: [''] })
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.json.error.fields ?? {}).sort()).toEqual(expect.arrayContaining(['seoTitle']))
+  })
+
+  it('a blog post page uses its SEO title, description and social image the same way', async () => {
+    const blog = (await owner.post(`/api/sites/${siteId}/content/collections`, { typeName: 'blog', title: 'Journal' })).json.collection
+    const item = (await owner.post(`/api/sites/${siteId}/content/collections/${blog.id}/items`, { title: 'Kiln day', excerpt: '<p>We fired.</p>' })).json.item
+    const visitor = t.client(host)
+    const before = (await visitor.get(item.fullUrl)).body
+    expect(before).toMatch(/<title>Kiln day — Site [^<]+<\/title>/)
+    expect(meta(before, 'name', 'description')).toBe('We fired.')
+    const social = await t.app.files.storeBuffer(siteId, 'kiln.png', await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#553311' } }).png().toBuffer())
+    const r = await owner.patch(`/api/sites/${siteId}/content/items/${item.id}`, { seoTitle: 'Firing the wood kiln: a day log', seoDescription: 'Thirty hours of stoking.', socialImageId: social.id })
+    expect(r.status).toBe(200)
+    expect(r.json.item).toMatchObject({ seoTitle: 'Firing the wood kiln: a day log', seoDescription: 'Thirty hours of stoking.', socialImageId: social.id })
+    const after = (await visitor.get(item.fullUrl)).body
+    expect(after).toContain('<title>Firing the wood kiln: a day log</title>')
+    expect(meta(after, 'name', 'description')).toBe('Thirty hours of stoking.')
+    expect(meta(after, 'property', 'og:image')).toContain(social.id)
+    // cleared: back to the post's own
+    await owner.patch(`/api/sites/${siteId}/content/items/${item.id}`, { seoTitle: '', seoDescription: '', socialImageId: null })
+    expect((await visitor.get(item.fullUrl)).body).toMatch(/<title>Kiln day — /)
   })
 })
