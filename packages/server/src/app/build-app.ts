@@ -298,6 +298,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       merchandising: (siteId, product) => restock.merchandising(siteId, product as unknown as Parameters<Restock['merchandising']>[1]),
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
       styles: (siteId) => sites.stylesContext(siteId),
+      colorThemes: (siteId) => sites.colorThemeVariables(siteId),
       member: (siteId, request) => members.view(siteId, request),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },

@@ -1,6 +1,6 @@
 // The page document the block editor edits: sections of blocks, shaped like the theme's `layout`
 // (themes/default/CONTEXT.md "Block"). Only restore() (restore.ts) builds one from outside data.
-import { BLOCK_TYPES } from '@sitewright/contracts'
+import { BLOCK_TYPES, type SectionStyle } from '@sitewright/contracts'
 
 export const DOCUMENT_VERSION = 2
 
@@ -29,6 +29,8 @@ export interface Block {
 export interface Section {
   id: string
   blocks: Block[]
+  /** Background and padding; absent: no background, padding M. */
+  style?: SectionStyle | undefined
 }
 
 export interface PageDocument {
@@ -57,5 +59,5 @@ export function findBlock(doc: PageDocument, id: string): Block | undefined {
 }
 
 export interface Layout {
-  sections: { id: string; blocks: { id: string; type: number; value: BlockValue }[] }[]
+  sections: { id: string; blocks: { id: string; type: number; value: BlockValue }[]; style?: SectionStyle }[]
 }

@@ -9,6 +9,7 @@
 import { normalizeChart } from '../../dialogs/chart/chart.js'
 import { normalizeGalleryOptions } from '../../dialogs/gallery/options.js'
 import { SPACER_MAX, kindOf } from '../blocks/catalog.js'
+import { sectionStyleOf } from '@sitewright/contracts'
 import { BLOCK_TYPE_IDS, DOCUMENT_VERSION, newId, type Block, type BlockValue, type PageDocument, type Section } from './document.js'
 import { isRichTextHtml } from './richtext.js'
 
@@ -100,10 +101,15 @@ export function restore(raw: unknown): PageDocument {
   let sections: Section[]
   if (Array.isArray(raw)) sections = [{ id: newId('s'), blocks: restoreBlocks(raw, seen) }]
   else if (isObject(raw) && Array.isArray(raw.sections))
-    sections = raw.sections.filter(isObject).map((s) => ({
-      id: typeof s.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(s.id) ? s.id : newId('s'),
-      blocks: restoreBlocks(s.blocks, seen),
-    }))
+    sections = raw.sections.filter(isObject).map((s) => {
+      const section: Section = {
+        id: typeof s.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(s.id) ? s.id : newId('s'),
+        blocks: restoreBlocks(s.blocks, seen),
+      }
+      const style = sectionStyleOf(s.style)
+      if (style) section.style = style
+      return section
+    })
   else if (isObject(raw) && Array.isArray(raw.blocks)) sections = [{ id: newId('s'), blocks: restoreBlocks(raw.blocks, seen) }]
   else sections = []
   if (sections.length === 0) sections = [{ id: newId('s'), blocks: [] }]

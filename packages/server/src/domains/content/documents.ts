@@ -3,6 +3,7 @@
 // never throws (unknown or broken parts are dropped). Writers stamp the current version with `stamp()`.
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, type BlockTypeName } from './constants.js'
 import { galleryOptionsInput, type GalleryOptionsInput } from './gallery.js'
+import { sectionStyleOf, type SectionStyle } from '@sitewright/contracts'
 
 export const DOC_VERSIONS = { layout: 2, block: 2, gallery: 2 } as const
 
@@ -14,7 +15,7 @@ export interface StoredBlock {
 }
 export interface StoredLayout {
   v: 2
-  sections: { id: string; blocks: StoredBlock[] }[]
+  sections: { id: string; blocks: StoredBlock[]; style?: SectionStyle }[]
 }
 export interface StoredGallery {
   v: 2
@@ -68,7 +69,8 @@ function restoreLayout(raw: unknown): StoredLayout {
         if (seen.has(b.id)) b.id = `${b.id}-${i + 1}`
         seen.add(b.id)
       }
-      return { id: str(s.id) ?? `s${i + 1}`, blocks }
+      const style = sectionStyleOf(s.style)
+      return style ? { id: str(s.id) ?? `s${i + 1}`, blocks, style } : { id: str(s.id) ?? `s${i + 1}`, blocks }
     }),
   }
 }

@@ -11,7 +11,7 @@ import * as svc from './service.js'
 import { cssVariables, getStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
 import { registerStylesRoutes } from './styles-routes.js'
 import type { WebsiteSettings } from './validators.js'
-import type { FontChoice } from '@sitewright/contracts'
+import { defaultSiteStyles as defaultStyles, type FontChoice } from '@sitewright/contracts'
 
 export { SETTINGS_EDITORS, SETTINGS_READERS, type SiteAccess } from './access.js'
 export { sitesTables } from './schema.js'
@@ -116,6 +116,18 @@ export function createSites(orm: Orm, opts: SitesOptions) {
         const u = styles.fonts.fontUsageCategories
         const faces = theme ? opts.fontFaces({ heading: theme[u.headings], body: theme[u.paragraphs] }) : null
         if (faces?.css) out.fonts = { css: faces.css, preloads: faces.preloads.map((href) => ({ href })) }
+      }
+      return out
+    },
+    /**
+     * Each colour theme of the site (saved styles, else the theme's defaults) as the colour custom properties it sets:
+     * what a page section with that colour theme as its background declares on itself.
+     */
+    async colorThemeVariables(siteId: string): Promise<Map<string, CssVariable[]>> {
+      const styles = (await savedStyles(orm, siteId)) ?? defaultStyles()
+      const out = new Map<string, CssVariable[]>()
+      for (const t of styles.colors.themes) {
+        out.set(t.id, cssVariables({ ...styles, colors: { ...styles.colors, activeThemeId: t.id } }).filter((v) => !v.name.startsWith('--font-')))
       }
       return out
     },
