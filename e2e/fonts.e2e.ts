@@ -1,10 +1,12 @@
 // Web fonts end to end: the font browser previews each family in its own face; a heading and a body font picked in
 // the editor and saved are what the published page downloads (only those woff2 faces, immutable) and computes.
-// Also the product editor's rich-text description and SEO fields, as the published product page prints them.
+// Also the product editor's rich-text description and SEO fields, as the published product page prints them, and a
+// section's background and padding set in its settings, on the canvas and the published page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Response } from 'playwright-core'
 import { screenshot, unexpected } from './support/browser.js'
 import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
+import { ownerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 
 let h: Harness
@@ -129,6 +131,44 @@ describe('web fonts', () => {
     expect(await visitor.locator('meta[name="description"]').getAttribute('content')).toBe('Wood-fired, food safe, made by the sea.')
     expect(await visitor.locator('meta[property="og:title"]').getAttribute('content')).toBe('Hand-thrown stoneware | Sitewright Demo')
     await visitor.locator('.product-description strong', { hasText: 'Fired twice.' }).waitFor()
+    await visitor.close()
+  })
+
+  it("a section's background (colour theme) and padding, set in its settings, show on the canvas and the published page", async () => {
+    const api = ownerClient(h.server.baseUrl)
+    await api.call('POST', '/api/auth/login', DEMO_OWNER)
+    const layout = { sections: [{ id: 'sec-one', blocks: [{ id: 'blk-one', type: 2, value: { html: '<h2>Open studio</h2><p>Every first Saturday.</p>' } }] }, { id: 'sec-two', blocks: [{ id: 'blk-two', type: 2, value: { html: '<p>Second section</p>' } }] }] }
+    const made = await api.call<{ collection: { id: string } }>('POST', `/api/sites/${site.id}/content/collections`, { typeName: 'page', title: 'Section styles', layout })
+    expect(made.status).toBe(201)
+    const page = h.page
+    await page.goto(`/config/sites/${site.id}/pages/${made.body.collection.id}`)
+    await page.getByRole('toolbar', { name: 'Page editing' }).waitFor()
+    await page.getByRole('button', { name: 'Settings of Section 1' }).click()
+    const settings = page.getByRole('group', { name: 'Section 1 settings' })
+    await settings.getByLabel('Background').selectOption({ label: 'Colour theme: Dark' })
+    await settings.getByRole('radio', { name: 'L' }).click()
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()
+    const canvas = page.frameLocator('[data-editor-canvas]')
+    const section = canvas.locator('[data-section-id="sec-one"]')
+    await expect.poll(() => section.getAttribute('class'), { timeout: 15_000 }).toBe('layout-section section-pad-l section-bg-theme')
+    expect(await section.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(28, 31, 34)')
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      const show = page.getByRole('button', { name: 'Show panel' })
+      if (width === 390 && (await show.count())) await show.click()
+      await screenshot(page, `section-settings-${width}`)
+    }
+    await page.setViewportSize({ width: 1200, height: 900 })
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: /^(Publish|Update)$/ }).click()
+    await page.locator('.status-pill.published').waitFor()
+    const visitor = await h.context.newPage()
+    await visitor.goto(`${site.url.replace(/\/$/, '')}/section-styles`)
+    const published = visitor.locator('#section-sec-one')
+    expect(await published.getAttribute('class')).toBe('layout-section section-pad-l section-bg-theme')
+    expect(await published.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el.querySelector('h2')!).color])).toEqual(['rgb(28, 31, 34)', 'rgb(251, 250, 247)'])
+    expect(await visitor.locator('#section-sec-two').getAttribute('class')).toBe('layout-section')
+    await screenshot(visitor, 'section-published-1280')
     await visitor.close()
   })
 })
