@@ -38,7 +38,13 @@ describe('web fonts', () => {
     await expect
       .poll(() => page.evaluate(async () => {
         await document.fonts.ready
-        return document.fonts.check('20px "Playfair Display"') && [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Playfair Display' && f.status === 'loaded')
+        return document.fonts.check('20px "Playfair Display"') && (() => {
+          let loaded = false
+          document.fonts.forEach((f) => {
+            if (f.family.replace(/"/g, '') === 'Playfair Display' && f.status === 'loaded') loaded = true
+          })
+          return loaded
+        })()
       }), { timeout: 10_000 })
       .toBe(true)
     const sample = await dialog.locator('[data-font-family="Bebas Neue"] .font-sample').evaluate((el) => getComputedStyle(el).fontFamily)
@@ -76,7 +82,7 @@ describe('web fonts', () => {
         body: getComputedStyle(document.body).fontFamily,
         headingLoaded: document.fonts.check('600 20px "Playfair Display"'),
         bodyLoaded: document.fonts.check('400 16px Lora'),
-        preloads: [...document.querySelectorAll('link[rel=preload][as=font]')].map((l) => new URL((l as HTMLLinkElement).href).pathname),
+        preloads: Array.from(document.querySelectorAll('link[rel=preload][as=font]'), (l) => new URL((l as HTMLLinkElement).href).pathname),
         fontCssBytes: document.getElementById('site-fonts')?.textContent?.length ?? 0,
       }
     })

@@ -52,7 +52,7 @@ function Ledger({ card }: { card: GiftCard }) {
 }
 
 export function GiftCardsScreen() {
-  const { api, settings, timeZone } = useCommerce()
+  const { api, settings } = useCommerce()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [open, setOpen] = useState<string | null>(null)
   const [amount, setAmount] = useState('')
