@@ -20,6 +20,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'themes/*/test/**/*.test.ts'],
           environment: 'node',
+          // Files share their worker's modules and (for jsdom files) its document: ~10x faster than a fresh
+          // worker and jsdom per file. A test that reads global DOM state starts by clearing what it reads.
+          isolate: false,
         },
       },
       {

@@ -222,7 +222,7 @@ describe('site editor', () => {
     await page.getByRole('button', { name: 'Change heading font' }).click()
     const fonts = page.getByRole('dialog', { name: 'Fonts' })
     await fonts.getByRole('tab', { name: 'Slab Serif' }).click()
-    await fonts.getByRole('button', { name: /Rockwell/ }).click()
+    await fonts.getByRole('button', { name: /^Roboto Slab/ }).click()
     await page.getByText('fonts.themes').waitFor()
     expect(await serious()).toEqual([])
     await page.getByRole('button', { name: 'Discard changes' }).click()

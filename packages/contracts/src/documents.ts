@@ -5,6 +5,7 @@
 // `stamp()`. Pure: no imports beyond this package.
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, type BlockTypeName } from './content.js'
 import { isGalleryOptionValue, type GalleryOptions } from './gallery.js'
+import { sectionStyleOf, type SectionStyle } from './sections.js'
 
 export const DOC_VERSIONS = { layout: 2, block: 2, gallery: 2 } as const
 
@@ -16,7 +17,7 @@ export interface StoredBlock {
 }
 export interface StoredLayout {
   v: 2
-  sections: { id: string; blocks: StoredBlock[] }[]
+  sections: { id: string; blocks: StoredBlock[]; style?: SectionStyle }[]
 }
 export interface StoredGallery {
   v: 2
@@ -72,7 +73,8 @@ function restoreLayout(raw: unknown): StoredLayout {
         if (seen.has(b.id)) b.id = `${b.id}-${i + 1}`
         seen.add(b.id)
       }
-      return { id: str(s.id) ?? `s${i + 1}`, blocks }
+      const style = sectionStyleOf(s.style)
+      return style ? { id: str(s.id) ?? `s${i + 1}`, blocks, style } : { id: str(s.id) ?? `s${i + 1}`, blocks }
     }),
   }
 }

@@ -81,14 +81,35 @@ export interface ProductItem extends ContextItem {
   mainImage?: ImageShape
   items: ImageShape[]
   structuredContent: ProductStructuredContent
+  /** The product page's <title>, meta description and og:image when the owner set them. */
+  seoData?: { seoTitle?: string; seoDescription?: string; socialImage?: ImageShape }
+  /** Shipping weight and dimensions when set. */
+  weight?: ProductWeight
+  dimensions?: ProductDimensions
+}
+
+export interface ProductWeight {
+  value: number
+  unit: 'g' | 'kg' | 'oz' | 'lb'
+}
+
+export interface ProductDimensions {
+  length: number
+  width: number
+  height: number
+  unit: 'cm' | 'in'
 }
 
 /** GET/POST/PATCH products: `{ product }`, the item plus what only the owner sees. */
 export interface OwnerProduct extends ProductItem {
   status: ProductStatus
   ordering: number
-  /** Plain text as typed (the item's `body` is its HTML). */
+  /** As typed: plain text ('text') or the rich text editor's sanitized HTML ('html'); the item's `body` is its HTML. */
   description: string
+  descriptionFormat: 'text' | 'html'
+  seoTitle: string
+  seoDescription: string
+  socialImageId: string | null
   digitalAssetUrl: string | null
   variantOptions: VariantOption[]
   imageIds: string[]
@@ -121,6 +142,14 @@ export interface ProductInput {
   useCustomAddButtonText: boolean
   customAddButtonText: string
   digitalAssetUrl: string | null
+  descriptionFormat?: 'text' | 'html'
+  seoTitle?: string
+  seoDescription?: string
+  socialImageId?: string | null
+  weight?: ProductWeight | null
+  dimensions?: ProductDimensions | null
+  tags?: string[]
+  categories?: string[]
 }
 
 /** A row of GET products?view=summary (no variants: their counts and summaries). */

@@ -42,6 +42,10 @@ export interface Item extends Pick<ContextItem, 'id' | 'collectionId' | 'recordT
   /** Null: not scheduled. */
   publishOn: number | null
   layout: unknown
+  /** Search and sharing of the item's page ('' / null: its title, excerpt and main image). */
+  seoTitle?: string
+  seoDescription?: string
+  socialImageId?: string | null
 }
 
 /** PATCH collections/:id: any of these (the server accepts these and more). */
@@ -61,4 +65,4 @@ export type CollectionPatch = Partial<{
 }>
 
 /** PATCH items/:id. */
-export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories'> & { publishOn: number }>
+export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories' | 'seoTitle' | 'seoDescription' | 'socialImageId'> & { publishOn: number }>

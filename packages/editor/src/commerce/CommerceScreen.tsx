@@ -1,6 +1,7 @@
 // The Commerce section: loads the store settings (currency for every amount), then shows the tab of the current
 // sub-route: products (list and editor), inventory, orders (list and detail), gift cards and store settings.
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { createOwnerApi } from '../api/owner.js'
 import type { SiteSummary } from '../api/types.js'
 import { Link, useNavigation } from '../app/navigation.js'
 import { createCommerceApi, type CommerceApi } from './api.js'
@@ -24,7 +25,21 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
   const { pathname } = useNavigation()
   const api = useMemo(() => given ?? createCommerceApi(siteId), [given, siteId])
   const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const [timeZone, setTimeZone] = useState<string | undefined>(undefined)
   const route = parseCommercePath(pathname, siteId)
+
+  // Order and gift-card times are shown in the site's time zone (site settings; a role that cannot read them keeps
+  // the browser's zone).
+  useEffect(() => {
+    let live = true
+    void createOwnerApi()
+      .getSettings(siteId)
+      .then((r) => live && r.ok && setTimeZone(r.data.settings.timeZone))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [siteId])
 
   const fetchSettings = useCallback(async () => {
     setLoad({ status: 'loading' })
@@ -43,11 +58,12 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
             siteId,
             api,
             settings: load.settings,
+            timeZone,
             setSettings: (settings) => setLoad({ status: 'ready', settings }),
             path: (...parts) => commercePath(siteId, ...parts),
           }
         : null,
-    [load, siteId, api],
+    [load, siteId, api, timeZone],
   )
 
   return (

@@ -8,6 +8,8 @@ export interface CommerceValue {
   api: CommerceApi
   settings: StoreSettings
   setSettings(settings: StoreSettings): void
+  /** The site's time zone (site settings) for order and gift-card times; absent until known. */
+  timeZone?: string | undefined
   /** Path of a commerce sub-route, e.g. path('products', id). */
   path(...parts: string[]): string
 }

@@ -40,11 +40,21 @@ export function ErrorSummary({ message, fields }: { message: string | null; fiel
   )
 }
 
-/** An ISO 8601 time or epoch milliseconds -> 'Mar 2, 2026, 10:15 AM'. */
-export function formatDate(time: string | number | null): string {
+/**
+ * An ISO 8601 time or epoch milliseconds -> 'Mar 2, 2026, 10:15 AM'; in the site's time zone when given (then with
+ * the zone's short name: 'Mar 2, 2026, 10:15 AM EST'), so every owner sees the store's local times.
+ */
+export function formatDate(time: string | number | null, timeZone?: string): string {
   if (time === null || time === '') return ''
   const d = new Date(time)
   if (Number.isNaN(d.getTime())) return String(time)
+  if (timeZone) {
+    try {
+      return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })
+    } catch {
+      // an unknown zone: the browser's own below
+    }
+  }
   return d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 }
 

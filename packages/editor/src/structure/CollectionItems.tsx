@@ -1,5 +1,6 @@
 // The items of a blog, events, gallery or store collection: add, rename, change status, reorder, delete after
-// confirmation; blog posts get the tag and category editor.
+// confirmation; blog posts get the tag and category editor and their search and sharing fields (SEO title and
+// description of the post's page).
 import { useCallback, useEffect, useState } from 'react'
 import { CONTENT_STATUSES, STATUS_LABELS, type Collection, type ContentStatus, type Item } from '../api/content.js'
 import { TagEditor } from '../dialogs/tags/TagEditor.js'
@@ -17,6 +18,7 @@ export function CollectionItems({ collection }: { collection: Collection }) {
   const [title, setTitle] = useState('')
   const [deleting, setDeleting] = useState<Item | null>(null)
   const [open, setOpen] = useState<string | null>(null)
+  const [seoOpen, setSeoOpen] = useState<string | null>(null)
   const orderable = collection.typeName === 'gallery' || collection.typeName === 'products'
 
   const load = useCallback(async () => {
@@ -79,8 +81,10 @@ export function CollectionItems({ collection }: { collection: Collection }) {
               {orderable && <button type="button" className="tool" aria-label={`Move ${item.title} up`} disabled={i === 0} onClick={() => void move(i, -1)}>↑</button>}
               {orderable && <button type="button" className="tool" aria-label={`Move ${item.title} down`} disabled={i === items.length - 1} onClick={() => void move(i, 1)}>↓</button>}
               {collection.typeName === 'blog' && <button type="button" className="button secondary small" aria-expanded={open === item.id} onClick={() => setOpen(open === item.id ? null : item.id)}>Tags and categories</button>}
+              {collection.typeName === 'blog' && <button type="button" className="button secondary small" aria-expanded={seoOpen === item.id} onClick={() => setSeoOpen(seoOpen === item.id ? null : item.id)}>Search and sharing</button>}
               <button type="button" className="button danger small" onClick={() => setDeleting(item)}>Delete</button>
             </div>
+            {seoOpen === item.id && <ItemSeo item={item} onSave={(p) => patch(item, p)} />}
             {open === item.id && (
               <div className="item-tags">
                 <TagEditor tagType="tag" items={item.tags} onChange={(tags) => void patch(item, { tags })} />
@@ -102,5 +106,29 @@ export function CollectionItems({ collection }: { collection: Collection }) {
           }} />
       )}
     </section>
+  )
+}
+
+/** A post's SEO title and description (its page's <title>, meta description and og tags). */
+function ItemSeo({ item, onSave }: { item: Item; onSave(p: { seoTitle: string; seoDescription: string }): Promise<void> }) {
+  const [seoTitle, setSeoTitle] = useState(item.seoTitle ?? '')
+  const [seoDescription, setSeoDescription] = useState(item.seoDescription ?? '')
+  const [saved, setSaved] = useState(false)
+  const dirty = seoTitle !== (item.seoTitle ?? '') || seoDescription !== (item.seoDescription ?? '')
+  return (
+    <form
+      className="item-seo"
+      onSubmit={async (e) => {
+        e.preventDefault()
+        await onSave({ seoTitle: seoTitle.trim(), seoDescription: seoDescription.trim() })
+        setSaved(true)
+      }}
+    >
+      <LineField label="SEO title" value={seoTitle} max={200} onChange={(v) => { setSeoTitle(v); setSaved(false) }} />
+      <LineField label="SEO description" value={seoDescription} max={500} onChange={(v) => { setSeoDescription(v); setSaved(false) }} />
+      <p className="field-hint">Empty: the post's title and excerpt.</p>
+      <button type="submit" className="button primary small" disabled={!dirty}>Save search and sharing</button>
+      <span className="muted" role="status">{saved && !dirty ? 'Saved' : ''}</span>
+    </form>
   )
 }

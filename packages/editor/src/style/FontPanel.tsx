@@ -1,6 +1,7 @@
 // Font themes (a heading and a body font each, picked in the font browser) and which font each usage takes.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { FontBrowser } from '../dialogs/fonts/FontBrowser.js'
+import { addFacesStylesheet } from '../dialogs/fonts/fonts.js'
 import { SelectField } from '../ui/fields.js'
 import { FONT_USAGES, type FontSlot, type SiteStyles } from './styles.js'
 
@@ -9,6 +10,8 @@ const USAGE_LABELS = { headings: 'Headings', paragraphs: 'Paragraphs', buttons: 
 export function FontPanel({ styles, onChange }: { styles: SiteStyles; onChange(s: SiteStyles): void }) {
   const { fonts } = styles
   const [picking, setPicking] = useState<FontSlot | null>(null)
+  // the chosen fonts are shown in their own faces
+  useEffect(() => addFacesStylesheet(document, '/assets/fonts/faces.css'), [])
   const setFonts = (patch: Partial<SiteStyles['fonts']>) => onChange({ ...styles, fonts: { ...fonts, ...patch } })
   const active = fonts.themes.find((t) => t.id === fonts.activeThemeId) ?? fonts.themes[0]
   return (
@@ -43,7 +46,7 @@ export function FontPanel({ styles, onChange }: { styles: SiteStyles; onChange(s
           current={active[picking].family}
           onClose={() => setPicking(null)}
           onPick={(f) => {
-            setFonts({ themes: fonts.themes.map((t) => (t.id === active.id ? { ...t, [picking]: { family: f.family, stack: f.stack } } : t)) })
+            setFonts({ themes: fonts.themes.map((t) => (t.id === active.id ? { ...t, [picking]: { family: f.family, stack: f.stack, category: f.category } } : t)) })
             setPicking(null)
           }}
         />

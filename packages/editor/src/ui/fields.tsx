@@ -48,6 +48,7 @@ interface TextFieldProps extends Common {
   required?: boolean
   maxLength?: number
   autoFocus?: boolean
+  inputMode?: 'text' | 'decimal' | 'numeric'
 }
 
 export function TextField({

@@ -19,6 +19,7 @@ import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
+import { createFonts } from '../domains/fonts/index.js'
 import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, createMailJobs, type Mailer } from '../domains/mail/index.js'
@@ -175,7 +176,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     log: fastify.log,
   })
   const auth = accounts.auth
+  const fonts = createFonts(db.orm)
   const sites = createSites(db.orm, {
+    fontFaces: (used) => fonts.pageFonts(used),
     rootDomain: config.rootDomain,
     publicPort: config.publicPort,
     auth,
@@ -300,6 +303,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       merchandising: (siteId, product) => restock.merchandising(siteId, product as unknown as Parameters<Restock['merchandising']>[1]),
       forms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
       styles: (siteId) => sites.stylesContext(siteId),
+      colorThemes: (siteId) => sites.colorThemeVariables(siteId),
       member: (siteId, request) => members.view(siteId, request),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
@@ -316,7 +320,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     copyFiles: (from, to, assets) => copyFileBytes(files.storage, from, to, assets),
     changed: late.invalidatePages,
   })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, sites, content, files, social, forms, commerce, tracking, members, reviews, restock, starters, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, restock, starters, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)

@@ -16,7 +16,7 @@ function framedPage(referrer: string, ancestor?: string) {
   const win = {
     parent,
     location: { ...SITE, ancestorOrigins: ancestor ? Object.assign([ancestor], { contains: () => true, item: () => ancestor }) : undefined },
-    document: { referrer, documentElement: document.documentElement },
+    document: { referrer, documentElement: document.documentElement, head: document.head, querySelector: document.querySelector.bind(document), createElement: document.createElement.bind(document) },
     addEventListener: events.addEventListener.bind(events),
     removeEventListener: events.removeEventListener.bind(events),
   } as unknown as Window
@@ -38,6 +38,8 @@ describe('style preview listener', () => {
     expect(css('--accent')).toBe('#cc0000')
     expect(css('--accent-soft')).toBe('color-mix(in srgb, #cc0000 14%, #fbfaf7)')
     expect(css('--font-display')).toBe("Rockwell, 'Roboto Slab', serif")
+    // a font variable brings the web font faces stylesheet, once
+    expect([...document.head.querySelectorAll('link[data-font-faces]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/fonts/faces.css'])
     send({ type: PREVIEW_MESSAGE, variables: { '--paper': '#000' } })
     expect(css('--accent')).toBe('')
     expect(css('--paper')).toBe('#000')

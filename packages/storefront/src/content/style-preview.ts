@@ -4,9 +4,12 @@
 // host without its first label, same scheme and port, or the site host itself) is listened to, only from the
 // parent window, and only known variables with safe values are applied. On start the page tells the editor it is
 // ready (`sitewright:style-preview-ready`), so styles chosen before the frame finished loading are re-sent.
+// A font variable also adds the server's web font faces stylesheet (/assets/fonts/faces.css) once, so a web font
+// picked in the editor shows in its own face before it is saved (the browser fetches only the faces painted).
 
 export const PREVIEW_MESSAGE = 'sitewright:style-preview'
 export const READY_MESSAGE = 'sitewright:style-preview-ready'
+export const FACES_CSS = '/assets/fonts/faces.css'
 
 const COLOR = ['--paper', '--surface', '--ink', '--muted', '--line', '--accent', '--accent-ink']
 const FONT = ['--font-display', '--font-body']
@@ -61,6 +64,13 @@ export function listenForStylePreview(win: Window): () => void {
       if (!safeVariable(name, value)) continue
       root.style.setProperty(name, value)
       next.push(name)
+      if (FONT.includes(name) && !win.document.querySelector('link[data-font-faces]')) {
+        const link = win.document.createElement('link')
+        link.rel = 'stylesheet'
+        link.href = FACES_CSS
+        link.dataset.fontFaces = ''
+        win.document.head.appendChild(link)
+      }
     }
     for (const name of applied) if (!next.includes(name)) root.style.removeProperty(name)
     applied = next

@@ -117,6 +117,7 @@ describe('comment form', () => {
 
 describe('disqus', () => {
   it('loads the embed script of a valid short name only', () => {
+    document.head.innerHTML = '' // the worker's document is shared with earlier test files
     page(`<div data-disqus data-disqus-shortname="harborpine" data-disqus-identifier="p1" data-disqus-url="http://x/p"></div>`)
     initComments(document, {})
     expect(document.head.querySelector('script')!.getAttribute('src')).toBe('https://harborpine.disqus.com/embed.js')

@@ -11,7 +11,7 @@ type Load = { status: 'loading' } | { status: 'error'; message: string } | { sta
 const REASONS: Record<string, string> = { issued: 'Issued', purchase: 'Bought', redemption: 'Spent', refund: 'Refunded' }
 
 function Ledger({ card }: { card: GiftCard }) {
-  const { api } = useCommerce()
+  const { api, timeZone } = useCommerce()
   const [rows, setRows] = useState<GiftCardLedgerEntry[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
@@ -40,7 +40,7 @@ function Ledger({ card }: { card: GiftCard }) {
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>
-            <td>{formatDate(r.createdAt)}</td>
+            <td>{formatDate(r.createdAt, timeZone)}</td>
             <td>{(r.deltaCents > 0 ? '+' : '') + formatMoney(r.deltaCents, card.currency)}</td>
             <td>{REASONS[r.reason] ?? r.reason}</td>
             <td>{r.orderId ?? ''}</td>
@@ -116,13 +116,14 @@ export function GiftCardsScreen() {
 }
 
 function GiftCardRow({ card: c, open, toggle }: { card: GiftCard; open: boolean; toggle(): void }) {
+  const { timeZone } = useCommerce()
   return (
     <>
       <tr>
         <th scope="row">
           <code>{c.code}</code>
         </th>
-        <td>{formatDate(c.createdAt)}</td>
+        <td>{formatDate(c.createdAt, timeZone)}</td>
         <td>{formatMoney(c.initialCents, c.currency)}</td>
         <td>{formatMoney(c.balanceCents, c.currency)}</td>
         <td>

@@ -132,7 +132,7 @@ function PaymentBlock({ order: o }: { order: OwnerOrder }) {
 }
 
 export function OrderDetail({ orderId }: { orderId: string }) {
-  const { api, path } = useCommerce()
+  const { api, path, timeZone } = useCommerce()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [busy, setBusy] = useState<Action | null>(null)
   const [confirmRefund, setConfirmRefund] = useState(false)
@@ -173,9 +173,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         {o.testMode && <Badge tone="test">Test mode</Badge>}
       </h2>
       <p>
-        Placed {formatDate(o.created)} by <a href={`mailto:${o.email}`}>{o.email}</a>
-        {o.fulfilledOn !== null && <> · fulfilled {formatDate(o.fulfilledOn)}</>}
-        {o.refundedOn !== null && <> · refunded {formatDate(o.refundedOn)}</>}
+        Placed {formatDate(o.created, timeZone)} by <a href={`mailto:${o.email}`}>{o.email}</a>
+        {o.fulfilledOn !== null && <> · fulfilled {formatDate(o.fulfilledOn, timeZone)}</>}
+        {o.refundedOn !== null && <> · refunded {formatDate(o.refundedOn, timeZone)}</>}
       </p>
       {message && (
         <div className={message.kind === 'error' ? 'alert' : 'notice'} role={message.kind === 'error' ? 'alert' : 'status'}>

@@ -16,7 +16,7 @@ type Load = { status: 'loading' } | { status: 'error'; message: string } | { sta
 export const statusLabel = (s: string) => s[0]!.toUpperCase() + s.slice(1)
 
 export function OrdersList() {
-  const { api, path } = useCommerce()
+  const { api, path, timeZone } = useCommerce()
   const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
   const [applied, setApplied] = useState('')
@@ -88,7 +88,7 @@ export function OrdersList() {
                 <th scope="row">
                   <Link to={path('orders', o.id)}>#{o.number}</Link> {o.testMode && <Badge tone="test">Test</Badge>}
                 </th>
-                <td>{formatDate(o.created)}</td>
+                <td>{formatDate(o.created, timeZone)}</td>
                 <td>{o.email}</td>
                 <td>{o.totalQuantity}</td>
                 <td>{formatMoney(o.grandTotalCents, o.currency)}</td>

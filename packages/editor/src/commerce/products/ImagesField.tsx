@@ -10,9 +10,13 @@ interface Props {
   imageIds: string[]
   error?: string | undefined
   onChange(ids: string[]): void
+  /** Default 'Images' with up to MAX_IMAGES, the first the main image; e.g. 'Social image' with max 1. */
+  legend?: string
+  max?: number
+  hint?: string
 }
 
-export function ImagesField({ imageIds, error, onChange }: Props) {
+export function ImagesField({ imageIds, error, onChange, legend = 'Images', max = MAX_IMAGES, hint }: Props) {
   const { api } = useCommerce()
   const id = useId()
   const [library, setLibrary] = useState<FileAsset[] | null>(null)
@@ -54,7 +58,8 @@ export function ImagesField({ imageIds, error, onChange }: Props) {
 
   return (
     <fieldset className="images-field">
-      <legend>Images</legend>
+      <legend>{legend}</legend>
+      {hint && <p className="field-hint">{hint}</p>}
       {imageIds.length === 0 && <p className="field-hint">No images yet.</p>}
       <ul className="thumbs">
         {imageIds.map((fid, i) => {
@@ -62,7 +67,7 @@ export function ImagesField({ imageIds, error, onChange }: Props) {
           return (
             <li key={fid}>
               {f ? <img src={`${f.assetUrl}?format=100w`} alt={f.altText || f.filename} /> : <span className="thumb-missing">{fid}</span>}
-              {i === 0 && <span className="field-hint">Main image</span>}
+              {i === 0 && max > 1 && <span className="field-hint">Main image</span>}
               <button type="button" className="button secondary small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move image ${i + 1} earlier`}>
                 ←
               </button>
@@ -82,7 +87,7 @@ export function ImagesField({ imageIds, error, onChange }: Props) {
         </p>
       )}
       <div className="toolbar">
-        <button type="button" className="button secondary small" disabled={imageIds.length >= MAX_IMAGES} onClick={() => setPicking((p) => !p)} aria-expanded={picking}>
+        <button type="button" className="button secondary small" disabled={imageIds.length >= max} onClick={() => setPicking((p) => !p)} aria-expanded={picking}>
           Add from files
         </button>
         <label className="button secondary small" htmlFor={`${id}-up`}>
@@ -93,7 +98,7 @@ export function ImagesField({ imageIds, error, onChange }: Props) {
           className="visually-hidden"
           type="file"
           accept="image/*"
-          disabled={uploading || imageIds.length >= MAX_IMAGES}
+          disabled={uploading || imageIds.length >= max}
           onChange={(e) => {
             const file = e.target.files?.[0]
             e.target.value = ''
@@ -124,7 +129,16 @@ export function ImagesField({ imageIds, error, onChange }: Props) {
               .filter((f) => !imageIds.includes(f.id))
               .map((f) => (
                 <li key={f.id}>
-                  <button type="button" className="thumb-pick" onClick={() => onChange([...imageIds, f.id])} aria-label={`Add ${f.filename}`}>
+                  <button
+                    type="button"
+                    className="thumb-pick"
+                    disabled={imageIds.length >= max}
+                    onClick={() => {
+                      onChange([...imageIds, f.id])
+                      if (imageIds.length + 1 >= max) setPicking(false)
+                    }}
+                    aria-label={`Add ${f.filename}`}
+                  >
                     <img src={`${f.assetUrl}?format=100w`} alt="" />
                   </button>
                 </li>

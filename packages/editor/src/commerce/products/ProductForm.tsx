@@ -1,6 +1,8 @@
-// The product editor form: type, title, slug, status, description, images, options and the variants matrix (or
-// gift-card denominations), digital file, button text and additional-fields form, subscription plan.
-import { useMemo, useState, type FormEvent } from 'react'
+// The product editor form: type, title, slug, status, description (rich text: the text blocks' Tiptap editor),
+// images, options and the variants matrix (or gift-card denominations), digital file, button text and
+// additional-fields form, subscription plan; search and sharing (SEO title, description, social image); shipping
+// weight and dimensions; tags and categories.
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react'
 import { useUnsavedChanges } from '../../app/navigation.js'
 import { SelectField, TextField } from '../../ui/fields.js'
 import { toMinor } from '../money.js'
@@ -11,12 +13,15 @@ import { PRODUCT_STATUSES, type ProductStatus } from '@sitewright/contracts'
 import { ErrorSummary, TextAreaField } from '../ui.js'
 import { usableOptions } from '../variants.js'
 import { ButtonAndFormFields } from './ButtonAndFormFields.js'
-import { readDraft, TITLE_MAX, withOptions, withType, type FieldErrors, type ProductDraft, type ReadResult } from './draft.js'
+import { readDraft, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, TITLE_MAX, withOptions, withType, type FieldErrors, type ProductDraft, type ReadResult } from './draft.js'
 import { GiftCardDenominations } from './GiftCardDenominations.js'
 import { ImagesField } from './ImagesField.js'
 import { OptionsEditor } from './OptionsEditor.js'
 import { SubscriptionFields } from './SubscriptionFields.js'
 import { VariantsTable } from './VariantsTable.js'
+
+// Tiptap loads with the form's description only (its own chunk, shared with the text blocks).
+const RichTextEditor = lazy(() => import('../../editor/blocks/editors/TextBlockEditor.js').then((m) => ({ default: m.RichTextEditor })))
 
 export interface SaveOutcome {
   ok: boolean
@@ -36,7 +41,8 @@ interface Props {
 
 /** Field names shown under a field of this form; anything else is listed in the alert. */
 export function isPlacedField(name: string): boolean {
-  return /^(title|urlId|description|excerpt|status|productType|imageIds|customAddButtonText|useCustomAddButtonText|additionalFieldsFormId|isSubscribable|digitalAssetUrl|variants|variantOptions)$/.test(name) ||
+  return /^(title|urlId|description|excerpt|status|productType|imageIds|customAddButtonText|useCustomAddButtonText|additionalFieldsFormId|isSubscribable|digitalAssetUrl|variants|variantOptions|seoTitle|seoDescription|socialImageId|weight|dimensions|tags|categories)$/.test(name) ||
+    /^(weight|dimensions)\./.test(name) ||
     /^subscriptionPlan(\.|$)/.test(name) ||
     /^variants\.\d+\.(sku|priceCents|salePriceCents|qtyInStock)$/.test(name) ||
     /^variantOptions\.\d+(\.(name|values))?$/.test(name)
@@ -118,9 +124,67 @@ export function ProductForm({ initial, isNew, justSaved, currency, save, onDelet
           onChange={(v) => set({ status: v as ProductStatus }, ['status'])}
           error={errors.status}
         />
-        <TextAreaField name="description" label="Description" value={d.description} maxLength={20000} onChange={(v) => set({ description: v }, ['description'])} error={errors.description} />
+        <div className={`field${errors.description ? ' has-error' : ''}`}>
+          <span className="label" id="product-description-label">
+            Description
+          </span>
+          <Suspense fallback={<p role="status">Loading the text editor…</p>}>
+            <RichTextEditor html={d.description} label="Description" onChange={(html) => set({ description: html }, ['description'])} />
+          </Suspense>
+          {errors.description && (
+            <p className="field-error" data-field-error>
+              {errors.description}
+            </p>
+          )}
+        </div>
       </fieldset>
       <ImagesField imageIds={d.imageIds} error={errors.imageIds} onChange={(imageIds) => set({ imageIds }, ['imageIds'])} />
+      <fieldset className="seo-fields">
+        <legend>Search and sharing</legend>
+        <TextField
+          name="seoTitle"
+          label="SEO title"
+          value={d.seoTitle}
+          maxLength={SEO_TITLE_MAX}
+          onChange={(v) => set({ seoTitle: v }, ['seoTitle'])}
+          error={errors.seoTitle}
+          hint={`The page title in search results and browser tabs (${d.seoTitle.length}/${SEO_TITLE_MAX}). Empty: the product title.`}
+        />
+        <TextAreaField name="seoDescription" label="SEO description" value={d.seoDescription} rows={3} maxLength={SEO_DESCRIPTION_MAX} onChange={(v) => set({ seoDescription: v }, ['seoDescription'])} error={errors.seoDescription} />
+        <ImagesField
+          legend="Social image"
+          max={1}
+          hint="Shown when the page is shared; empty: the main image."
+          imageIds={d.socialImageId ? [d.socialImageId] : []}
+          error={errors.socialImageId}
+          onChange={(ids) => set({ socialImageId: ids[0] ?? null }, ['socialImageId'])}
+        />
+      </fieldset>
+      {t === PRODUCT_TYPES.PHYSICAL && (
+        <fieldset className="shipping-fields">
+          <legend>Shipping</legend>
+          <div className="field-row">
+            <TextField name="weight" label="Weight" inputMode="decimal" value={d.weight} onChange={(v) => set({ weight: v }, ['weight', 'weight.value'])} error={errors.weight ?? errors['weight.value']} />
+            <SelectField name="weightUnit" label="Unit" value={d.weightUnit} options={(['kg', 'g', 'lb', 'oz'] as const).map((u) => ({ value: u, label: u }))} onChange={(v) => set({ weightUnit: v as ProductDraft['weightUnit'] })} />
+          </div>
+          <div className="field-row">
+            {(['length', 'width', 'height'] as const).map((k) => (
+              <TextField key={k} name={k} label={k[0]!.toUpperCase() + k.slice(1)} inputMode="decimal" value={d[k]} onChange={(v) => set({ [k]: v }, [`dimensions.${k}`, 'dimensions'])} error={errors[`dimensions.${k}`]} />
+            ))}
+            <SelectField name="dimensionUnit" label="Unit" value={d.dimensionUnit} options={(['cm', 'in'] as const).map((u) => ({ value: u, label: u }))} onChange={(v) => set({ dimensionUnit: v as ProductDraft['dimensionUnit'] })} />
+          </div>
+          {errors.dimensions && (
+            <p className="field-error" data-field-error>
+              {errors.dimensions}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <fieldset className="taxonomy-fields">
+        <legend>Tags and categories</legend>
+        <TextField name="tags" label="Tags" value={d.tags} onChange={(v) => set({ tags: v }, ['tags'])} error={errors.tags} hint="Separate with commas." />
+        <TextField name="categories" label="Categories" value={d.categories} onChange={(v) => set({ categories: v }, ['categories'])} error={errors.categories} hint="Separate with commas." />
+      </fieldset>
       {hasOptions(t) && (
         <OptionsEditor
           options={d.options}

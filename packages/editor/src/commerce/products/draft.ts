@@ -6,7 +6,7 @@ import {
   canSubscribe, DENOMINATION_OPTION, hasOptions, PRODUCT_TYPES, stockEditable, type ProductType,
 } from '../productTypes.js'
 import { MAX_BILLING_CYCLES, MAX_PERIOD_VALUE, type BillingUnit, type SubscriptionPlan } from '../subscription.js'
-import type { OwnerProduct, ProductInput, ProductStatus, VariantInput } from '@sitewright/contracts'
+import type { OwnerProduct, ProductDimensions, ProductInput, ProductStatus, ProductWeight, VariantInput } from '@sitewright/contracts'
 import { blankVariant, buildMatrix, newKey, usableOptions, type OptionDraft, type VariantDraft } from '../variants.js'
 
 export const TITLE_MAX = 200
@@ -37,7 +37,41 @@ export interface ProductDraft {
   useCustomAddButtonText: boolean
   customAddButtonText: string
   digitalAssetUrl: string
+  seoTitle: string
+  seoDescription: string
+  socialImageId: string | null
+  /** Shipping weight and dimensions as typed ('' = not set). */
+  weight: string
+  weightUnit: ProductWeight['unit']
+  length: string
+  width: string
+  height: string
+  dimensionUnit: ProductDimensions['unit']
+  /** Comma-separated as typed. */
+  tags: string
+  categories: string
 }
+
+export const SEO_TITLE_MAX = 200
+export const SEO_DESCRIPTION_MAX = 500
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** An older plain-text description as the rich-text editor's HTML (paragraphs, line breaks). */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')
+}
+
+const listOf = (text: string) => {
+  const out: string[] = []
+  for (const t of text.split(',').map((x) => x.trim()).filter(Boolean)) if (!out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t)
+  return out
+}
+const num = (n: number | undefined) => (n === undefined ? '' : String(n))
 
 export type FieldErrors = Record<string, string>
 
@@ -58,6 +92,17 @@ export function newDraft(productType: ProductType = PRODUCT_TYPES.PHYSICAL): Pro
     useCustomAddButtonText: false,
     customAddButtonText: '',
     digitalAssetUrl: '',
+    seoTitle: '',
+    seoDescription: '',
+    socialImageId: null,
+    weight: '',
+    weightUnit: 'kg',
+    length: '',
+    width: '',
+    height: '',
+    dimensionUnit: 'cm',
+    tags: '',
+    categories: '',
   }
 }
 
@@ -68,7 +113,7 @@ export function draftOf(p: OwnerProduct, currency: string): ProductDraft {
   return {
     productType: sc.productType,
     title: p.title,
-    description: p.description,
+    description: p.descriptionFormat === 'html' ? p.description : textToHtml(p.description),
     excerpt: p.excerpt ?? '',
     urlId: p.urlId,
     status: p.status,
@@ -97,6 +142,17 @@ export function draftOf(p: OwnerProduct, currency: string): ProductDraft {
     useCustomAddButtonText: sc.useCustomAddButtonText,
     customAddButtonText: sc.customAddButtonText,
     digitalAssetUrl: p.digitalAssetUrl ?? '',
+    seoTitle: p.seoTitle ?? '',
+    seoDescription: p.seoDescription ?? '',
+    socialImageId: p.socialImageId ?? null,
+    weight: num(p.weight?.value),
+    weightUnit: p.weight?.unit ?? 'kg',
+    length: num(p.dimensions?.length),
+    width: num(p.dimensions?.width),
+    height: num(p.dimensions?.height),
+    dimensionUnit: p.dimensions?.unit ?? 'cm',
+    tags: (p.tags ?? []).join(', '),
+    categories: (p.categories ?? []).join(', '),
   }
 }
 
@@ -215,6 +271,27 @@ export function readDraft(d: ProductDraft, currency: string): ReadResult {
   const plan = subscribable ? readPlan(d.plan, errors) : null
   if (d.variants.length === 0) errors.variants = d.productType === PRODUCT_TYPES.GIFT_CARD ? 'Add at least one denomination.' : 'A product needs at least one variant.'
   const variants = readVariants(d, currency, errors)
+  if (d.seoTitle.trim().length > SEO_TITLE_MAX) errors.seoTitle = `Use at most ${SEO_TITLE_MAX} characters.`
+  if (d.seoDescription.trim().length > SEO_DESCRIPTION_MAX) errors.seoDescription = `Use at most ${SEO_DESCRIPTION_MAX} characters.`
+  const measure = (text: string, field: string, max: number): number | null => {
+    const t = text.trim().replace(',', '.')
+    if (t === '') return null
+    const n = Number(t)
+    if (!/^\d+(\.\d+)?$/.test(t) || n > max) {
+      errors[field] = `Enter a number from 0 to ${max.toLocaleString('en-US')}.`
+      return null
+    }
+    return n
+  }
+  const weight = measure(d.weight, 'weight', 1_000_000)
+  const dims = (['length', 'width', 'height'] as const).map((k) => measure(d[k], `dimensions.${k}`, 100_000))
+  const someDims = dims.some((x) => x !== null)
+  if (someDims && dims.some((x, i) => x === null && !errors[`dimensions.${['length', 'width', 'height'][i]}`]))
+    errors.dimensions = 'Enter length, width and height, or leave all three empty.'
+  const tags = listOf(d.tags)
+  const categories = listOf(d.categories)
+  if (tags.some((t) => t.length > 80) || tags.length > 50) errors.tags = 'At most 50 tags of up to 80 characters.'
+  if (categories.some((t) => t.length > 80) || categories.length > 50) errors.categories = 'At most 50 categories of up to 80 characters.'
   if (Object.keys(errors).length) return { ok: false, errors }
   const giftCard = d.productType === PRODUCT_TYPES.GIFT_CARD
   const input: ProductInput = {
@@ -232,6 +309,14 @@ export function readDraft(d: ProductDraft, currency: string): ReadResult {
     useCustomAddButtonText: d.useCustomAddButtonText,
     customAddButtonText: custom,
     digitalAssetUrl: d.productType === PRODUCT_TYPES.DIGITAL && d.digitalAssetUrl.trim() ? d.digitalAssetUrl.trim() : null,
+    descriptionFormat: 'html',
+    seoTitle: d.seoTitle.trim(),
+    seoDescription: d.seoDescription.trim(),
+    socialImageId: d.socialImageId,
+    weight: weight === null ? null : { value: weight, unit: d.weightUnit },
+    dimensions: someDims ? { length: dims[0]!, width: dims[1]!, height: dims[2]!, unit: d.dimensionUnit } : null,
+    tags,
+    categories,
   }
   if (urlId) input.urlId = urlId
   return { ok: true, input, variants }

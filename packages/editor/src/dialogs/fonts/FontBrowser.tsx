@@ -1,7 +1,8 @@
-// The font browser: system font stacks by category, each previewed in its own stack; 'Unable to load fonts'.
+// The font browser: the self-hosted web fonts by category, each previewed in its own face, with the families it pairs
+// with; 'Unable to load fonts'.
 import { useEffect, useId, useState } from 'react'
 import { Dialog } from '../../ui/Dialog.js'
-import { FONT_CATEGORIES, fontsIn, loadFonts, type FontCategory, type FontEntry, type FontsResult } from './fonts.js'
+import { addFacesStylesheet, FONT_CATEGORIES, fontsIn, loadFonts, pairedWith, type FontCategory, type FontEntry, type FontsResult } from './fonts.js'
 
 interface Props {
   current: string
@@ -15,9 +16,14 @@ export function FontBrowser({ current, onPick, onClose, load = loadFonts }: Prop
   const [category, setCategory] = useState<FontCategory | 'All'>('All')
   const [query, setQuery] = useState('')
   const searchId = useId()
+  const pairsId = useId()
   useEffect(() => {
     let live = true
-    void load().then((r) => live && setResult(r))
+    void load().then((r) => {
+      if (!live) return
+      if (r.ok) addFacesStylesheet(document, r.facesCss)
+      setResult(r)
+    })
     return () => {
       live = false
     }
@@ -44,16 +50,32 @@ export function FontBrowser({ current, onPick, onClose, load = loadFonts }: Prop
       )}
       {result?.ok && (
         <ul className="font-list">
-          {fontsIn(result.fonts, category, query).map((f) => (
-            <li key={f.family}>
-              <button type="button" aria-pressed={f.family === current} onClick={() => onPick(f)}>
-                <span style={{ fontFamily: f.stack }} className="font-sample">
-                  {f.family}
-                </span>
-                <span className="muted">{f.category}</span>
-              </button>
-            </li>
-          ))}
+          {fontsIn(result.fonts, category, query).map((f) => {
+            const pairs = pairedWith(result, f.id)
+            return (
+              <li key={f.id}>
+                <button
+                  type="button"
+                  aria-pressed={f.family === current}
+                  aria-label={`${f.family}, ${f.category}`}
+                  aria-describedby={pairs.length > 0 ? `${pairsId}-${f.id}` : undefined}
+                  onClick={() => onPick(f)}
+                  data-font-family={f.family}
+                >
+                  <span className="font-head">
+                    <span style={{ fontFamily: f.stack }} className="font-sample">
+                      {f.family}
+                    </span>
+                    <span className="muted">{f.category}</span>
+                  </span>
+                  <span style={{ fontFamily: f.stack }} className="font-specimen" aria-hidden="true">
+                    The quick brown fox jumps over the lazy dog
+                  </span>
+                  {pairs.length > 0 && <span className="muted font-pairs" id={`${pairsId}-${f.id}`}>Pairs with {pairs.map((p) => p.family).join(', ')}</span>}
+                </button>
+              </li>
+            )
+          })}
         </ul>
       )}
     </Dialog>

@@ -2,6 +2,7 @@
 // contact), move it up or down, delete it. Each is one undo step. Template blocks that still need something (an
 // image, a collection, a form) say so in the block list and are saved once filled in.
 import { createBlock } from '../blocks/catalog.js'
+import { sectionStyleOf, type SectionStyle } from '@sitewright/contracts'
 import { defineAction, type EditorState } from '../core/actions.js'
 import { newId, type Block, type BlockTypeName, type Section } from '../core/document.js'
 
@@ -63,5 +64,21 @@ export const deleteSection = defineAction<{ id: string }>({
     const gone = new Set(state.doc.sections[at]!.blocks.map((b) => b.id))
     const sections = state.doc.sections.length > 1 ? state.doc.sections.filter((s) => s.id !== id) : [{ ...state.doc.sections[0]!, blocks: [] }]
     return { doc: { ...state.doc, sections }, selectedId: state.selectedId && gone.has(state.selectedId) ? null : state.selectedId }
+  },
+})
+
+/** Sets a section's background and padding (one undo step); the default look is stored as no style. */
+export const setSectionStyle = defineAction<{ id: string; style: SectionStyle }>({
+  name: 'setSectionStyle',
+  label: 'Section style',
+  undo: 'record',
+  perform(state, { id, style }): EditorState {
+    const clean = sectionStyleOf(style)
+    const sections = state.doc.sections.map((s) => {
+      if (s.id !== id) return s
+      const { style: _old, ...rest } = s
+      return clean ? { ...rest, style: clean } : rest
+    })
+    return { ...state, doc: { ...state.doc, sections } }
   },
 })

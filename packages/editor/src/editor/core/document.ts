@@ -1,6 +1,6 @@
 // The page document the block editor edits: the stored layout (packages/contracts `documents.ts`, version field
 // `v`) with each block's type name. Only openEditable() (open.ts) builds one from outside data.
-import { BLOCK_TYPES, DOC_VERSIONS } from '@sitewright/contracts'
+import { BLOCK_TYPES, DOC_VERSIONS, type SectionStyle } from '@sitewright/contracts'
 
 /** The block types the editor adds and edits (the theme dispatches on these names); 'text' is the rich-text block. */
 const EDITABLE_BLOCKS = [
@@ -27,6 +27,8 @@ export interface Block {
 export interface Section {
   id: string
   blocks: Block[]
+  /** Background and padding; absent: no background, padding M. */
+  style?: SectionStyle | undefined
 }
 
 export interface PageDocument {
@@ -55,5 +57,5 @@ export function findBlock(doc: PageDocument, id: string): Block | undefined {
 }
 
 export interface Layout {
-  sections: { id: string; blocks: { id: string; type: number; value: BlockValue }[] }[]
+  sections: { id: string; blocks: { id: string; type: number; value: BlockValue }[]; style?: SectionStyle }[]
 }

@@ -1,14 +1,15 @@
 // The document -> the owner API's layout input. Blocks that still miss a required field are left out (the
 // editor shows what they need); values are cleaned of empty links and ids.
+import { sectionStyleOf } from '@sitewright/contracts'
 import { cleanValue, missingOf } from '../blocks/catalog.js'
 import { BLOCK_TYPE_IDS, type Block, type Layout, type PageDocument } from './document.js'
 
 export function toLayout(doc: PageDocument): Layout {
   return {
-    sections: doc.sections.map((s) => ({
-      id: s.id,
-      blocks: s.blocks.filter((b) => missingOf(b) === null).map(toInput),
-    })),
+    sections: doc.sections.map((s) => {
+      const style = sectionStyleOf(s.style)
+      return { id: s.id, blocks: s.blocks.filter((b) => missingOf(b) === null).map(toInput), ...(style ? { style } : {}) }
+    }),
   }
 }
 

@@ -81,6 +81,7 @@ export function openEditable(raw: unknown): PageDocument {
   const sections: Section[] = restore('layout', raw).sections.map((s) => ({
     id: ID.test(s.id) ? s.id : newId('s'),
     blocks: s.blocks.map((b) => openBlock(b, seen)),
+    ...(s.style ? { style: s.style } : {}),
   }))
   if (sections.length === 0) sections.push({ id: newId('s'), blocks: [] })
   return { v: DOC_VERSIONS.layout, sections }

@@ -75,6 +75,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     const [{ currency }, vs] = [await getSettings(orm, siteId), await catalogue.variantsOf(orm, siteId, rows.map((r) => r.id))]
     const imageIds = new Set<string>()
     for (const r of rows) r.imageIds.forEach((i) => imageIds.add(i))
+    for (const r of rows) if (r.socialImageId) imageIds.add(r.socialImageId)
     for (const v of vs) if (v.imageId) imageIds.add(v.imageId)
     const images = imageIds.size && deps.resolveImages ? await deps.resolveImages(siteId, [...imageIds]) : new Map<string, ImageShape>()
     const formIds = [...new Set(rows.map((r) => r.additionalFieldsFormId).filter((x): x is string => !!x))]
@@ -100,6 +101,10 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       status: row.status as ProductStatus,
       ordering: row.ordering,
       description: row.description,
+      descriptionFormat: row.descriptionFormat,
+      seoTitle: row.seoTitle,
+      seoDescription: row.seoDescription,
+      socialImageId: row.socialImageId,
       digitalAssetUrl: row.digitalAssetUrl,
       variantOptions: row.variantOptions,
       imageIds: row.imageIds,

@@ -1,6 +1,6 @@
-// Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql, 0009_commerce_payments.sql). Money columns are integer minor units.
+// Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql, 0009_commerce_payments.sql, 0050_fonts_product_details.sql). Money columns are integer minor units.
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import type { BillingUnit, Instalment, OrderEntryView, OrderStatus, SubscriptionPlan } from '@sitewright/contracts'
+import type { BillingUnit, Instalment, OrderEntryView, OrderStatus, ProductDimensions, ProductWeight, SubscriptionPlan } from '@sitewright/contracts'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const siteId = () => text('site_id').notNull()
@@ -40,6 +40,14 @@ export const products = pgTable('commerce_products', {
   customAddButtonText: text('custom_add_button_text').notNull().default(''),
   audioAssetUrl: text('audio_asset_url'),
   digitalAssetUrl: text('digital_asset_url'),
+  descriptionFormat: text('description_format').$type<'text' | 'html'>().notNull().default('text'),
+  seoTitle: text('seo_title').notNull().default(''),
+  seoDescription: text('seo_description').notNull().default(''),
+  socialImageId: text('social_image_id'),
+  weight: jsonb('weight').$type<ProductWeight | null>(),
+  dimensions: jsonb('dimensions').$type<ProductDimensions | null>(),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  categories: jsonb('categories').$type<string[]>().notNull().default([]),
   ordering: integer('ordering').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -43,6 +43,9 @@ export const subscriptionPlanInput = z
   })
   .strict()
 
+/** Tags and categories keep their first spelling, once each (case-insensitive). */
+const unique = (list: string[]) => list.filter((t, i) => list.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i)
+
 const productFields = {
   urlId: z.string().trim().min(1).max(200).regex(/^[a-z0-9][a-z0-9-]*$/, 'Lower-case letters, digits and dashes.'),
   title: label(200),
@@ -60,6 +63,17 @@ const productFields = {
   audioAssetUrl: linkSchema().nullable(),
   digitalAssetUrl: linkSchema().nullable(),
   ordering: z.number().int(),
+  descriptionFormat: z.enum(['text', 'html']),
+  seoTitle: z.string().trim().max(200),
+  seoDescription: z.string().trim().max(500),
+  socialImageId: id.nullable(),
+  weight: z.object({ value: z.number().min(0).max(1_000_000), unit: z.enum(['g', 'kg', 'oz', 'lb']) }).strict().nullable(),
+  dimensions: z
+    .object({ length: z.number().min(0).max(100_000), width: z.number().min(0).max(100_000), height: z.number().min(0).max(100_000), unit: z.enum(['cm', 'in']) })
+    .strict()
+    .nullable(),
+  tags: z.array(label(80)).max(50).transform(unique),
+  categories: z.array(label(80)).max(50).transform(unique),
 }
 
 export const productCreate = z
@@ -70,7 +84,7 @@ export const productCreate = z
     ...productFields,
     urlId: productFields.urlId.optional(),
   })
-  .partial({ description: true, excerpt: true, status: true, imageIds: true, variantOptions: true, isSubscribable: true, subscriptionPlan: true, additionalFieldsFormId: true, additionalFieldsForm: true, useCustomAddButtonText: true, customAddButtonText: true, audioAssetUrl: true, digitalAssetUrl: true, ordering: true })
+  .partial({ description: true, excerpt: true, status: true, imageIds: true, variantOptions: true, isSubscribable: true, subscriptionPlan: true, additionalFieldsFormId: true, additionalFieldsForm: true, useCustomAddButtonText: true, customAddButtonText: true, audioAssetUrl: true, digitalAssetUrl: true, ordering: true, descriptionFormat: true, seoTitle: true, seoDescription: true, socialImageId: true, weight: true, dimensions: true, tags: true, categories: true })
   .strict()
 export type ProductCreate = z.infer<typeof productCreate>
 

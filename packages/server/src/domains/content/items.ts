@@ -21,6 +21,10 @@ export interface ItemData {
   image?: { assetUrl?: string; originalSize?: string; altText?: string; title?: string; body?: string; filename?: string; mediaFocalPoint?: { x: number; y: number } }
   audioAssetUrl?: string
   videoUrl?: string
+  /** The post page's <title>, meta description and og:image when the owner set them. */
+  seoTitle?: string
+  seoDescription?: string
+  socialImageId?: string
 }
 export const itemDataOf = (i: ItemRow): ItemData => (i.data && typeof i.data === 'object' ? (i.data as ItemData) : {})
 
@@ -53,6 +57,9 @@ export function itemDto(i: ItemRow, c: Pick<CollectionRow, 'urlId'>) {
     image: data.image ?? null,
     audioAssetUrl: data.audioAssetUrl ?? null,
     videoUrl: data.videoUrl ?? null,
+    seoTitle: data.seoTitle ?? '',
+    seoDescription: data.seoDescription ?? '',
+    socialImageId: data.socialImageId ?? null,
     addedOn: ms(i.createdAt),
     updatedOn: ms(i.updatedAt),
   }
@@ -101,7 +108,8 @@ function values(input: UpdateItem, existing: ItemRow | null): Partial<typeof con
   if (input.endDate !== undefined) v.endDate = input.endDate
   if (input.location !== undefined) v.location = input.location
   if (input.layout !== undefined) v.layout = input.layout === null ? null : prepareLayout(input.layout)
-  if (input.image !== undefined || input.audioAssetUrl !== undefined || input.videoUrl !== undefined) {
+  const seo = input.seoTitle !== undefined || input.seoDescription !== undefined || input.socialImageId !== undefined
+  if (input.image !== undefined || input.audioAssetUrl !== undefined || input.videoUrl !== undefined || seo) {
     const data: ItemData = { ...(existing ? itemDataOf(existing) : {}) }
     if (input.image !== undefined) {
       if (input.image === null) delete data.image
@@ -114,6 +122,12 @@ function values(input: UpdateItem, existing: ItemRow | null): Partial<typeof con
     if (input.videoUrl !== undefined) {
       if (input.videoUrl === null) delete data.videoUrl
       else data.videoUrl = input.videoUrl
+    }
+    for (const key of ['seoTitle', 'seoDescription', 'socialImageId'] as const) {
+      const value = input[key]
+      if (value === undefined) continue
+      if (value === null || value === '') delete data[key]
+      else data[key] = value
     }
     v.data = data
   }

@@ -5,7 +5,7 @@ import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { BLOCK_VALUE_SCHEMAS, blockTypeName, sanitizeBlockValue } from './blocks.js'
 import { BLOCK_TYPES, LIMITS } from './constants.js'
-import { restore, stamp, type StoredLayout } from '@sitewright/contracts'
+import { restore, sectionStyleOf, stamp, type StoredLayout } from '@sitewright/contracts'
 import { contentRedirects } from './schema.js'
 import type { LayoutInput } from './validators.js'
 
@@ -39,6 +39,7 @@ export function prepareLayout(input: LayoutInput): StoredLayout {
       ids.add(id)
       return { id, type: BLOCK_TYPES[name], v: 2 as const, value: sanitizeBlockValue(name, parsed.data as Record<string, unknown>) }
     }),
+    ...(sectionStyleOf(s.style) ? { style: sectionStyleOf(s.style)! } : {}),
   }))
   return stamp('layout', { sections })
 }

@@ -1,5 +1,6 @@
 // Owner API payloads (zod, strict, human messages).
 import { z } from 'zod'
+import { SECTION_BACKGROUNDS, SECTION_PADDINGS } from '@sitewright/contracts'
 import { linkSchema } from '../../platform/url-policy.js'
 import { blockInput, locationSchema } from './blocks.js'
 import { CONTENT_STATUSES, LIMITS, LOCKS, MAX_RECORD_TYPE, NAVIGATIONS, PAST_OR_UPCOMING, TYPE_NAMES, VIEWS } from './constants.js'
@@ -25,6 +26,17 @@ export const layoutInput = z
           .object({
             id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Section ids are 1 to 40 letters, digits, _ or -.').optional(),
             blocks: z.array(blockInput).max(200, 'A section holds at most 200 blocks.'),
+            style: z
+              .object({
+                background: z.enum(SECTION_BACKGROUNDS, 'Choose none, a colour theme or an image.'),
+                colorThemeId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Choose one of the colour themes.').optional(),
+                imageId: id.optional(),
+                padding: z.enum(SECTION_PADDINGS, 'Choose S, M or L.'),
+              })
+              .strict()
+              .refine((st) => st.background !== 'theme' || !!st.colorThemeId, { message: 'Choose one of the colour themes.', path: ['colorThemeId'] })
+              .refine((st) => st.background !== 'image' || !!st.imageId, { message: 'Choose an image.', path: ['imageId'] })
+              .optional(),
           })
           .strict(),
       )
@@ -120,6 +132,9 @@ const itemFields = {
   image: imageDataInput.nullable(),
   audioAssetUrl: linkSchema().nullable(),
   videoUrl: url.nullable(),
+  seoTitle: plain(200),
+  seoDescription: plain(500),
+  socialImageId: id.nullable(),
 }
 
 export const createItemBody = z.object(itemFields).partial().required({ title: true }).strict()

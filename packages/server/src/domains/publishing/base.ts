@@ -38,6 +38,8 @@ export interface BaseOptions {
   ogType?: string
   ogImage?: string | undefined
   noindex?: boolean
+  /** The owner's SEO title: printed as it is (no site title appended). */
+  exactTitle?: boolean
   crumb: string
 }
 
@@ -56,7 +58,7 @@ export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
   }
   if (profile.tagLine) website.siteTagLine = profile.tagLine
   if (scope.collections.some((c) => liveCollection(scope, c) && (c.lock === 'members' || c.navigation === '_memberareas'))) website.memberAccounts = true
-  const title = o.title && o.title !== settings.title ? `${o.title} \u2014 ${settings.title}` : settings.title
+  const title = o.exactTitle && o.title ? o.title : o.title && o.title !== settings.title ? `${o.title} \u2014 ${settings.title}` : settings.title
   const page: PageContext['page'] = {
     title,
     description: o.description ?? profile.siteDescription,

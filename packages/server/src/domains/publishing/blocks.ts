@@ -3,7 +3,8 @@
 import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, restore, type BlockTypeName, type StoredBlock, type StoredLayout } from '../content/index.js'
 import { itemContexts } from './items.js'
 import { liveCollection, type SiteScope } from './scope.js'
-import type { ImageContext, Json } from './types.js'
+import type { ImageContext, Json, SectionContext } from './types.js'
+import type { SectionStyle } from '@sitewright/contracts'
 import { videoEmbed } from './video.js'
 
 const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
@@ -11,7 +12,7 @@ const str = (x: unknown) => (typeof x === 'string' ? x : undefined)
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : [])
 
 /** The context layout of a stored (any version) layout document. */
-export async function layoutContext(scope: SiteScope, raw: unknown): Promise<{ sections: { id: string; blocks: Json[] }[] } | undefined> {
+export async function layoutContext(scope: SiteScope, raw: unknown): Promise<{ sections: { id: string; blocks: Json[]; style?: SectionContext }[] } | undefined> {
   if (raw == null) return undefined
   const layout: StoredLayout = restore('layout', raw)
   // one batch for every image the layout refers to
@@ -23,7 +24,10 @@ export async function layoutContext(scope: SiteScope, raw: unknown): Promise<{ s
       if (typeof v.thumbnailImageId === 'string') ids.push(v.thumbnailImageId)
       for (const id of arr(v.imageIds)) if (typeof id === 'string') ids.push(id)
     }
+  for (const s of layout.sections) if (s.style?.imageId) ids.push(s.style.imageId)
   const images = await scope.images(ids)
+  const themed = layout.sections.some((s) => s.style?.background === 'theme')
+  const colorThemes = themed && scope.deps.colorThemes ? await scope.deps.colorThemes(scope.site.id) : new Map<string, { name: string; value: string }[]>()
   const formIds = layout.sections.flatMap((s) => s.blocks.map((b) => str(b.value.formId)).filter((x): x is string => !!x))
   const forms = formIds.length && scope.deps.forms ? await scope.deps.forms(scope.site.id, formIds) : new Map<string, unknown>()
   const sections = []
@@ -35,9 +39,30 @@ export async function layoutContext(scope: SiteScope, raw: unknown): Promise<{ s
       const value = await blockValue(scope, typeName, b, images, forms)
       if (value) blocks.push({ id: b.id, type: b.type, typeName, value })
     }
-    sections.push({ id: s.id, blocks })
+    const style = s.style ? sectionContext(s.style, images, colorThemes) : undefined
+    sections.push(style ? { id: s.id, blocks, style } : { id: s.id, blocks })
   }
   return { sections }
+}
+
+/** Only the parts that resolve are kept: a deleted colour theme or image leaves the section without a background. */
+export function sectionContext(st: SectionStyle, images: ReadonlyMap<string, ImageContext>, colorThemes: ReadonlyMap<string, { name: string; value: string }[]>): SectionContext | undefined {
+  const vars = st.background === 'theme' && st.colorThemeId ? colorThemes.get(st.colorThemeId) : undefined
+  const image = st.background === 'image' && st.imageId ? images.get(st.imageId) : undefined
+  const background = vars ? 'theme' : image?.assetUrl ? 'image' : 'none'
+  if (background === 'none' && st.padding === 'M') return undefined
+  const out: SectionContext = { background, padding: st.padding, classes: `section-pad-${st.padding.toLowerCase()}${background === 'none' ? '' : ` section-bg-${background}`}` }
+  // hex colours and color-mix() of hex colours only (checked by the sites domain); the URL with quotes and
+  // parentheses percent-encoded so it cannot leave url("...")
+  if (vars) out.inline = vars.filter((v) => /^--[a-z-]+$/.test(v.name) && /^[#a-z0-9(),.% -]+$/i.test(v.value)).map((v) => `${v.name}:${v.value}`).join(';')
+  if (background === 'image' && image?.assetUrl) {
+    const url = image.assetUrl.replace(/["'()\\\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    out.inline = `background-image:url("${url}")`
+    out.image = image
+    const focal = (image as { mediaFocalPoint?: { x?: number; y?: number } }).mediaFocalPoint
+    if (focal && typeof focal.x === 'number' && typeof focal.y === 'number') out.inline += `;background-position:${Math.round(focal.x * 100)}% ${Math.round(focal.y * 100)}%`
+  }
+  return out
 }
 
 async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock, images: ReadonlyMap<string, ImageContext>, forms: ReadonlyMap<string, unknown>): Promise<Json | null> {

@@ -23,7 +23,7 @@ export function canvasHtml(html: string, siteUrl: string): string {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<head>/i, `<head>\n  <base href="${esc(siteUrl)}">`)
     .replace(/(<div class="block block-[a-z0-9-]+" id="block-([^"<>]+)")/g, (_m, open: string, id: string) => `${open} data-block-id="${id}"`)
-    .replace(/(<section class="layout-section" id="section-([^"<>]+)")/g, (_m, open: string, id: string) => `${open} data-section-id="${id}"`)
+    .replace(/(<section class="layout-section[^"<>]*" id="section-([^"<>]+)")/g, (_m, open: string, id: string) => `${open} data-section-id="${id}"`)
 }
 
 /** The canvas's own policy: no script at all; styles, images, media and fonts of this host and the site's host. */

@@ -1,5 +1,5 @@
 // Builds the context of a resolved page (CONTEXT.md), including lock screens and system pages.
-import { collectionSettingsOf, htmlToText, PAGE_TYPES, type CollectionRow, type ItemRow } from '../content/index.js'
+import { collectionSettingsOf, htmlToText, itemDataOf, PAGE_TYPES, type CollectionRow, type ItemRow } from '../content/index.js'
 import { baseContext, withLogo, type BaseOptions } from './base.js'
 import { layoutContext } from './blocks.js'
 import { calendarMonths, splitEvents } from './events.js'
@@ -170,15 +170,19 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     if (layout) itemCtx.layout = layout
     const image = itemCtx.mainImage as { assetUrl?: string } | undefined
     const collection = await collectionContext(scope, c)
+    // the owner's SEO title, description and social image first (a post's search and sharing settings)
+    const seo = itemDataOf(item)
+    const social = seo.socialImageId ? (await scope.images([seo.socialImageId])).get(seo.socialImageId) : undefined
     const context = await ctx(scope, {
       path: r.path,
       pageType: PAGE_TYPES.CONTENT_ITEM,
       collection: { typeName: c.typeName },
-      title: item.title,
-      description: plain(item.excerpt || item.body) || undefined,
+      title: seo.seoTitle || item.title,
+      exactTitle: Boolean(seo.seoTitle),
+      description: seo.seoDescription || plain(item.excerpt || item.body) || undefined,
       canonicalPath: itemCtx.fullUrl as string,
       ogType: 'article',
-      ogImage: image?.assetUrl ?? (itemCtx.assetUrl as string | undefined),
+      ogImage: social?.assetUrl ?? image?.assetUrl ?? (itemCtx.assetUrl as string | undefined),
       noindex: c.seoHidden,
       crumb: r.crumb,
     })
@@ -199,8 +203,12 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
   async function productPage(scope: SiteScope, c: CollectionRow, product: Json, r: PageRequest): Promise<PageResult> {
     const locked = await lockFor(scope, c, r)
     if (locked) return locked
-    const image = (product.mainImage as { assetUrl?: string } | undefined)?.assetUrl ?? (product.assetUrl as string | undefined)
-    const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.CONTENT_ITEM, collection: { typeName: 'products' }, title: String(product.title ?? ''), description: plain(String(product.excerpt ?? product.body ?? '')) || undefined, canonicalPath: String(product.fullUrl ?? r.path), ogType: 'product', ogImage: image, crumb: r.crumb })
+    // the owner's SEO title, description and social image first; else the product's title, excerpt and main image
+    const seo = (product.seoData ?? {}) as { seoTitle?: string; seoDescription?: string; socialImage?: { assetUrl?: string } }
+    const image = seo.socialImage?.assetUrl ?? (product.mainImage as { assetUrl?: string } | undefined)?.assetUrl ?? (product.assetUrl as string | undefined)
+    const title = seo.seoTitle || String(product.title ?? '')
+    const description = seo.seoDescription || plain(String(product.excerpt ?? product.body ?? '')) || undefined
+    const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.CONTENT_ITEM, collection: { typeName: 'products' }, title, exactTitle: Boolean(seo.seoTitle), description, canonicalPath: String(product.fullUrl ?? r.path), ogType: 'product', ogImage: image, crumb: r.crumb })
     context.collection = await collectionContext(scope, c)
     context.item = product
     const merchandising = await scope.deps.merchandising?.(scope.site.id, product)

@@ -137,7 +137,7 @@ export interface PageContext {
   item?: Json
   items?: Json[]
   pagination?: Json
-  layout?: { sections: { id: string; blocks: Json[] }[] }
+  layout?: { sections: { id: string; blocks: Json[]; style?: SectionContext }[] }
   events?: { upcoming: Json[]; past: Json[]; calendar?: Json[] }
   search?: { query: string; total: number; results: Json[] }
   comments?: CommentContext[]
@@ -151,7 +151,7 @@ export interface PageContext {
   requestPath: string
   sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string }
   /** The site's saved styles as the theme's CSS custom properties (absent: the theme's CSS as shipped). */
-  styles?: { cssVariables: { name: string; value: string }[]; css: string }
+  styles?: { cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } }
   /** Restock and scarcity views of a product page, by product id. */
   productMerchandisingContext?: Json
   /** Order pages. */
@@ -190,8 +190,10 @@ export interface PublishingDeps {
   member?: (siteId: string, request: FastifyRequest) => Promise<MemberVisitor | null>
   /** True when the request carries a member session cookie: its pages are personal (never from or into the cache). */
   memberCookie?: (cookies: Record<string, string | undefined>) => boolean
+  /** The colour custom properties of each of the site's colour themes (section backgrounds), by theme id. */
+  colorThemes?: (siteId: string) => Promise<ReadonlyMap<string, { name: string; value: string }[]>>
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
-  styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string } | null>
+  styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
 }
 
 /** The signed-in site member of a request as members-only pages see them. */
@@ -205,4 +207,14 @@ export interface MemberVisitor {
 /** Throttling of guesses at page-lock passwords (accounts domain): counts a guess; `succeeded` when it was right. */
 export interface LockThrottle {
   attempt(pageId: string, address: string): Promise<{ ok: true; succeeded(): Promise<void> } | { ok: false; retryAfter: number }>
+}
+
+/** A section's look as the theme prints it (themes/default/CONTEXT.md "Section style"): safe class names and an
+ * inline style of hex colour properties and a background image URL. */
+export interface SectionContext {
+  background: 'none' | 'theme' | 'image'
+  padding: 'S' | 'M' | 'L'
+  classes: string
+  inline?: string
+  image?: ImageContext
 }

@@ -13,6 +13,7 @@ import { cssVariables, getStyles, putStyles, rootCss, savedStyles, type CssVaria
 import { registerStylesRoutes } from './styles-routes.js'
 import type { WebsiteSettings } from './validators.js'
 import type { StylesPut } from './styles-validators.js'
+import { defaultSiteStyles as defaultStyles, type FontChoice } from '@sitewright/contracts'
 
 export { SETTINGS_EDITORS, SETTINGS_READERS, type SiteAccess } from './access.js'
 export { sitesTables } from './schema.js'
@@ -27,6 +28,8 @@ export interface StylesContext {
   cssVariables: CssVariable[]
   /** The same variables as one `:root{...}` rule. */
   css: string
+  /** The @font-face rules (inline) and preload URLs of the web fonts the active font theme uses; absent: none. */
+  fonts?: { css: string; preloads: { href: string }[] }
 }
 
 /** The slug of the demo site, served at the platform host (localhost). */
@@ -39,6 +42,8 @@ export interface SitesOptions {
   auth: Auth
   /** Contributors (invitations by mail): the owner accounts and mail they need; absent: no contributor routes. */
   contributors?: ContributorsDeps
+  /** The web font faces of a heading and a paragraph font (fonts domain); absent: no @font-face rules. */
+  fontFaces?: (used: { heading: FontChoice | undefined; body: FontChoice | undefined }) => { css: string; preloads: string[] }
 }
 
 export function createSites(orm: Orm, opts: SitesOptions) {
@@ -120,7 +125,27 @@ export function createSites(orm: Orm, opts: SitesOptions) {
       const styles = await savedStyles(orm, siteId)
       if (!styles) return null
       const vars = cssVariables(styles)
-      return vars.length ? { cssVariables: vars, css: rootCss(vars) } : null
+      if (!vars.length) return null
+      const out: StylesContext = { cssVariables: vars, css: rootCss(vars) }
+      if (opts.fontFaces) {
+        const theme = styles.fonts.themes.find((t) => t.id === styles.fonts.activeThemeId) ?? styles.fonts.themes[0]
+        const u = styles.fonts.fontUsageCategories
+        const faces = theme ? opts.fontFaces({ heading: theme[u.headings], body: theme[u.paragraphs] }) : null
+        if (faces?.css) out.fonts = { css: faces.css, preloads: faces.preloads.map((href) => ({ href })) }
+      }
+      return out
+    },
+    /**
+     * Each colour theme of the site (saved styles, else the theme's defaults) as the colour custom properties it sets:
+     * what a page section with that colour theme as its background declares on itself.
+     */
+    async colorThemeVariables(siteId: string): Promise<Map<string, CssVariable[]>> {
+      const styles = (await savedStyles(orm, siteId)) ?? defaultStyles()
+      const out = new Map<string, CssVariable[]>()
+      for (const t of styles.colors.themes) {
+        out.set(t.id, cssVariables({ ...styles, colors: { ...styles.colors, activeThemeId: t.id } }).filter((v) => !v.name.startsWith('--font-')))
+      }
+      return out
     },
     /** For other domains' owner routes: session + host rule + role check in one call. */
     authorize: (auth: Auth, request: FastifyRequest, siteId: string, allowed: readonly WebsiteRole[]) =>

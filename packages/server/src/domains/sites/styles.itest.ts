@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 import { WEBSITE_ROLES } from '../accounts/index.js'
+import { webFontById, webFontChoice } from '@sitewright/contracts'
 import { defaultSiteStyles, type SiteStyles } from './index.js'
 import { HEX_MESSAGE, STACK_MESSAGE } from './styles-validators.js'
 
@@ -224,6 +225,39 @@ describe(`styles on published pages (${BACKEND})`, () => {
     expect(after).toContain('--paper: #1c1f22')
     expect(after).toContain('--font-display: ui-sans-serif')
     expect(after).not.toContain('--paper: #fbfaf7')
+  })
+
+  it('web fonts: the page declares (swap) and preloads only the faces of its heading and paragraph fonts, served immutable', async () => {
+    const { c, siteId, slug } = await owner()
+    const visitor = t.client(`${slug}.localhost`)
+    expect((await visitor.get('/')).body).not.toContain('rel="preload"')
+    const styles = edited((s) => {
+      s.fonts.themes[0]!.heading = webFontChoice(webFontById('playfair-display')!)
+      s.fonts.themes[0]!.body = webFontChoice(webFontById('inter')!)
+      s.fonts.themes[1]!.heading = webFontChoice(webFontById('pacifico')!) // another theme: not used
+    })
+    expect((await put(c, siteId, { styles, dirtyPaths: ['fonts.themes'] })).status).toBe(200)
+    const page = (await visitor.get('/')).body
+    const preloads = [...page.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]!)
+    expect(preloads).toHaveLength(2)
+    expect(preloads[0]).toMatch(/^\/assets\/fonts\/playfair-display-600-[A-Za-z0-9_-]{10}\.woff2$/)
+    expect(preloads[1]).toMatch(/^\/assets\/fonts\/inter-400-[A-Za-z0-9_-]{10}\.woff2$/)
+    const faces = /<style id="site-fonts">([^<]*)<\/style>/.exec(page)?.[1] ?? ''
+    expect(faces.match(/@font-face/g)).toHaveLength(3) // heading 600, body 400 and 700
+    expect(faces.match(/font-display:swap/g)).toHaveLength(3)
+    expect(faces).not.toContain('Pacifico')
+    expect(page.indexOf('id="site-fonts"')).toBeLessThan(page.indexOf('rel="stylesheet"'))
+    for (const href of preloads) {
+      const font = await visitor.get(href)
+      expect(font.status).toBe(200)
+      expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(font.headers['content-type']).toBe('font/woff2')
+    }
+    // a system stack again: no faces, no preloads
+    await put(c, siteId, { styles: edited(() => {}), dirtyPaths: ['fonts.themes'] })
+    const plain = (await visitor.get('/')).body
+    expect(plain).not.toContain('site-fonts')
+    expect(plain).not.toContain('as="font"')
   })
 
   it('a settings change also drops the cached pages', async () => {

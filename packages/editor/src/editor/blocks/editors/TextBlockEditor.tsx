@@ -9,7 +9,11 @@ import { TextLinkEditor } from '../../page/TextLinkEditor.js'
 import type { BlockEditorProps } from './types.js'
 
 export function TextBlockEditor({ block, onChange }: BlockEditorProps) {
-  const html = String(block.value.html ?? '')
+  return <RichTextEditor html={String(block.value.html ?? '')} label="Text" onChange={(html) => onChange({ html }, 'html')} />
+}
+
+/** The text blocks' Tiptap editor with its format bar, for any rich-text field (the product description too). */
+export function RichTextEditor({ html, label, onChange, describedBy }: { html: string; label: string; onChange(html: string): void; describedBy?: string | undefined }) {
   const editor = useEditor({
     // The editor's Content-Security-Policy refuses inline <style>; the few base rules the editing surface needs
     // are in editor.css instead.
@@ -19,8 +23,10 @@ export function TextBlockEditor({ block, onChange }: BlockEditorProps) {
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
     ],
     content: html,
-    editorProps: { attributes: { class: 'rich-text-input', 'aria-label': 'Text', role: 'textbox', 'aria-multiline': 'true' } },
-    onUpdate: ({ editor: e }) => onChange({ html: e.getHTML() }, 'html'),
+    editorProps: {
+      attributes: { class: 'rich-text-input', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', ...(describedBy ? { 'aria-describedby': describedBy } : {}) },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   })
 
   // Undo/redo (or another change of the stored value) replaces the editor's content.

@@ -83,12 +83,12 @@ export function productItem(
     title: p.title,
     urlId: p.urlId,
     fullUrl: `${opts.collectionUrl.replace(/\/+$/, '')}/${p.urlId}`,
-    body: descriptionHtml(p.description),
+    body: p.descriptionFormat === 'html' ? p.description : descriptionHtml(p.description),
     addedOn: p.createdAt.getTime(),
     publishOn: p.createdAt.getTime(),
     updatedOn: p.updatedAt.getTime(),
-    tags: [],
-    categories: [],
+    tags: [...p.tags],
+    categories: [...p.categories],
     publicCommentCount: 0,
     commentState: 2,
     likeCount: 0,
@@ -96,6 +96,14 @@ export function productItem(
     items: own,
     structuredContent,
   }
+  const seo: NonNullable<ProductItem['seoData']> = {}
+  if (p.seoTitle) seo.seoTitle = p.seoTitle
+  if (p.seoDescription) seo.seoDescription = p.seoDescription
+  const social = p.socialImageId ? images.get(p.socialImageId) : undefined
+  if (social) seo.socialImage = social
+  if (Object.keys(seo).length) item.seoData = seo
+  if (p.weight) item.weight = p.weight
+  if (p.dimensions) item.dimensions = p.dimensions
   if (p.excerpt.trim()) item.excerpt = `<p>${escapeHtml(p.excerpt.trim())}</p>`
   if (p.audioAssetUrl) item.audioAssetUrl = p.audioAssetUrl
   const main = own[0]

@@ -3,6 +3,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
 import { isUniqueViolation } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
+import { sanitizeHtml } from '../../content/index.js'
+import { descriptionHtml } from './item.js'
 import { newId } from '../../../platform/ids.js'
 import { products, variants, type ProductRow, type VariantRow } from '../schema.js'
 import { lockSite } from '../settings.js'
@@ -92,7 +94,13 @@ function skuTaken(e: unknown): never {
   throw e
 }
 
-export async function createProduct(orm: Orm, siteId: string, input: ProductCreate): Promise<ProductRow> {
+/** Rich-text descriptions are kept as sanitized HTML (no embeds), as text blocks are. */
+function withSafeDescription<T extends { description?: string | undefined; descriptionFormat?: 'text' | 'html' | undefined }>(fields: T, format: 'text' | 'html' | undefined): T {
+  return format === 'html' && typeof fields.description === 'string' ? { ...fields, description: sanitizeHtml(fields.description, { iframes: false }) } : fields
+}
+
+export async function createProduct(orm: Orm, siteId: string, raw: ProductCreate): Promise<ProductRow> {
+  const input = withSafeDescription(raw, raw.descriptionFormat)
   checkProduct(input, input.variants)
   try {
     return await orm.transaction(async (tx) => {
@@ -142,7 +150,9 @@ export async function requireProduct(orm: Orm, siteId: string, productId: string
  */
 export async function updateProduct(orm: Orm, siteId: string, productId: string, patch: ProductPatch): Promise<ProductRow> {
   const current = await requireProduct(orm, siteId, productId)
-  const { variants: vs, ...fields } = patch
+  // switching a plain-text description to rich text without sending one: its paragraphs as escaped HTML
+  const converted = patch.descriptionFormat === 'html' && current.descriptionFormat !== 'html' && patch.description === undefined ? { ...patch, description: descriptionHtml(current.description) } : patch
+  const { variants: vs, ...fields } = withSafeDescription(converted, patch.descriptionFormat ?? current.descriptionFormat)
   const next = { ...current, ...fields }
   checkProduct(next, vs)
   try {
