@@ -1,17 +1,19 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { webFontChoice, webFontOf } from '@sitewright/contracts'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_THEME_DIR } from '../publishing/theme.js'
 import { loadStarters, starterSpec } from './catalog.js'
 import { remapIds } from './copy.js'
 
 describe('starter templates', () => {
-  it('ships four valid starters in chooser order, each with its own palette and fonts of the editor font list', () => {
+  it('ships four valid starters in chooser order, each with its own palette and web fonts of the font catalogue', () => {
     const specs = loadStarters(DEFAULT_THEME_DIR)
     expect(specs.map((s) => s.id)).toEqual(['store', 'portfolio', 'journal', 'restaurant'])
-    const fonts = (JSON.parse(readFileSync(join(DEFAULT_THEME_DIR, '../../packages/editor/public/fonts.json'), 'utf8')) as { fonts: { family: string; stack: string }[] }).fonts
     for (const s of specs) {
-      for (const f of [s.styles.heading, s.styles.body]) expect(fonts, `${s.id} ${f.family}`).toContainEqual(expect.objectContaining({ family: f.family, stack: f.stack }))
+      for (const f of [s.styles.heading, s.styles.body]) {
+        const web = webFontOf(f)
+        expect(web, `${s.id} ${f.family}`).toBeDefined()
+        expect(f).toEqual(webFontChoice(web!))
+      }
       expect(s.pages.filter((p) => p.homepage === true)).toHaveLength(1)
     }
     expect(new Set(specs.map((s) => s.styles.palette.accent)).size).toBe(specs.length)
