@@ -13,6 +13,7 @@ import { commercePath, parseCommercePath, TABS, type CommerceRoute } from './pat
 import { ProductEditor } from './products/ProductEditor.js'
 import { ProductList } from './products/ProductList.js'
 import { StoreSettingsScreen } from './settings/StoreSettingsScreen.js'
+import { EmailsScreen } from './emails/EmailsScreen.js'
 import type { StoreSettings } from '@sitewright/contracts'
 import { LoadError, Loading } from './ui.js'
 import './commerce.css'
@@ -41,13 +42,14 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
       load.status === 'ready'
         ? {
             siteId,
+            siteTitle: site.title,
             api,
             settings: load.settings,
             setSettings: (settings) => setLoad({ status: 'ready', settings }),
             path: (...parts) => commercePath(siteId, ...parts),
           }
         : null,
-    [load, siteId, api],
+    [load, siteId, site.title, api],
   )
 
   return (
@@ -91,6 +93,8 @@ function Tab({ route }: { route: CommerceRoute }) {
       return <GiftCardsScreen />
     case 'settings':
       return <StoreSettingsScreen />
+    case 'emails':
+      return <EmailsScreen />
     default:
       return (
         <div className="empty-state">

@@ -84,6 +84,27 @@ export function registerNotifyRoutes(app: FastifyInstance, orm: Orm, deps: Notif
     },
   )
 
+  defineRoute(
+    app,
+    {
+      method: 'GET', url: `${base}/emails/:name/preview.html`, tags, params: siteParams.extend({ name: z.string().regex(/^[a-z0-9-]{1,60}$/) }).strict(),
+      summary: 'The HTML part of an email preview as a document (for the editor\'s preview frame: inline styles only, no scripts)',
+      responses: { 200: { description: 'HTML' }, 404: { description: 'email_not_found' } },
+    },
+    async ({ request, reply, params }) => {
+      await deps.authorize(request, params.siteId)
+      if (!deps.templates.entry(params.name)) throw new AppError('not_found', 'email_not_found', 'No such email template.')
+      const brand = await deps.brand(params.siteId)
+      const m = await h.compose(params.siteId, params.name, 'preview@example.com', sampleData(params.name, brand.url, deps.editorUrl(params.siteId)))
+      return reply
+        .header('cache-control', 'private, no-store')
+        // a mail is inline-styled HTML: its styles and images show, nothing runs, links do not navigate the editor
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'self'; sandbox")
+        .type('text/html; charset=utf-8')
+        .send(m.html ?? '')
+    },
+  )
+
   /** The order a review-request link names, after its token check. */
   async function requestedOrder(siteId: string, orderId: string, token: string) {
     const order = h.checkReviewToken(siteId, orderId, token) ? await deps.orderById(siteId, orderId) : null
