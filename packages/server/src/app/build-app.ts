@@ -200,7 +200,16 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     sites,
     auth,
     config: opts.formsConfig ?? loadFormsConfig(process.env),
-    sendMail: (m) => mailer.send(m),
+    // the form's notification is rendered from the theme when sent (notify is built later; called only at send time)
+    sendMail: async (job) => {
+      if (!job.submission) return mailer.send(job)
+      const { submission, ...rest } = job
+      const m = await notify.formSubmission({ ...rest, submission }).catch((e: unknown) => {
+        fastify.log.warn({ err: e }, 'form mail template failed; plain text sent')
+        return rest
+      })
+      return m ? mailer.send(m) : undefined
+    },
     sanitizeHtml,
     databaseUrl: config.databaseUrl,
     log: fastify.log,
@@ -263,6 +272,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     cartCookie: CART_COOKIE,
     renderPage: late.renderSystemPage,
+    onMemberCreated: (siteId, member) => notify.memberCreated(siteId, member),
     log: fastify.log,
   })
   const reviews = createReviews(db.orm, {
@@ -308,6 +318,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     lowStockOf: (siteId, orderId, threshold) => commerce.lowStockOf(siteId, orderId, threshold),
     addReview: (siteId, review) => reviews.add(siteId, review),
     secret: await getOrCreateSecret(db.orm, 'review-request'),
+    restockDemand: () => restock.demandSummary(),
     mailQueued,
     renderPage: late.renderSystemPage,
     log: fastify.log,

@@ -42,6 +42,8 @@ export interface NotifyDeps {
   secret: string
   /** Wakes the mail worker after mail is queued. */
   mailQueued?: () => void
+  /** What shoppers wait for, per site (the restock domain; the daily demand summary). */
+  restockDemand?(): Promise<{ siteId: string; items: { item: string; waiting: number }[] }[]>
   renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
   log?: FastifyBaseLogger
 }
@@ -170,7 +172,54 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
     }
   }
 
+  /**
+   * A form's notification mail (sent to the address the form names, by the forms domain's own outbox), rendered
+   * from the theme; null when that address is an owner of the site who turned form mails off.
+   */
+  async function formSubmission(job: { to: string; replyTo?: string; submission: { siteId: string; formName: string; fields: { label: string; value: string }[] } }): Promise<MailMessage | null> {
+    const { siteId } = job.submission
+    const owner = (await deps.recipients(siteId, 'forms.read')).find((p) => p.email.toLowerCase() === job.to.toLowerCase())
+    if (owner && (await settingsOfMany(orm, siteId, [owner.ownerId])).get(owner.ownerId)?.formSubmission === false) return null
+    const data = { submission: { formName: job.submission.formName, fields: job.submission.fields, manageUrl: `${deps.editorUrl(siteId)}#forms` } }
+    const m = await compose(siteId, 'owner-form-submission', job.to, data)
+    return job.replyTo ? { ...m, replyTo: job.replyTo } : m
+  }
+
+  /** The owners' new-member mail (once per member). */
+  const memberCreated = (siteId: string, member: { id: string; email: string; name: string }) =>
+    ownerEvent({ siteId, eventId: `owner-new-member:${member.id}`, template: 'owner-new-member', audience: 'members', data: { member: { name: member.name, email: member.email } } })
+
+  /** Mails each site's owners what shoppers wait for, once a day (the event id carries the UTC day). */
+  async function restockSummaries(now = new Date()): Promise<number> {
+    const day = now.toISOString().slice(0, 10)
+    let queued = 0
+    for (const s of (await deps.restockDemand?.()) ?? []) {
+      const total = s.items.length
+      queued += await ownerEvent({
+        siteId: s.siteId,
+        eventId: `owner-restock-summary:${s.siteId}:${day}`,
+        template: 'owner-restock-summary',
+        audience: 'commerce',
+        data: { demand: { total, items: s.items, manageUrl: `${deps.editorUrl(s.siteId)}#commerce/restock` } },
+      })
+    }
+    return queued
+  }
+  let timer: NodeJS.Timeout | null = null
+
   return {
+    restockSummaries,
+    /** Checks hourly (from start to stop) for the day's restock demand summaries. */
+    async start(): Promise<void> {
+      timer = setInterval(() => void restockSummaries().catch((e: unknown) => deps.log?.warn({ err: e }, 'restock summaries failed')), 60 * 60 * 1000)
+      timer.unref()
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer)
+      timer = null
+    },
+    formSubmission,
+    memberCreated,
     routes(app: FastifyInstance): void {
       registerNotifyRoutes(app, orm, deps, { compose, checkReviewToken, ownerEvent, reviewUrl })
     },

@@ -167,4 +167,33 @@ describe(`store notifications (${BACKEND})`, () => {
     expect((await site.owner.get(`${base()}/notifications/emails/nope/preview`)).status).toBe(404)
     expect((await t.client().get(`${base()}/notifications/emails/refund/preview`)).status).toBe(401)
   })
+
+  it('owner mails: a new member, a form entry (the form\'s address, from the theme), the daily restock demand summary', async () => {
+    const visitor = t.client(site.host)
+    expect((await visitor.post('/api/site-users/account/signup', { email: 'newbie@example.com', password: 'a-much-longer-password-2', name: 'New <Bie>' })).status).toBeLessThan(300)
+    const member = await waitMail(site.ownerEmail, /^New member: newbie@example.com/)
+    expect(member.text).toContain('New &lt;Bie&gt; (newbie@example.com)')
+
+    const created = await site.owner.post(`${base()}/forms`, { name: 'Contact <us>', notifyEmail: site.ownerEmail, fields: [{ type: 'text', id: 'text', title: 'Question', description: '', placeholder: '', required: true }] })
+    expect(created.status).toBe(201)
+    const key = (await visitor.post('/api/form/FormSubmissionKey')).json.data.key
+    expect((await visitor.post('/api/form/SaveFormSubmission', { key, formId: created.json.form.id, form: { text: 'Do you ship <abroad>?' } })).status).toBe(200)
+    const entry = await waitMail(site.ownerEmail, /^Form Submission - Contact <us>/)
+    expect(entry.text).toContain('Question: Do you ship <abroad>?')
+    expect(entry.text).toContain('Do you ship &lt;abroad&gt;?')
+    expect(/^From: "?([^"<]+?)"? </m.exec(entry.text)?.[1]).toBe(site.title.replace(/[<>]/g, ''))
+
+    const product = (await t.app.commerce.getProductsByIds(site.id, [ids.lamp]))[0]!
+    const variantId = product.structuredContent.variants[0]!.id
+    await site.owner.patch(`${base()}/commerce/products/${ids.lamp}/variants/${variantId}/stock`, { qtyInStock: 0 })
+    for (const email of ['w1@example.com', 'w2@example.com']) {
+      const r = await visitor.post('/api/site-users/account/notifications/restock', { isJoinMailingList: false, productId: ids.lamp, siteVisitorEmail: email, variantId })
+      expect(r.status).toBeLessThan(300)
+    }
+    const day = new Date('2026-11-25T08:00:00Z')
+    expect(await t.app.notify.restockSummaries(day)).toBeGreaterThan(0)
+    expect(await t.app.notify.restockSummaries(day)).toBe(0) // once a day
+    const summary = await waitMail(site.ownerEmail, /^Shoppers are waiting for 1 item/)
+    expect(summary.text).toContain('Lamp: 2 waiting')
+  })
 })

@@ -57,6 +57,19 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     return r.notified
   }
 
+  /** Per site with waiting sign-ups: what shoppers wait for (the owners' demand summary mail). */
+  async function demandSummary(): Promise<{ siteId: string; items: { item: string; waiting: number }[] }[]> {
+    const bySite = new Map<string, { item: string; waiting: number }[]>()
+    for (const d of await svc.waitingDemand(orm)) {
+      const v = await deps.variant(d.siteId, d.productId, d.variantId).catch(() => null)
+      if (!v) continue
+      const list = bySite.get(d.siteId) ?? []
+      list.push({ item: variantLabel(v), waiting: d.waiting })
+      bySite.set(d.siteId, list)
+    }
+    return [...bySite].map(([siteId, items]) => ({ siteId, items }))
+  }
+
   const ctx: RestockContext = {
     orm,
     authorize: deps.authorize,
@@ -78,6 +91,7 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     routes(app: FastifyInstance): void {
       registerRestockRoutes(app, ctx)
     },
+    demandSummary,
     sendFor,
     config,
     /** productMerchandisingContext[product.id] for the product page, or null when there is nothing to show. */
