@@ -227,46 +227,48 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           <p className="field-hint">Live orders are refunded through the payment provider.</p>
         )}
       </div>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Unit price</th>
-            <th scope="col">Subtotal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {o.entries.map((e, i) => (
-            <tr key={`${e.sku}-${i}`}>
-              <th scope="row">
-                {e.title}
-                {Object.keys(e.attributes).length > 0 && <span className="field-hint"> {variantLabel(e.attributes)}</span>}
-                {e.additionalFields && (
-                  <dl className="additional-fields">
-                    {Object.entries(e.additionalFields).map(([k, v]) => (
-                      <div key={k}>
-                        <dt>{k}</dt>
-                        <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-                {e.downloadUrl && (
-                  <a className="download" href={e.downloadUrl}>
-                    Download link
-                  </a>
-                )}
-              </th>
-              <td>{e.sku}</td>
-              <td>{e.quantity}</td>
-              <td>{formatMoney(e.unitPriceCents, o.currency)}</td>
-              <td>{formatMoney(e.subTotalCents, o.currency)}</td>
+      <div className="table-scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Subtotal</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {o.entries.map((e, i) => (
+              <tr key={`${e.sku}-${i}`}>
+                <th scope="row">
+                  {e.title}
+                  {Object.keys(e.attributes).length > 0 && <span className="field-hint"> {variantLabel(e.attributes)}</span>}
+                  {e.additionalFields && (
+                    <dl className="additional-fields">
+                      {Object.entries(e.additionalFields).map(([k, v]) => (
+                        <div key={k}>
+                          <dt>{k}</dt>
+                          <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                  {e.downloadUrl && (
+                    <a className="download" href={e.downloadUrl}>
+                      Download link
+                    </a>
+                  )}
+                </th>
+                <td>{e.sku}</td>
+                <td>{e.quantity}</td>
+                <td>{formatMoney(e.unitPriceCents, o.currency)}</td>
+                <td>{formatMoney(e.subTotalCents, o.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Totals order={o} />
       <PaymentBlock order={o} />
       <div className="addresses">
