@@ -280,7 +280,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     productTitles: (siteId) => commerce.productTitles(siteId),
     onChange: late.invalidatePages,
   })
-  const mailJobs = createMailJobs(db.orm, { send: (m) => mailer.send(m), log: fastify.log })
+  const mailJobs = createMailJobs(db.orm, { send: (m) => mailer.send(m), log: fastify.log, pgBossUrl: config.databaseUrl })
   const mailQueued = () => void mailJobs.kick().catch((e: unknown) => fastify.log.warn({ err: e }, 'mail worker failed'))
   const emailTemplates = createEmailTemplates(DEFAULT_THEME_DIR, fastify.log)
   /** A site's brand for its mails: title, public address, icon and the colours of its active colour theme. */

@@ -54,6 +54,8 @@ describe(`store notifications (${BACKEND})`, () => {
   let order: Awaited<ReturnType<typeof buy>>
 
   it('an order mails the buyer from the shop (escaped, branded) and the owner (new order, low stock)', async () => {
+    // PostgreSQL: mail jobs are sent through pg-boss; PGlite: the in-process worker
+    expect(t.app.mailJobs.usesPgBoss).toBe(BACKEND === 'postgres')
     order = await buy('buyer@example.com', [[ids.mug, 'MUG', 2], [ids.lamp, 'LAMP', 3]])
     const mail = await waitMail('buyer@example.com', new RegExp(`^Order #${order.number} confirmed`))
     const fromName = /^From: "([^"]*)" </m.exec(mail.text)?.[1] ?? ''
