@@ -81,6 +81,24 @@ describe('fulfilment with tracking (editor) -> the shipping email; email preview
     await page.getByRole('region', { name: 'Shipments' }).getByText('1Z999AA10123456784').waitFor()
     const shipped = await smtp.waitFor((m) => m.to.includes('shipme@example.com') && m.subject === `Part of order #${placed.body.order.number} has shipped`)
     expect(shipped.text).toContain('Carrier: UPS\nTracking number: 1Z999AA10123456784')
+
+    // the rest ships: the buyer is asked for reviews; the REVIEWS_REQUEST page takes them into moderation
+    expect((await owner.call('POST', `/api/sites/${site.id}/commerce/orders/${placed.body.order.id}/fulfil`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456785' })).status).toBe(200)
+    const ask = await smtp.waitFor((m) => m.to.includes('shipme@example.com') && m.subject === `How was your order #${placed.body.order.number}?`)
+    const link = /Rate your purchase: (\S+)/.exec(ask.text)![1]!
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(link.replace(/^http:\/\/[^/]+/, ''))
+      await page.getByRole('heading', { name: 'Rate your purchase' }).waitFor()
+      await screenshot(page, `reviews-request-${width}`)
+    }
+    await page.getByLabel('Your name (shown with your reviews)').fill('Ada L.')
+    await page.getByRole('radio', { name: '5 stars' }).first().check()
+    await page.getByLabel('Your review', { exact: true }).first().fill('Holds a lot of tea.')
+    await page.getByRole('button', { name: 'Post my reviews' }).click()
+    await page.getByText('Thank you! Your reviews will appear once the shop has approved them.').waitFor()
+    const pending = await owner.call<{ reviews: { text: string; verifiedPurchase: boolean }[] }>('GET', `/api/sites/${site.id}/reviews?status=pending`)
+    expect(pending.body.reviews).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Holds a lot of tea.', verifiedPurchase: true })]))
     expect(unexpected(h.errors)).toEqual([])
   })
 
