@@ -30,6 +30,97 @@ async function violations(page: Page, selector: string): Promise<string[]> {
   }, selector)
 }
 
+/** The editor at `path`, signed in as the demo owner. */
+async function ownerPage(path: string): Promise<Page> {
+  const page = h.page
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  if (page.url().includes('/config/login')) {
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((u) => !u.pathname.endsWith('/config/login'))
+    await page.goto(path)
+  }
+  return page
+}
+
+describe('fulfilment with tracking (editor) -> the shipping email; email previews', () => {
+  it('buy -> the owner fulfils with carrier and tracking in the dialog -> the shipping email arrives', async () => {
+    const site = await demoSite(h.server.baseUrl)
+    const owner = ownerClient(h.server.baseUrl)
+    expect((await owner.call('POST', '/api/auth/login', DEMO_OWNER)).status).toBe(200)
+    type Variant = { sku: string; qtyInStock: number; unlimited: boolean }
+    const found = await owner.call<{ products: { id: string; structuredContent: { variants: Variant[] } }[] }>('GET', `/api/sites/${site.id}/commerce/products?q=Stoneware`)
+    const mug = found.body.products[0]!
+    const sku = mug.structuredContent.variants.find((v) => v.unlimited || v.qtyInStock > 0)!.sku
+    const buyer = ownerClient(h.server.baseUrl)
+    expect((await buyer.call('POST', '/api/commerce/shopping-cart/entries', { itemId: mug.id, sku, quantity: 2, additionalFields: null })).status).toBe(200)
+    const address = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main Street', city: 'Springfield', region: 'NY', postalCode: '10001', country: 'US' }
+    const placed = await buyer.call<{ order: { id: string; number: number } }>('POST', '/api/commerce/checkout', { email: 'shipme@example.com', shippingAddress: address, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } })
+    expect(placed.status).toBe(201)
+    const confirmation = await smtp.waitFor((m) => m.to.includes('shipme@example.com') && m.subject.startsWith(`Order #${placed.body.order.number} confirmed`))
+    // the sender is the shop: the site's title (the demo site is called "Sitewright Demo"), never a bare default
+    expect(/^From: "?([^"<]+?)"? </m.exec(confirmation.text)?.[1]).toBe(site.title)
+
+    const page = await ownerPage(`/config/sites/${site.id}/commerce/orders/${placed.body.order.id}`)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.getByRole('button', { name: /^Fulfil/ }).click()
+      const dialog = page.getByRole('dialog', { name: `Fulfil order #${placed.body.order.number}` })
+      await dialog.waitFor()
+      await dialog.getByLabel('Carrier').fill('UPS')
+      await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784')
+      await dialog.getByLabel(/^Quantity of/).fill('1')
+      await screenshot(page, `fulfil-dialog-${width}`)
+      if (width === 1280) await dialog.getByRole('button', { name: 'Cancel' }).click()
+    }
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Fulfil these items' }).click()
+    await page.getByText('Shipment recorded: the order stays open until every item has shipped.').waitFor()
+    await page.getByRole('region', { name: 'Shipments' }).getByText('1Z999AA10123456784').waitFor()
+    const shipped = await smtp.waitFor((m) => m.to.includes('shipme@example.com') && m.subject === `Part of order #${placed.body.order.number} has shipped`)
+    expect(shipped.text).toContain('Carrier: UPS\nTracking number: 1Z999AA10123456784')
+
+    // the rest ships: the buyer is asked for reviews; the REVIEWS_REQUEST page takes them into moderation
+    expect((await owner.call('POST', `/api/sites/${site.id}/commerce/orders/${placed.body.order.id}/fulfil`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456785' })).status).toBe(200)
+    const ask = await smtp.waitFor((m) => m.to.includes('shipme@example.com') && m.subject === `How was your order #${placed.body.order.number}?`)
+    const link = /Rate your purchase: (\S+)/.exec(ask.text)![1]!
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(link.replace(/^http:\/\/[^/]+/, ''))
+      await page.getByRole('heading', { name: 'Rate your purchase' }).waitFor()
+      await screenshot(page, `reviews-request-${width}`)
+    }
+    await page.getByLabel('Your name (shown with your reviews)').fill('Ada L.')
+    await page.getByRole('radio', { name: '5 stars' }).first().check()
+    await page.getByLabel('Your review', { exact: true }).first().fill('Holds a lot of tea.')
+    await page.getByRole('button', { name: 'Post my reviews' }).click()
+    await page.getByText('Thank you! Your reviews will appear once the shop has approved them.').waitFor()
+    const pending = await owner.call<{ reviews: { text: string; verifiedPurchase: boolean }[] }>('GET', `/api/sites/${site.id}/reviews?status=pending`)
+    expect(pending.body.reviews).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Holds a lot of tea.', verifiedPurchase: true })]))
+    expect(unexpected(h.errors)).toEqual([])
+  })
+
+  it('previews every email (COMMERCE_EMAIL_PREVIEW 301) at 1280 and 390 px', async () => {
+    const site = await demoSite(h.server.baseUrl)
+    const page = await ownerPage(`/config/sites/${site.id}/commerce/emails`)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(`/config/sites/${site.id}/commerce/emails`)
+      await page.getByRole('heading', { name: 'Email me when' }).waitFor()
+      await page.getByRole('button', { name: 'Shipping notification' }).click()
+      const frame = page.frameLocator('iframe.email-frame')
+      await frame.getByText('Your order is on its way').waitFor()
+      await frame.getByText('RM123456785GB').waitFor()
+      await screenshot(page, `email-preview-${width}`)
+    }
+    await page.getByRole('button', { name: 'Plain text' }).click()
+    expect(await page.locator('.email-text').textContent()).toContain('Tracking number: RM123456785GB')
+    expect(unexpected(h.errors)).toEqual([])
+  })
+})
+
 describe('product page: reviews and restock', () => {
   it('shows the product reviews, then the store reviews, with counts and stars, at 1280 and 390 px', async () => {
     const page = h.page

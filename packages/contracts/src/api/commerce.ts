@@ -360,6 +360,30 @@ export interface PaymentState {
 /** GET orders/:id and the order actions answer `{ order }`: the order with its payment. */
 export interface OwnerOrder extends OrderView {
   payment: PaymentState | null
+  /** Shipments so far, oldest first. */
+  fulfilments: FulfilmentView[]
+  /** Per order line (entry id): the quantity not yet shipped. */
+  unfulfilled: Record<string, number>
+}
+
+/** One shipment of an order. */
+export interface FulfilmentView {
+  id: string
+  carrier: string
+  trackingNumber: string
+  trackingUrl: string | null
+  lines: { entryId: string; quantity: number }[]
+  created: number
+}
+
+/** POST .../orders/:rowId/fulfil body (all optional; no lines: every line not yet shipped). */
+export interface FulfilInput {
+  carrier?: string
+  trackingNumber?: string
+  trackingUrl?: string
+  lines?: { entryId: string; quantity: number }[]
+  /** Mail the buyer the shipping notification (default true). */
+  notifyCustomer?: boolean
 }
 
 /** GET orders query: `q` an order number ('#12' or '12') or part of an email. */

@@ -14,6 +14,7 @@ import { commercePath, parseCommercePath, TABS, type CommerceRoute } from './pat
 import { ProductEditor } from './products/ProductEditor.js'
 import { ProductList } from './products/ProductList.js'
 import { StoreSettingsScreen } from './settings/StoreSettingsScreen.js'
+import { EmailsScreen } from './emails/EmailsScreen.js'
 import type { StoreSettings } from '@sitewright/contracts'
 import { LoadError, Loading } from './ui.js'
 import './commerce.css'
@@ -56,6 +57,7 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
       load.status === 'ready'
         ? {
             siteId,
+            siteTitle: site.title,
             api,
             settings: load.settings,
             timeZone,
@@ -63,7 +65,7 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
             path: (...parts) => commercePath(siteId, ...parts),
           }
         : null,
-    [load, siteId, api, timeZone],
+    [load, siteId, site.title, api, timeZone],
   )
 
   return (
@@ -107,6 +109,8 @@ function Tab({ route }: { route: CommerceRoute }) {
       return <GiftCardsScreen />
     case 'settings':
       return <StoreSettingsScreen />
+    case 'emails':
+      return <EmailsScreen />
     default:
       return (
         <div className="empty-state">

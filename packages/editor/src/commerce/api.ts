@@ -2,8 +2,8 @@
 // forms, which belong to other domains. Calls resolve to ApiResult (never throw); answers are the contract's shapes
 // (@sitewright/contracts) as the server sends them.
 import type {
-  Collection, FileAsset, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
-  OwnerProduct, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
+  Collection, EmailPreview, EmailTemplateSummary, FileAsset, FulfilInput, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
+  NotificationSettings, OwnerProduct, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
 } from '@sitewright/contracts'
 import { createApiClient, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
 import type { Form } from '../forms/model.js'
@@ -30,7 +30,8 @@ export interface CommerceApi {
   ): Promise<ApiResult<StockLevel>>
   orders(query: OrderQuery): Promise<ApiResult<OrderPage>>
   order(orderId: string): Promise<ApiResult<OwnerOrder>>
-  fulfilOrder(orderId: string): Promise<ApiResult<OwnerOrder>>
+  /** Ships lines of a paid order (no lines: everything not yet shipped); the buyer is mailed unless told not to. */
+  fulfilOrder(orderId: string, input?: FulfilInput): Promise<ApiResult<OwnerOrder>>
   /** A pending test-mode order's awaited payment is confirmed: the order becomes paid. */
   confirmPayment(orderId: string): Promise<ApiResult<OwnerOrder>>
   refundOrder(orderId: string): Promise<ApiResult<OwnerOrder>>
@@ -42,6 +43,12 @@ export interface CommerceApi {
   files(query: string): Promise<ApiResult<FileAsset[]>>
   upload(file: File): Promise<ApiResult<FileAsset>>
   forms(): Promise<ApiResult<FormSummary[]>>
+  /** The signed-in owner's notification mails on this site. */
+  notificationSettings(): Promise<ApiResult<NotificationSettings>>
+  updateNotificationSettings(patch: Partial<NotificationSettings>): Promise<ApiResult<NotificationSettings>>
+  emailTemplates(): Promise<ApiResult<EmailTemplateSummary[]>>
+  /** An email template rendered with sample data (COMMERCE_EMAIL_PREVIEW 301). */
+  emailPreview(name: string): Promise<ApiResult<EmailPreview>>
 }
 
 function map<T, U>(res: ApiResult<T>, f: (data: T) => U): ApiResult<U> {
@@ -127,8 +134,8 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
       map(await client.patch<{ stock: StockLevel }>(`${root}/products/${id(productId)}/variants/${id(variantId)}/stock`, patch), (d) => d.stock),
     orders: (query) => client.get<OrderPage>(`${root}/orders${q({ ...query })}`),
     order: async (orderId) => map(await client.get<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}`), (d) => d.order),
-    fulfilOrder: async (orderId) =>
-      map(await client.post<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}/fulfil`), (d) => d.order),
+    fulfilOrder: async (orderId, input = {}) =>
+      map(await client.post<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}/fulfil`, input), (d) => d.order),
     confirmPayment: async (orderId) =>
       map(await client.post<{ order: OwnerOrder }>(`${root}/orders/${id(orderId)}/confirm-payment`), (d) => d.order),
     refundOrder: async (orderId) =>
@@ -148,5 +155,13 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
     upload,
     forms: async () =>
       map(await client.get<{ forms: FormSummary[] }>(`${site}/forms`), (d) => d.forms.map((f) => ({ id: f.id, name: f.name }))),
+    notificationSettings: async () =>
+      map(await client.get<{ settings: NotificationSettings }>(`${site}/notifications/settings`), (d) => d.settings),
+    updateNotificationSettings: async (patch) =>
+      map(await client.patch<{ settings: NotificationSettings }>(`${site}/notifications/settings`, patch), (d) => d.settings),
+    emailTemplates: async () =>
+      map(await client.get<{ emails: EmailTemplateSummary[] }>(`${site}/notifications/emails`), (d) => d.emails),
+    emailPreview: async (name) =>
+      map(await client.get<{ preview: EmailPreview }>(`${site}/notifications/emails/${id(name)}/preview`), (d) => d.preview),
   }
 }

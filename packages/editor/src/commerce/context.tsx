@@ -5,6 +5,8 @@ import type { StoreSettings } from '@sitewright/contracts'
 
 export interface CommerceValue {
   siteId: string
+  /** The site's title (packing slips). */
+  siteTitle?: string
   api: CommerceApi
   settings: StoreSettings
   setSettings(settings: StoreSettings): void

@@ -10,15 +10,17 @@ export type CommerceRoute =
   | { tab: 'orders'; orderId: string }
   | { tab: 'gift-cards' }
   | { tab: 'settings' }
+  | { tab: 'emails' }
   | { tab: 'not-found' }
 
-export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'settings'
+export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'emails' | 'settings'
 
 export const TABS: readonly { id: CommerceTab; label: string }[] = [
   { id: 'products', label: 'Products' },
   { id: 'inventory', label: 'Inventory' },
   { id: 'orders', label: 'Orders' },
   { id: 'gift-cards', label: 'Gift cards' },
+  { id: 'emails', label: 'Emails' },
   { id: 'settings', label: 'Store settings' },
 ]
 
@@ -37,7 +39,7 @@ export function parseCommercePath(pathname: string, siteId: string): CommerceRou
   if (tab === 'products' && a && parts.length === 2) return { tab: 'products', productId: a }
   if (tab === 'orders' && parts.length === 1) return { tab: 'orders' }
   if (tab === 'orders' && a && parts.length === 2) return { tab: 'orders', orderId: a }
-  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'settings') && parts.length === 1) return { tab }
+  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'emails' || tab === 'settings') && parts.length === 1) return { tab }
   return { tab: 'not-found' }
 }
 

@@ -16,6 +16,8 @@ function orderView(patch: Record<string, unknown> = {}) {
     created: Date.UTC(2025, 0, 15, 12, 0),
     fulfilledOn: null,
     refundedOn: null,
+    fulfilments: [],
+    unfulfilled: { e1: 2 },
     currency: 'USD',
     entries: [
       {
@@ -128,12 +130,16 @@ describe('order detail', () => {
     })
     view = m.view
     const root = view.container
-    const button = await waitFor(() => byText(root, 'button', 'Mark as fulfilled'))
-    await click(button)
+    await click(await waitFor(() => byText(root, 'button', 'Fulfil…')))
+    // the fulfilment dialog: carrier, tracking number, the lines to ship; all of them ship by default
+    const dialog = await waitFor(() => document.querySelector('[role="dialog"]'))
+    expect(dialog.textContent).toContain('Fulfil order #1042')
+    await click(byText(dialog as HTMLElement, 'button', 'Mark as fulfilled')!)
     await waitFor(() => root.textContent?.includes('Order marked as fulfilled.'))
     expect(posts(m.calls).map((c) => [c.path, c.crumb])).toEqual([[apiUrl('/orders/ord1/fulfil'), CRUMB]])
     expect(root.querySelector('h2 .badge-status')?.textContent).toBe('Fulfilled')
-    expect(byText(root, 'button', 'Mark as fulfilled')).toBeUndefined()
+    expect(byText(root, 'button', 'Fulfil…')).toBeUndefined()
+    expect(document.querySelector('[role="dialog"]')).toBeNull()
   })
 
   it('confirms the awaited payment of a pending test-mode order, then offers fulfilment', async () => {
@@ -144,12 +150,12 @@ describe('order detail', () => {
     view = m.view
     const root = view.container
     expect(await waitFor(() => byText(root, 'button', 'Confirm payment'))).toBeTruthy()
-    expect(byText(root, 'button', 'Mark as fulfilled')).toBeUndefined()
+    expect(byText(root, 'button', 'Fulfil…')).toBeUndefined()
     await click(byText(root, 'button', 'Confirm payment')!)
     await waitFor(() => root.textContent?.includes('Payment confirmed: the order is paid.'))
     expect(posts(m.calls).map((c) => [c.path, c.crumb])).toEqual([[apiUrl('/orders/ord1/confirm-payment'), CRUMB]])
     expect(byText(root, 'button', 'Confirm payment')).toBeUndefined()
-    expect(byText(root, 'button', 'Mark as fulfilled')).toBeTruthy()
+    expect(byText(root, 'button', 'Fulfil…')).toBeTruthy()
   })
 
   it('a pending live order waits for its payment provider', async () => {
@@ -189,13 +195,16 @@ describe('order detail', () => {
     })
     view = m.view
     const root = view.container
-    await waitFor(() => byText(root, 'button', 'Mark as fulfilled'))
+    await waitFor(() => byText(root, 'button', 'Fulfil…'))
     expect(byText(root, 'button', 'Refund')).toBeUndefined()
     expect(root.querySelector('.badge-test')).toBeNull()
     expect(root.textContent).toContain('Live orders are refunded through the payment provider.')
-    await click(byText(root, 'button', 'Mark as fulfilled')!)
-    const alert = await waitFor(() => root.querySelector('.order-detail [role="alert"]'))
-    expect(alert.textContent).toBe('A refunded order cannot be fulfilled.')
+    await click(byText(root, 'button', 'Fulfil…')!)
+    const dialog = await waitFor(() => document.querySelector('[role="dialog"]'))
+    await click(byText(dialog as HTMLElement, 'button', 'Mark as fulfilled')!)
+    // the server's message shows in the dialog, which stays open
+    await waitFor(() => dialog.textContent?.includes('A refunded order cannot be fulfilled.'))
+    expect(document.querySelector('[role="dialog"]')).not.toBeNull()
   })
 })
 

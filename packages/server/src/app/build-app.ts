@@ -17,10 +17,10 @@ import { editorOptions, registerSecurityHeaders } from '../platform/http/securit
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
-import { SESSION_COOKIE, createAccounts, createLockThrottle, type Accounts } from '../domains/accounts/index.js'
+import { SESSION_COOKIE, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
 import { createFonts } from '../domains/fonts/index.js'
-import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce } from '../domains/commerce/index.js'
+import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce, type CommerceNotifier } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, createMailJobs, type Mailer } from '../domains/mail/index.js'
 import { MEMBER_SESSION_COOKIE, createMembers, type Members } from '../domains/members/index.js'
@@ -30,9 +30,10 @@ import { createPublishing, type Publishing, type SystemPage } from '../domains/p
 import { DEMO_SLUG, createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { createReviews, type Reviews } from '../domains/reviews/index.js'
+import { createEmailTemplates, createNotify, DEFAULT_BRAND_COLOURS, safeColour, type EmailBrand, type Notify, type OwnerAudience } from '../domains/notify/index.js'
+import { DEFAULT_THEME_DIR } from '../domains/publishing/index.js'
 import { createTracking, type Tracking, type TrackingDeps } from '../domains/tracking/index.js'
 import { createStarters, type Starters } from '../domains/starters/index.js'
-import { DEFAULT_THEME_DIR } from '../domains/publishing/index.js'
 import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters/ports.js'
 import { seedStarter } from './starters/seed.js'
 import { seedDemoStore } from './demo-store/index.js'
@@ -44,6 +45,9 @@ import { claimMail, welcomeMail } from './welcome-mail.js'
 import { createClusterPorts, withStartupLock } from './cluster.js'
 
 export const VERSION = '0.1.0'
+
+/** The sender address of site mails (the sender name is always the site's title). */
+const MAIL_FROM_ADDRESS = 'no-reply@sitewright.local'
 
 /** Tracking knobs for tests and benchmarks (country lookup, buffer timing). */
 export type TrackingOptions = Pick<TrackingDeps, 'countryOf' | 'buffer'>
@@ -74,6 +78,7 @@ export interface App {
   reviews: Reviews
   restock: Restock
   starters: Starters
+  notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
@@ -202,16 +207,33 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     sites,
     auth,
     config: opts.formsConfig ?? loadFormsConfig(process.env),
-    sendMail: (m) => mailer.send(m),
+    // the form's notification is rendered from the theme when sent (notify is built later; called only at send time)
+    sendMail: async (job) => {
+      if (!job.submission) return mailer.send(job)
+      const { submission, ...rest } = job
+      const m = await notify.formSubmission({ ...rest, submission }).catch((e: unknown) => {
+        fastify.log.warn({ err: e }, 'form mail template failed; plain text sent')
+        return rest
+      })
+      return m ? mailer.send(m) : undefined
+    },
     sanitizeHtml,
     databaseUrl: config.databaseUrl,
     log: fastify.log,
     renderSystemPage: late.renderSystemPage,
     onChange: late.invalidatePages,
   })
+  // The store's mails go through the notify domain (built after commerce: bound late, called after commits).
+  const commerceNotifier: CommerceNotifier = {
+    orderPlaced: (e) => notify.commerceNotifier.orderPlaced(e),
+    giftCardsIssued: (e) => notify.commerceNotifier.giftCardsIssued(e),
+    orderFulfilled: (e) => notify.commerceNotifier.orderFulfilled(e),
+    orderRefunded: (e) => notify.commerceNotifier.orderRefunded(e),
+  }
   const commerce = createCommerce(db.orm, {
     authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed),
     sendMail: (m) => mailer.send(m),
+    notify: commerceNotifier,
     log: fastify.log,
     siteTitle: async (siteId) => (await sites.get(siteId))?.title,
     siteUrl: async (siteId) => {
@@ -257,6 +279,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     cartCookie: CART_COOKIE,
     renderPage: late.renderSystemPage,
+    onMemberCreated: (siteId, member) => notify.memberCreated(siteId, member),
     log: fastify.log,
   })
   const reviews = createReviews(db.orm, {
@@ -264,7 +287,49 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     productTitles: (siteId) => commerce.productTitles(siteId),
     onChange: late.invalidatePages,
   })
-  const mailJobs = createMailJobs(db.orm, { send: (m) => mailer.send(m), log: fastify.log })
+  const mailJobs = createMailJobs(db.orm, { send: (m) => mailer.send(m), log: fastify.log, pgBossUrl: config.databaseUrl })
+  const mailQueued = () => void mailJobs.kick().catch((e: unknown) => fastify.log.warn({ err: e }, 'mail worker failed'))
+  const emailTemplates = createEmailTemplates(DEFAULT_THEME_DIR, fastify.log)
+  /** A site's brand for its mails: title, public address, icon and the colours of its active colour theme. */
+  const brandOf = async (siteId: string): Promise<EmailBrand> => {
+    const site = await sites.get(siteId)
+    const url = site ? sites.urlOf(site.slug) : `${platformUrl}/`
+    const vars = (await sites.stylesContext(siteId))?.cssVariables ?? []
+    const v = (name: string, fallback: string) => safeColour(vars.find((x) => x.name === name)?.value, fallback)
+    const icon = site?.iconImageId ? (await files.getAssets(siteId, [site.iconImageId])).get(site.iconImageId)?.assetUrl : undefined
+    const c = DEFAULT_BRAND_COLOURS
+    return {
+      title: site?.title || 'Shop',
+      url,
+      logoUrl: icon ? new URL(icon, url).toString() : null,
+      accent: v('--accent', c.accent),
+      accentInk: v('--accent-ink', c.accentInk),
+      ink: v('--ink', c.ink),
+      paper: v('--paper', c.paper),
+      line: v('--line', c.line),
+      muted: v('--muted', c.muted),
+    }
+  }
+  const notify: Notify = createNotify(db.orm, {
+    templates: emailTemplates,
+    brand: brandOf,
+    fromAddress: MAIL_FROM_ADDRESS,
+    recipients: async (siteId: string, audience: OwnerAudience) => {
+      const ids = await sites.membersWith(siteId, rolesFor(audience))
+      return (await accounts.ownersByIds(ids)).map((o) => ({ ownerId: o.id, email: o.email }))
+    },
+    editorUrl: (siteId) => `${platformUrl}/config/?site=${encodeURIComponent(siteId)}`,
+    authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
+    currentOwnerId: async (request) => (await auth.currentOwner(request))?.ownerId ?? null,
+    orderById: (siteId, orderId) => commerce.orderById(siteId, orderId),
+    lowStockOf: (siteId, orderId, threshold) => commerce.lowStockOf(siteId, orderId, threshold),
+    addReview: (siteId, review) => reviews.add(siteId, review),
+    secret: await getOrCreateSecret(db.orm, 'review-request'),
+    restockDemand: () => restock.demandSummary(),
+    mailQueued,
+    renderPage: late.renderSystemPage,
+    log: fastify.log,
+  })
   const restock = createRestock(db.orm, {
     authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
     variant: async (siteId, productId, variantId): Promise<VariantInfo | null> => {
@@ -277,8 +342,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       const site = await sites.get(siteId)
       return { name: site?.title ?? 'Shop', baseUrl: site ? sites.urlOf(site.slug) : platformUrl }
     },
-    fromAddress: 'no-reply@sitewright.local',
-    mailQueued: () => void mailJobs.kick().catch((e: unknown) => fastify.log.warn({ err: e }, 'mail worker failed')),
+    fromAddress: MAIL_FROM_ADDRESS,
+    composer: (siteId) => notify.composer(siteId),
+    mailQueued,
     onChange: late.invalidatePages,
   })
   const publishing: Publishing = createPublishing({
@@ -320,7 +386,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     copyFiles: (from, to, assets) => copyFileBytes(files.storage, from, to, assets),
     changed: late.invalidatePages,
   })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, restock, starters, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, notify, restock, starters, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -398,6 +464,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     reviews,
     restock,
     starters,
+    notify,
     mailJobs,
     demo,
     close() {

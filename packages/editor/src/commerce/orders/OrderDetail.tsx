@@ -1,11 +1,12 @@
 // One order: entries, totals, addresses, test-mode badge; confirm the awaited payment of a pending test-mode order;
-// fulfil a paid order; refund a test-mode order after a confirmation (stock and gift-card balances come back).
+// fulfil a paid order (carrier, tracking number, line quantities, packing slip: FulfilDialog); refund a test-mode order after a confirmation (stock and gift-card balances come back).
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from '../../app/navigation.js'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js'
+import { FulfilDialog, PackingSlip } from './FulfilDialog.js'
 import { useCommerce } from '../context.js'
 import { formatMoney } from '../money.js'
-import type { OrderAddress as Address, OwnerOrder } from '@sitewright/contracts'
+import type { FulfilInput, OrderAddress as Address, OwnerOrder } from '@sitewright/contracts'
 import { Badge, formatDate, LoadError, Loading } from '../ui.js'
 import { variantLabel } from '../variants.js'
 import { statusLabel } from './OrdersList.js'
@@ -13,6 +14,7 @@ import { statusLabel } from './OrdersList.js'
 type Action = 'confirm' | 'fulfil' | 'refund'
 
 const DONE: Record<Action, string> = { confirm: 'Payment confirmed: the order is paid.', fulfil: 'Order marked as fulfilled.', refund: 'Order refunded.' }
+const PARTIAL = 'Shipment recorded: the order stays open until every item has shipped.'
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: OwnerOrder }
 
@@ -132,7 +134,9 @@ function PaymentBlock({ order: o }: { order: OwnerOrder }) {
 }
 
 export function OrderDetail({ orderId }: { orderId: string }) {
-  const { api, path, timeZone } = useCommerce()
+  const { api, path, siteTitle, timeZone } = useCommerce()
+  const [fulfilling, setFulfilling] = useState(false)
+  const [slip, setSlip] = useState<Record<string, number> | null>(null)
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [busy, setBusy] = useState<Action | null>(null)
   const [confirmRefund, setConfirmRefund] = useState(false)
@@ -157,6 +161,21 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     if (!res.ok) return setMessage({ kind: 'error', text: res.error.message })
     setLoad({ status: 'ready', order: res.data })
     setMessage({ kind: 'done', text: DONE[kind] })
+  }
+
+  async function fulfil(input: FulfilInput) {
+    const res = await api.fulfilOrder(orderId, input)
+    if (!res.ok) return res.error
+    setFulfilling(false)
+    setLoad({ status: 'ready', order: res.data })
+    setMessage({ kind: 'done', text: res.data.status === 'fulfilled' ? DONE.fulfil : PARTIAL })
+    return null
+  }
+
+  function printSlip(quantities: Record<string, number>) {
+    setSlip(quantities)
+    // printed once the slip is on the page; the print style sheet shows only the slip
+    requestAnimationFrame(() => window.print())
   }
 
   if (load.status === 'loading') return <Loading what="the order" />
@@ -190,8 +209,13 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         )}
         {o.status === 'pending' && !o.testMode && <p className="field-hint">The payment provider confirms this payment; the order becomes paid then.</p>}
         {o.status === 'paid' && (
-          <button type="button" className="button primary" disabled={busy !== null} onClick={() => void act('fulfil')}>
-            {busy === 'fulfil' ? 'Fulfilling…' : 'Mark as fulfilled'}
+          <button type="button" className="button primary" disabled={busy !== null} onClick={() => setFulfilling(true)}>
+            {o.fulfilments.length ? 'Fulfil the rest…' : 'Fulfil…'}
+          </button>
+        )}
+        {o.status === 'fulfilled' && (
+          <button type="button" className="button" onClick={() => printSlip(Object.fromEntries(o.entries.map((e) => [e.id, e.quantity])))}>
+            Print packing slip
           </button>
         )}
         {canRefund && (
@@ -203,46 +227,48 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           <p className="field-hint">Live orders are refunded through the payment provider.</p>
         )}
       </div>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Unit price</th>
-            <th scope="col">Subtotal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {o.entries.map((e, i) => (
-            <tr key={`${e.sku}-${i}`}>
-              <th scope="row">
-                {e.title}
-                {Object.keys(e.attributes).length > 0 && <span className="field-hint"> {variantLabel(e.attributes)}</span>}
-                {e.additionalFields && (
-                  <dl className="additional-fields">
-                    {Object.entries(e.additionalFields).map(([k, v]) => (
-                      <div key={k}>
-                        <dt>{k}</dt>
-                        <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-                {e.downloadUrl && (
-                  <a className="download" href={e.downloadUrl}>
-                    Download link
-                  </a>
-                )}
-              </th>
-              <td>{e.sku}</td>
-              <td>{e.quantity}</td>
-              <td>{formatMoney(e.unitPriceCents, o.currency)}</td>
-              <td>{formatMoney(e.subTotalCents, o.currency)}</td>
+      <div className="table-scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Subtotal</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {o.entries.map((e, i) => (
+              <tr key={`${e.sku}-${i}`}>
+                <th scope="row">
+                  {e.title}
+                  {Object.keys(e.attributes).length > 0 && <span className="field-hint"> {variantLabel(e.attributes)}</span>}
+                  {e.additionalFields && (
+                    <dl className="additional-fields">
+                      {Object.entries(e.additionalFields).map(([k, v]) => (
+                        <div key={k}>
+                          <dt>{k}</dt>
+                          <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                  {e.downloadUrl && (
+                    <a className="download" href={e.downloadUrl}>
+                      Download link
+                    </a>
+                  )}
+                </th>
+                <td>{e.sku}</td>
+                <td>{e.quantity}</td>
+                <td>{formatMoney(e.unitPriceCents, o.currency)}</td>
+                <td>{formatMoney(e.subTotalCents, o.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Totals order={o} />
       <PaymentBlock order={o} />
       <div className="addresses">
@@ -254,6 +280,37 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           Gift cards bought: {o.giftCards.map((g) => `${g.code} (${formatMoney(g.amountCents, o.currency)})`).join(', ')}
         </p>
       )}
+      {o.fulfilments.length > 0 && (
+        <section className="order-shipments" aria-label="Shipments">
+          <h3>Shipments</h3>
+          <ul>
+            {o.fulfilments.map((f) => (
+              <li key={f.id}>
+                {formatDate(f.created)} · {f.carrier || 'Carrier not given'}
+                {f.trackingNumber && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    {f.trackingUrl ? (
+                      <a href={f.trackingUrl} target="_blank" rel="noreferrer">
+                        {f.trackingNumber}
+                      </a>
+                    ) : (
+                      f.trackingNumber
+                    )}
+                  </>
+                )}
+                :{' '}
+                {f.lines
+                  .map((l) => `${l.quantity} × ${o.entries.find((e) => e.id === l.entryId)?.title ?? l.entryId}`)
+                  .join(', ')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {fulfilling && <FulfilDialog order={o} onClose={() => setFulfilling(false)} onSubmit={fulfil} onPrint={printSlip} />}
+      {slip && <PackingSlip order={o} quantities={slip} shopName={siteTitle ?? ''} />}
       {confirmRefund && (
         <ConfirmDialog
           title="Refund order"

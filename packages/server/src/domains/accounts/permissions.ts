@@ -64,6 +64,7 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/review-settings', 'commerce'],
   ['*', '/restock', 'commerce'],
   ['*', '/restock-settings', 'commerce'],
+  ['*', '/notifications', 'commerce'],
   ['GET', '/analytics', 'analytics'],
   ['GET', '/tracking', 'analytics'],
   ['*', '/tracking', 'settings.edit'],

@@ -8,13 +8,17 @@ import type { CommerceEvents } from './events.js'
 import type { ImageShape } from './catalogue/item.js'
 import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
+import type { IssuedGiftCard } from './giftcards/service.js'
+import type { FulfilmentView, OrderView } from '@sitewright/contracts'
 
 export interface CommerceDeps {
   /** Role check of owner routes (sites.authorize bound to accounts.auth). */
   authorize(request: FastifyRequest, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess>
   auth?: Auth
-  /** Confirmation mail (the mail domain's mailer); absent: no mail. */
+  /** Confirmation mail (the mail domain's mailer); absent: no mail. Unused when `notify` is given. */
   sendMail?(message: MailMessage): Promise<unknown>
+  /** The store's mails as durable jobs of the notify domain (templated, once per event); wins over `sendMail`. */
+  notify?: CommerceNotifier
   /** Image assets of the files domain, by id, in the context's Image shape. */
   resolveImages?(siteId: string, ids: readonly string[]): Promise<ReadonlyMap<string, ImageShape>>
   /** The fullUrl of a products collection ('/shop'), from the content domain. */
@@ -34,6 +38,14 @@ export interface CommerceDeps {
   onChange?(siteId: string): void
   /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
   renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
+}
+
+/** What the store tells the notify domain, after the change is committed (each call queues its mails once). */
+export interface CommerceNotifier {
+  orderPlaced(e: { siteId: string; order: OrderView; giftCards: readonly IssuedGiftCard[]; confirmationUrl: string }): Promise<void>
+  giftCardsIssued(e: { siteId: string; order: OrderView; giftCards: readonly IssuedGiftCard[] }): Promise<void>
+  orderFulfilled(e: { siteId: string; order: OrderView; fulfilment: FulfilmentView; complete: boolean; notifyCustomer: boolean }): Promise<void>
+  orderRefunded(e: { siteId: string; order: OrderView }): Promise<void>
 }
 
 export type FieldsCheck = { ok: true; answers: Record<string, unknown> } | { ok: false; errors: Record<string, string> }

@@ -22,17 +22,18 @@ import { registerCheckoutSummaryRoute } from './checkout/routes-summary.js'
 import { registerOwnerRoutes, STORE_ROLES } from './owner/routes.js'
 import { registerFieldsRoutes } from './catalogue/routes.js'
 import { registerPageRoutes } from './pages/routes.js'
-import type { ProductRow } from './schema.js'
+import { and, eq, inArray, lte } from 'drizzle-orm'
+import { orders, variants, type ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
 import { sweep } from './sweep.js'
 import { couponInput, productCreate, shippingInput, taxInput } from './validators.js'
 import { createRule } from './owner/store.js'
 import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
-import type { OwnerProduct, ProductStatus } from '@sitewright/contracts'
+import type { OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
 
 export { commerceTables } from './schema.js'
-export { CART_COOKIE, type CommerceDeps } from './context.js'
+export { CART_COOKIE, type CommerceDeps, type CommerceNotifier } from './context.js'
 export type { CartView } from './cart/view.js'
 export type { AddToCartInput, AddToCartResult } from './cart/add.js'
 export type { StartSubscriptionInput } from './subscriptions/start.js'
@@ -196,9 +197,30 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     addTaxRule: (siteId: string, input: z.input<typeof taxInput>) => createRule(orm, siteId, 'tax-rules', parseWith(taxInput, input, 'tax rule')),
     countProducts: async (siteId: string, collectionId?: string) =>
       (await catalogue.productsOf(orm, siteId, { collectionId, statuses: ['published', 'draft', 'hidden'], page: 1, pageSize: 1 })).total,
+    /** An order as buyers and mails see it (the review-request page), or null when there is no such order. */
+    async orderById(siteId: string, orderId: string): Promise<OrderView | null> {
+      const [row] = await orm.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId)))
+      return row ? orderView(orm, row, ctx.downloadSecret) : null
+    },
+    /** The stock-tracked variants an order bought that now have `threshold` units or fewer, with the units it bought. */
+    async lowStockOf(siteId: string, orderId: string, threshold: number): Promise<{ variantId: string; productId: string; item: string; qtyInStock: number; bought: number }[]> {
+      const [row] = await orm.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId)))
+      const ids = [...new Set((row?.entries ?? []).filter((e) => !e.unlimited).map((e) => e.variantId))]
+      if (!ids.length) return []
+      const found = await orm.select().from(variants).where(and(eq(variants.siteId, siteId), inArray(variants.id, ids), eq(variants.unlimited, false), lte(variants.qtyInStock, threshold)))
+      return found.map((v) => {
+        const e = row!.entries.find((x) => x.variantId === v.id)!
+        const attrs = Object.values(v.attributes).filter(Boolean).join(', ')
+        const bought = row!.entries.filter((x) => x.variantId === v.id).reduce((n, x) => n + x.quantity, 0)
+        return { variantId: v.id, productId: v.productId, item: attrs ? `${e.title} (${attrs})` : e.title, qtyInStock: v.qtyInStock, bought }
+      })
+    },
     /** Title -> id of every product of the site (reviews imported from another shop are matched by title). */
     productTitles: (siteId: string) => catalogue.productTitles(orm, siteId),
   }
 }
 
 export type Commerce = ReturnType<typeof createCommerce>
+export { giftCardRecipient } from './orders/mail.js'
+export { moneyText } from './orders/summary.js'
+export type { IssuedGiftCard } from './giftcards/service.js'

@@ -256,7 +256,20 @@ export type CartRow = typeof carts.$inferSelect
 export type CartEntryRow = typeof cartEntries.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
 
+/** Shipments of an order: the carrier, tracking number and the quantities of each line that went out. */
+export const fulfilments = pgTable('commerce_fulfilments', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  orderId: text('order_id').notNull(),
+  carrier: text('carrier').notNull().default(''),
+  trackingNumber: text('tracking_number').notNull().default(''),
+  trackingUrl: text('tracking_url'),
+  lines: jsonb('lines').$type<{ entryId: string; quantity: number }[]>().notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+})
+export type FulfilmentRow = typeof fulfilments.$inferSelect
+
 export const commerceTables = {
   storeSettings, products, variants, carts, cartEntries, coupons, shippingOptions, taxRules, orders, giftCards,
-  giftCardLedger, subscriptions, idempotency, testPayments,
+  giftCardLedger, subscriptions, idempotency, testPayments, fulfilments,
 }

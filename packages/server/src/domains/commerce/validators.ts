@@ -155,6 +155,16 @@ export const siteParams = z.object({ siteId: id }).strict()
 export const productParams = z.object({ siteId: id, productId: id }).strict()
 export const variantParams = z.object({ siteId: id, productId: id, variantId: id }).strict()
 export const rowParams = z.object({ siteId: id, rowId: id }).strict()
+/** POST .../orders/:rowId/fulfil (FulfilInput). */
+export const fulfilInput = z
+  .object({
+    carrier: z.string().trim().max(80).optional(),
+    trackingNumber: z.string().trim().max(120).optional(),
+    trackingUrl: z.string().trim().max(2000).url().refine((u) => /^https?:/i.test(u), 'Use an http(s) address.').optional().or(z.literal('')),
+    lines: z.array(z.object({ entryId: z.string().min(1).max(100), quantity: z.number().int().min(0).max(100_000) }).strict()).max(500).optional(),
+    notifyCustomer: z.boolean().optional(),
+  })
+  .strict()
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded'] as const
 const search = z.string().trim().max(200).optional()
 

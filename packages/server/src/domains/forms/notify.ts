@@ -8,6 +8,8 @@ export interface EmailJob {
   subject: string
   text: string
   replyTo?: string
+  /** What the theme's owner-form-submission email shows (the mail is rendered from it when sent; else `text`). */
+  submission?: { siteId: string; formId: string; formName: string; fields: { label: string; value: string }[] }
 }
 
 export interface WebhookJob {
@@ -48,6 +50,15 @@ export function buildOutbox(o: { form: FormRow; submissionId: string; createdAt:
         subject: `Form Submission - ${o.form.name}`.slice(0, 250),
         text: notificationText(o.form.name, o.siteTitle, o.createdAt, o.summaries),
         ...(replyTo ? { replyTo } : {}),
+        submission: {
+          siteId: o.form.siteId,
+          formId: o.form.id,
+          formName: o.form.name,
+          fields: o.summaries.map((s) => ({
+            label: s.title,
+            value: s.lines && s.lines.length > 1 ? s.lines.map((l) => `${l.label ? `${l.label}: ` : ''}${l.text}`).join('\n') : s.text,
+          })),
+        },
       },
     })
   }

@@ -10,6 +10,8 @@ let siteId: string
 beforeAll(async () => {
   t = await startTestApp({ seedDemo: false })
   siteId = (await t.client().post('/api/auth/signup', newSignup())).json.site.id
+  // the app's own worker would take these test jobs (and, on PostgreSQL, the pg-boss queue): only the test's run
+  await t.app.mailJobs.stop()
 })
 afterAll(() => t?.close())
 
@@ -49,4 +51,33 @@ describe(`mail jobs (${BACKEND})`, () => {
     expect(done!.status).toBe('sent')
     expect([1, 2, 3, 10].map(mailBackoffSeconds)).toEqual([5, 10, 20, 2560])
   })
+
+  it.runIf(BACKEND === 'postgres')('PostgreSQL: pg-boss workers send each event once; a failed send comes back after its back-off', async () => {
+    const orm = t.app.db.orm
+    const ids = [`boss:${Date.now()}:a`, `boss:${Date.now()}:b`]
+    const sent: string[] = []
+    let failures = 1
+    const send = async (m: MailMessage) => {
+      if (m.to === 'b@example.com' && failures-- > 0) throw new Error('smtp hiccup')
+      sent.push(m.to)
+    }
+    // two nodes, each with its own pg-boss worker
+    const nodes = [createMailJobs(orm, { send, pgBossUrl: t.config.databaseUrl, intervalMs: 200 }), createMailJobs(orm, { send, pgBossUrl: t.config.databaseUrl, intervalMs: 200 })]
+    for (const n of nodes) await n.start()
+    try {
+      expect(nodes.every((n) => n.usesPgBoss)).toBe(true)
+      await enqueueMail(orm, { id: ids[0]!, siteId, kind: 'test', message: msg('a@example.com') })
+      await enqueueMail(orm, { id: ids[1]!, siteId, kind: 'test', message: msg('b@example.com') })
+      await Promise.all(nodes.map((n) => n.kick()))
+      await expect.poll(() => sent.includes('a@example.com'), { timeout: 10_000 }).toBe(true)
+      // b failed once: back in the table with its back-off; made due now, it is handed over and sent
+      await expect.poll(async () => (await sqlRows<{ status: string }>(orm, sql`SELECT status FROM mail_jobs WHERE id = ${ids[1]!}`))[0]!.status, { timeout: 10_000 }).toBe('queued')
+      await orm.execute(sql`UPDATE mail_jobs SET run_at = now() WHERE id = ${ids[1]!}`)
+      await expect.poll(() => sent.includes('b@example.com'), { timeout: 10_000 }).toBe(true)
+      await new Promise((r) => setTimeout(r, 1500))
+      expect(sent.sort()).toEqual(['a@example.com', 'b@example.com'])
+    } finally {
+      for (const n of nodes) await n.stop()
+    }
+  }, 40_000)
 })

@@ -2,7 +2,11 @@
 // in the caller's transaction, so a committed event always has its mail. A worker (in-process, on both backends)
 // claims due rows with FOR UPDATE SKIP LOCKED and a lease, sends them, and retries failures with doubling back-off
 // up to MAX_ATTEMPTS; a row is marked sent once, so an event's mail goes out once even with several workers.
-import { and, eq, sql } from 'drizzle-orm'
+// On PostgreSQL (`pgBossUrl`) the claimed rows are handed to the pg-boss queue 'mail-send' and its workers (any
+// node) send them; the row stays the record: a row already sent is never sent again, a failed send goes back to
+// the table with its back-off, and a row whose pg-boss job was lost is claimed and handed over again after a lease.
+import { and, eq, ne, sql } from 'drizzle-orm'
+import type PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { sqlRows } from '../../platform/db/index.js'
@@ -11,6 +15,9 @@ import type { MailMessage } from './service.js'
 
 export const MAX_ATTEMPTS = 8
 const LEASE_SECONDS = 120
+/** A row handed to pg-boss is claimed again only after this long (pg-boss owns its retries meanwhile). */
+const RELAY_LEASE_SECONDS = 6 * 60 * 60
+export const MAIL_QUEUE = 'mail-send'
 
 /** Seconds before attempt `attempts + 1`: 5 s doubling, at most an hour. */
 export function mailBackoffSeconds(attempts: number): number {
@@ -29,6 +36,8 @@ export interface MailJobsDeps {
   send(message: MailMessage): Promise<unknown>
   log?: FastifyBaseLogger
   intervalMs?: number
+  /** PostgreSQL connection string: sending goes through pg-boss (PGlite keeps the in-process worker). */
+  pgBossUrl?: string | null
 }
 
 /** Queues a mail in `tx` (the caller's transaction); answers false when the event was already queued. */
@@ -44,6 +53,31 @@ export async function enqueueMail(tx: Orm, job: MailJob): Promise<boolean> {
 export function createMailJobs(orm: Orm, deps: MailJobsDeps) {
   let timer: NodeJS.Timeout | null = null
   let running: Promise<number> | null = null
+  let boss: PgBoss | null = null
+
+  /** A failed send: queued again after its back-off, or failed for good after MAX_ATTEMPTS. */
+  async function failed(id: string, attempts: number, e: unknown): Promise<void> {
+    const last = attempts >= MAX_ATTEMPTS
+    deps.log?.warn({ err: e, mailJob: id, attempts }, last ? 'mail job failed for good' : 'mail job failed; will retry')
+    await orm
+      .update(mailJobs)
+      .set({ status: last ? 'failed' : 'queued', lastError: String(e).slice(0, 500), runAt: new Date(Date.now() + mailBackoffSeconds(attempts) * 1000) })
+      .where(and(eq(mailJobs.id, id), ne(mailJobs.status, 'sent')))
+  }
+
+  /**
+   * Sends a row's mail once (pg-boss workers): the row is locked while its mail is sent (another worker holding the
+   * same event skips it), only a row not yet sent is sent, and it is marked sent in the same transaction.
+   */
+  async function sendRow(id: string): Promise<boolean> {
+    return orm.transaction(async (tx) => {
+      const [row] = await tx.select().from(mailJobs).where(eq(mailJobs.id, id)).for('update', { skipLocked: true })
+      if (!row || row.status === 'sent' || row.status === 'failed') return false
+      await deps.send(row.payload)
+      await tx.update(mailJobs).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailJobs.id, id))
+      return true
+    })
+  }
 
   async function claim(limit: number): Promise<{ id: string; payload: MailMessage; attempts: number }[]> {
     return sqlRows(
@@ -60,17 +94,22 @@ export function createMailJobs(orm: Orm, deps: MailJobsDeps) {
       const rows = await claim(20)
       if (!rows.length) return sent
       for (const row of rows) {
+        if (boss) {
+          try {
+            await boss.send(MAIL_QUEUE, { id: row.id }, { retryLimit: 2, retryDelay: 5, retryBackoff: true })
+            await orm.execute(sql`UPDATE mail_jobs SET run_at = now() + make_interval(secs => ${RELAY_LEASE_SECONDS}) WHERE id = ${row.id} AND status = 'sending'`)
+            sent++
+          } catch (e) {
+            deps.log?.warn({ err: e, mailJob: row.id }, 'mail job not handed to pg-boss; will retry')
+          }
+          continue
+        }
         try {
           await deps.send(row.payload)
           await orm.update(mailJobs).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(and(eq(mailJobs.id, row.id), eq(mailJobs.status, 'sending')))
           sent++
         } catch (e) {
-          const last = row.attempts >= MAX_ATTEMPTS
-          deps.log?.warn({ err: e, mailJob: row.id, attempts: row.attempts }, last ? 'mail job failed for good' : 'mail job failed; will retry')
-          await orm
-            .update(mailJobs)
-            .set({ status: last ? 'failed' : 'queued', lastError: String(e).slice(0, 500), runAt: new Date(Date.now() + mailBackoffSeconds(row.attempts) * 1000) })
-            .where(eq(mailJobs.id, row.id))
+          await failed(row.id, row.attempts, e)
         }
       }
     }
@@ -82,10 +121,43 @@ export function createMailJobs(orm: Orm, deps: MailJobsDeps) {
     return running
   }
 
+  async function startBoss(url: string): Promise<void> {
+    const { default: Boss } = await import('pg-boss')
+    const b = new Boss({ connectionString: url, max: 2, schedule: false, supervise: true })
+    b.on('error', (e: unknown) => deps.log?.warn({ err: e }, 'pg-boss error'))
+    await b.start()
+    await b.createQueue(MAIL_QUEUE)
+    // A batch at a time; a failed send goes back to the table with its back-off (claimed and handed over again
+    // when due), so one failure never holds up or repeats the rest of the batch.
+    await b.work<{ id: string }>(MAIL_QUEUE, { pollingIntervalSeconds: 1, batchSize: 20 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await sendRow(job.data.id)
+        } catch (e) {
+          const [row] = await orm.select({ attempts: mailJobs.attempts }).from(mailJobs).where(eq(mailJobs.id, job.data.id))
+          await failed(job.data.id, row?.attempts ?? MAX_ATTEMPTS, e)
+        }
+      }
+    })
+    boss = b
+  }
+
   return {
     routes(): void {},
     kick,
+    /** Whether sending goes through pg-boss (PostgreSQL) rather than the in-process worker. */
+    get usesPgBoss(): boolean {
+      return boss !== null
+    },
     async start(): Promise<void> {
+      if (deps.pgBossUrl) {
+        try {
+          await startBoss(deps.pgBossUrl)
+        } catch (e) {
+          deps.log?.warn({ err: e }, 'pg-boss did not start; mail uses the in-process worker')
+          boss = null
+        }
+      }
       timer = setInterval(() => void kick().catch((e: unknown) => deps.log?.warn({ err: e }, 'mail worker failed')), deps.intervalMs ?? 1000)
       timer.unref()
     },
@@ -93,6 +165,8 @@ export function createMailJobs(orm: Orm, deps: MailJobsDeps) {
       if (timer) clearInterval(timer)
       timer = null
       await running?.catch(() => undefined)
+      await boss?.stop({ graceful: true, timeout: 3000, wait: true }).catch(() => undefined)
+      boss = null
     },
   }
 }

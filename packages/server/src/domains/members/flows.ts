@@ -31,6 +31,8 @@ export interface FlowDeps {
   send(mail: MailOut): Promise<void>
   /** The site's title and address (ending in '/'). */
   site(siteId: string): Promise<{ title: string; url: string }>
+  /** A new member account exists (the owners' new-member notification); a failure never fails the sign-up. */
+  onMemberCreated?(siteId: string, member: { id: string; email: string; name: string }): Promise<unknown>
 }
 
 export function createFlows(orm: Orm, deps: FlowDeps) {
@@ -63,6 +65,7 @@ export function createFlows(orm: Orm, deps: FlowDeps) {
       if (created) {
         if (input.newsletter) await updateUser(orm, siteId, created.id, { newsletter: true })
         await linkMail(siteId, created, 'verify')
+        await deps.onMemberCreated?.(siteId, { id: created.id, email: created.email, name: created.name }).catch(() => undefined)
         return
       }
       const existing = await findUserByEmail(orm, siteId, input.email)

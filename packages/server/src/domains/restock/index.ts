@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
-import { enqueueMail } from '../mail/index.js'
-import { restockAlert } from './alert-mail.js'
+import { enqueueMail, type MailMessage } from '../mail/index.js'
+import { restockAlert, variantLabel } from './alert-mail.js'
 import type { RestockContext } from './context.js'
 import { merchandisingFor, type ProductForMerchandising } from './merchandising.js'
 import { registerRestockRoutes } from './routes.js'
@@ -24,6 +24,8 @@ export interface RestockDeps {
   /** The shop's name and the absolute base URL of its site. */
   shop(siteId: string): Promise<{ name: string; baseUrl: string }>
   fromAddress: string
+  /** The notify domain's composer of theme email templates for a site; absent: the built-in alert mail. */
+  composer?: (siteId: string) => Promise<(template: string, to: string, data: Record<string, unknown>) => MailMessage>
   /** Called after mail is queued (to wake the mail worker). */
   mailQueued?: () => void
   joinMailingList?: (siteId: string, email: string) => Promise<void>
@@ -45,11 +47,27 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     if (!variant) throw new AppError('not_found', 'variant_not_found', 'This item does not exist.')
     const shop = await deps.shop(siteId)
     const link = `${shop.baseUrl.replace(/\/+$/, '')}${variant.productUrl}`
+    const compose = await deps.composer?.(siteId)
+    const message = (to: string) =>
+      compose ? compose('restock-alert', to, { restock: { item: variantLabel(variant), productUrl: link } }) : restockAlert({ to, shopName: shop.name, fromAddress: deps.fromAddress, variant, productLink: link })
     const r = await svc.send(orm, siteId, variant, async (tx, s) => {
-      await enqueueMail(tx, { id: `restock:${s.id}`, siteId, kind: 'restock-alert', message: restockAlert({ to: s.email, shopName: shop.name, fromAddress: deps.fromAddress, variant, productLink: link }) })
+      await enqueueMail(tx, { id: `restock:${s.id}`, siteId, kind: 'restock-alert', message: message(s.email) })
     })
     if (r.notified) deps.mailQueued?.()
     return r.notified
+  }
+
+  /** Per site with waiting sign-ups: what shoppers wait for (the owners' demand summary mail). */
+  async function demandSummary(): Promise<{ siteId: string; items: { item: string; waiting: number }[] }[]> {
+    const bySite = new Map<string, { item: string; waiting: number }[]>()
+    for (const d of await svc.waitingDemand(orm)) {
+      const v = await deps.variant(d.siteId, d.productId, d.variantId).catch(() => null)
+      if (!v) continue
+      const list = bySite.get(d.siteId) ?? []
+      list.push({ item: variantLabel(v), waiting: d.waiting })
+      bySite.set(d.siteId, list)
+    }
+    return [...bySite].map(([siteId, items]) => ({ siteId, items }))
   }
 
   const ctx: RestockContext = {
@@ -73,6 +91,7 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     routes(app: FastifyInstance): void {
       registerRestockRoutes(app, ctx)
     },
+    demandSummary,
     sendFor,
     config,
     /** productMerchandisingContext[product.id] for the product page, or null when there is nothing to show. */

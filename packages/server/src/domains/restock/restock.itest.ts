@@ -1,6 +1,8 @@
 // Restock notifications: sign-up rules, owner lists (cursor paging), fairness and exactly-once alerts under 20
 // concurrent sends, alert mails through the durable mail queue into a real SMTP sink.
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sqlRows } from '../../platform/db/index.js'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js'
 import { WEBSITE_ROLES } from '../accounts/index.js'
@@ -50,8 +52,11 @@ async function signUps(s: Shop, n: number, from = 0) {
   }
 }
 
+/** Runs the mail queue until every queued mail is sent (on PostgreSQL pg-boss workers send them, a moment later). */
 async function drainMail(): Promise<void> {
   await t.app.mailJobs.kick()
+  const pending = async () => (await sqlRows<{ n: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n FROM mail_jobs WHERE status IN ('queued', 'sending')`))[0]!.n
+  await expect.poll(pending, { timeout: 15_000, interval: 100 }).toBe(0)
 }
 
 describe(`restock notifications (${BACKEND})`, () => {

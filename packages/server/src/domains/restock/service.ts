@@ -139,3 +139,16 @@ export async function waitingCount(orm: Orm, siteId: string, variantId: string):
   const [r] = await sqlRows<{ n: number }>(orm, sql`SELECT count(*)::int AS n FROM restock_signups WHERE site_id = ${siteId} AND variant_id = ${variantId} AND notified_at IS NULL`)
   return r?.n ?? 0
 }
+
+/** Waiting sign-ups per variant across every site (the owners' daily demand summary), most waiting first. */
+export async function waitingDemand(orm: Orm, limitPerSite = 20): Promise<{ siteId: string; productId: string; variantId: string; waiting: number }[]> {
+  const rows = await sqlRows<{ site_id: string; product_id: string; variant_id: string; waiting: number }>(
+    orm,
+    sql`SELECT site_id, product_id, variant_id, waiting FROM (
+          SELECT site_id, product_id, variant_id, count(*)::int AS waiting,
+                 row_number() OVER (PARTITION BY site_id ORDER BY count(*) DESC, variant_id) AS n
+          FROM restock_signups WHERE notified_at IS NULL GROUP BY site_id, product_id, variant_id) d
+        WHERE n <= ${limitPerSite} ORDER BY site_id, waiting DESC, variant_id`,
+  )
+  return rows.map((r) => ({ siteId: r.site_id, productId: r.product_id, variantId: r.variant_id, waiting: r.waiting }))
+}

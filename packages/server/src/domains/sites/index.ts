@@ -9,6 +9,8 @@ import { registerSitesRoutes } from './routes.js'
 import { guardOwnerRoutes, type GuardedRoute } from './route-guard.js'
 import { registerContributorsRoutes, type ContributorsDeps } from './contributors-routes.js'
 import * as svc from './service.js'
+import { eq } from 'drizzle-orm'
+import { siteMembers } from './schema.js'
 import { cssVariables, getStyles, putStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
 import { registerStylesRoutes } from './styles-routes.js'
 import type { WebsiteSettings } from './validators.js'
@@ -98,6 +100,11 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     /** Moves every site role of one account to another, inside the caller's transaction `tx`. */
     moveMembers: (tx: Orm, fromOwnerId: string, toOwnerId: string) => svc.moveMembers(tx, fromOwnerId, toOwnerId),
     rolesOf: (siteId: string, ownerId: string) => svc.rolesOf(orm, siteId, ownerId),
+    /** The site's members (owner account ids) holding any of `roles` (who receives the owner notifications). */
+    async membersWith(siteId: string, roles: readonly WebsiteRole[]): Promise<string[]> {
+      const rows = await orm.select({ ownerId: siteMembers.ownerId, role: siteMembers.role }).from(siteMembers).where(eq(siteMembers.siteId, siteId))
+      return [...new Set(rows.filter((r) => (roles as readonly number[]).includes(r.role)).map((r) => r.ownerId))]
+    },
     requireRole: (session: { ownerId: string }, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess> =>
       requireRole(orm, session, siteId, allowed),
     /** Checks every owner route registered from now on against the permission table (call before any route). */

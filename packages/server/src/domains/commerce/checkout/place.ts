@@ -31,7 +31,11 @@ export async function placeCheckout(ctx: CommerceContext, input: PlaceCheckoutIn
   const view = await orderView(orm, placed.order, ctx.downloadSecret)
   const confirmationUrl = `/commerce/orders/${view.id}?token=${placed.confirmationToken}`
   await ctx.events.emit('commerce_checkout_order_confirmed', { orderId: view.id, cartId: placed.order.cartId, testMode: placed.order.testMode, websiteId: siteId })
-  if (deps.sendMail) {
+  if (deps.notify) {
+    await deps.notify
+      .orderPlaced({ siteId, order: view, giftCards: placed.giftCards, confirmationUrl: input.site.baseUrl + confirmationUrl })
+      .catch((e: unknown) => deps.log?.warn({ err: e, orderId: view.id }, 'order mails not queued'))
+  } else if (deps.sendMail) {
     const siteTitle = (await deps.siteTitle?.(siteId).catch(() => undefined)) || input.site.title
     for (const mail of orderMails(view, placed.giftCards, { siteTitle, baseUrl: input.site.baseUrl, confirmationUrl: input.site.baseUrl + confirmationUrl })) {
       deps.sendMail(mail).catch((e: unknown) => deps.log?.warn({ err: e, orderId: view.id }, 'order mail not sent'))

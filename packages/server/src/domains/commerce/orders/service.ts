@@ -1,17 +1,17 @@
 // Orders: the owner's list, detail, fulfil and refund, and the order views visitors and mail see.
-import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
-import { sha256Hex } from '../../../platform/ids.js'
+import { newId, sha256Hex } from '../../../platform/ids.js'
 import { downloadPath } from './downloads.js'
 import { issueOrderGiftCards, restore, type IssuedGiftCard } from '../giftcards/service.js'
 import { returnStock } from '../catalogue/inventory.js'
 import { money } from '../shared/money.js'
 import { summaryLines } from './summary.js'
 import type { PaymentProvider } from '../checkout/payments.js'
-import { giftCards, orders, subscriptions, type OrderRow } from '../schema.js'
+import { fulfilments, giftCards, orders, subscriptions, type FulfilmentRow, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
-import type { OrderPage, OrderQuery, OrderView } from '@sitewright/contracts'
+import type { FulfilInput, FulfilmentView, OrderPage, OrderQuery, OrderView } from '@sitewright/contracts'
 
 export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): Promise<OrderView> {
   const cards = await orm.select({ code: giftCards.code, amountCents: giftCards.initialCents }).from(giftCards).where(and(eq(giftCards.siteId, o.siteId), eq(giftCards.orderId, o.id)))
@@ -162,12 +162,69 @@ export async function listOrders(orm: Orm, siteId: string, o: OrderQuery): Promi
   }
 }
 
-export async function fulfilOrder(orm: Orm, siteId: string, orderId: string): Promise<OrderRow> {
-  const o = await getOrderRow(orm, siteId, orderId)
-  if (o.status === 'fulfilled') return o
-  if (o.status !== 'paid') throw new AppError('conflict', 'order_not_paid', `A ${o.status} order cannot be fulfilled.`)
-  const [row] = await orm.update(orders).set({ status: 'fulfilled', fulfilledAt: new Date() }).where(and(eq(orders.id, o.id), eq(orders.status, 'paid'))).returning()
-  return row ?? getOrderRow(orm, siteId, orderId)
+/** The order's shipments, oldest first, and what each line still has to ship. */
+export async function fulfilmentsOf(orm: Orm, o: OrderRow): Promise<{ fulfilments: FulfilmentView[]; unfulfilled: Record<string, number> }> {
+  const rows = await orm.select().from(fulfilments).where(and(eq(fulfilments.siteId, o.siteId), eq(fulfilments.orderId, o.id))).orderBy(asc(fulfilments.createdAt), asc(fulfilments.id))
+  return { fulfilments: rows.map(fulfilmentView), unfulfilled: remaining(o, rows) }
+}
+
+export function fulfilmentView(r: FulfilmentRow): FulfilmentView {
+  return { id: r.id, carrier: r.carrier, trackingNumber: r.trackingNumber, trackingUrl: r.trackingUrl, lines: r.lines, created: r.createdAt.getTime() }
+}
+
+function remaining(o: OrderRow, rows: readonly FulfilmentRow[]): Record<string, number> {
+  const left: Record<string, number> = {}
+  // an order fulfilled before shipments were recorded has nothing left to ship
+  for (const e of o.entries) left[e.entryId] = o.status === 'fulfilled' && !rows.length ? 0 : e.quantity
+  for (const r of rows) for (const l of r.lines) left[l.entryId] = Math.max(0, (left[l.entryId] ?? 0) - l.quantity)
+  return left
+}
+
+export interface FulfilResult {
+  order: OrderRow
+  /** The shipment this call recorded; null when there was nothing left to ship (a repeated call). */
+  fulfilment: FulfilmentView | null
+  /** Every line has now shipped. */
+  complete: boolean
+}
+
+/**
+ * Records a shipment of a paid order: the given line quantities (default: everything not yet shipped) with the
+ * carrier and tracking number. The order row is locked while it is checked, so two shipments never send the same
+ * units; the order becomes fulfilled when nothing is left. A fulfilled order answers itself with no new shipment.
+ */
+export async function fulfilOrder(orm: Orm, siteId: string, orderId: string, input: FulfilInput = {}): Promise<FulfilResult> {
+  return orm.transaction(async (tx) => {
+    const [o] = await tx.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId))).for('update')
+    if (!o) throw new AppError('not_found', 'order_not_found', 'No such order.')
+    if (o.status === 'fulfilled') return { order: o, fulfilment: null, complete: true }
+    if (o.status !== 'paid') throw new AppError('conflict', 'order_not_paid', `A ${o.status} order cannot be fulfilled.`)
+    const done = await tx.select().from(fulfilments).where(and(eq(fulfilments.siteId, siteId), eq(fulfilments.orderId, o.id)))
+    const left = remaining(o, done)
+    const lines = (input.lines ?? Object.entries(left).map(([entryId, quantity]) => ({ entryId, quantity }))).filter((l) => l.quantity > 0)
+    const fields: Record<string, string> = {}
+    const seen = new Set<string>()
+    for (const [i, l] of lines.entries()) {
+      if (!(l.entryId in left)) fields[`lines.${i}.entryId`] = 'This order has no such line.'
+      else if (seen.has(l.entryId)) fields[`lines.${i}.entryId`] = 'Each line once.'
+      else if (l.quantity > left[l.entryId]!) fields[`lines.${i}.quantity`] = `At most ${left[l.entryId]} left to ship.`
+      seen.add(l.entryId)
+    }
+    if (Object.keys(fields).length) throw new AppError('invalid_data', 'invalid_lines', 'Check the quantities to ship.', { fields })
+    if (!lines.length) throw new AppError('invalid_data', 'nothing_to_ship', 'Choose at least one item to ship.')
+    const [row] = await tx
+      .insert(fulfilments)
+      .values({ id: newId(), siteId, orderId: o.id, carrier: input.carrier?.trim() ?? '', trackingNumber: input.trackingNumber?.trim() ?? '', trackingUrl: input.trackingUrl?.trim() || null, lines })
+      .returning()
+    for (const l of lines) left[l.entryId] = left[l.entryId]! - l.quantity
+    const complete = Object.values(left).every((q) => q === 0)
+    let order = o
+    if (complete) {
+      const [u] = await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: new Date() }).where(eq(orders.id, o.id)).returning()
+      order = u ?? o
+    }
+    return { order, fulfilment: fulfilmentView(row!), complete }
+  })
 }
 
 /**

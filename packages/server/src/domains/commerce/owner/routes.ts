@@ -14,10 +14,11 @@ import { createRule, deleteRule, listRules, type RuleKind } from './store.js'
 import { getSettings, updateSettings } from '../settings.js'
 import type { GiftCard, OwnerOrder, OwnerProduct, StockLevel } from '@sitewright/contracts'
 import {
-  couponInput, giftCardIssue, inventoryQuery, orderQuery, productCreate, productListQuery, productParams, productPatch, rowParams,
+  couponInput, fulfilInput, giftCardIssue, inventoryQuery, orderQuery, productCreate, productListQuery, productParams, productPatch, rowParams,
   settingsPatch, shippingInput, siteParams, stockPatch, taxInput, variantParams, variantsPut,
 } from '../validators.js'
 import { inventoryPage, productSummaries } from './lists.js'
+import { parseWith } from '../../../platform/http/validate.js'
 
 export const STORE_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.STORE_MANAGER] as const
 const tags = ['commerce-owner']
@@ -114,7 +115,9 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
   const ownerOrder = async (row: OrderRow): Promise<OwnerOrder> => ({
     ...(await orders.orderView(orm, row, ctx.downloadSecret)),
     payment: row.paymentRef ? await ctx.provider.status(row.paymentRef) : null,
+    ...(await orders.fulfilmentsOf(orm, row)),
   })
+  const notifyFailed = (orderId: string) => (e: unknown) => ctx.deps.log?.warn({ err: e, orderId }, 'order mails not queued')
   defineRoute(app, { method: 'GET', url: `${base}/orders`, summary: 'Orders, newest first; q: order number or email; status: pending, paid, fulfilled or refunded', tags, params: siteParams, query: orderQuery, responses: ok('{ orders, total, page, pageSize }') }, async ({ request, params, query }) => {
     await allow(request, params.siteId)
     return orders.listOrders(orm, params.siteId, query)
@@ -123,17 +126,34 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await allow(request, params.siteId)
     return { order: await ownerOrder(await orders.getOrderRow(orm, params.siteId, params.rowId)) }
   })
-  defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/fulfil`, summary: 'Mark a paid order fulfilled', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
-    await allow(request, params.siteId)
-    return { order: await ownerOrder(await orders.fulfilOrder(orm, params.siteId, params.rowId)) }
-  })
+  defineRoute(
+    app,
+    {
+      method: 'POST', url: `${base}/orders/:rowId/fulfil`, tags, params: rowParams, responses: { ...ok('{ order, fulfilment }'), 400: { description: 'invalid_lines, nothing_to_ship' }, 409: { description: 'order_not_paid' } },
+      summary: 'Ship a paid order: optional JSON body { carrier, trackingNumber, trackingUrl, lines: [{ entryId, quantity }] (default: all not yet shipped), notifyCustomer }; fulfilled once every line has shipped; the buyer is mailed each shipment',
+    },
+    async ({ request, params }) => {
+      await allow(request, params.siteId)
+      const input = request.body === undefined || request.body === null ? {} : parseWith(fulfilInput, request.body)
+      const r = await orders.fulfilOrder(orm, params.siteId, params.rowId, input)
+      const view = await ownerOrder(r.order)
+      if (r.fulfilment && ctx.deps.notify) {
+        await ctx.deps.notify
+          .orderFulfilled({ siteId: params.siteId, order: view, fulfilment: r.fulfilment, complete: r.complete, notifyCustomer: input.notifyCustomer ?? true })
+          .catch(notifyFailed(view.id))
+      }
+      return { order: view, fulfilment: r.fulfilment }
+    },
+  )
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/confirm-payment`, summary: 'Confirm the awaited payment of a pending test-mode order (captured; the order becomes paid)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     const { site } = await allow(request, params.siteId)
     const confirmed = await orders.confirmPayment(orm, params.siteId, params.rowId, ctx.provider)
     changed(params.siteId)
     const view = await ownerOrder(confirmed.order)
     // The gift cards this confirmation issued reach their recipients now (the checkout path mails them when paid).
-    if (ctx.deps.sendMail && confirmed.giftCards.length) {
+    if (ctx.deps.notify && confirmed.giftCards.length) {
+      await ctx.deps.notify.giftCardsIssued({ siteId: site.id, order: view, giftCards: confirmed.giftCards }).catch(notifyFailed(view.id))
+    } else if (ctx.deps.sendMail && confirmed.giftCards.length) {
       const url = (await ctx.deps.siteUrl?.(site.id).catch(() => undefined)) ?? `${request.protocol}://${request.host}/`
       for (const mail of giftCardMails(view, confirmed.giftCards, { siteTitle: site.title, baseUrl: url.replace(/\/+$/, '') })) {
         ctx.deps.sendMail(mail).catch((e: unknown) => ctx.deps.log?.warn({ err: e, orderId: view.id }, 'gift card mail not sent'))
@@ -143,9 +163,12 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
   })
   defineRoute(app, { method: 'POST', url: `${base}/orders/:rowId/refund`, summary: 'Refund a test-mode order (stock and gift-card balance come back)', tags, params: rowParams, responses: ok('{ order }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
+    const before = await orders.getOrderRow(orm, params.siteId, params.rowId)
     const refunded = await orders.refundOrder(orm, params.siteId, params.rowId, ctx.provider)
     changed(params.siteId)
-    return { order: await ownerOrder(refunded) }
+    const view = await ownerOrder(refunded)
+    if (before.status !== 'refunded' && ctx.deps.notify) await ctx.deps.notify.orderRefunded({ siteId: params.siteId, order: view }).catch(notifyFailed(view.id))
+    return { order: view }
   })
 
   defineRoute(app, { method: 'GET', url: `${base}/gift-cards`, summary: 'Gift cards with balances', tags, params: siteParams, responses: ok('{ giftCards }') }, async ({ request, params }) => {
