@@ -42,8 +42,13 @@ describe('onboarding checklist', () => {
     expect(calls).toContain('POST /api/sites/site1/onboarding/dismiss')
   })
 
-  it('shows nothing for a site not made from a starter', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ onboarding: { starterId: null, dismissed: false, homePageId: null, steps: [] } }), { status: 200, headers: { 'content-type': 'application/json' } }))
+  it('shows nothing for a site not made from a starter, and does not poll it', async () => {
+    const setInterval = vi.spyOn(window, 'setInterval')
+    let reads = 0
+    vi.stubGlobal('fetch', async () => {
+      reads++
+      return new Response(JSON.stringify({ onboarding: { starterId: null, dismissed: false, homePageId: null, steps: [] } }), { status: 200, headers: { 'content-type': 'application/json' } })
+    })
     view = await render(
       <NavigationProvider>
         <OnboardingChecklist siteId="site2" />
@@ -51,6 +56,9 @@ describe('onboarding checklist', () => {
     )
     await new Promise((r) => setTimeout(r, 50))
     expect(view.container.querySelector('[data-onboarding]')).toBeNull()
+    expect(reads).toBe(1)
+    expect(setInterval).not.toHaveBeenCalled()
+    setInterval.mockRestore()
   })
 })
 

@@ -25,16 +25,22 @@ export function OnboardingChecklist({ siteId }: { siteId: string }) {
     if (res.ok) setData(res.data.onboarding)
   }, [api, siteId])
 
+  // Polled only while there is something to tick: a site not made from a starter, a dismissed or a finished
+  // checklist is read once (and again on focus), and a hidden tab does not poll.
+  const live = data !== null && data.starterId !== null && !data.dismissed && data.steps.some((s) => !s.done)
   useEffect(() => {
     void load()
-    const timer = window.setInterval(() => void load(), POLL_MS)
     const onFocus = () => void load()
     window.addEventListener('focus', onFocus)
-    return () => {
-      window.clearInterval(timer)
-      window.removeEventListener('focus', onFocus)
-    }
+    return () => window.removeEventListener('focus', onFocus)
   }, [load])
+  useEffect(() => {
+    if (!live) return
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void load()
+    }, POLL_MS)
+    return () => window.clearInterval(timer)
+  }, [load, live])
 
   if (!data || data.starterId === null || data.dismissed || data.steps.length === 0) return null
   const done = data.steps.filter((s) => s.done).length
