@@ -36,6 +36,9 @@ export default defineConfig({
           // worker, not once per file): about 1.7x faster. Each file still builds its own app on its own database;
           // a file that changes process.env does it through harness.ts fileEnv/keepEnv, which put it back.
           isolate: false,
+          // Two workers even on a 2-core machine (vitest's default there is one): a file waiting on its database,
+          // a spawned server or a timer leaves the core to the other.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,7 +2,7 @@
 // `npm test`: every tier, in order, then one closing line "N passed, M failed".
 //   build (if needed) -> typecheck (tests included) -> lint -> unit -> integration -> e2e
 // Set TEST_TIERS=unit,integration to run a subset (used by .ci/run for the PostgreSQL pass).
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,6 +37,48 @@ function vitest(project) {
 }
 
 const timings = []
+
+/** Runs a command with its output kept, to print once it ends (so two can run at once without mixing lines). */
+function runBuffered(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const chunks = []
+    child.stdout.on('data', (c) => chunks.push(c))
+    child.stderr.on('data', (c) => chunks.push(c))
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }))
+  })
+}
+
+// typecheck and lint read the same sources and write nothing: with both asked for, they run side by side (one core
+// each) and their outputs print in tier order.
+if (tiers.includes('typecheck') && tiers.includes('lint')) {
+  const buildFirst = tiers.indexOf('build') === 0 ? tiers.shift() : null
+  if (buildFirst) {
+    console.log('\n=== build ===')
+    const started = Date.now()
+    if (!run('node', ['scripts/build.mjs', '--if-needed'])) {
+      failures.push('build')
+      failed += 1
+    }
+    timings.push(`build ${((Date.now() - started) / 1000).toFixed(0)}s`)
+  }
+  const started = Date.now()
+  const [tc, lint] = await Promise.all([runBuffered('npm', ['run', '--silent', 'typecheck']), runBuffered('npm', ['run', '--silent', 'lint'])])
+  const took = `${((Date.now() - started) / 1000).toFixed(0)}s`
+  console.log('\n=== typecheck ===')
+  process.stdout.write(tc.output)
+  console.log('\n=== lint ===')
+  process.stdout.write(lint.output)
+  timings.push(`typecheck + lint (side by side) ${took}`)
+  if (!tc.ok) {
+    failures.push('typecheck')
+    failed += 1
+  }
+  if (!lint.ok) failures.push('lint')
+  tiers.splice(tiers.indexOf('typecheck'), 1)
+  tiers.splice(tiers.indexOf('lint'), 1)
+}
+
 for (const tier of tiers) {
   console.log(`\n=== ${tier} ===`)
   const started = Date.now()
