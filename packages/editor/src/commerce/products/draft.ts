@@ -6,7 +6,7 @@ import {
   canSubscribe, DENOMINATION_OPTION, hasOptions, PRODUCT_TYPES, stockEditable, type ProductType,
 } from '../productTypes.js'
 import { MAX_BILLING_CYCLES, MAX_PERIOD_VALUE, type BillingUnit, type SubscriptionPlan } from '../subscription.js'
-import type { OwnerProduct, ProductDimensions, ProductInput, ProductStatus, ProductWeight, VariantInput } from '@sitewright/contracts'
+import { plainTextToHtml, type OwnerProduct, type ProductDimensions, type ProductInput, type ProductStatus, type ProductWeight, type VariantInput } from '@sitewright/contracts'
 import { blankVariant, buildMatrix, newKey, usableOptions, type OptionDraft, type VariantDraft } from '../variants.js'
 
 export const TITLE_MAX = 200
@@ -54,17 +54,8 @@ export interface ProductDraft {
 
 export const SEO_TITLE_MAX = 200
 export const SEO_DESCRIPTION_MAX = 500
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-
 /** An older plain-text description as the rich-text editor's HTML (paragraphs, line breaks). */
-export function textToHtml(text: string): string {
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
-}
+export const textToHtml = plainTextToHtml
 
 const listOf = (text: string) => {
   const out: string[] = []

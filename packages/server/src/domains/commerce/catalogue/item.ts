@@ -3,23 +3,14 @@
 import { money } from '../shared/money.js'
 import type { ProductRow, VariantRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
-import type { ImageShape, ProductItem, ProductType, VariantShape } from '@sitewright/contracts'
+import { escapeHtml, plainTextToHtml, type ImageShape, type ProductItem, type ProductType, type VariantShape } from '@sitewright/contracts'
 
 export const RECORD_TYPE_STORE_ITEM = 11
 
 export type { ImageShape, ProductItem, VariantShape }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 /** Plain-text description -> paragraphs of escaped text. */
-export function descriptionHtml(text: string): string {
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
-}
+export const descriptionHtml = plainTextToHtml
 
 export function variantShape(v: VariantRow, p: Pick<ProductRow, 'variantOptions'>, currency: string, images: ReadonlyMap<string, ImageShape>): VariantShape {
   const shape: VariantShape = {
