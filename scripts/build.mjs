@@ -51,6 +51,15 @@ for (const step of steps) {
   writeFileSync(stamp, new Date().toISOString())
   console.log(`built ${step.dir} in ${Date.now() - started} ms`)
 }
+// a migrated PGlite database for new data dirs to start from (skips initdb at first start); quick when current
+if (!failed) {
+  const base = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "const m = await import('./packages/server/dist/platform/db/index.js'); const r = await m.writePgliteBase(); if (r === 'written') console.log('wrote packages/server/dist/pglite-base.tar')"],
+    { cwd: root, stdio: 'inherit' },
+  )
+  if (base.status !== 0) failed = true
+}
 // theme assets are not built, only compressed (into themes/default/dist/assets); quick when up to date
 if (!failed) precompress(join(root, 'themes/default/assets'), join(root, 'themes/default/dist/assets'))
 process.exit(failed ? 1 : 0)

@@ -8,7 +8,7 @@ export type { Db, DbKind, Orm, RawQuery } from './types.js'
 export { isUniqueViolation, sqlRows } from './types.js'
 export { DataDirLockedError } from './lock.js'
 export { migrate, readMigrations, MIGRATIONS_DIR } from './migrate.js'
-export { openPglite, pgliteSnapshot } from './pglite.js'
+export { migrationsKey, openPglite, pgliteSnapshot, writePgliteBase } from './pglite.js'
 export { openPostgres } from './postgres.js'
 
 /** Opens the configured backend and applies pending migrations. */

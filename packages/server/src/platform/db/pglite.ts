@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { acquireDirLock, type DirLock } from './lock.js'
-import { migrate } from './migrate.js'
+import { migrate, readMigrations } from './migrate.js'
 import type { Db, Orm, RawQuery } from './types.js'
 
 // Single-user embedded database: small buffers keep the resident memory near 170 MiB instead of ~300 MiB
@@ -14,14 +16,17 @@ const PGLITE_CONF = ['shared_buffers=16MB', 'work_mem=4MB', 'wal_buffers=1MB']
  * Embedded PostgreSQL. `dataDir` null keeps it in memory (optionally starting from a `snapshot` made by
  * `pgliteSnapshot`, which skips initdb); otherwise `dataDir/pglite`, guarded by a lock file.
  */
-export async function openPglite(dataDir: string | null, opts: { snapshot?: Uint8Array } = {}): Promise<Db> {
+export async function openPglite(dataDir: string | null, opts: { snapshot?: Uint8Array; base?: string } = {}): Promise<Db> {
   let lock: ReturnType<typeof acquireDirLock> | null = null
   let client: PGlite
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
     lock = acquireDirLock(dataDir)
     try {
-      client = new PGlite(join(dataDir, 'pglite'), { postgresqlconf: PGLITE_CONF })
+      const dir = join(dataDir, 'pglite')
+      // A new data dir starts from the build's migrated base (no initdb: ~6 s -> ~1 s) when it fits these migrations.
+      const base = existsSync(join(dir, 'PG_VERSION')) ? null : readBase(opts.base ?? defaultBasePath())
+      client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(base ? { loadDataDir: new Blob([base as Uint8Array<ArrayBuffer>]) } : {}) })
       await client.waitReady
     } catch (e) {
       lock.release()
@@ -77,4 +82,40 @@ export async function pgliteSnapshot(): Promise<Uint8Array> {
   } finally {
     await client.close()
   }
+}
+
+/** What a migrated base must have been made from: the names and text of every migration. */
+export function migrationsKey(): string {
+  return createHash('sha256')
+    .update(readMigrations().map((m) => m.name + m.sql).join('\0'))
+    .digest('hex')
+    .slice(0, 16)
+}
+
+/** `packages/server/dist/pglite-base.tar` (this module is `src/platform/db/` or `dist/platform/db/`). */
+function defaultBasePath(): string {
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'dist', 'pglite-base.tar')
+}
+
+const baseFits = (path: string): boolean => {
+  try {
+    return readFileSync(`${path}.key`, 'utf8').trim() === migrationsKey() && existsSync(path)
+  } catch {
+    return false
+  }
+}
+
+/** The base's bytes when it exists and was made from exactly these migrations; else null (initdb as usual). */
+function readBase(path: string): Uint8Array | null {
+  return baseFits(path) ? readFileSync(path) : null
+}
+
+/** Writes the migrated base for new data dirs (run by the build; skipped when the one there fits). */
+export async function writePgliteBase(path = defaultBasePath()): Promise<'written' | 'current'> {
+  if (baseFits(path)) return 'current'
+  const bytes = await pgliteSnapshot()
+  writeFileSync(`${path}.tmp`, bytes)
+  renameSync(`${path}.tmp`, path)
+  writeFileSync(`${path}.key`, migrationsKey())
+  return 'written'
 }
