@@ -3,7 +3,8 @@ import { Suspense, lazy, type ComponentType } from 'react'
 import { FIELD_SPECS } from '../fieldSpecs.js'
 import { FieldsEditor } from './FieldsEditor.js'
 import { AccordionBlockEditor, MenuBlockEditor } from './ListEditors.js'
-import { AudioBlockEditor, GalleryBlockEditor, ImageBlockEditor } from './MediaEditors.js'
+import { GalleryBlockEditor } from './GalleryEditor.js'
+import { AudioBlockEditor, ImageBlockEditor } from './MediaEditors.js'
 import {
   ButtonBlockEditor,
   ChartBlockEditor,
