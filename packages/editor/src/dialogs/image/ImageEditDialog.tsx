@@ -28,6 +28,8 @@ const ASPECTS: { id: string; label: string; ratio: ((w: number, h: number) => nu
   { id: '4:5', label: '4:5 portrait', ratio: () => 4 / 5 },
 ]
 
+/** A point of the original as a fraction of the crop (rounded as the server rounds it). */
+const within = (v: number, from: number, size: number) => Math.round(Math.min(1, Math.max(0, (v - from) / size)) * 10000) / 10000
 const pct = (v: number) => Math.round(v * 1000) / 10
 const same = (a: Rect, b: Rect) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height) < 0.0005
 
@@ -128,7 +130,7 @@ function Editor({ file, source, startCrop, onClose, onSaved }: Props & { source:
       const unchanged = file.crop && file.crop.sourceId === source.id && same(file.crop, crop)
       if (unchanged) {
         // the same crop: only its focal point follows the original's
-        const inside = { x: Math.min(1, Math.max(0, (focal.x - crop.x) / crop.width)), y: Math.min(1, Math.max(0, (focal.y - crop.y) / crop.height)) }
+        const inside = { x: within(focal.x, crop.x, crop.width), y: within(focal.y, crop.y, crop.height) }
         const res = await files.update(siteId, file.id, { mediaFocalPoint: inside })
         if (!res.ok) return fail(res.error.message)
         result = res.data.file

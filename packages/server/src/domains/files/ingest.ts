@@ -204,7 +204,7 @@ export async function deriveCrop(ctx: IngestContext, source: AssetRow, rect: Cro
     meta: { altText: source.altText, title: source.title, body: source.body },
     crop: { sourceId: source.id, rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } },
   })
-  const inside = (v: number, from: number, size: number) => Math.min(1, Math.max(0, (v - from) / size))
+  const inside = (v: number, from: number, size: number) => Math.round(Math.min(1, Math.max(0, (v - from) / size)) * 10000) / 10000
   const fx = inside(source.focalX, rect.x, rect.width)
   const fy = inside(source.focalY, rect.y, rect.height)
   return fx === 0.5 && fy === 0.5 ? row : await updateAsset(ctx.orm, source.siteId, row.id, { mediaFocalPoint: { x: fx, y: fy } })
