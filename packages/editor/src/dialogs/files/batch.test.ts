@@ -12,7 +12,7 @@ describe('upload batches', () => {
     const next = setRowState(rows, rows[1]!.key, up)
     expect(next[1]!.state).toEqual(up)
     expect(next[0]).toBe(rows[0])
-    expect(batchSummary(next)).toBe('Uploading 1 of 3')
+    expect(batchSummary(next)).toBe('Uploading 3 files, 0 done')
   })
 
   it('keeps failures until dismissed, drops finished rows, and answers the stored files in the chosen order', () => {

@@ -32,9 +32,9 @@ export function uploadedFiles(states: readonly UploadState[]): FileAsset[] {
   return states.flatMap((s) => (s.phase === 'done' ? [s.file] : []))
 }
 
-/** 'Uploading 2 of 5' while any runs, else null. */
+/** 'Uploading 5 files, 2 done' while any runs, else null. */
 export function batchSummary(rows: readonly BatchRow[]): string | null {
   if (rows.length === 0 || rows.every((r) => isFinal(r.state))) return null
   const finished = rows.filter((r) => isFinal(r.state)).length
-  return `Uploading ${finished + 1} of ${rows.length}`
+  return `Uploading ${rows.length} ${rows.length === 1 ? 'file' : 'files'}, ${finished} done`
 }

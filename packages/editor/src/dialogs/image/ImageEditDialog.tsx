@@ -4,6 +4,7 @@
 // of the original and, for a crop, asks the server for a new file cut from the original (the original is kept, so
 // the crop can be changed later: a cropped file is edited from its original). Lazy-loaded.
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { createPortal } from 'react-dom'
 import type { FileAsset } from '../../api/files.js'
 import { rememberFile, useFileAsset } from '../../editor/page/linkTargets.js'
 import { useServices } from '../../services/services.js'
@@ -38,14 +39,17 @@ export default function ImageEditDialog({ file, onClose, onSaved }: Props) {
   // a cropped file whose original is gone is edited as it is
   const source = file.crop && original ? original : file
   const ready = !file.crop || original !== null
-  if (!ready) {
-    return (
+  // on the document's body: above the canvas and its toolbars, whatever panel opened it
+  return createPortal(
+    ready ? (
+      <Editor file={file} source={source} startCrop={file.crop && original ? file.crop : FULL} onClose={onClose} onSaved={onSaved} />
+    ) : (
       <Dialog title="Focal point and crop" onClose={onClose} wide>
         <p role="status">Loading the original image…</p>
       </Dialog>
-    )
-  }
-  return <Editor file={file} source={source} startCrop={file.crop && original ? file.crop : FULL} onClose={onClose} onSaved={onSaved} />
+    ),
+    document.body,
+  )
 }
 
 function Editor({ file, source, startCrop, onClose, onSaved }: Props & { source: FileAsset; startCrop: Rect }) {
@@ -165,7 +169,7 @@ function Editor({ file, source, startCrop, onClose, onSaved }: Props & { source:
       <div className="image-edit" data-image-edit>
         <div className="segmented" role="radiogroup" aria-label="What to change">
           {(['focal', 'crop'] as const).map((m) => (
-            <button key={m} type="button" role="radio" aria-checked={mode === m} className={`button small ${mode === m ? '' : 'secondary'}`} onClick={() => setMode(m)}>
+            <button key={m} type="button" role="radio" aria-checked={mode === m} className={`button small ${mode === m ? 'primary' : 'secondary'}`} onClick={() => setMode(m)}>
               {m === 'focal' ? 'Focal point' : 'Crop'}
             </button>
           ))}
@@ -217,7 +221,7 @@ function Editor({ file, source, startCrop, onClose, onSaved }: Props & { source:
           <>
             <div className="image-edit-aspects" role="radiogroup" aria-label="Aspect ratio">
               {ASPECTS.map((a) => (
-                <button key={a.id} type="button" role="radio" aria-checked={aspect === a.id} className={`button small ${aspect === a.id ? '' : 'secondary'}`} onClick={() => chooseAspect(a.id)}>
+                <button key={a.id} type="button" role="radio" aria-checked={aspect === a.id} className={`button small ${aspect === a.id ? 'primary' : 'secondary'}`} onClick={() => chooseAspect(a.id)}>
                   {a.label}
                 </button>
               ))}
