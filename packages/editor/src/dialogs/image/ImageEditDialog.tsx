@@ -160,7 +160,7 @@ function Editor({ file, source, startCrop, onClose, onSaved }: Props & { source:
           <button type="button" className="button secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="button" disabled={saving} onClick={() => void save()}>
+          <button type="button" className="button primary" disabled={saving} onClick={() => void save()}>
             {saving ? 'Saving…' : 'Save'}
           </button>
         </>

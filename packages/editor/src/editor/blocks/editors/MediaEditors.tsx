@@ -49,7 +49,7 @@ export function ImageBlockEditor({ block, onChange, onSet }: BlockEditorProps) {
       {imageId ? <Thumb id={imageId} /> : <p className="muted">No image yet.</p>}
       <FileChooser kind="image" label={imageId ? 'Replace image' : 'Upload an image'} onFile={(f) => onSet({ imageId: f.id })} />
       {imageId && <ImageEditButton id={imageId} onSaved={(f) => f.id !== imageId && onSet({ imageId: f.id })} />}
-      <FieldsEditor fields={FIELD_SPECS.image!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.image!} value={block.value} onChange={onChange} onSet={onSet} />
       <LinkField url={String(block.value.link ?? '')} newWindow={block.value.newWindow === true} onSet={(link, newWindow) => onSet({ link, newWindow })} />
     </>
   )
@@ -61,7 +61,7 @@ export function AudioBlockEditor({ block, onChange, onSet }: BlockEditorProps) {
     <>
       <p className="muted">{url ? `Playing ${decodeURIComponent(url.split('/').pop() ?? '')}` : 'No audio file yet.'}</p>
       <FileChooser kind="audio" label="Upload audio" onFile={(f) => onSet({ audioAssetUrl: f.assetUrl })} />
-      <FieldsEditor fields={FIELD_SPECS.audio!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.audio!} value={block.value} onChange={onChange} onSet={onSet} />
     </>
   )
 }

@@ -48,6 +48,6 @@ export function BlockEditor(props: BlockEditorProps) {
   const Editor = EDITORS[props.block.typeName]
   if (Editor) return <Editor {...props} />
   const fields = FIELD_SPECS[props.block.typeName]
-  if (fields) return <FieldsEditor fields={fields} value={props.block.value} onChange={props.onChange} />
+  if (fields) return <FieldsEditor fields={fields} value={props.block.value} onChange={props.onChange} onSet={props.onSet} />
   return <p className="muted">This block cannot be edited here; it is kept as it is.</p>
 }
