@@ -73,10 +73,10 @@ function Editor({ file, source, startCrop, onClose, onSaved }: Props & { source:
   }
 
   function focalKey(e: KeyboardEvent) {
-    const next = nudgePoint(focal, e.key, e.shiftKey)
-    if (!next) return
+    const { key, shiftKey } = e
+    if (!nudgePoint(focal, key, shiftKey)) return
     e.preventDefault()
-    setFocal(next)
+    setFocal((f) => nudgePoint(f, key, shiftKey) ?? f)
   }
 
   function cropKey(e: KeyboardEvent) {
