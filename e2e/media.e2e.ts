@@ -8,7 +8,8 @@ import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
 import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
-import { DEMO_OWNER } from './support/paths.js'
+import { join } from 'node:path'
+import { ARTIFACTS, DEMO_OWNER } from './support/paths.js'
 import { png } from './support/png.js'
 
 let h: Harness
@@ -204,6 +205,38 @@ describe('media editing', () => {
     expect(html).toContain('alt="Five bowls in a row"')
     const img = await fetch(`${h.server.baseUrl}/files/${cropped.id}/wide-hero.png`)
     expect(img.status).toBe(200)
+    expect(unexpected(h.errors)).toEqual([])
+  })
+  it('drags a block to another section with @dnd-kit: by pointer, then back by keyboard', async () => {
+    const page = h.page
+    const sectionOf = (l: Layout, id: string) => l.sections.find((x) => x.blocks.some((b) => b.id === id))?.id
+    await page.getByRole('button', { name: 'Arrange blocks' }).click()
+    const outline = page.locator('[data-block-outline]')
+    await outline.waitFor()
+    await outline.locator('[data-outline-section="sec-b"]').scrollIntoViewIfNeeded()
+    const from = await outline.locator('[data-outline-block="blk-img"]').boundingBox()
+    const to = await outline.locator('[data-outline-block="blk-gal"]').boundingBox()
+    await page.mouse.move(from!.x + 20, from!.y + from!.height / 2)
+    await page.mouse.down()
+    for (let i = 1; i <= 12; i++) await page.mouse.move(from!.x + 20, from!.y + from!.height / 2 + ((to!.y + to!.height * 0.75 - from!.y - from!.height / 2) * i) / 12)
+    await outline.locator('.outline-block.dragging').waitFor()
+    // the viewport only: a full-page screenshot resizes the window, which cancels a drag
+    await page.screenshot({ path: join(ARTIFACTS, 'media-arrange-drag-1280.png') })
+    await page.mouse.up()
+    const moved = await until(stored, (l) => sectionOf(l, 'blk-img') === 'sec-b', 'the block dragged into section 2')
+    expect(moved.sections[0]!.blocks).toEqual([])
+    // back by keyboard: Space picks it up, arrow keys move it into the empty first section, Space drops it
+    await outline.locator('[data-outline-block="blk-img"]').focus()
+    await page.keyboard.press('Space')
+    for (let i = 0; i < 3 && (await outline.locator('[data-outline-section="sec-a"] [data-outline-block="blk-img"]').count()) === 0; i++) {
+      await page.keyboard.press('ArrowUp')
+      await page.waitForTimeout(250)
+    }
+    await page.keyboard.press('Space')
+    const back = await until(stored, (l) => sectionOf(l, 'blk-img') === 'sec-a', 'the block moved back by keyboard')
+    expect(back.sections[1]!.blocks.map((b) => b.id)).toEqual(['blk-gal'])
+    await page.keyboard.press('Control+z')
+    await until(stored, (l) => sectionOf(l, 'blk-img') === 'sec-b', 'the keyboard move undone in one step')
     expect(unexpected(h.errors)).toEqual([])
   })
 })
