@@ -228,7 +228,7 @@ describe('media editing', () => {
     // back by keyboard: Space picks it up, arrow keys move it into the empty first section, Space drops it
     await outline.locator('[data-outline-block="blk-img"]').focus()
     await page.keyboard.press('Space')
-    for (let i = 0; i < 3 && (await outline.locator('[data-outline-section="sec-a"] [data-outline-block="blk-img"]').count()) === 0; i++) {
+    for (let i = 0; i < 4 && (await outline.locator('[data-outline-section="sec-a"] [data-outline-block="blk-img"]').count()) === 0; i++) {
       await page.keyboard.press('ArrowUp')
       await page.waitForTimeout(250)
     }

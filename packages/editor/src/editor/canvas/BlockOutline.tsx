@@ -5,6 +5,7 @@
 import {
   closestCorners,
   DndContext,
+  DragOverlay,
   KeyboardSensor,
   PointerSensor,
   useDroppable,
@@ -13,6 +14,7 @@ import {
   type Announcements,
   type DragEndEvent,
   type DragOverEvent,
+  type DragStartEvent,
 } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { useMemo, useState } from 'react'
@@ -33,6 +35,7 @@ function text(b: Block): string {
 
 export default function BlockOutline({ store, doc }: { store: EditorStore; doc: PageDocument }) {
   const [live, setLive] = useState<Arrangement | null>(null)
+  const [activeId, setActiveId] = useState<string | null>(null)
   const shown = live ?? arrangementOf(doc)
   const byId = useMemo(() => new Map(doc.sections.flatMap((s) => s.blocks.map((b) => [b.id, b] as const))), [doc])
   const sectionName = (id: string) => `section ${doc.sections.findIndex((s) => s.id === id) + 1}`
@@ -58,6 +61,7 @@ export default function BlockOutline({ store, doc }: { store: EditorStore; doc: 
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
+    setActiveId(null)
     let a = live ?? arrangementOf(doc)
     const id = String(active.id)
     if (over && containerOf(a, String(over.id)) === containerOf(a, id) && over.id !== active.id) {
@@ -80,9 +84,13 @@ export default function BlockOutline({ store, doc }: { store: EditorStore; doc: 
     <DndContext
       sensors={sensors}
       collisionDetection={closestCorners}
+      onDragStart={({ active }: DragStartEvent) => setActiveId(String(active.id))}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setLive(null)}
+      onDragCancel={() => {
+        setLive(null)
+        setActiveId(null)
+      }}
       accessibility={{
         announcements,
         screenReaderInstructions: { draggable: 'To move a block, press Space, move it with the arrow keys (also into another section), then press Space to drop it or Escape to cancel.' },
@@ -93,12 +101,15 @@ export default function BlockOutline({ store, doc }: { store: EditorStore; doc: 
           <OutlineSection key={s.id} id={s.id} label={`Section ${i + 1}`} ids={shown[s.id] ?? []} byId={byId} />
         ))}
       </div>
+      {/* the block under the pointer; its place in the lists (dashed) is the drop indicator */}
+      <DragOverlay>{activeId ? <BlockCard block={byId.get(activeId)} /> : null}</DragOverlay>
     </DndContext>
   )
 }
 
 function OutlineSection({ id, label, ids, byId }: { id: string; label: string; ids: string[]; byId: Map<string, Block> }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `${SECTION_PREFIX}${id}` })
+  // a drop place of its own only while empty (otherwise its blocks are the places, and the keyboard steps over them)
+  const { setNodeRef, isOver } = useDroppable({ id: `${SECTION_PREFIX}${id}`, disabled: ids.length > 0 })
   return (
     <section className={`outline-section${isOver ? ' over' : ''}`} aria-label={label} data-outline-section={id}>
       <h4>{label}</h4>
@@ -125,5 +136,14 @@ function OutlineBlock({ id, block }: { id: string; block: Block | undefined }) {
       </span>
       <strong>{label}</strong> <span className="muted">{block ? text(block) : ''}</span>
     </li>
+  )
+}
+
+function BlockCard({ block }: { block: Block | undefined }) {
+  return (
+    <div className="outline-block lifted" aria-hidden="true">
+      <span className="drag-grip">⋮⋮</span>
+      <strong>{block ? (kindOf(block.typeName)?.label ?? block.typeName) : 'Block'}</strong> <span className="muted">{block ? text(block) : ''}</span>
+    </div>
   )
 }
