@@ -8,7 +8,7 @@ import { ExistingFiles } from '../../../dialogs/files/ExistingFiles.js'
 import { GalleryOptionsPanel } from '../../../dialogs/gallery/GalleryOptionsPanel.js'
 import { normalizeGalleryOptions } from '../../../dialogs/gallery/options.js'
 import { useServices } from '../../../services/services.js'
-import { rememberFile, useFileAsset } from '../../page/linkTargets.js'
+import { cachedFile, rememberFile, useFileAsset } from '../../page/linkTargets.js'
 import { addImages, galleryIds, galleryLinks, moveImage, removeImage, replaceImage, setImageLink } from '../galleryModel.js'
 import { LinkField } from './LinkField.js'
 import type { BlockEditorProps } from './types.js'
@@ -30,7 +30,7 @@ export function ImageEditButton({ id, onSaved }: { id: string; onSaved(file: Fil
       {open && (
         <Suspense fallback={<p role="status">Loading the image editor…</p>}>
           <ImageEditDialog
-            file={file}
+            file={cachedFile(id) ?? file}
             onClose={() => setOpen(false)}
             onSaved={(f) => {
               setOpen(false)
