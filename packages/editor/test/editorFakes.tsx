@@ -78,7 +78,7 @@ export function fileAsset(id: string, extra: Partial<FileAsset> = {}): FileAsset
   return {
     id, filename: `${id}.png`, mimeType: 'image/png', kind: 'image', size: 1234, sizeText: '1.21 KB',
     assetUrl: `/files/demo/${id}/${id}.png`, originalSize: '10x10', mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '', colorData: null,
-    title: '', body: '', systemDataVariants: '', status: 'ready', error: null, createdOn: 0, updatedOn: 0, ...extra,
+    title: '', body: '', systemDataVariants: '', status: 'ready', error: null, crop: null, createdOn: 0, updatedOn: 0, ...extra,
   }
 }
 
@@ -93,6 +93,7 @@ export function filesServer(files: FileAsset[] = [], overrides: Partial<FilesApi
     },
     update: async (_s, id, patch) => ok({ file: { ...files.find((x) => x.id === id)!, ...patch } }),
     remove: async () => ok(undefined),
+    crop: async (_s, id, rect) => ok({ file: { ...files.find((x) => x.id === id)!, id: `${id}-crop`, crop: { sourceId: id, ...rect } } }),
     upload: async () => ({ kind: 'connection-lost' }),
     ...overrides,
   }

@@ -87,6 +87,16 @@ describe('galleries', () => {
     expect(count(d, '.gallery-grid-item a[data-lightbox-item] img[srcset]')).toBe(5)
     expect(count(d, '.gallery-meta')).toBe(0)
   })
+  it("an image with the owner's link (clickthroughUrl) links there instead of opening the lightbox", () => {
+    const ctx = loadContext('gallery-grid-defaults')
+    const items = (ctx.items as Record<string, unknown>[]).map((it, i) => (i === 1 ? { ...it, clickthroughUrl: '/shop' } : it))
+    const d = doc({ ...ctx, items })
+    const links = [...d.querySelectorAll('.gallery-grid-item a.gallery-link')]
+    expect(links[1]!.getAttribute('href')).toBe('/shop')
+    expect(links[1]!.hasAttribute('data-lightbox-item')).toBe(false)
+    expect(links[0]!.hasAttribute('data-lightbox-item')).toBe(true)
+    expect(count(d, '.gallery-grid-item a[data-lightbox-item]')).toBe(4)
+  })
   it('slideshow: autoplay with its delay, controls, thumbnails strip, meta and light lightbox', () => {
     const d = doc(loadContext('gallery-slideshow'))
     const g = d.querySelector('.gallery')!

@@ -31,12 +31,26 @@ export interface FileAsset {
   status: 'processing' | 'ready' | 'failed'
   /** 'File processing failed' when the variants could not be made. */
   error: string | null
+  /** A cropped image: the file it was cut from and the rectangle, to change the crop later. */
+  crop: FileCropOf | null
   createdOn: number
   updatedOn: number
 }
 
 /** PATCH files/:id. */
 export type FilePatch = Partial<Pick<FileAsset, 'filename' | 'altText' | 'title' | 'body' | 'mediaFocalPoint'>>
+
+/** POST files/:id/crop: a rectangle in fractions (0..1) of the image as shown; answers a new file cut to it. */
+export interface FileCrop {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface FileCropOf extends FileCrop {
+  sourceId: string
+}
 
 export interface FilePage {
   files: FileAsset[]

@@ -1,10 +1,10 @@
 // The owner files API (/api/sites/:siteId/files) and the upload over XMLHttpRequest, which reports upload
 // progress (fetch cannot).
 import { createApiClient, currentCrumb, type ApiClient, type ApiResult } from './client.js'
-import type { FileAsset, FilePatch, UploadLimit } from '@sitewright/contracts'
+import type { FileAsset, FileCrop, FilePatch, UploadLimit } from '@sitewright/contracts'
 import type { SiteId } from './types.js'
 
-export type { FileAsset, FilePatch, UploadLimit }
+export type { FileAsset, FileCrop, FilePatch, UploadLimit }
 
 export type UploadResult =
   | { kind: 'stored'; file: FileAsset }
@@ -26,6 +26,8 @@ export interface FilesApi {
   get(siteId: SiteId, fileId: string): Promise<ApiResult<{ file: FileAsset }>>
   update(siteId: SiteId, fileId: string, patch: FilePatch): Promise<ApiResult<{ file: FileAsset }>>
   remove(siteId: SiteId, fileId: string): Promise<ApiResult<void>>
+  /** A new image cut from the file to `rect` (fractions of the image); the original stays. */
+  crop(siteId: SiteId, fileId: string, rect: FileCrop): Promise<ApiResult<{ file: FileAsset }>>
   upload(siteId: SiteId, file: File, opts?: UploadOptions): Promise<UploadResult>
 }
 
@@ -78,6 +80,7 @@ export function createFilesApi(
     get: (siteId, fileId) => client.get(`${base(siteId)}/${encodeURIComponent(fileId)}`),
     update: (siteId, fileId, patch) => client.patch(`${base(siteId)}/${encodeURIComponent(fileId)}`, patch),
     remove: (siteId, fileId) => client.del(`${base(siteId)}/${encodeURIComponent(fileId)}`),
+    crop: (siteId, fileId, rect) => client.post(`${base(siteId)}/${encodeURIComponent(fileId)}/crop`, rect),
     async upload(siteId, file, opts = {}) {
       if (opts.signal?.aborted) return { kind: 'aborted' }
       let answer = await sendOnce(base(siteId), file, opts, xhrFactory)

@@ -12,7 +12,7 @@ function asset(status: FileAsset['status'] = 'ready'): FileAsset {
   return {
     id: 'f1', filename: 'a.png', mimeType: 'image/png', kind: 'image', size: 12, sizeText: '12 Bytes',
     assetUrl: '/files/s/f1/a.png', originalSize: '1x1', mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '', colorData: null,
-    title: '', body: '', systemDataVariants: '', status, error: null, createdOn: 0, updatedOn: 0,
+    title: '', body: '', systemDataVariants: '', status, error: null, crop: null, createdOn: 0, updatedOn: 0,
   }
 }
 

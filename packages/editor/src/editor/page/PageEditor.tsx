@@ -11,6 +11,7 @@ import { incompleteBlocks } from '../core/layout.js'
 import { Canvas, DEVICES, type DeviceId } from '../canvas/Canvas.js'
 import { useDroppedImages } from '../canvas/DroppedImages.js'
 import { attrValue } from '../canvas/frameDom.js'
+import { ArrangeBlocks } from '../canvas/ArrangeBlocks.js'
 import { SectionsPanel } from '../canvas/SectionsPanel.js'
 import { previewUrl } from '../../preview/PreviewFrame.js'
 import { AddBlockMenu } from './AddBlockMenu.js'
@@ -166,6 +167,7 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
                 }}
               />
               <SectionsPanel store={store} doc={doc} />
+              <ArrangeBlocks store={store} doc={doc} />
             </div>
           ) : (
             <div role="tabpanel" aria-label="Settings">

@@ -58,6 +58,11 @@ export function useFileAsset(id: string | undefined): FileAsset | null {
   return file
 }
 
+/** The latest known state of a file (after edits remembered with rememberFile), or null. */
+export function cachedFile(id: string): FileAsset | null {
+  return cache.get(id) ?? null
+}
+
 export function rememberFile(file: FileAsset): void {
   cache.set(file.id, file)
 }

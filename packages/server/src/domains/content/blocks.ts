@@ -45,7 +45,7 @@ export const BLOCK_VALUE_SCHEMAS: Record<BlockTypeName, z.ZodType> = {
   text: z.object({ html }).strict(),
   markdown: z.object({ markdown: z.string().max(LIMITS.html) }).strict(),
   image: z.object({ imageId: id.optional(), caption: text().optional(), link: link.optional(), newWindow: z.boolean().optional(), alignment: z.enum(['center', 'left', 'right']).optional() }).strict(),
-  gallery: z.object({ imageIds: z.array(id).max(LIMITS.orderableItems).optional(), collectionId: id.optional(), options: galleryOptionsInput.optional() }).strict(),
+  gallery: z.object({ imageIds: z.array(id).max(LIMITS.orderableItems).optional(), links: z.record(id, link).optional(), collectionId: id.optional(), options: galleryOptionsInput.optional() }).strict(),
   summary: z
     .object({ collectionId: id, design: z.enum(['list', 'grid', 'carousel']).optional(), title: text(200).optional(), limit: z.number().int().min(1).max(30).optional(), tag: text(LIMITS.tag).optional(), category: text(LIMITS.category).optional() })
     .strict(),

@@ -222,4 +222,23 @@ describe(`owner file management (${BACKEND})`, () => {
     for (const [k, v] of a.c.cookies) onB.cookies.set(k, v)
     expect((await onB.get(`/api/sites/${a.siteId}/files`)).status).toBe(404)
   })
+
+  it('crops an image into a new file (original kept): size, focal point moved into the crop, provenance, variants', async () => {
+    const o = await owner()
+    // 400x200: left half red, right half blue
+    const left = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer()
+    const data = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#0000ff' } }).composite([{ input: left, left: 0, top: 0 }]).png().toBuffer()
+    const src = (await upload(o.c, o.siteId, 'wide.png', data)).json.file
+    await o.c.patch(`/api/sites/${o.siteId}/files/${src.id}`, { altText: 'Two halves', mediaFocalPoint: { x: 0.75, y: 0.5 } })
+    const res = await o.c.post(`/api/sites/${o.siteId}/files/${src.id}/crop`, { x: 0.5, y: 0, width: 0.5, height: 1 })
+    expect(res.status).toBe(201)
+    const f = res.json.file
+    expect(f.id).not.toBe(src.id)
+    expect(f).toMatchObject({ filename: 'wide.png', originalSize: '200x200', altText: 'Two halves', mediaFocalPoint: { x: 0.5, y: 0.5 } })
+    expect(f.crop).toEqual({ sourceId: src.id, x: 0.5, y: 0, width: 0.5, height: 1 })
+    expect(f.colorData.centerAverage).toBe('0000ff')
+    expect((await o.c.get(`/api/sites/${o.siteId}/files/${src.id}`)).json.file.originalSize).toBe('400x200')
+    expect((await o.c.post(`/api/sites/${o.siteId}/files/${src.id}/crop`, { x: 0.6, y: 0, width: 0.5, height: 1 })).status).toBe(400)
+    expect((await o.c.post(`/api/sites/${o.siteId}/files/${src.id}/crop`, { x: 0, y: 0, width: 0, height: 1 })).status).toBe(400)
+  })
 })

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { chooseVariant, probeImage, resizeTo, systemDataVariants, variantWidths } from './images.js'
+import { chooseVariant, cropPixels, cropTo, probeImage, resizeTo, systemDataVariants, variantWidths } from './images.js'
 
 /** A 40x20 PNG: left half red, right half blue (top) / green (bottom). */
 async function quadrants(): Promise<Buffer> {
@@ -70,5 +70,19 @@ describe('images', () => {
     expect(systemDataVariants(800, 600, [100, 300, 500, 750])).toBe('800x600,100w,300w,500w,750w')
     expect(systemDataVariants(1500, 983, [100, 300, 500, 750, 1000])).toBe('1500x983,100w,300w,500w,750w,1000w,1500w')
     expect(systemDataVariants(null, null, [])).toBe('')
+  })
+
+  it('crop rectangles in fractions become pixels inside the image (at least one pixel)', () => {
+    expect(cropPixels({ x: 0.25, y: 0.5, width: 0.5, height: 0.5 }, 40, 20)).toEqual({ left: 10, top: 10, width: 20, height: 10 })
+    expect(cropPixels({ x: 1, y: 1, width: 0, height: 0 }, 40, 20)).toEqual({ left: 39, top: 19, width: 1, height: 1 })
+    expect(cropPixels({ x: 0.9, y: 0, width: 0.5, height: 2 }, 40, 20)).toEqual({ left: 36, top: 0, width: 4, height: 20 })
+  })
+
+  it('crops with sharp to the rectangle, in the same format', async () => {
+    const out = await cropTo(await quadrants(), 'image/png', { x: 0.5, y: 0.5, width: 0.5, height: 0.5 })
+    const probe = await probeImage(out)
+    expect([probe.width, probe.height]).toEqual([20, 10])
+    expect(probe.colorData.centerAverage).toBe('00ff00')
+    expect((await sharp(out).metadata()).format).toBe('png')
   })
 })

@@ -96,7 +96,10 @@ export function variantMime(mime: string): string {
 /** One width variant of an image (EXIF-oriented, metadata stripped), in the variant format of `mime`. */
 export async function resizeTo(data: Buffer, mime: string, width: number): Promise<Buffer> {
   const animated = mime === 'image/gif' || mime === 'image/webp'
-  const img = input(data, animated).rotate().resize({ width, withoutEnlargement: true })
+  return encode(input(data, animated).rotate().resize({ width, withoutEnlargement: true }), mime)
+}
+
+function encode(img: ReturnType<typeof sharp>, mime: string): Promise<Buffer> {
   switch (variantMime(mime)) {
     case 'image/png':
       return img.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer()
@@ -109,6 +112,33 @@ export async function resizeTo(data: Buffer, mime: string, width: number): Promi
     default:
       return img.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
   }
+}
+
+/** A crop rectangle in fractions (0..1) of the displayed (EXIF-oriented) image. */
+export interface CropRect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** The pixel rectangle of `rect` in an image of `width` x `height`: at least one pixel, never outside the image. */
+export function cropPixels(rect: CropRect, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  const left = Math.min(width - 1, Math.max(0, Math.round(rect.x * width)))
+  const top = Math.min(height - 1, Math.max(0, Math.round(rect.y * height)))
+  const w = Math.max(1, Math.min(width - left, Math.round(rect.width * width)))
+  const h = Math.max(1, Math.min(height - top, Math.round(rect.height * height)))
+  return { left, top, width: w, height: h }
+}
+
+/** The image cut to `rect` (EXIF-oriented first, metadata stripped), in the variant format of `mime`. */
+export async function cropTo(data: Buffer, mime: string, rect: CropRect): Promise<Buffer> {
+  const probe = await input(data).metadata()
+  const width = probe.autoOrient?.width ?? probe.width
+  const height = probe.autoOrient?.height ?? probe.height
+  if (!width || !height) throw new Error('image without dimensions')
+  const img = input(data).rotate().extract(cropPixels(rect, width, height))
+  return encode(img, mime)
 }
 
 /**

@@ -8,8 +8,8 @@ import { AppError, isAppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import { detectType, isSafeSvg, SNIFF_BYTES, type DetectedType, type FileKind } from './detect.js'
 import { formatBytes, megabytes, MESSAGES } from './format.js'
-import { probeImage, resizeTo, variantWidths, type ImageProbe } from './images.js'
-import { finishProcessing, getAsset, insertAsset, type AssetRow } from './service.js'
+import { cropTo, probeImage, resizeTo, variantWidths, type CropRect, type ImageProbe } from './images.js'
+import { finishProcessing, getAsset, insertAsset, updateAsset, type AssetRow } from './service.js'
 import type { FileStorage } from './storage.js'
 
 /** Upload limits per kind of file, in megabytes of 1,000,000 bytes. */
@@ -104,6 +104,8 @@ export interface IngestInput {
   /** True when the source was cut at the largest limit (multipart). */
   truncated?: () => boolean
   meta?: { altText?: string; title?: string; body?: string }
+  /** A crop of another file: its id and the rectangle. */
+  crop?: { sourceId: string; rect: { x: number; y: number; width: number; height: number } }
 }
 
 /** Stores a file and records it; answers once both are committed. Throws the spec's upload errors. */
@@ -145,6 +147,8 @@ export async function ingest(ctx: IngestContext, siteId: string, input: IngestIn
       altText: input.meta?.altText ?? '',
       title: input.meta?.title ?? '',
       body: input.meta?.body ?? '',
+      cropSource: input.crop?.sourceId ?? null,
+      crop: input.crop?.rect ?? null,
       status: t.kind === 'image' ? 'processing' : 'ready',
     })
   } catch (e) {
@@ -176,4 +180,32 @@ export async function makeVariants(ctx: IngestContext, siteId: string, id: strin
   // Deleted while processing: remove what was written after the delete.
   if (!(await finishProcessing(ctx.orm, siteId, id, outcome))) await ctx.storage.deletePrefix(`${siteId}/${id}`)
   else ctx.changed?.(siteId)
+}
+
+/**
+ * A new image asset cut from `source` to `rect` (the original is kept, so a crop can be changed later). Name, alt
+ * text, title and description are copied; the focal point is moved into the crop. Its variants follow as for an
+ * upload (status 'processing').
+ */
+export async function deriveCrop(ctx: IngestContext, source: AssetRow, rect: CropRect): Promise<AssetRow> {
+  if (source.kind !== 'image') throw new AppError('invalid_data', 'not_an_image', 'Only images can be cropped.')
+  const data = await ctx.storage.get(originalKey(source.siteId, source.id))
+  if (!data) throw new AppError('not_found', 'file_not_found', 'No such file.')
+  let cut: Buffer
+  try {
+    cut = await cropTo(data, source.mime, rect)
+  } catch (e) {
+    ctx.log?.warn({ err: e, siteId: source.siteId, assetId: source.id }, 'crop failed')
+    throw new AppError('invalid_data', 'crop_failed', MESSAGES.processingFailed)
+  }
+  const row = await ingest(ctx, source.siteId, {
+    filename: source.filename,
+    source: cut,
+    meta: { altText: source.altText, title: source.title, body: source.body },
+    crop: { sourceId: source.id, rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } },
+  })
+  const inside = (v: number, from: number, size: number) => Math.round(Math.min(1, Math.max(0, (v - from) / size)) * 10000) / 10000
+  const fx = inside(source.focalX, rect.x, rect.width)
+  const fy = inside(source.focalY, rect.y, rect.height)
+  return fx === 0.5 && fy === 0.5 ? row : await updateAsset(ctx.orm, source.siteId, row.id, { mediaFocalPoint: { x: fx, y: fy } })
 }

@@ -76,6 +76,7 @@ export function toFileAsset(siteSlug: string, row: AssetRow): FileAsset {
     systemDataVariants: row.kind === 'image' ? systemDataVariants(row.width, row.height, generatedWidths(row)) : '',
     status: row.status,
     error: row.error ?? null,
+    crop: row.cropSource && row.crop ? { sourceId: row.cropSource, ...row.crop } : null,
     createdOn: row.createdAt.getTime(),
     updatedOn: row.updatedAt.getTime(),
   }

@@ -7,11 +7,11 @@ import { defineRoute } from '../../platform/http/route.js'
 import { WEBSITE_ROLES, type Auth } from '../accounts/index.js'
 import type { Sites } from '../sites/index.js'
 import { formatBytes, megabytes } from './format.js'
-import { ingest, largestLimit, type IngestContext, type LimitsMb } from './ingest.js'
+import { deriveCrop, ingest, largestLimit, type IngestContext, type LimitsMb } from './ingest.js'
 import { toFileAsset } from './present.js'
 import * as svc from './service.js'
 import type { FileStorage } from './storage.js'
-import { fileParams, filePatch, fileResponse, limitsResponse, listQuery, listResponse, siteParams } from './validators.js'
+import { cropBody, fileParams, filePatch, fileResponse, limitsResponse, listQuery, listResponse, siteParams } from './validators.js'
 
 /** Roles that may see and change a site's files. */
 export const FILE_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.EDITOR] as const
@@ -147,6 +147,26 @@ export function registerFilesRoutes(app: FastifyInstance, deps: FilesRouteDeps):
       const { site } = await authorize(request, params.siteId)
       const row = await svc.updateAsset(ctx.orm, site.id, params.fileId, body)
       deps.changed(site.id)
+      return { file: toFileAsset(site.slug, row) }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sites/:siteId/files/:fileId/crop',
+      summary: 'Crop an image: a new file cut to the rectangle (fractions of the image); the original stays',
+      tags: TAGS,
+      params: fileParams,
+      body: cropBody,
+      responses: { 201: { description: 'The new file (status processing while its variants are made)', schema: fileResponse } },
+    },
+    async ({ request, reply, params, body }) => {
+      const { site } = await authorize(request, params.siteId)
+      const row = await deriveCrop(ctx, await svc.requireAsset(ctx.orm, site.id, params.fileId), body)
+      if (row.status === 'processing') deps.enqueueVariants(site.id, row.id)
+      reply.code(201)
       return { file: toFileAsset(site.slug, row) }
     },
   )

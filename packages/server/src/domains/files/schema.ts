@@ -18,6 +18,9 @@ export const fileAssets = pgTable(
     focalX: doublePrecision('focal_x').notNull().default(0.5),
     focalY: doublePrecision('focal_y').notNull().default(0.5),
     colorData: jsonb('color_data').$type<ColorData>(),
+    /** A cropped image: the file it was cut from and the rectangle (fractions of that file). */
+    cropSource: text('crop_source'),
+    crop: jsonb('crop').$type<{ x: number; y: number; width: number; height: number }>(),
     altText: text('alt_text').notNull().default(''),
     title: text('title').notNull().default(''),
     body: text('body').notNull().default(''),

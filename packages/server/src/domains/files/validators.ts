@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { FilePatch } from '@sitewright/contracts'
+import type { FileCrop, FilePatch } from '@sitewright/contracts'
 import type { Assert, Same } from '../../platform/http/contract.js'
 import { MESSAGES } from './format.js'
 
@@ -37,6 +37,15 @@ export const filePatch = z
 export type { FilePatch }
 type _FilePatchAgrees = Assert<Same<z.infer<typeof filePatch>, FilePatch>>
 
+const fraction = z.number({ error: 'Use a number from 0 to 1.' }).min(0, 'Use a number from 0 to 1.').max(1, 'Use a number from 0 to 1.')
+
+/** POST files/:id/crop: the rectangle in fractions of the image; it must lie inside the image. */
+export const cropBody = z
+  .object({ x: fraction, y: fraction, width: fraction.refine((v) => v > 0, 'The crop cannot be empty.'), height: fraction.refine((v) => v > 0, 'The crop cannot be empty.') })
+  .strict()
+  .refine((r) => r.x + r.width <= 1.0001 && r.y + r.height <= 1.0001, 'The crop must lie inside the image.')
+type _CropAgrees = Assert<Same<z.infer<typeof cropBody>, FileCrop>>
+
 /** Public file route: `?format=<W>w` or `original`. */
 export const serveQuery = z.object({ format: z.string().max(20).optional() })
 
@@ -66,6 +75,7 @@ export const fileAsset = z.object({
   systemDataVariants: z.string(),
   status: z.enum(['processing', 'ready', 'failed']),
   error: z.string().nullable(),
+  crop: z.object({ sourceId: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   createdOn: z.number(),
   updatedOn: z.number(),
 })

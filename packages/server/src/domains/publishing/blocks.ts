@@ -86,10 +86,15 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
           items = await itemContexts(scope, rows)
         }
       } else {
+        // per-image links (owner-entered, checked by the content schema) become the item's clickthrough address
+        const links = v.links && typeof v.links === 'object' && !Array.isArray(v.links) ? (v.links as Record<string, unknown>) : {}
         items = arr(v.imageIds)
           .map((id) => (typeof id === 'string' ? images.get(id) : undefined))
           .filter((img): img is ImageContext => !!img)
-          .map((img) => ({ ...img, recordType: RECORD_TYPES.IMAGE, mediaFocalPoint: img.mediaFocalPoint ?? { x: 0.5, y: 0.5 } }))
+          .map((img) => {
+            const link = typeof img.id === 'string' ? links[img.id] : undefined
+            return { ...img, recordType: RECORD_TYPES.IMAGE, mediaFocalPoint: img.mediaFocalPoint ?? { x: 0.5, y: 0.5 }, ...(typeof link === 'string' && link ? { clickthroughUrl: link } : {}) }
+          })
       }
       return { items, options }
     }

@@ -35,7 +35,7 @@ export const ITEM: Shape = {
   promotedBlockType: 'string?', publicCommentCount: 'number', commentState: 'number', likeCount: 'number', startDate: 'number?', endDate: 'number?',
   location: 'object?', items: 'array?', structuredContent: 'object?', audioAssetUrl: 'string?', oembed: 'object?', layout: 'object?',
   // gallery images carry their image fields on the item (CONTEXT.md theme notes)
-  originalSize: 'string?', mediaFocalPoint: 'object?', systemDataVariants: 'string?', altText: 'string?', filename: 'string?', colorData: 'object?',
+  originalSize: 'string?', mediaFocalPoint: 'object?', systemDataVariants: 'string?', altText: 'string?', filename: 'string?', colorData: 'object?', clickthroughUrl: 'string?',
 }
 export const IMAGE: Shape = {
   id: 'string', assetUrl: 'string', originalSize: 'string?', mediaFocalPoint: 'object', colorData: 'object?', altText: 'string', title: 'string', body: 'string',

@@ -93,6 +93,8 @@ export interface ItemContext extends ContextItem {
   altText?: string
   filename?: string
   colorData?: object
+  /** Gallery block images: the owner's link for the image (instead of the lightbox). */
+  clickthroughUrl?: string
 }
 
 /** A block of a layout, its value already resolved. */

@@ -7,15 +7,19 @@ import type { FieldSpec } from '../fieldSpecs.js'
 export interface FieldsEditorProps {
   fields: readonly FieldSpec[]
   value: BlockValue
+  /** Typing: merges with the previous change of the same field (one undo step per burst). */
   onChange(patch: BlockValue, key: string): void
+  /** A setting chosen (select, checkbox): always its own undo step. Without it, onChange. */
+  onSet?(patch: BlockValue): void
 }
 
-export function FieldsEditor({ fields, value, onChange }: FieldsEditorProps) {
+export function FieldsEditor({ fields, value, onChange, onSet }: FieldsEditorProps) {
   return (
     <>
       {fields.map((f) => {
         const v = value[f.key]
         const set = (x: unknown) => onChange({ [f.key]: x }, f.key)
+        const choose = (x: unknown) => (onSet ? onSet({ [f.key]: x }) : set(x))
         switch (f.kind) {
           case 'text':
           case 'url':
@@ -26,9 +30,9 @@ export function FieldsEditor({ fields, value, onChange }: FieldsEditorProps) {
           case 'number':
             return <NumberField key={f.key} label={f.label} value={Number(v ?? f.min)} min={f.min} max={f.max} onChange={set} />
           case 'select':
-            return <SelectField key={f.key} name={f.key} label={f.label} value={String(v ?? f.options[0]?.value ?? '')} options={f.options} onChange={set} />
+            return <SelectField key={f.key} name={f.key} label={f.label} value={String(v ?? f.options[0]?.value ?? '')} options={f.options} onChange={choose} />
           case 'checkbox':
-            return <CheckboxField key={f.key} name={f.key} label={f.label} checked={v === true} onChange={set} />
+            return <CheckboxField key={f.key} name={f.key} label={f.label} checked={v === true} onChange={choose} />
         }
       })}
     </>

@@ -17,7 +17,7 @@ export function AccordionBlockEditor({ block, onChange, onSet }: BlockEditorProp
     onChange({ items: items.map((it, j) => (j === i ? { ...it, ...patch } : it)) }, `items.${i}.${field}`)
   return (
     <>
-      <FieldsEditor fields={FIELD_SPECS.accordion!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.accordion!} value={block.value} onChange={onChange} onSet={onSet} />
       {items.map((it, i) => (
         <fieldset key={i}>
           <legend>Item {i + 1}</legend>
@@ -46,7 +46,7 @@ export function MenuBlockEditor({ block, onChange, onSet }: BlockEditorProps) {
   const setSection = (i: number, s: MenuSection, field: string) => onChange({ sections: sections.map((x, j) => (j === i ? s : x)) }, `sections.${i}.${field}`)
   return (
     <>
-      <FieldsEditor fields={FIELD_SPECS.menu!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.menu!} value={block.value} onChange={onChange} onSet={onSet} />
       {sections.map((s, i) => (
         <fieldset key={i}>
           <legend>Section {i + 1}</legend>

@@ -19,7 +19,7 @@ import type { BlockEditorProps } from './types.js'
 export function ButtonBlockEditor({ block, onChange, onSet }: BlockEditorProps) {
   return (
     <>
-      <FieldsEditor fields={FIELD_SPECS.button!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.button!} value={block.value} onChange={onChange} onSet={onSet} />
       <LinkField url={String(block.value.url ?? '')} newWindow={block.value.newWindow === true} onSet={(url, newWindow) => onSet({ url, newWindow })} />
     </>
   )
@@ -28,7 +28,7 @@ export function ButtonBlockEditor({ block, onChange, onSet }: BlockEditorProps) 
 export function ChartBlockEditor({ block, onChange, onSet }: BlockEditorProps) {
   return (
     <>
-      <FieldsEditor fields={FIELD_SPECS.chart!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.chart!} value={block.value} onChange={onChange} onSet={onSet} />
       <ChartDataEditor key={block.id} value={block.value as Partial<ChartData>} onApply={(data) => onSet({ ...data })} />
     </>
   )
@@ -45,7 +45,7 @@ export function SummaryBlockEditor({ block, onChange, onSet }: BlockEditorProps)
         options={[{ value: '', label: 'Choose a collection…' }, ...collections.map((c) => ({ value: c.id, label: c.title }))]}
         onChange={(v) => onSet({ collectionId: v })}
       />
-      <FieldsEditor fields={FIELD_SPECS.summary!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.summary!} value={block.value} onChange={onChange} onSet={onSet} />
     </>
   )
 }
@@ -106,7 +106,7 @@ export function FormBlockEditor({ block, onChange, onSet }: BlockEditorProps) {
   return (
     <>
       <FormPicker value={String(block.value.formId ?? '')} onSet={(formId) => onSet({ formId })} />
-      <FieldsEditor fields={FIELD_SPECS.form!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.form!} value={block.value} onChange={onChange} onSet={onSet} />
     </>
   )
 }
@@ -116,7 +116,7 @@ export function NewsletterBlockEditor({ block, onChange, onSet }: BlockEditorPro
   return (
     <>
       <FormPicker value={formId} onSet={(id) => onSet({ formId: id })} />
-      <FieldsEditor fields={FIELD_SPECS.newsletter!} value={block.value} onChange={onChange} />
+      <FieldsEditor fields={FIELD_SPECS.newsletter!} value={block.value} onChange={onChange} onSet={onSet} />
       {formId && <MailingListButton formId={formId} />}
     </>
   )

@@ -3,7 +3,8 @@ import { Suspense, lazy, type ComponentType } from 'react'
 import { FIELD_SPECS } from '../fieldSpecs.js'
 import { FieldsEditor } from './FieldsEditor.js'
 import { AccordionBlockEditor, MenuBlockEditor } from './ListEditors.js'
-import { AudioBlockEditor, GalleryBlockEditor, ImageBlockEditor } from './MediaEditors.js'
+import { GalleryBlockEditor } from './GalleryEditor.js'
+import { AudioBlockEditor, ImageBlockEditor } from './MediaEditors.js'
 import {
   ButtonBlockEditor,
   ChartBlockEditor,
@@ -47,6 +48,6 @@ export function BlockEditor(props: BlockEditorProps) {
   const Editor = EDITORS[props.block.typeName]
   if (Editor) return <Editor {...props} />
   const fields = FIELD_SPECS[props.block.typeName]
-  if (fields) return <FieldsEditor fields={fields} value={props.block.value} onChange={props.onChange} />
+  if (fields) return <FieldsEditor fields={fields} value={props.block.value} onChange={props.onChange} onSet={props.onSet} />
   return <p className="muted">This block cannot be edited here; it is kept as it is.</p>
 }
