@@ -344,8 +344,12 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     fromAddress: MAIL_FROM_ADDRESS,
     composer: (siteId) => notify.composer(siteId),
+    verifyCaptcha: async (siteId, token, remoteIp) => (await forms.captcha.check(siteId, token, remoteIp)).ok,
     mailQueued,
     onChange: late.invalidatePages,
+  })
+  commerce.events.on('commerce_stock_set', async (e) => {
+    await restock.stockReturned(e.siteId, e.productId, e.variantId)
   })
   const publishing: Publishing = createPublishing({
     sites,
