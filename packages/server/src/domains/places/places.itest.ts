@@ -3,7 +3,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, startTestApp, type TestApp } from '../../../test/harness.js'
+import { BACKEND, keepEnv, startTestApp, type TestApp } from '../../../test/harness.js'
+
+keepEnv(['GOOGLE_MAPS_API_KEY', 'GOOGLE_PLACES_URL'])
 
 const AUTO = '/api/google-maps/places/autocomplete'
 const DETAILS = '/api/google-maps/places/details'
