@@ -26,6 +26,7 @@ function page() {
   }) as unknown as typeof globalThis.fetch
   wirePlacesAutocomplete(document, { fetch, setTimeout: (fn) => timers.push(fn), clearTimeout: () => undefined })
   const input = document.querySelector<HTMLInputElement>('[name="shipping.city"]')!
+  input.focus()
   const type = async (text: string) => {
     input.value = text
     input.dispatchEvent(new Event('input'))
@@ -67,6 +68,7 @@ describe('checkout address autocomplete (combobox)', () => {
     await p.type('ger')
     p.key('Escape')
     expect(p.listbox().hidden).toBe(true)
+    expect(p.input.getAttribute('aria-expanded')).toBe('false')
     p.key('ArrowUp')
     expect(p.listbox().hidden).toBe(false)
     expect(p.input.getAttribute('aria-activedescendant')).toMatch(/-opt-1$/)
@@ -75,5 +77,14 @@ describe('checkout address autocomplete (combobox)', () => {
     const country = document.querySelector<HTMLSelectElement>('[name="shipping.country"]')!
     expect(country.value).toBe('DE')
     expect(country.selectedOptions[0]!.textContent).toBe('Germany')
+  })
+
+  it('an answer that arrives after the visitor left the field opens nothing', async () => {
+    const p = page()
+    p.input.value = 'spri'
+    p.input.dispatchEvent(new Event('input'))
+    document.querySelector<HTMLInputElement>('[name="shipping.postalCode"]')!.focus()
+    await p.type('spri')
+    expect(p.listbox().hidden).toBe(true)
   })
 })

@@ -104,7 +104,8 @@ export function bindPlacesCombobox(input: HTMLInputElement, deps: PlacesDeps): v
       }),
     )
     status.textContent = items.length ? `${items.length} suggestion${items.length === 1 ? '' : 's'}, use the arrow keys to choose` : ''
-    if (items.length) {
+    // an answer arriving after the visitor moved on opens nothing
+    if (items.length && doc.activeElement === input) {
       list.hidden = false
       input.setAttribute('aria-expanded', 'true')
       highlight(-1)
