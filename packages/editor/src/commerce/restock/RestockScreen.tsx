@@ -7,7 +7,10 @@ import { useCommerce } from '../context.js'
 import { formatDate, LoadError, Loading } from '../ui.js'
 import '../reviews-restock.css'
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; groups: RestockSignUpGroup[]; next: string | null }
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; groups: RestockSignUpGroup[]; next: string | null }
 
 const keyOf = (g: { productId: string; variantId: string }) => `${g.productId}/${g.variantId}`
 
@@ -38,7 +41,8 @@ export function RestockScreen() {
       if (!res.ok) return setLoad({ status: 'error', message: res.error.message })
       setLoad((l) => ({
         status: 'ready',
-        groups: cursor && l.status === 'ready' ? [...l.groups, ...res.data.signUpGroups] : res.data.signUpGroups,
+        groups:
+          cursor && l.status === 'ready' ? [...l.groups, ...res.data.signUpGroups] : res.data.signUpGroups,
         next: res.data.hasNextPage ? res.data.nextPageCursor : null,
       }))
     },
@@ -55,11 +59,18 @@ export function RestockScreen() {
     setBusy(key)
     setError(null)
     setNotice(null)
-    const res = groups.length === 1 ? await api.restockSend(groups[0]!.productId, groups[0]!.variantId) : await api.restockSendAll(groups.map((g) => ({ productId: g.productId, variantId: g.variantId })))
+    const res =
+      groups.length === 1
+        ? await api.restockSend(groups[0]!.productId, groups[0]!.variantId)
+        : await api.restockSendAll(groups.map((g) => ({ productId: g.productId, variantId: g.variantId })))
     setBusy(null)
     if (!res.ok) return setError(res.error.message)
     const n = typeof res.data === 'number' ? res.data : res.data.reduce((a, r) => a + r.notified, 0)
-    setNotice(n ? `Sent ${n} restock alert${n === 1 ? '' : 's'}.` : 'Nobody could be alerted: there is no stock for the people waiting.')
+    setNotice(
+      n
+        ? `Sent ${n} restock alert${n === 1 ? '' : 's'}.`
+        : 'Nobody could be alerted: there is no stock for the people waiting.',
+    )
     void fetchGroups()
   }
 
@@ -76,12 +87,18 @@ export function RestockScreen() {
   return (
     <div className="restock-admin">
       <div className="toolbar">
-        <button type="button" className="button small" disabled={!ready.length || busy !== null} onClick={() => void send(ready, '*')}>
+        <button
+          type="button"
+          className="button small"
+          disabled={!ready.length || busy !== null}
+          onClick={() => void send(ready, '*')}
+        >
           {busy === '*' ? 'Sending…' : `Send all${ready.length ? ` (${ready.length})` : ''}`}
         </button>
         {autoSend !== null && (
           <label className="checkbox-field">
-            <input type="checkbox" checked={autoSend} onChange={(e) => void toggleAuto(e.target.checked)} /> Send alerts automatically when stock returns
+            <input type="checkbox" checked={autoSend} onChange={(e) => void toggleAuto(e.target.checked)} />{' '}
+            Send alerts automatically when stock returns
           </label>
         )}
       </div>
@@ -97,7 +114,9 @@ export function RestockScreen() {
       )}
       {load.status === 'loading' && <Loading what="restock sign-ups" />}
       {load.status === 'error' && <LoadError message={load.message} retry={() => void fetchGroups()} />}
-      {load.status === 'ready' && load.groups.length === 0 && <p>Nobody has asked to hear about a sold-out item yet.</p>}
+      {load.status === 'ready' && load.groups.length === 0 && (
+        <p>Nobody has asked to hear about a sold-out item yet.</p>
+      )}
       {load.status === 'ready' && load.groups.length > 0 && (
         <table className="data-table restock-groups">
           <thead>
@@ -130,7 +149,11 @@ export function RestockScreen() {
         </table>
       )}
       {load.status === 'ready' && load.next && (
-        <button type="button" className="button secondary small" onClick={() => void fetchGroups(load.next ?? undefined)}>
+        <button
+          type="button"
+          className="button secondary small"
+          onClick={() => void fetchGroups(load.next ?? undefined)}
+        >
           Show more
         </button>
       )}
@@ -138,7 +161,14 @@ export function RestockScreen() {
   )
 }
 
-function GroupRows(props: { group: RestockSignUpGroup; open: boolean; toggle(): void; sending: boolean; canSend: boolean; send(): void }) {
+function GroupRows(props: {
+  group: RestockSignUpGroup
+  open: boolean
+  toggle(): void
+  sending: boolean
+  canSend: boolean
+  send(): void
+}) {
   const g = props.group
   return (
     <>
@@ -148,10 +178,21 @@ function GroupRows(props: { group: RestockSignUpGroup; open: boolean; toggle(): 
         <td>{g.waiting}</td>
         <td>{g.notified}</td>
         <td className="row-actions">
-          <button type="button" className="button secondary small" aria-expanded={props.open} onClick={props.toggle}>
+          <button
+            type="button"
+            className="button secondary small"
+            aria-expanded={props.open}
+            onClick={props.toggle}
+          >
             {props.open ? 'Hide sign-ups' : 'Sign-ups'}
           </button>
-          <button type="button" className="button small" disabled={!props.canSend} onClick={props.send} aria-label={`Send alerts for ${variantName(g)}`}>
+          <button
+            type="button"
+            className="button small"
+            disabled={!props.canSend}
+            onClick={props.send}
+            aria-label={`Send alerts for ${variantName(g)}`}
+          >
             {props.sending ? 'Sending…' : 'Send'}
           </button>
         </td>
@@ -188,26 +229,28 @@ function SignUps({ group }: { group: RestockSignUpGroup }) {
   if (!rows) return <Loading what="sign-ups" />
   return (
     <>
-      <table className="data-table restock-signups" aria-label={`Sign-ups for ${variantName(group)}`}>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Signed up</th>
-            <th scope="col">Newsletter</th>
-            <th scope="col">Alerted</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((s) => (
-            <tr key={s.id}>
-              <td className="restock-email">{s.email}</td>
-              <td>{formatDate(s.createdOn, timeZone)}</td>
-              <td>{s.isJoinMailingList ? 'Yes' : 'No'}</td>
-              <td>{s.notifiedOn ? formatDate(s.notifiedOn, timeZone) : 'Waiting'}</td>
+      <div className="table-scroll">
+        <table className="data-table restock-signups" aria-label={`Sign-ups for ${variantName(group)}`}>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Signed up</th>
+              <th scope="col">Newsletter</th>
+              <th scope="col">Alerted</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.id}>
+                <td className="restock-email">{s.email}</td>
+                <td>{formatDate(s.createdOn, timeZone)}</td>
+                <td>{s.isJoinMailingList ? 'Yes' : 'No'}</td>
+                <td>{s.notifiedOn ? formatDate(s.notifiedOn, timeZone) : 'Waiting'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {next && (
         <button type="button" className="button secondary small" onClick={() => void more(next)}>
           More sign-ups
