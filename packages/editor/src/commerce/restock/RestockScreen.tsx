@@ -96,10 +96,10 @@ export function RestockScreen() {
           {busy === '*' ? 'Sending…' : `Send all${ready.length ? ` (${ready.length})` : ''}`}
         </button>
         {autoSend !== null && (
-          <label className="checkbox-field">
-            <input type="checkbox" checked={autoSend} onChange={(e) => void toggleAuto(e.target.checked)} />{' '}
-            Send alerts automatically when stock returns
-          </label>
+          <span className="checkbox-field">
+            <input id="restock-auto-send" type="checkbox" checked={autoSend} onChange={(e) => void toggleAuto(e.target.checked)} />
+            <label htmlFor="restock-auto-send">Send alerts automatically when stock returns</label>
+          </span>
         )}
       </div>
       {notice && (
