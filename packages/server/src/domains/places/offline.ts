@@ -43,13 +43,25 @@ function loadData(): OfflineData {
 const REGION_CODE_COUNTRIES = new Set(['US'])
 
 export function createOfflineProvider(data?: OfflineData): PlacesProvider {
-  let index: { cities: Indexed[]; byId: Map<number, City>; countries: [string, Country, string][] } | null = null
+  let index: { byPrefix: Map<string, Indexed[]>; byId: Map<number, City>; countries: [string, Country, string][] } | null = null
   const build = () => {
     if (index) return index
     const d = data ?? loadData()
-    const cities = d.cities.map((city) => ({ city, key: fold(city.name), altKey: fold(city.altName ?? '') }))
+    // every word of the name and the alternative name files the city under its first one and two letters: a
+    // search scans only the cities that have a word starting like the text
+    const byPrefix = new Map<string, Indexed[]>()
+    for (const city of d.cities) {
+      const e = { city, key: fold(city.name), altKey: fold(city.altName ?? '') }
+      const prefixes = new Set<string>()
+      for (const word of `${e.key} ${e.altKey}`.split(' ')) if (word) prefixes.add(word.slice(0, 1)).add(word.slice(0, 2))
+      for (const pre of prefixes) {
+        const list = byPrefix.get(pre)
+        if (list) list.push(e)
+        else byPrefix.set(pre, [e])
+      }
+    }
     index = {
-      cities,
+      byPrefix,
       byId: new Map(d.cities.map((c) => [c.cityId, c])),
       countries: Object.entries(d.countries).map(([code, c]) => [code, c, fold(c.name)] as [string, Country, string]),
     }
@@ -68,7 +80,8 @@ export function createOfflineProvider(data?: OfflineData): PlacesProvider {
     async autocomplete(q: AutocompleteQuery): Promise<PlacePrediction[]> {
       const text = fold(q.input)
       if (!text) return []
-      const { cities, countries } = build()
+      const { byPrefix, countries } = build()
+      const cities = byPrefix.get(text.split(' ')[0]!.slice(0, 2)) ?? []
       const country = q.country?.toUpperCase()
       // rank: exact name, then name prefix, then a word of the name or the alternative name starting with the text;
       // within a rank the larger city first
