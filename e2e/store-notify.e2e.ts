@@ -111,7 +111,7 @@ describe('fulfilment with tracking (editor) -> the shipping email; email preview
     await item.getByRole('button', { name: 'Reply' }).click()
     await item.getByLabel('Reply (shown under the review on the site)').fill('Thank you, Ada!')
     await item.getByRole('button', { name: 'Save reply' }).click()
-    await item.getByText('Thank you, Ada!').waitFor()
+    await item.locator('.review-admin-reply', { hasText: 'Thank you, Ada!' }).waitFor()
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 })
       await screenshot(page, `commerce-reviews-${width}`)
