@@ -99,6 +99,34 @@ describe('fulfilment with tracking (editor) -> the shipping email; email preview
     await page.getByText('Thank you! Your reviews will appear once the shop has approved them.').waitFor()
     const pending = await owner.call<{ reviews: { text: string; verifiedPurchase: boolean }[] }>('GET', `/api/sites/${site.id}/reviews?status=pending`)
     expect(pending.body.reviews).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Holds a lot of tea.', verifiedPurchase: true })]))
+
+    // the owner approves it in Commerce > Reviews and replies; it shows on the product page with the reply
+    await ownerPage(`/config/sites/${site.id}/commerce/reviews`)
+    await page.getByLabel('Status').selectOption('pending')
+    const item = page.locator('.review-admin', { hasText: 'Holds a lot of tea.' })
+    await item.waitFor()
+    expect(await item.textContent()).toContain('Verified purchase')
+    await item.getByRole('button', { name: 'Approve' }).click()
+    await item.getByText('Approved', { exact: true }).waitFor()
+    await item.getByRole('button', { name: 'Reply' }).click()
+    await item.getByLabel('Reply (shown under the review on the site)').fill('Thank you, Ada!')
+    await item.getByRole('button', { name: 'Save reply' }).click()
+    await item.locator('.review-admin-reply', { hasText: 'Thank you, Ada!' }).waitFor()
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await screenshot(page, `commerce-reviews-${width}`)
+    }
+    expect(await violations(page, '.reviews-admin')).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/shop/stoneware-mug')
+    const shown = page.locator('[data-reviews-list="product"] .product-review', { hasText: 'Holds a lot of tea.' })
+    await shown.waitFor()
+    expect(await shown.locator('.product-review-reply').textContent()).toBe('Reply from the shop: Thank you, Ada!')
+    // hidden again from the screen: the product page's counts below stay those of the demo store
+    await ownerPage(`/config/sites/${site.id}/commerce/reviews`)
+    await page.getByLabel('Status').selectOption('approved')
+    await page.locator('.review-admin', { hasText: 'Holds a lot of tea.' }).getByRole('button', { name: 'Hide' }).click()
+    await page.locator('.review-admin', { hasText: 'Holds a lot of tea.' }).getByText('Hidden', { exact: true }).waitFor()
     expect(unexpected(h.errors)).toEqual([])
   })
 
@@ -180,6 +208,55 @@ describe('product page: reviews and restock', () => {
     expect(mail.text).toContain('/shop/moon-jar')
     // a second send alerts nobody: the one unit is covered
     expect((await owner.call<{ notified: number }>('POST', `/api/sites/${site.id}/restock/send`, { productId, variantId })).body.notified).toBe(0)
+
+    // Commerce > Restock: the group with its counts and its sign-ups
+    await ownerPage(`/config/sites/${site.id}/commerce/restock`)
+    const row = page.getByRole('row', { name: /Moon jar/ })
+    await row.waitFor()
+    await row.getByRole('button', { name: 'Sign-ups' }).click()
+    await page.getByRole('table', { name: /Sign-ups for Moon jar/ }).getByText('jar-fan@example.com').waitFor()
+    await page.getByLabel('Send alerts automatically when stock returns').waitFor()
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await screenshot(page, `commerce-restock-${width}`)
+    }
+    expect(await violations(page, '.restock-admin')).toEqual([])
+    expect(unexpected(h.errors)).toEqual([])
+  })
+})
+
+describe('checkout: address autocomplete (offline places)', () => {
+  it('the city combobox suggests cities and fills the state and country, at 1280 and 390 px', async () => {
+    const page = h.page
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/shop/stoneware-mug')
+    const res = await page.context().request.get('/shop?format=json')
+    type Item = { id: string; urlId: string; structuredContent: { variants: { sku: string; unlimited: boolean; qtyInStock: number }[] } }
+    const mug = ((await res.json()) as { items: Item[] }).items.find((i) => i.urlId === 'stoneware-mug')!
+    const crumb = (await page.context().cookies()).find((c) => c.name === 'crumb')!.value
+    const sku = mug.structuredContent.variants.find((v) => v.unlimited || v.qtyInStock > 0)!.sku
+    const added = await page.context().request.post('/api/commerce/shopping-cart/entries', { data: { itemId: mug.id, sku, quantity: 1, additionalFields: null }, headers: { 'x-csrf-token': decodeURIComponent(crumb) } })
+    expect(added.status()).toBe(200)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/checkout')
+      const city = page.getByRole('combobox', { name: 'City' })
+      await city.fill('')
+      await city.pressSequentially('Springf', { delay: 30 })
+      const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option')
+      await options.first().waitFor()
+      expect(await options.first().textContent()).toBe('Springfield MO, United States')
+      await city.press('ArrowDown')
+      await city.scrollIntoViewIfNeeded()
+      await screenshot(page, `checkout-address-autocomplete-${width}`)
+      expect(await violations(page, '.checkout-shipping')).toEqual([])
+    }
+    const city = page.getByRole('combobox', { name: 'City' })
+    await city.press('Enter')
+    await expect.poll(() => page.getByLabel('State / region').inputValue()).toBe('MO')
+    expect(await city.inputValue()).toBe('Springfield')
+    expect(await page.getByLabel('Country').inputValue()).toBe('US')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('shipping.postalCode')
     expect(unexpected(h.errors)).toEqual([])
   })
 })

@@ -15,6 +15,8 @@ import { ProductEditor } from './products/ProductEditor.js'
 import { ProductList } from './products/ProductList.js'
 import { StoreSettingsScreen } from './settings/StoreSettingsScreen.js'
 import { EmailsScreen } from './emails/EmailsScreen.js'
+import { RestockScreen } from './restock/RestockScreen.js'
+import { ReviewsScreen } from './reviews/ReviewsScreen.js'
 import type { StoreSettings } from '@sitewright/contracts'
 import { LoadError, Loading } from './ui.js'
 import './commerce.css'
@@ -111,6 +113,10 @@ function Tab({ route }: { route: CommerceRoute }) {
       return <StoreSettingsScreen />
     case 'emails':
       return <EmailsScreen />
+    case 'reviews':
+      return <ReviewsScreen />
+    case 'restock':
+      return <RestockScreen />
     default:
       return (
         <div className="empty-state">

@@ -3,7 +3,7 @@
 // (@sitewright/contracts) as the server sends them.
 import type {
   Collection, EmailPreview, EmailTemplateSummary, FileAsset, FulfilInput, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
-  NotificationSettings, OwnerProduct, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
+  NotificationSettings, OwnerProduct, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
 } from '@sitewright/contracts'
 import { createApiClient, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
 import type { Form } from '../forms/model.js'
@@ -49,6 +49,18 @@ export interface CommerceApi {
   emailTemplates(): Promise<ApiResult<EmailTemplateSummary[]>>
   /** An email template rendered with sample data (COMMERCE_EMAIL_PREVIEW 301). */
   emailPreview(name: string): Promise<ApiResult<EmailPreview>>
+  reviews(query: OwnerReviewQuery): Promise<ApiResult<OwnerReviewPage>>
+  /** Approve or hide a review, or set its reply (null or '' removes it). */
+  moderateReview(reviewId: string, patch: { status?: OwnerReview['status']; reply?: string | null }): Promise<ApiResult<OwnerReview>>
+  /** Where the CSV export downloads from (a plain link: the browser sends the session cookie). */
+  reviewsExportUrl(): string
+  importReviews(format: 'csv' | 'json', data: string): Promise<ApiResult<ReviewImportResult>>
+  restockGroups(cursor?: string): Promise<ApiResult<RestockGroupPage>>
+  restockSignUps(productId: string, variantId: string, cursor?: string): Promise<ApiResult<RestockSignUpPage>>
+  restockSend(productId: string, variantId: string): Promise<ApiResult<number>>
+  restockSendAll(sendRequests: { productId: string; variantId: string }[]): Promise<ApiResult<RestockSendResult[]>>
+  restockAutoSend(): Promise<ApiResult<boolean>>
+  setRestockAutoSend(on: boolean): Promise<ApiResult<boolean>>
 }
 
 function map<T, U>(res: ApiResult<T>, f: (data: T) => U): ApiResult<U> {
@@ -163,5 +175,21 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
       map(await client.get<{ emails: EmailTemplateSummary[] }>(`${site}/notifications/emails`), (d) => d.emails),
     emailPreview: async (name) =>
       map(await client.get<{ preview: EmailPreview }>(`${site}/notifications/emails/${id(name)}/preview`), (d) => d.preview),
+    reviews: (query) => {
+      // productId '' (store reviews) is a real filter, so it is kept where q() would drop an empty value
+      const params = new URLSearchParams()
+      for (const [k, v] of Object.entries(query)) if (v !== undefined && (v !== '' || k === 'productId')) params.set(k, String(v))
+      const text = params.toString()
+      return client.get<OwnerReviewPage>(`${site}/reviews${text ? `?${text}` : ''}`)
+    },
+    moderateReview: async (reviewId, patch) => map(await client.patch<{ review: OwnerReview }>(`${site}/reviews/${id(reviewId)}`, patch), (d) => d.review),
+    reviewsExportUrl: () => `${site}/reviews/export.csv`,
+    importReviews: (format, data) => client.post<ReviewImportResult>(`${site}/reviews/import`, { format, data }),
+    restockGroups: (cursor) => client.get<RestockGroupPage>(`${site}/restock/groups${q({ cursor })}`),
+    restockSignUps: (productId, variantId, cursor) => client.get<RestockSignUpPage>(`${site}/restock${q({ productId, variantId, cursor })}`),
+    restockSend: async (productId, variantId) => map(await client.post<{ notified: number }>(`${site}/restock/send`, { productId, variantId }), (d) => d.notified),
+    restockSendAll: async (sendRequests) => map(await client.post<{ results: RestockSendResult[] }>(`${site}/restock/send/all`, { sendRequests }), (d) => d.results),
+    restockAutoSend: async () => map(await client.get<{ config: { autoSend: boolean } }>(`${site}/restock-settings`), (d) => d.config.autoSend),
+    setRestockAutoSend: async (on) => map(await client.patch<{ config: { autoSend: boolean } }>(`${site}/restock-settings`, { autoSend: on }), (d) => d.config.autoSend),
   }
 }

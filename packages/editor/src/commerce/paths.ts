@@ -11,15 +11,19 @@ export type CommerceRoute =
   | { tab: 'gift-cards' }
   | { tab: 'settings' }
   | { tab: 'emails' }
+  | { tab: 'reviews' }
+  | { tab: 'restock' }
   | { tab: 'not-found' }
 
-export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'emails' | 'settings'
+export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'reviews' | 'restock' | 'emails' | 'settings'
 
 export const TABS: readonly { id: CommerceTab; label: string }[] = [
   { id: 'products', label: 'Products' },
   { id: 'inventory', label: 'Inventory' },
   { id: 'orders', label: 'Orders' },
   { id: 'gift-cards', label: 'Gift cards' },
+  { id: 'reviews', label: 'Reviews' },
+  { id: 'restock', label: 'Restock' },
   { id: 'emails', label: 'Emails' },
   { id: 'settings', label: 'Store settings' },
 ]
@@ -39,7 +43,7 @@ export function parseCommercePath(pathname: string, siteId: string): CommerceRou
   if (tab === 'products' && a && parts.length === 2) return { tab: 'products', productId: a }
   if (tab === 'orders' && parts.length === 1) return { tab: 'orders' }
   if (tab === 'orders' && a && parts.length === 2) return { tab: 'orders', orderId: a }
-  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'emails' || tab === 'settings') && parts.length === 1) return { tab }
+  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'emails' || tab === 'reviews' || tab === 'restock' || tab === 'settings') && parts.length === 1) return { tab }
   return { tab: 'not-found' }
 }
 

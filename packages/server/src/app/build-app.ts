@@ -30,6 +30,7 @@ import { createPublishing, type Publishing, type SystemPage } from '../domains/p
 import { DEMO_SLUG, createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { createReviews, type Reviews } from '../domains/reviews/index.js'
+import { createPlaces, loadPlacesConfig, type PlacesProvider } from '../domains/places/index.js'
 import { createEmailTemplates, createNotify, DEFAULT_BRAND_COLOURS, safeColour, type EmailBrand, type Notify, type OwnerAudience } from '../domains/notify/index.js'
 import { DEFAULT_THEME_DIR } from '../domains/publishing/index.js'
 import { createTracking, type Tracking, type TrackingDeps } from '../domains/tracking/index.js'
@@ -86,7 +87,7 @@ export interface App {
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider } = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db, opts)
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
   }
 }
 
-async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions } = {}): Promise<App> {
+async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider } = {}): Promise<App> {
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
@@ -280,6 +281,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     cartCookie: CART_COOKIE,
     renderPage: late.renderSystemPage,
     onMemberCreated: (siteId, member) => notify.memberCreated(siteId, member),
+    // verification, reset and account-exists mails from the theme's templates (notify is built later: called at send time)
+    compose: async (siteId, template, to, data) => (await notify.composer(siteId))(template, to, data),
     log: fastify.log,
   })
   const reviews = createReviews(db.orm, {
@@ -344,8 +347,12 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     fromAddress: MAIL_FROM_ADDRESS,
     composer: (siteId) => notify.composer(siteId),
+    verifyCaptcha: async (siteId, token, remoteIp) => (await forms.captcha.check(siteId, token, remoteIp)).ok,
     mailQueued,
     onChange: late.invalidatePages,
+  })
+  commerce.events.on('commerce_stock_set', async (e) => {
+    await restock.stockReturned(e.siteId, e.productId, e.variantId)
   })
   const publishing: Publishing = createPublishing({
     sites,
@@ -386,7 +393,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     copyFiles: (from, to, assets) => copyFileBytes(files.storage, from, to, assets),
     changed: late.invalidatePages,
   })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, notify, restock, starters, publishing]
+  const places = createPlaces(db.orm, { config: loadPlacesConfig(process.env), provider: opts.placesProvider })
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, notify, restock, places, starters, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)

@@ -7,14 +7,24 @@ export interface OrderConfirmedEvent {
   websiteId: string
 }
 
+/** An owner set a variant's stock (after the change is committed). */
+export interface StockSetEvent {
+  siteId: string
+  productId: string
+  variantId: string
+  qtyInStock: number
+  unlimited: boolean
+}
+
 export interface CommerceEventMap {
   commerce_checkout_order_confirmed: OrderConfirmedEvent
+  commerce_stock_set: StockSetEvent
 }
 
 type Listener<K extends keyof CommerceEventMap> = (event: CommerceEventMap[K]) => void | Promise<void>
 
 export function createCommerceEvents(onError: (e: unknown) => void) {
-  const listeners: { [K in keyof CommerceEventMap]: Listener<K>[] } = { commerce_checkout_order_confirmed: [] }
+  const listeners: { [K in keyof CommerceEventMap]: Listener<K>[] } = { commerce_checkout_order_confirmed: [], commerce_stock_set: [] }
   return {
     on<K extends keyof CommerceEventMap>(name: K, fn: Listener<K>): () => void {
       listeners[name].push(fn)

@@ -25,10 +25,18 @@ export interface MailOut {
   to: string
   subject: string
   text: string
+  html?: string
+  /** The sender ('"Site title" <address>'); absent: the mailer's default. */
+  from?: string
 }
 
 export interface FlowDeps {
   send(mail: MailOut): Promise<void>
+  /**
+   * The theme's email template rendered for the site (brand, sender = the site's title); absent: the plain-text
+   * mails below.
+   */
+  compose?(siteId: string, template: 'member-verification' | 'member-password-reset' | 'member-account-exists', to: string, data: Record<string, unknown>): Promise<MailOut>
   /** The site's title and address (ending in '/'). */
   site(siteId: string): Promise<{ title: string; url: string }>
   /** A new member account exists (the owners' new-member notification); a failure never fails the sign-up. */
@@ -39,6 +47,11 @@ export function createFlows(orm: Orm, deps: FlowDeps) {
   const linkMail = async (siteId: string, user: SiteUserRow, kind: 'verify' | 'reset') => {
     const { title, url } = await deps.site(siteId)
     const token = await createLinkToken(orm, siteId, user.id, kind)
+    const link = `${url}account/${kind}?token=${token}`
+    if (deps.compose) {
+      const template = kind === 'verify' ? 'member-verification' : 'member-password-reset'
+      return deps.send(await deps.compose(siteId, template, user.email, { member: { name: user.name, link } }))
+    }
     if (kind === 'verify') {
       await deps.send({
         to: user.email,
@@ -72,6 +85,10 @@ export function createFlows(orm: Orm, deps: FlowDeps) {
       if (!existing) return
       if (!existing.emailVerifiedAt) return linkMail(siteId, existing, 'verify')
       const { title, url } = await deps.site(siteId)
+      if (deps.compose) {
+        const data = { member: { name: existing.name, signInUrl: `${url}account/sign-in`, resetUrl: `${url}account/reset` } }
+        return deps.send(await deps.compose(siteId, 'member-account-exists', existing.email, data))
+      }
       await deps.send({
         to: existing.email,
         subject: `Your account on ${title}`,

@@ -60,6 +60,10 @@ describe(`site members (${BACKEND})`, () => {
     expect(early.status).toBe(403)
     expect(early.json.error.code).toBe('email_not_verified')
     const mail = await mailTo(email, /Confirm your email/, 2)
+    // the theme's template: from the site's title, with an HTML part in the site's brand
+    expect(mail.text).toMatch(/^From: "?Sitewright Demo"? </m)
+    expect(mail.text).toMatch(/Content-Type: text\/html/i)
+    expect(mail.text).toContain('Confirm my email')
     const verify = await c.get(`/account/verify?token=${tokenIn(mail.text, '/account/verify')}`)
     expect(verify.status).toBe(200)
     expect(verify.body).toContain('Your email is confirmed')

@@ -117,6 +117,12 @@ export function sampleData(name: string, siteUrl: string, editorUrl: string): Da
       return { stock: { item: 'Stoneware mug (Sand)', qtyInStock: 2, threshold: 3, manageUrl: `${editorUrl}#commerce/inventory` } }
     case 'owner-new-review':
       return { review: { stars: '4 of 5 stars', product: 'Stoneware mug', author: 'Ada L.', text: 'Lovely glaze; the handle is a little <small>.', manageUrl: `${editorUrl}#commerce/reviews` } }
+    case 'member-verification':
+      return { member: { name: 'Grace <Hopper>', link: `${siteUrl}account/verify?token=sample` } }
+    case 'member-password-reset':
+      return { member: { name: 'Grace Hopper', link: `${siteUrl}account/reset?token=sample` } }
+    case 'member-account-exists':
+      return { member: { name: 'Grace Hopper', signInUrl: `${siteUrl}account/sign-in`, resetUrl: `${siteUrl}account/reset` } }
     case 'owner-new-member':
       return { member: { name: 'Grace Hopper', email: 'grace@example.com' } }
     case 'owner-restock-summary':

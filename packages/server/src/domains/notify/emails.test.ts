@@ -14,7 +14,7 @@ const brand: EmailBrand = { title: 'Tea & <Cake>', url: 'http://tea.localhost:30
 describe('theme email templates', () => {
   const names = Object.keys(templates.list())
   it('lists the shopper and owner mails', () => {
-    expect(names).toEqual(expect.arrayContaining(['order-confirmation', 'shipping-notification', 'refund', 'gift-card', 'restock-alert', 'review-request', 'owner-new-order', 'owner-form-submission', 'owner-low-stock', 'owner-new-review', 'owner-new-member', 'owner-restock-summary']))
+    expect(names).toEqual(expect.arrayContaining(['order-confirmation', 'shipping-notification', 'refund', 'gift-card', 'restock-alert', 'review-request', 'owner-new-order', 'owner-form-submission', 'owner-low-stock', 'owner-new-review', 'owner-new-member', 'owner-restock-summary', 'member-verification', 'member-password-reset', 'member-account-exists']))
   })
   it.each(names)('%s renders text and HTML with the brand, escaped', (name) => {
     warnings.length = 0

@@ -12,5 +12,5 @@ export interface RestockContext {
   /** Sends for one variant (404 when it does not exist); answers how many sign-ups were alerted. */
   sendFor(siteId: string, productId: string, variantId: string): Promise<number>
   joinMailingList?: ((siteId: string, email: string) => Promise<void>) | undefined
-  verifyCaptcha?: ((siteId: string, token: string | undefined) => Promise<boolean>) | undefined
+  verifyCaptcha?: ((siteId: string, token: string | undefined, remoteIp: string) => Promise<boolean>) | undefined
 }

@@ -29,7 +29,8 @@ export interface RestockDeps {
   /** Called after mail is queued (to wake the mail worker). */
   mailQueued?: () => void
   joinMailingList?: (siteId: string, email: string) => Promise<void>
-  verifyCaptcha?: (siteId: string, token: string | undefined) => Promise<boolean>
+  /** The site's captcha provider; checked when the restock setting captchaEnabled is on. */
+  verifyCaptcha?: (siteId: string, token: string | undefined, remoteIp: string) => Promise<boolean>
   onChange?: (siteId: string) => void
 }
 

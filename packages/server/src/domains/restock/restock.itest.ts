@@ -3,9 +3,13 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqlRows } from '../../platform/db/index.js'
-import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
+import { BACKEND, fileEnv, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js'
 import { WEBSITE_ROLES } from '../accounts/index.js'
+
+fileEnv({ ALTCHA_MAX_COUNTER: '2000' }) // quick proofs of work
 
 let t: TestApp
 let smtp: SmtpSink
@@ -151,5 +155,39 @@ describe(`restock notifications (${BACKEND})`, () => {
     await s.owner.request('PATCH', `/api/sites/${s.siteId}/commerce/products/${s.productId}/variants/${s.small}/stock`, { json: { unlimited: true } })
     expect((await s.owner.post(`/api/sites/${s.siteId}/restock/send`, { productId: s.productId, variantId: s.small })).json.notified).toBe(3)
     expect((await s.owner.post(`/api/sites/${s.siteId}/restock/send`, { productId: s.productId, variantId: 'zzz' })).status).toBe(404)
+  })
+
+  it("automatic send: an owner's restock alerts the waiting sign-ups only when autoSend is on; send/all on the editor path", async () => {
+    const s = await shop('Auto hat')
+    await signUps(s, 3, 500)
+    const settings = `/api/sites/${s.siteId}/restock-settings`
+    expect((await s.owner.request('GET', settings)).json.config).toMatchObject({ autoSend: false, captchaEnabled: false })
+    expect((await setStock(s, s.small, 1)).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await t.app.restock.waitingCount(s.siteId, s.small)).toBe(3)
+    expect((await s.owner.request('PATCH', settings, { json: { autoSend: true } })).json.config.autoSend).toBe(true)
+    expect((await setStock(s, s.small, 2)).status).toBe(200)
+    await expect.poll(() => t.app.restock.waitingCount(s.siteId, s.small), { timeout: 5000 }).toBe(1)
+    const all = await s.owner.request('POST', `/api/sites/${s.siteId}/restock/send/all`, { json: { sendRequests: [{ productId: s.productId, variantId: s.small }] } })
+    expect(all.status).toBe(200)
+    expect(all.json.results).toEqual([{ productId: s.productId, variantId: s.small, notified: 0 }])
+    const groups = await s.owner.request('GET', `/api/sites/${s.siteId}/restock/groups`)
+    expect(groups.json.signUpGroups[0]).toMatchObject({ variantId: s.small, waiting: 1, notified: 2, qtyInStock: 2, productTitle: 'Auto hat', attributes: { Size: 'S' } })
+  })
+
+  it("captchaEnabled: a sign-up needs a captcha token the site's provider accepts", async () => {
+    const s = await shop('Captcha hat')
+    expect((await s.owner.request('PATCH', `/api/sites/${s.siteId}/restock-settings`, { json: { captchaEnabled: true } })).status).toBe(200)
+    const body = { isJoinMailingList: false, productId: s.productId, siteVisitorEmail: 'bot@example.com', variantId: s.small }
+    for (const captchaToken of [undefined, 'forged']) {
+      const r = await s.visitor.post(PATH, captchaToken ? { ...body, captchaToken } : body)
+      expect(r.status).toBe(400)
+      expect(r.json.data?.message ?? r.json.error?.message).toBe('Complete CAPTCHA before submitting.')
+    }
+    const challenge = (await s.visitor.get('/api/form/captcha/challenge')).json as Challenge
+    const solution = await solveChallenge({ challenge, deriveKey })
+    const ok = await s.visitor.post(PATH, { ...body, captchaToken: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') })
+    expect(ok.status, ok.body).toBe(200)
+    expect(await t.app.restock.waitingCount(s.siteId, s.small)).toBe(1)
   })
 })

@@ -28,7 +28,7 @@ export function registerRestockRoutes(app: FastifyInstance, ctx: RestockContext)
       const site = requireSite(request)
       const config = await ctx.config(site.id)
       if (!config.enabled) throw new AppError('not_found', 'restock_off', 'Restock notifications are not available on this site.')
-      if (ctx.verifyCaptcha && !(await ctx.verifyCaptcha(site.id, body.captchaToken))) {
+      if (config.captchaEnabled && ctx.verifyCaptcha && !(await ctx.verifyCaptcha(site.id, body.captchaToken, request.ip))) {
         throw new AppError('invalid_data', 'captcha_failed', 'Complete CAPTCHA before submitting.')
       }
       const variant = await ctx.variant(site.id, body.productId, body.variantId)

@@ -37,6 +37,8 @@ export const restockConfig = z
     mailingListSignUpEnabled: z.boolean(),
     mailingListOptInByDefault: z.boolean(),
     autoSend: z.boolean(),
+    /** Sign-ups must carry a captcha token the site's captcha provider accepts (captchaToken). */
+    captchaEnabled: z.boolean(),
     texts: z
       .object({
         buttonText: z.string().max(100),
@@ -61,6 +63,7 @@ export const DEFAULT_CONFIG: RestockConfig = {
   mailingListSignUpEnabled: true,
   mailingListOptInByDefault: false,
   autoSend: false,
+  captchaEnabled: false,
   texts: {
     buttonText: 'Notify Me',
     CTAText: 'This item is sold out. Enter your email to be told when it is back.',

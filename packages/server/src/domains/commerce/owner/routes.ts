@@ -108,6 +108,11 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await allow(request, params.siteId)
     const stock = await setStock(orm, params.siteId, params.productId, params.variantId, body)
     changed(params.siteId)
+    if (stock.unlimited || stock.qtyInStock > 0) {
+      // listeners (restock's automatic send) run after the answer: a slow mail queue never holds the owner up
+      const event = { siteId: params.siteId, productId: params.productId, variantId: params.variantId, qtyInStock: stock.qtyInStock, unlimited: stock.unlimited }
+      setImmediate(() => void ctx.events.emit('commerce_stock_set', event))
+    }
     return { stock: stock satisfies StockLevel }
   })
 

@@ -1,0 +1,84 @@
+// Owner API shapes of product reviews (moderation, export, Etsy import) and restock sign-ups (groups, lists, sends).
+// Types only.
+
+export type ReviewStatus = 'approved' | 'pending' | 'hidden'
+
+export interface OwnerReview {
+  id: string
+  starRating: number
+  reviewDate: string
+  text: string
+  userFirstName: string
+  userLastName: string
+  userLoginName: string
+  userName: string
+  productId: string | null
+  importedProductName?: string
+  importedProductImageUrls?: string[]
+  importedImageUrls?: string[]
+  sourceType: string
+  verifiedPurchase: boolean
+  reply?: string
+  status: ReviewStatus
+  createdAt: string
+}
+
+export interface OwnerReviewQuery {
+  status?: ReviewStatus
+  /** '' = store reviews (no product). */
+  productId?: string
+  page?: number
+  size?: number
+}
+
+export interface OwnerReviewPage {
+  reviews: OwnerReview[]
+  total: number
+  nextPage: number | null
+}
+
+export interface ReviewImportResult {
+  imported: number
+  duplicates: number
+  skipped: number
+}
+
+export interface RestockSignUp {
+  id: string
+  email: string
+  productId: string
+  variantId: string
+  isJoinMailingList: boolean
+  createdOn: number
+  notifiedOn: number | null
+}
+
+export interface RestockSignUpGroup {
+  productId: string
+  variantId: string
+  productTitle: string | null
+  attributes: Record<string, string>
+  qtyInStock: number
+  unlimited: boolean
+  waiting: number
+  notified: number
+  firstSignUpOn: number
+}
+
+export interface RestockSignUpPage {
+  signUps: RestockSignUp[]
+  hasNextPage: boolean
+  nextPageCursor: string | null
+}
+
+export interface RestockGroupPage {
+  signUpGroups: RestockSignUpGroup[]
+  hasNextPage: boolean
+  nextPageCursor: string | null
+}
+
+export interface RestockSendResult {
+  productId: string
+  variantId: string
+  notified: number
+}
