@@ -5,7 +5,6 @@
 // gets a new one (a declined card, then another card, is a new attempt).
 import { crumbFetch } from '../core/crumb.js'
 import { cartOf, readResult, type Result } from './api.js'
-import { wirePlacesAutocomplete } from './address-autocomplete.js'
 import { wireCheckoutGiftCard } from './checkout-gift-card.js'
 import { INSTALMENT_COUNT } from './instalments.js'
 import { formatMoney } from './money.js'
@@ -183,7 +182,9 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   // a subscription checkout shows its own cart, not the visitor's shopping cart that the store keeps
   if (!cartToken) deps.bus.on('cart:updated', ({ cart }) => show(cart))
   wireCheckoutGiftCard(form, deps)
-  wirePlacesAutocomplete(form)
+  // the address combobox is its own chunk (the checkout chunk stays within its budget), fetched only when the form has one
+  if (form.querySelector('input[data-places-autocomplete]'))
+    void import('./address-autocomplete.js').then((m) => m.wirePlacesAutocomplete(form)).catch((e: unknown) => console.error(e))
   showPaymentMethod(form)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''
