@@ -3,7 +3,11 @@
 
 export type ReviewStatus = 'approved' | 'pending' | 'hidden'
 
-export interface OwnerReview {
+/** Where a review came from: written on this site, or imported (an Etsy export). */
+export type ReviewSource = 'NATIVE' | 'ETSY'
+
+/** A review as the storefront receives it (`GET /api/commerce/product/reviews`, the spec's field names). */
+export interface PublicReview {
   id: string
   starRating: number
   reviewDate: string
@@ -15,10 +19,15 @@ export interface OwnerReview {
   productId: string | null
   importedProductName?: string
   importedProductImageUrls?: string[]
+  etsyImageUrls?: string[]
   importedImageUrls?: string[]
-  sourceType: string
+  sourceType: ReviewSource
   verifiedPurchase: boolean
   reply?: string
+}
+
+/** A review as its owner moderates it. */
+export interface OwnerReview extends PublicReview {
   status: ReviewStatus
   createdAt: string
 }

@@ -9,6 +9,7 @@ import { sqlRows } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import { restockSignups, restockVariantState, type SignupRow } from './schema.js'
+import type { RestockSignUp } from '@sitewright/contracts'
 
 export const ALERT_HOLD_HOURS = 48
 export const PAGE = 50
@@ -23,15 +24,8 @@ export interface VariantInfo {
   unlimited: boolean
 }
 
-export interface SignUp {
-  id: string
-  email: string
-  productId: string
-  variantId: string
-  isJoinMailingList: boolean
-  createdOn: number
-  notifiedOn: number | null
-}
+/** A restock sign-up as the owner API answers it. */
+export type SignUp = RestockSignUp
 
 const view = (r: SignupRow): SignUp => ({
   id: r.id,

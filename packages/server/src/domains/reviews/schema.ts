@@ -2,8 +2,9 @@ import { boolean, index, jsonb, pgTable, smallint, text, timestamp } from 'drizz
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
-export type ReviewStatus = 'approved' | 'pending' | 'hidden'
-export type ReviewSource = 'NATIVE' | 'ETSY'
+import type { ReviewSource, ReviewStatus } from '@sitewright/contracts'
+
+export type { ReviewSource, ReviewStatus }
 
 /** A product review (a store review when productId is null). Text is kept as written; it is escaped when shown. */
 export const productReviews = pgTable(

@@ -3,32 +3,10 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
+import type { OwnerReview, PublicReview } from '@sitewright/contracts'
 import { productReviewSettings, productReviews, type ReviewRow, type ReviewSource, type ReviewStatus } from './schema.js'
 
-/** A review as the storefront receives it (the spec's field names). */
-export interface PublicReview {
-  id: string
-  starRating: number
-  reviewDate: string
-  text: string
-  userFirstName: string
-  userLastName: string
-  userLoginName: string
-  userName: string
-  productId: string | null
-  importedProductName?: string
-  importedProductImageUrls?: string[]
-  etsyImageUrls?: string[]
-  importedImageUrls?: string[]
-  sourceType: ReviewSource
-  verifiedPurchase: boolean
-  reply?: string
-}
-
-export interface OwnerReview extends PublicReview {
-  status: ReviewStatus
-  createdAt: string
-}
+export type { OwnerReview, PublicReview }
 
 export interface ReviewSettings {
   nativeEnabled: boolean
