@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { dayOf, ORDER_LINE, sweepSessions, type VisitSession } from './aggregate.js'
 import { createWriteBehind } from './buffer.js'
+import { createTrackingFastPath, type TrackingFastDeps } from './fast.js'
 import type { VisitorContext, TrackingPorts } from './context.js'
 import { loadCountryLookup, type CountryOf } from './enrich.js'
 import { registerOwnerRoutes } from './routes-owner.js'
@@ -93,6 +94,8 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
       await buffer.stop()
     },
     flush: () => buffer.flush(),
+    /** The census-hit fast path in front of Fastify (see fast.ts). */
+    fastPath: (fastDeps: TrackingFastDeps) => createTrackingFastPath(ctx, fastDeps),
     sweep,
     /** Revenue port: a confirmed (non-test) order counts once in the funnel and by product line. */
     recordOrder(o: OrderConfirmed): void {

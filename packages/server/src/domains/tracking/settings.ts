@@ -42,6 +42,15 @@ export function createSettingsStore(orm: Orm, now: () => number = Date.now) {
       cache.set(siteId, { at: now(), value })
       return value
     },
+    /** The cached settings while fresh, else null (the beacon fast path leaves the read to the Fastify path). */
+    peek(siteId: string): TrackingSettings | null {
+      const hit = cache.get(siteId)
+      return hit && now() - hit.at < TTL_MS ? hit.value : null
+    },
+    /** The day's salt when already known in memory, else null. */
+    peekSalt(siteId: string, day: string): string | null {
+      return salts.get(`${siteId}/${day}`) ?? null
+    },
     async put(siteId: string, input: SettingsInput): Promise<TrackingSettings> {
       const next = { ...(await read(siteId)), ...input }
       await orm
