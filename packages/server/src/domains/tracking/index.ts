@@ -29,6 +29,8 @@ export interface TrackingDeps extends TrackingPorts {
   /** Buffer tuning (defaults: 250 ms, 2000 rows). */
   buffer?: { intervalMs?: number; maxRows?: number; maxPending?: number }
   now?: () => number
+  /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
+  cloneable?: (siteId: string) => Promise<boolean>
 }
 
 /** A confirmed order, told by commerce (`commerce_checkout_order_confirmed`): feeds revenue and the funnel. */
@@ -45,7 +47,7 @@ export interface OrderConfirmed {
 export function createTracking(orm: Orm, deps: TrackingDeps) {
   const now = deps.now ?? Date.now
   const sessions = new Map<string, VisitSession>()
-  const settings = createSettingsStore(orm, now)
+  const settings = createSettingsStore(orm, now, deps.cloneable)
   const buffer = createWriteBehind<TrackedEvent>({
     ...deps.buffer,
     write: (batch) => writeBatch(orm, batch, sessions),

@@ -23,15 +23,24 @@ export const DEFAULT_SETTINGS: TrackingSettings = {
 
 const TTL_MS = 5000
 
-export function createSettingsStore(orm: Orm, now: () => number = Date.now) {
+/**
+ * `cloneable(siteId)`: true for a site others copy (a starter's live preview): such a site always uses the
+ * restrictive cookie policy, whatever its stored settings say.
+ */
+export function createSettingsStore(orm: Orm, now: () => number = Date.now, cloneable: (siteId: string) => Promise<boolean> = async () => false) {
   const cache = new Map<string, { at: number; value: TrackingSettings }>()
   const salts = new Map<string, string>()
 
-  async function read(siteId: string): Promise<TrackingSettings> {
+  async function stored(siteId: string): Promise<TrackingSettings> {
     const [row] = await orm.select().from(trackingSettings).where(eq(trackingSettings.siteId, siteId))
     if (!row) return { ...DEFAULT_SETTINGS }
     const { siteId: _s, updatedAt: _u, ...rest } = row
     return { ...rest, bannerText: rest.bannerText || DEFAULT_SETTINGS.bannerText, acceptText: rest.acceptText || DEFAULT_SETTINGS.acceptText, declineText: rest.declineText || DEFAULT_SETTINGS.declineText }
+  }
+
+  async function read(siteId: string): Promise<TrackingSettings> {
+    const [value, forced] = await Promise.all([stored(siteId), cloneable(siteId)])
+    return forced ? { ...value, restrictive: true } : value
   }
 
   return {
@@ -52,13 +61,13 @@ export function createSettingsStore(orm: Orm, now: () => number = Date.now) {
       return salts.get(`${siteId}/${day}`) ?? null
     },
     async put(siteId: string, input: SettingsInput): Promise<TrackingSettings> {
-      const next = { ...(await read(siteId)), ...input }
+      const next = { ...(await stored(siteId)), ...input }
       await orm
         .insert(trackingSettings)
         .values({ siteId, ...next, updatedAt: new Date() })
         .onConflictDoUpdate({ target: trackingSettings.siteId, set: { ...next, updatedAt: new Date() } })
       cache.delete(siteId)
-      return next
+      return read(siteId)
     },
     /** The site's salt of a UTC day (created on first need; the same on every node through the table). */
     async salt(siteId: string, day: string): Promise<string> {
