@@ -333,7 +333,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   for (const d of domains) await d.routes(fastify)
   // Census hits (beacons) and cached pages are answered before Fastify when everything they need is in memory.
   const hitPath = tracking.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, headers: security.pageHeaders, owner: (cookieHeader) => cookieValue(cookieHeader, SESSION_COOKIE) !== undefined })
-  const pagePath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
+  const pageSiteOf = (host: string | undefined) => {
+    const id = hosts.cachedSite(host)?.id ?? null
+    return id !== null && tracking.tagOriginOf(id) === null ? id : null // a site with a third-party tag: its CSP differs
+  }
+  const pagePath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: pageSiteOf, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
   fastPath = (req, res) => hitPath(req, res) || pagePath(req, res)
   statics = await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)

@@ -105,3 +105,26 @@ describe(`cloneable sites (${BACKEND})`, () => {
     expect(mine.json).toMatchObject({ restrictive: false })
   })
 })
+
+describe(`the owner's third-party tag (${BACKEND})`, () => {
+  it('a tag address is https only; while set, its origin joins the page CSP and the tracker settings carry it', async () => {
+    const s = await site()
+    const visitor = t.client(s.host)
+    const before = await visitor.get('/')
+    expect(String(before.headers['content-security-policy'])).not.toContain('tags.example.com')
+    expect((await s.owner.patch(`/api/sites/${s.siteId}/tracking/settings`, { tagUrl: 'http://tags.example.com/t.js' })).status).toBe(400)
+    const put = await s.owner.patch(`/api/sites/${s.siteId}/tracking/settings`, { tagUrl: 'https://tags.example.com/t.js', analyticsTag: 'G-1', pixelId: 'px-1' })
+    expect(put.status).toBe(200)
+    expect(put.json).toMatchObject({ tagUrl: 'https://tags.example.com/t.js' })
+    expect((await visitor.get('/api/census/settings')).json).toMatchObject({ tagUrl: 'https://tags.example.com/t.js', analyticsTag: 'G-1', pixelId: 'px-1' })
+    const page = await visitor.get('/')
+    expect(page.status).toBe(200)
+    const csp = String(page.headers['content-security-policy'])
+    expect(csp).toMatch(/script-src [^;]*https:\/\/tags\.example\.com/)
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/tags\.example\.com/)
+    // JSON answers keep their policy; clearing the tag takes the origin out again
+    expect(String((await visitor.get('/api/census/settings')).headers['content-security-policy'] ?? '')).not.toContain('tags.example.com')
+    expect((await s.owner.patch(`/api/sites/${s.siteId}/tracking/settings`, { tagUrl: '' })).status).toBe(200)
+    expect(String((await visitor.get('/')).headers['content-security-policy'])).not.toContain('tags.example.com')
+  })
+})

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { dayOf, ORDER_LINE, sweepSessions, type VisitSession } from './aggregate.js'
 import { createWriteBehind } from './buffer.js'
+import { registerTagPolicy } from './csp.js'
 import { createTrackingFastPath, type TrackingFastDeps } from './fast.js'
 import type { VisitorContext, TrackingPorts } from './context.js'
 import { loadCountryLookup, type CountryOf } from './enrich.js'
@@ -80,6 +81,7 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
   return {
     async routes(app: FastifyInstance): Promise<void> {
       registerVisitorRoutes(app, ctx)
+      registerTagPolicy(app, settings)
       await registerRumRoutes(app, ctx)
       registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now })
     },
@@ -96,6 +98,8 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
       await buffer.stop()
     },
     flush: () => buffer.flush(),
+    /** The origin of the site's third-party tag while one is set (its pages need their CSP widened: not the page fast path). */
+    tagOriginOf: (siteId: string) => settings.tagOriginOf(siteId),
     /** The census-hit fast path in front of Fastify (see fast.ts). */
     fastPath: (fastDeps: TrackingFastDeps) => createTrackingFastPath(ctx, fastDeps),
     sweep,

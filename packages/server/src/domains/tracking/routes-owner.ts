@@ -104,7 +104,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
     async ({ request, reply }) => {
       const s = await deps.settings.get(requireSite(request).id)
       reply.header('cache-control', 'no-store')
-      return { disabled: s.disabled, bannerEnabled: s.bannerEnabled, restrictive: s.restrictive || s.bannerEnabled, bannerText: s.bannerText, acceptText: s.acceptText, declineText: s.declineText, analyticsTag: s.analyticsTag, pixelId: s.pixelId }
+      return { disabled: s.disabled, bannerEnabled: s.bannerEnabled, restrictive: s.restrictive || s.bannerEnabled, bannerText: s.bannerText, acceptText: s.acceptText, declineText: s.declineText, analyticsTag: s.analyticsTag, pixelId: s.pixelId, tagUrl: s.tagUrl }
     },
   )
 }

@@ -19,6 +19,17 @@ export const DEFAULT_SETTINGS: TrackingSettings = {
   retentionDays: 90,
   analyticsTag: '',
   pixelId: '',
+  tagUrl: '',
+}
+
+/** The origin a tag address loads from ('' when there is none or it is not https). */
+export function tagOrigin(tagUrl: string): string {
+  try {
+    const u = new URL(tagUrl)
+    return u.protocol === 'https:' ? u.origin : ''
+  } catch {
+    return ''
+  }
 }
 
 const TTL_MS = 5000
@@ -38,8 +49,14 @@ export function createSettingsStore(orm: Orm, now: () => number = Date.now, clon
     return { ...rest, bannerText: rest.bannerText || DEFAULT_SETTINGS.bannerText, acceptText: rest.acceptText || DEFAULT_SETTINGS.acceptText, declineText: rest.declineText || DEFAULT_SETTINGS.declineText }
   }
 
+  /** The tag origin of every site whose settings were read here (kept across cache expiry: read synchronously). */
+  const origins = new Map<string, string>()
+
   async function read(siteId: string): Promise<TrackingSettings> {
     const [value, forced] = await Promise.all([stored(siteId), cloneable(siteId)])
+    const origin = tagOrigin(value.tagUrl)
+    if (origin) origins.set(siteId, origin)
+    else origins.delete(siteId)
     return forced ? { ...value, restrictive: true } : value
   }
 
@@ -55,6 +72,10 @@ export function createSettingsStore(orm: Orm, now: () => number = Date.now, clon
     peek(siteId: string): TrackingSettings | null {
       const hit = cache.get(siteId)
       return hit && now() - hit.at < TTL_MS ? hit.value : null
+    },
+    /** The origin of the site's third-party tag when known to be set (synchronous: answers never wait for it). */
+    tagOriginOf(siteId: string): string | null {
+      return origins.get(siteId) ?? null
     },
     /** The day's salt when already known in memory, else null. */
     peekSalt(siteId: string, day: string): string | null {

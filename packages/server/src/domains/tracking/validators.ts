@@ -93,6 +93,10 @@ export const settingsInput = z
     retentionDays: z.number().int().min(1).max(3650),
     analyticsTag: z.string().max(40).regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and dashes only.'),
     pixelId: z.string().max(40).regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and dashes only.'),
+    tagUrl: z
+      .string()
+      .max(300)
+      .refine((v) => v === '' || /^https:\/\/[^\s/?#'"]+\/[^\s'"]*$/.test(v), 'An https address of the tag script (https://host/path).'),
   })
   .partial()
   .strict()
