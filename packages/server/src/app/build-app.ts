@@ -238,6 +238,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       const owner = await auth.currentOwner(request)
       return owner ? sites.rolesOf(siteId, owner.ownerId) : null
     },
+    formConversion: (siteId, from, to) => forms.conversion(siteId, from, to),
     // a starter's live preview (owned by nobody) is the site others clone: restrictive consent mode
     cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
     log: fastify.log,

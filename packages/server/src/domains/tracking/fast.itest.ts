@@ -128,3 +128,23 @@ describe(`the owner's third-party tag (${BACKEND})`, () => {
     expect(String((await visitor.get('/')).headers['content-security-policy'])).not.toContain('tags.example.com')
   })
 })
+
+describe(`form conversion (${BACKEND})`, () => {
+  it('the forms report gives views (form renders) and submissions per form, with the rate, over the range', async () => {
+    const s = await site()
+    const formId = await t.app.forms.ensureDemoForm(s.siteId)
+    const v = t.client(s.host)
+    for (let i = 0; i < 4; i++) expect((await v.post('/api/census/form-render', { formId, visitorCookie: 'abc' })).status).toBe(204)
+    await t.app.db.orm.execute(sql`INSERT INTO form_submissions (id, site_id, form_id, key_hash, form_name, fields, answers)
+      VALUES (${`sub-${s.siteId}`}, ${s.siteId}, ${formId}, ${`k-${s.siteId}`}, 'Contact', '[]'::jsonb, '{}'::jsonb)`)
+    const today = new Date().toISOString().slice(0, 10)
+    const r = await s.owner.get(`/api/sites/${s.siteId}/analytics/forms?from=${today}&to=${today}`)
+    expect(r.status).toBe(200)
+    expect(r.json.forms).toEqual([expect.objectContaining({ formId, views: 4, submissions: 1, rate: 25 })])
+    const old = await s.owner.get(`/api/sites/${s.siteId}/analytics/forms?from=2020-01-01&to=2020-01-31`)
+    expect(old.json.forms).toEqual([])
+    const csv = await s.owner.get(`/api/sites/${s.siteId}/analytics/forms?from=${today}&to=${today}&format=csv`)
+    expect(csv.status).toBe(200)
+    expect(csv.body).toContain('views')
+  })
+})

@@ -30,6 +30,8 @@ export interface TrackingDeps extends TrackingPorts {
   /** Buffer tuning (defaults: 250 ms, 2000 rows). */
   buffer?: { intervalMs?: number; maxRows?: number; maxPending?: number }
   now?: () => number
+  /** Form views and submissions per form over UTC days (the forms domain's numbers); absent: no form report. */
+  formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
   /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
   cloneable?: (siteId: string) => Promise<boolean>
 }
@@ -83,7 +85,7 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
       registerVisitorRoutes(app, ctx)
       registerTagPolicy(app, settings)
       await registerRumRoutes(app, ctx)
-      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now })
+      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now, formConversion: deps.formConversion })
     },
     async start(): Promise<void> {
       buffer.start()

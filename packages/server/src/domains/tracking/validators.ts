@@ -79,7 +79,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
 export const analyticsQuery = z
   .object({ from: day.optional(), to: day.optional(), interval: z.enum(['day', 'week', 'month']).default('day'), format: z.enum(['json', 'csv']).default('json') })
   .strict()
-export const analyticsParams = z.object({ siteId: z.string().min(1).max(100), report: z.enum(['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors', 'realtime']) }).strict()
+export const analyticsParams = z.object({ siteId: z.string().min(1).max(100), report: z.enum(['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors', 'forms', 'realtime']) }).strict()
 export const siteParams = z.object({ siteId: z.string().min(1).max(100) }).strict()
 
 export const settingsInput = z
