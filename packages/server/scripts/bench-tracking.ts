@@ -9,6 +9,7 @@
 //    (inject: routing, auth, query, JSON): p50 / p95.
 // BENCH_ONLY=pglite|postgres runs one backend; BENCH_DB_PREFIX names the PostgreSQL database; BENCH_KEEP_DB keeps it.
 import { spawn } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { createRequire } from 'node:module'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -109,6 +110,19 @@ async function cannon(url: string, headers: Record<string, string>, body: string
   return { tool: 'autocannon', rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors, ok: r['2xx'] }
 }
 
+/** One POST with these exact headers (fetch would replace Host). */
+function once(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = ''
+      res.on('data', (c: Buffer) => (text += c.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 async function signup(base: string): Promise<{ siteId: string; cookie: string }> {
   const me = await fetch(`${base}/api/auth/me`)
   const crumb = /crumb=([^;]+)/.exec(me.headers.get('set-cookie') ?? '')![1]!
@@ -176,7 +190,11 @@ async function measure(label: string, app: App, seed: { events: number; raw: num
   const { siteId, cookie } = await signup(base)
   const body = new URLSearchParams({ event: '1', data: JSON.stringify({ path: '/', referrer: 'https://example.com/', sessionId: 1 }), ss_cvr: 'a|1|1|1|1' }).toString()
   const headers = { host: 'bench.localhost', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA }
+  const probe = await once(`${base}/api/census/RecordHit`, headers, body)
+  if (probe.status !== 202) throw new Error(`${label}: RecordHit answered ${probe.status}: ${probe.text}`)
   await load(`${base}/api/census/RecordHit`, headers, body, 2).catch(() => null) // warm-up (caches, JIT)
+  const fast = await once(`${base}/api/census/RecordHit`, headers, body)
+  if (fast.status !== 202) throw new Error(`${label}: RecordHit answered ${fast.status} after the warm-up: ${fast.text}`)
   await app.tracking.flush()
   const [before] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${siteId}`)
   const r = await load(`${base}/api/census/RecordHit`, headers, body)
