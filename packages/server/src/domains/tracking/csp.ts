@@ -29,7 +29,8 @@ export function withTagOrigin(policy: string, origin: string): string {
 export function registerTagPolicy(app: FastifyInstance, settings: Pick<SettingsStore, 'tagOriginOf'>): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const t = request.tenancy
-    if (t && t.kind === 'site') {
+    // a site host, or the platform host serving a site (the same rule as requireSite)
+    if (t && t.kind !== 'unknown' && t.site) {
       const origin = settings.tagOriginOf(t.site.id)
       if (origin) {
         const policy = reply.getHeader('content-security-policy')
