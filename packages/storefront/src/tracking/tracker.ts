@@ -5,11 +5,7 @@ import { getCrumb } from '../core/crumb.js'
 import { createReporter, watchErrors } from './reporter.js'
 import { analyticsCookies, clearingCookies, consentDecision, CONSENT_COOKIE, cookieString, hitKind, readConsent, sessionInfo, sourceEnvironment, storedAnalyticsId, type ConsentSettings } from './rules.js'
 import type { BannerTexts } from './banner.js'
-import type { TagHook, TagSettings } from './tags.js'
-
-/** Bubbling events of the page the tag hooks follow (forms and member sign-up dispatch them). */
-const FORM_SUCCESS = 'sitewright:form-success'
-export const MEMBER_REGISTERED = 'sitewright:member-registered'
+import type { TagSettings } from './tags.js'
 
 type Settings = ConsentSettings & BannerTexts & TagSettings
 
@@ -87,27 +83,6 @@ function track(win: Window, s: Settings): void {
   if (path === '/cart') send('CommerceShopping_ViewCart', {})
   const bus = (win as Window & { Sitewright?: { bus?: { on(t: string, h: (p: { itemId: string; quantity: number; cart?: { id?: string } }) => void): void } } }).Sitewright?.bus
   bus?.on('cart:entry-added', (e) => send('CommerceShopping_AddToCart', { item_id: e.itemId, item_quantity: e.quantity, cart_id: e.cart?.id, item_title: pdp?.dataset.itemId === e.itemId ? title : '' }))
-  if (s.tagUrl || s.pixelId) void import('./tags.js').then((m) => hooks(win, m.startTags(win, s), { path, query: kind === 'site-search' ? (new URLSearchParams(win.location.search).get('q') ?? '') : '', pdp, title })).catch(() => {})
+  if (s.tagUrl || s.pixelId) void import('./tags.js').then((m) => m.hooks(win, m.startTags(win, s), { path, query: kind === 'site-search' ? (new URLSearchParams(win.location.search).get('q') ?? '') : '', pdp, title })).catch(() => {})
   if (!s.disabled) void import('./perf.js').then((m) => m.startPerformance(win)).catch(() => {})
-}
-
-type Bus = { on(t: string, h: (p: { itemId: string; quantity: number; cart?: { id?: string } }) => void): void }
-
-/** The owner's tag and pixel hooks (called only from track(): tracking is allowed). */
-function hooks(win: Window, fire: ((hook: TagHook, fields?: Record<string, unknown>) => void) | null, page: { path: string; query: string; pdp: HTMLElement | null; title: string }): void {
-  if (!fire) return
-  const doc = win.document
-  if (page.pdp) {
-    fire('view-product', { item_id: page.pdp.dataset.itemId, item_title: page.title })
-    fire('visit-pdp', { item_id: page.pdp.dataset.itemId, item_title: page.title, page_path: page.path })
-  }
-  if (page.query) fire('search', { search_term: page.query })
-  const order = doc.querySelector('[data-store-slot="order-confirmed"] .order-number')
-  if (order) fire('purchase', { order_number: order.textContent?.replace(/^\D+/, '').trim() ?? '' })
-  ;(win as Window & { Sitewright?: { bus?: Bus } }).Sitewright?.bus?.on('cart:entry-added', (e) => fire('add-to-cart', { item_id: e.itemId, item_quantity: e.quantity }))
-  doc.addEventListener(FORM_SUCCESS, (e) => {
-    const form = (e.target as Element | null)?.querySelector?.('form[data-newsletter]') ?? ((e.target as Element | null)?.matches?.('form[data-newsletter]') ? e.target : null)
-    if (form) fire('newsletter-lead', { form_id: (e as CustomEvent<{ formId?: string }>).detail?.formId ?? '' })
-  })
-  doc.addEventListener(MEMBER_REGISTERED, () => fire('registration', {}))
 }
