@@ -165,7 +165,7 @@ async function seedRollups(app: App, siteId: string, events: number): Promise<vo
     INSERT INTO tracking_rollups (site_id, day, dim, key, views, visits, visitors, bounces, entries, exits, duration_ms, durations, events, revenue)
     SELECT ${siteId}, day, dim, key, round(v * w), round(v * w / 3), round(v * w / 5), round(v * w / 6),
            CASE WHEN dim = 'page' THEN round(v * w / 3) ELSE 0 END, CASE WHEN dim = 'page' THEN round(v * w / 3) ELSE 0 END,
-           CASE WHEN dim = 'page' THEN round(v * w * 2 / 3) * 41000 ELSE 0 END, CASE WHEN dim = 'page' THEN round(v * w * 2 / 3) ELSE 0 END, 0, 0
+           CASE WHEN dim IN ('page', 'site') THEN round(v * w * 2 / 3) * 41000 ELSE 0 END, CASE WHEN dim IN ('page', 'site') THEN round(v * w * 2 / 3) ELSE 0 END, 0, 0
     FROM days, keys WHERE round(v * w) > 0
     ON CONFLICT (site_id, dim, day, key) DO UPDATE SET views = excluded.views`)
 }
