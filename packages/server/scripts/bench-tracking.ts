@@ -86,13 +86,15 @@ function run(cmd: string, args: string[]): Promise<string> {
   })
 }
 
+// wrk adds its own `Host` unless the script sets exactly `Host`: a lowercase `host` would make two Host headers
+// (which one the server reads then varies from run to run).
 async function wrk(url: string, headers: Record<string, string>, body: string, seconds: number): Promise<Load> {
   const dir = mkdtempSync(join(tmpdir(), 'sw-wrk-'))
   const script = join(dir, 'hit.lua')
   writeFileSync(
     script,
     `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n` +
-      Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}\n`).join('') +
+      Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k === 'host' ? 'Host' : k)}] = ${JSON.stringify(v)}\n`).join('') +
             `done = function(s, l) io.write(string.format('{"total":%d,"us":%d,"p50":%d,"p99":%d,"errors":%d}\\n', s.requests, s.duration, l:percentile(50), l:percentile(99), s.errors.connect + s.errors.read + s.errors.write + s.errors.status + s.errors.timeout)) io.stderr:write(string.format('wrk errors: connect %d read %d write %d status %d timeout %d\\n', s.errors.connect, s.errors.read, s.errors.write, s.errors.status, s.errors.timeout)) end\n`,
   )
   try {
@@ -204,6 +206,11 @@ async function measure(label: string, app: App, seed: { events: number; raw: num
   // Requests the client gave up on (timeouts) may still be accepted by the server: written >= acknowledged.
   console.log(`${label}: RecordHit ${r.rps.toFixed(0)} hits/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.tool}, ${r.total} requests, ${r.failed} not 2xx or failed); ${written} written, ${r.ok} acknowledged; ${loadAvg()}`)
   if (written < r.ok) process.exitCode = 1
+  if (r.failed > 0) {
+    const after = await once(`${base}/api/census/RecordHit`, headers, body)
+    console.log(`${label}: ${r.failed} hits failed; one hit now answers ${after.status} ${after.text.slice(0, 300)}`)
+    process.exitCode = 1
+  }
 
   const t0 = Date.now()
   await seedRollups(app, siteId, seed.events)
