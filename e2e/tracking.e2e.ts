@@ -105,4 +105,27 @@ describe('visitor tracking', () => {
     expect(await analyticsCookies(w.ctx)).toContain('ss_cvr')
     await w.ctx.close()
   })
+
+  it("the owner's tag loads only after consent, with its origin in the page CSP", async () => {
+    const tag = 'https://tags.example.test/t.js'
+    expect((await owner.call('PATCH', `/api/sites/${site.id}/tracking/settings`, { bannerEnabled: true, tagUrl: tag, analyticsTag: 'G-E2E' })).status).toBe(200)
+    const v = await visitor()
+    let loads = 0
+    await v.ctx.route('https://tags.example.test/**', (route) => {
+      loads++
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.sitewrightTagLoaded = true' })
+    })
+    const res = await v.page.goto('/')
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src [^;]*https:\/\/tags\.example\.test/)
+    const banner = v.page.getByRole('region', { name: 'Cookie consent' })
+    await banner.waitFor()
+    await v.page.waitForTimeout(500)
+    expect(loads).toBe(0)
+    expect(await v.page.evaluate(() => document.querySelector('script[src*="tags.example.test"]') === null)).toBe(true)
+    await banner.getByRole('button', { name: 'Accept' }).click()
+    await expect.poll(() => v.page.evaluate(() => (window as Window & { sitewrightTagLoaded?: boolean }).sitewrightTagLoaded === true), { timeout: 10_000 }).toBe(true)
+    expect(await v.page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="tags.example.test"]')?.src)).toBe(`${tag}?id=G-E2E`)
+    await v.ctx.close()
+    expect((await owner.call('PATCH', `/api/sites/${site.id}/tracking/settings`, { bannerEnabled: false, tagUrl: '', analyticsTag: '' })).status).toBe(200)
+  })
 })

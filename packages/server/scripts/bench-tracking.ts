@@ -1,14 +1,18 @@
-// `npm run bench` (Tracking): ingestion and dashboard figures, on a fresh PGlite and (when reachable) PostgreSQL.
-// 1. Ingestion: the app listens on a loopback port in this process; autocannon runs in its own process
+// `npm run bench` (Tracking): ingestion and dashboard figures, on a fresh PGlite and (when reachable) PostgreSQL, each
+// printed with the machine's load average (the machine may be shared).
+// 1. Ingestion: the app listens on a loopback port in this process; wrk (else autocannon) runs in its own process
 //    (BENCH_CONNECTIONS, default 50, for BENCH_SECONDS, default 10) and POSTs RecordHit forms. Printed: hits/s,
-//    p99 of the answer, and that every acknowledged hit was written (raw events = 2xx answers after stop).
-// 2. Dashboard: BENCH_EVENTS synthetic events (default 1,000,000 on PostgreSQL, 200,000 on PGlite) over 90 days,
-//    500 pages, 40 sources, written through the real aggregation in batches of 5000, then traffic, pages and
-//    sources for the 90 days are asked 40 times each through the app (inject: routing, auth, query, JSON): p50 / p95.
+//    p50/p99 of the answer, and that every acknowledged hit was written (raw events >= 2xx answers after a flush).
+// 2. Dashboard: the rollups of BENCH_EVENTS page views (default 10,000,000) over 90 days, 1000 pages, 100 sources,
+//    and raw events (BENCH_RAW, default BENCH_EVENTS on PostgreSQL; BENCH_RAW_PGLITE, default 1,000,000), seeded by
+//    SQL generate_series; then traffic, pages and sources for the 90 days are asked 40 times each through the app
+//    (inject: routing, auth, query, JSON): p50 / p95.
+// BENCH_ONLY=pglite|postgres runs one backend; BENCH_DB_PREFIX names the PostgreSQL database; BENCH_KEEP_DB keeps it.
 import { spawn } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { createRequire } from 'node:module'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
@@ -16,10 +20,9 @@ import pg from 'pg'
 import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig } from '../src/platform/config.js'
 import { migrate, openPglite, sqlRows } from '../src/platform/db/index.js'
-import type { VisitSession } from '../src/domains/tracking/aggregate.js'
-import { writeBatch } from '../src/domains/tracking/store.js'
-import type { TrackedEvent } from '../src/domains/tracking/types.js'
 
+/** BENCH_ONLY=pglite or postgres: one backend. */
+const ONLY = process.env.BENCH_ONLY ?? ''
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const PG_PROBE = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -38,7 +41,7 @@ async function postgresUrl(): Promise<string | null> {
 }
 
 async function freshPostgres(adminUrl: string) {
-  const name = `tracking_bench_${Date.now().toString(36)}`
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'tracking_bench'}_${Date.now().toString(36)}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
@@ -56,21 +59,69 @@ async function freshPostgres(adminUrl: string) {
   }
 }
 
-interface CannonJson {
-  requests: { average: number; total: number }
-  latency: { p50: number; p99: number; p97_5: number }
-  non2xx: number
-  errors: number
-  '2xx': number
+interface Load {
+  tool: string
+  rps: number
+  total: number
+  p50: number
+  p99: number
+  /** Answers other than 2xx, plus socket errors and timeouts. */
+  failed: number
+  ok: number
 }
 
-function cannon(url: string, headers: Record<string, string>, body: string): Promise<CannonJson> {
-  const args = [cannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-b', body, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url]
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((f) => existsSync(f)) ?? null
+
+/** Load from wrk (C, far less CPU than a Node client on a small machine) in its own process, else autocannon. */
+function load(url: string, headers: Record<string, string>, body: string, seconds = SECONDS): Promise<Load> {
+  return WRK ? wrk(url, headers, body, seconds) : cannon(url, headers, body, seconds)
+}
+
+function run(cmd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     p.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as CannonJson) : reject(new Error(`autocannon exited ${code}`))))
+    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}`))))
+  })
+}
+
+// wrk adds its own `Host` unless the script sets exactly `Host`: a lowercase `host` would make two Host headers
+// (which one the server reads then varies from run to run).
+async function wrk(url: string, headers: Record<string, string>, body: string, seconds: number): Promise<Load> {
+  const dir = mkdtempSync(join(tmpdir(), 'sw-wrk-'))
+  const script = join(dir, 'hit.lua')
+  writeFileSync(
+    script,
+    `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n` +
+      Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k === 'host' ? 'Host' : k)}] = ${JSON.stringify(v)}\n`).join('') +
+            `done = function(s, l) io.write(string.format('{"total":%d,"us":%d,"p50":%d,"p99":%d,"errors":%d}\\n', s.requests, s.duration, l:percentile(50), l:percentile(99), s.errors.connect + s.errors.read + s.errors.write + s.errors.status + s.errors.timeout)) io.stderr:write(string.format('wrk errors: connect %d read %d write %d status %d timeout %d\\n', s.errors.connect, s.errors.read, s.errors.write, s.errors.status, s.errors.timeout)) end\n`,
+  )
+  try {
+    const out = await run(WRK!, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '5s', '-s', script, url])
+    const j = JSON.parse(out.trim().split('\n').at(-1)!) as { total: number; us: number; p50: number; p99: number; errors: number }
+    return { tool: 'wrk -t1', rps: j.total / (j.us / 1e6), total: j.total, p50: j.p50 / 1000, p99: j.p99 / 1000, failed: j.errors, ok: j.total - j.errors }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function cannon(url: string, headers: Record<string, string>, body: string, seconds: number): Promise<Load> {
+  const args = [cannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', 'POST', '-b', body, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url]
+  const r = JSON.parse(await run(process.execPath, args)) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; '2xx': number }
+  return { tool: 'autocannon', rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors, ok: r['2xx'] }
+}
+
+/** One POST with these exact headers (fetch would replace Host). */
+function once(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = ''
+      res.on('data', (c: Buffer) => (text += c.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+    })
+    req.on('error', reject)
+    req.end(body)
   })
 }
 
@@ -86,45 +137,93 @@ async function signup(base: string): Promise<{ siteId: string; cookie: string }>
   return { siteId: ((await res.json()) as { site: { id: string } }).site.id, cookie: session }
 }
 
+/** The machine's load average (1, 5, 15 min): figures on a shared machine mean little without it. */
+const loadAvg = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
-function synthetic(siteId: string, n: number, start: number): TrackedEvent[] {
-  const out: TrackedEvent[] = []
-  const now = Date.now()
-  for (let i = start; i < start + n; i++) {
-    const visitor = `v${i % 200_000}`
-    out.push({
-      kind: 'pageview', siteId, at: new Date(now - (i % 90) * 86_400_000 - (i % 3600) * 1000), visitor, session: `${visitor}.${i % 7}`,
-      path: `/page-${(i * 7919) % 500}`, source: `source-${i % 40}`, campaign: i % 10 === 0 ? `camp-${i % 5}` : '', device: ['Desktop', 'Mobile', 'Tablet'][i % 3]!,
-      browser: ['Chrome', 'Firefox', 'Safari', 'Edge'][i % 4]!, os: ['Windows', 'macOS', 'Linux', 'iOS', 'Android'][i % 5]!, country: ['US', 'FR', 'DE', 'GB', 'JP', 'BR'][i % 6]!, data: null,
-    })
-  }
-  return out
+const PAGES = 1000
+const SOURCES = 100
+
+/**
+ * Day rollups of `events` page views over the last 90 days, as the aggregation would leave them: the site row and
+ * one row per page, source, campaign, device, browser, system and country a day, with page and source shares
+ * falling off like real traffic (1/rank). One INSERT ... SELECT over generate_series: seconds, not hours of HTTP.
+ */
+async function seedRollups(app: App, siteId: string, events: number): Promise<void> {
+  const harmonic = (n: number) => Array.from({ length: n }, (_, i) => 1 / (i + 1)).reduce((a, b) => a + b, 0)
+  await app.db.orm.execute(sql`
+    WITH days AS (SELECT d::date AS day, ${Math.round(events / 90)}::float8 AS v FROM generate_series(current_date - 89, current_date, interval '1 day') AS d),
+    keys AS (
+      SELECT 'site' AS dim, '' AS key, 1.0::float8 AS w
+      UNION ALL SELECT 'page', '/page-' || i, (1.0 / (i + 1)) / ${harmonic(PAGES)} FROM generate_series(0, ${PAGES - 1}) AS i
+      UNION ALL SELECT 'source', CASE WHEN i = 0 THEN 'Direct' ELSE 'source-' || i END, (1.0 / (i + 1)) / ${harmonic(SOURCES)} FROM generate_series(0, ${SOURCES - 1}) AS i
+      UNION ALL SELECT 'campaign', 'camp-' || i, 0.02 FROM generate_series(0, 4) AS i
+      UNION ALL SELECT 'device', (ARRAY['Desktop', 'Mobile', 'Tablet'])[i + 1], (ARRAY[0.55, 0.4, 0.05])[i + 1] FROM generate_series(0, 2) AS i
+      UNION ALL SELECT 'browser', (ARRAY['Chrome', 'Safari', 'Firefox', 'Edge'])[i + 1], 0.25 FROM generate_series(0, 3) AS i
+      UNION ALL SELECT 'os', (ARRAY['Windows', 'macOS', 'Linux', 'iOS', 'Android'])[i + 1], 0.2 FROM generate_series(0, 4) AS i
+      UNION ALL SELECT 'country', (ARRAY['US', 'FR', 'DE', 'GB', 'JP', 'BR'])[i + 1], 1.0 / 6 FROM generate_series(0, 5) AS i
+    )
+    INSERT INTO tracking_rollups (site_id, day, dim, key, views, visits, visitors, bounces, entries, exits, duration_ms, durations, events, revenue)
+    SELECT ${siteId}, day, dim, key, round(v * w), round(v * w / 3), round(v * w / 5), round(v * w / 6),
+           CASE WHEN dim = 'page' THEN round(v * w / 3) ELSE 0 END, CASE WHEN dim = 'page' THEN round(v * w / 3) ELSE 0 END,
+           CASE WHEN dim IN ('page', 'site') THEN round(v * w * 2 / 3) * 41000 ELSE 0 END, CASE WHEN dim IN ('page', 'site') THEN round(v * w * 2 / 3) ELSE 0 END, 0, 0
+    FROM days, keys WHERE round(v * w) > 0
+    ON CONFLICT (site_id, dim, day, key) DO UPDATE SET views = excluded.views`)
 }
 
-async function measure(label: string, app: App, seedEvents: number): Promise<void> {
+/** Raw page-view events (kept per retention; reports never read them): one INSERT over generate_series. */
+async function seedRaw(app: App, siteId: string, events: number): Promise<void> {
+  const chunk = 1_000_000
+  for (let done = 0; done < events; done += chunk) {
+    await app.db.orm.execute(sql`
+      INSERT INTO tracking_events (site_id, at, kind, name, visitor, session, path, source, device, browser, os, country, data)
+      SELECT ${siteId}, now() - (i % 90) * interval '1 day' - (i % 86400) * interval '1 second', 'pageview', '', 'v' || (i % 200000),
+             'v' || (i % 200000) || '.' || (i % 7), '/page-' || ((i * 7919) % ${PAGES}), 'source-' || (i % ${SOURCES}),
+             (ARRAY['Desktop', 'Mobile', 'Tablet'])[i % 3 + 1], (ARRAY['Chrome', 'Safari', 'Firefox', 'Edge'])[i % 4 + 1],
+             (ARRAY['Windows', 'macOS', 'Linux', 'iOS', 'Android'])[i % 5 + 1], (ARRAY['US', 'FR', 'DE', 'GB', 'JP', 'BR'])[i % 6 + 1], NULL
+      FROM generate_series(${done + 1}::bigint, ${Math.min(events, done + chunk)}::bigint) AS i`)
+  }
+}
+
+async function measure(label: string, app: App, seed: { events: number; raw: number }): Promise<void> {
   await app.fastify.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`
   const { siteId, cookie } = await signup(base)
   const body = new URLSearchParams({ event: '1', data: JSON.stringify({ path: '/', referrer: 'https://example.com/', sessionId: 1 }), ss_cvr: 'a|1|1|1|1' }).toString()
   const headers = { host: 'bench.localhost', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA }
-  await cannon(`${base}/api/census/RecordHit`, headers, body).catch(() => null) // warm-up
+  const probe = await once(`${base}/api/census/RecordHit`, headers, body)
+  if (probe.status !== 202) throw new Error(`${label}: RecordHit answered ${probe.status}: ${probe.text}`)
+  await load(`${base}/api/census/RecordHit`, headers, body, 2).catch(() => null) // warm-up (caches, JIT)
+  const fast = await once(`${base}/api/census/RecordHit`, headers, body)
+  if (fast.status !== 202) throw new Error(`${label}: RecordHit answered ${fast.status} after the warm-up: ${fast.text}`)
   await app.tracking.flush()
   const [before] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${siteId}`)
-  const r = await cannon(`${base}/api/census/RecordHit`, headers, body)
+  const r = await load(`${base}/api/census/RecordHit`, headers, body)
   await app.tracking.flush()
   const [after] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${siteId}`)
   const written = after!.c - before!.c
-  // Requests autocannon gave up on (timeouts) may still be accepted by the server: written >= acknowledged.
-  console.log(`${label}: RecordHit ${r.requests.average.toFixed(0)} hits/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.requests.total} requests, ${r.non2xx + r.errors} not 2xx or timed out); ${written} written, ${r['2xx']} acknowledged`)
-  if (written < r['2xx']) process.exitCode = 1
+  // Requests the client gave up on (timeouts) may still be accepted by the server: written >= acknowledged.
+  console.log(`${label}: RecordHit ${r.rps.toFixed(0)} hits/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.tool}, ${r.total} requests, ${r.failed} not 2xx or failed); ${written} written, ${r.ok} acknowledged; ${loadAvg()}`)
+  if (written < r.ok) process.exitCode = 1
+  if (r.failed > 0) {
+    const after = await once(`${base}/api/census/RecordHit`, headers, body)
+    console.log(`${label}: ${r.failed} hits failed; one hit now answers ${after.status} ${after.text.slice(0, 300)}`)
+    process.exitCode = 1
+  }
 
-  const sessions = new Map<string, VisitSession>()
   const t0 = Date.now()
-  for (let done = 0; done < seedEvents; done += 5000) await writeBatch(app.db.orm, synthetic(siteId, Math.min(5000, seedEvents - done), done), sessions, { raw: false })
-  const seedS = (Date.now() - t0) / 1000
-  const [rows] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_rollups WHERE site_id = ${siteId}`)
-  console.log(`${label}: seeded the rollups of ${seedEvents.toLocaleString('en-US')} events in ${seedS.toFixed(0)} s (${(seedEvents / seedS).toFixed(0)} events/s through the aggregation, raw rows skipped: reports never read them; ${rows!.c} rollup rows)`)
+  await seedRollups(app, siteId, seed.events)
+  const rollupS = (Date.now() - t0) / 1000
+  const t1 = Date.now()
+  await seedRaw(app, siteId, seed.raw)
+  const rawS = (Date.now() - t1) / 1000
+  // after a bulk load the planner needs statistics (autovacuum gathers them in production; here at once)
+  await app.db.orm.execute(sql`ANALYZE tracking_rollups`)
+  await app.db.orm.execute(sql`ANALYZE tracking_events`)
+  const [rows] = await sqlRows<{ c: number; views: number }>(app.db.orm, sql`SELECT count(*)::int AS c, sum(views) FILTER (WHERE dim = 'site')::bigint AS views FROM tracking_rollups WHERE site_id = ${siteId}`)
+  const [raw] = await sqlRows<{ c: number }>(app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events`)
+  console.log(`${label}: seeded (SQL generate_series) the rollups of ${Number(rows!.views).toLocaleString('en-US')} page views over 90 days, ${PAGES} pages, ${SOURCES} sources (${rows!.c} rollup rows, ${rollupS.toFixed(1)} s) and ${raw!.c.toLocaleString('en-US')} raw events (${rawS.toFixed(0)} s)`)
   const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10)
   const to = new Date().toISOString().slice(0, 10)
   for (const report of ['traffic', 'pages', 'sources']) {
@@ -136,36 +235,40 @@ async function measure(label: string, app: App, seedEvents: number): Promise<voi
       times.push(performance.now() - s)
     }
     times.sort((a, b) => a - b)
-    console.log(`${label}: ${report} over 90 days: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms`)
+    console.log(`${label}: ${report} over 90 days: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms; ${loadAvg()}`)
   }
 }
 
 async function main(): Promise<void> {
-  console.log(`autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s, loopback`)
+  console.log(`${WRK ? "wrk" : "autocannon"} in its own process, ${CONNECTIONS} connections, ${SECONDS} s, loopback; ${loadAvg()}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-bench-tracking-'))
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '0' }), pgliteStorage: 'memory' as const }
   const opts = { tracking: { countryOf: null } }
   try {
-    const db = await openPglite(null)
-    await migrate(db)
-    const app = await buildApp({ ...config, databaseUrl: null }, { db, ...opts })
-    try {
-      await measure('PGlite', app, Number(process.env.BENCH_EVENTS ?? 200_000))
-    } finally {
-      await app.close()
+    if (ONLY !== 'postgres') {
+      const db = await openPglite(null)
+      await migrate(db)
+      const app = await buildApp({ ...config, databaseUrl: null }, { db, ...opts })
+      try {
+        await measure('PGlite', app, { events: Number(process.env.BENCH_EVENTS ?? 10_000_000), raw: Number(process.env.BENCH_RAW_PGLITE ?? 1_000_000) })
+      } finally {
+        await app.close()
+      }
     }
+    if (ONLY === 'pglite') return
     const admin = await postgresUrl()
     if (!admin) return console.log('PostgreSQL: not reachable (set DATABASE_URL or run it at 127.0.0.1:5432): skipped')
     const fresh = await freshPostgres(admin)
     try {
       const pgApp = await buildApp({ ...config, databaseUrl: fresh.url }, opts)
       try {
-        await measure('PostgreSQL', pgApp, Number(process.env.BENCH_EVENTS ?? 1_000_000))
+        await measure('PostgreSQL', pgApp, { events: Number(process.env.BENCH_EVENTS ?? 10_000_000), raw: Number(process.env.BENCH_RAW ?? process.env.BENCH_EVENTS ?? 10_000_000) })
       } finally {
         await pgApp.close()
       }
     } finally {
-      await fresh.drop()
+      if (process.env.BENCH_KEEP_DB) console.log(`kept ${fresh.url}`)
+      else await fresh.drop()
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })

@@ -16,4 +16,6 @@ export interface TrackingSettings {
   analyticsTag: string
   /** Owner's pixel id (runs only with consent). */
   pixelId: string
+  /** https address of the owner's tag script (loaded only after consent; its origin joins the page CSP while set). */
+  tagUrl: string
 }

@@ -15,13 +15,14 @@ const REPORTS: Reports = {
   search: { terms: [{ term: 'mugs', searches: 3 }] },
   funnel: { steps: [{ step: 'pdp', count: 5 }], revenue: 2500, products: [] },
   vitals: { overall: [{ metric: 'LCP', p75: 4200, band: 'poor', samples: 12 }], pages: [], series: [] },
+  forms: { forms: [{ formId: 'f1', name: 'Contact us', views: 40, submissions: 10, rate: 25 }] },
   errors: { errors: [{ fingerprint: 'f', message: 'TypeError: x is undefined', stack: 'at a.js:1', count: 3, firstSeen: '2026-01-01T00:00:00Z', lastSeen: '2026-01-02T00:00:00Z', pages: ['/shop'] }] },
 }
 
 function fakeApi() {
   const asked: [string, RangeQuery][] = []
   const saved: Partial<TrackingSettings>[] = []
-  let settings: TrackingSettings = { disabled: false, bannerEnabled: false, restrictive: false, bannerText: 'Cookies?', acceptText: 'Accept', declineText: 'Decline', retentionDays: 90, analyticsTag: '', pixelId: '' }
+  let settings: TrackingSettings = { disabled: false, bannerEnabled: false, restrictive: false, bannerText: 'Cookies?', acceptText: 'Accept', declineText: 'Decline', retentionDays: 90, analyticsTag: '', pixelId: '', tagUrl: '' }
   const api: AnalyticsApi = {
     report: (async (name: keyof Reports, q: RangeQuery) => {
       asked.push([name, q])
@@ -52,6 +53,8 @@ describe('Analytics screen', () => {
     expect(root.textContent).toContain('1m 5s')
     expect(byText(root, 'td', '/about')).toBeDefined()
     expect(byText(root, 'td', 'mugs')).toBeDefined()
+    expect(byText(root, 'td', 'Contact us')).toBeDefined()
+    expect(byText(root, 'td', '25%')).toBeDefined()
     expect(root.querySelector('a[href^="/csv/pages"]')).not.toBeNull()
     expect(byText(root, '.vital-band', 'Poor')).toBeDefined()
     expect(byText(root, 'summary', 'TypeError: x is undefined')).toBeDefined()
@@ -61,10 +64,10 @@ describe('Analytics screen', () => {
   it('asks every report again for a new period', async () => {
     const { api, asked } = fakeApi()
     view = await render(<AnalyticsScreen site={{ id: 's1' } as never} api={api} />)
-    await waitFor(() => asked.length >= 8)
+    await waitFor(() => asked.length >= 9)
     await choose(byLabel<HTMLSelectElement>(view.container, 'Period'), '7')
-    await waitFor(() => asked.length >= 16)
-    expect(asked.slice(8).every(([, q]) => q.from === lastDays(7).from && q.interval === 'day')).toBe(true)
+    await waitFor(() => asked.length >= 18)
+    expect(asked.slice(9).every(([, q]) => q.from === lastDays(7).from && q.interval === 'day')).toBe(true)
   })
 
   it('saves the cookie banner settings', async () => {
@@ -74,8 +77,9 @@ describe('Analytics screen', () => {
     const banner = await waitFor(() => root.querySelector<HTMLInputElement>('input[name="bannerEnabled"]'))
     await click(banner)
     await typeInto(byLabel(root, 'Banner text'), 'We count visits.')
+    await typeInto(byLabel(root, 'Tag script address (https)'), 'https://tags.example.com/t.js')
     await click(byText(root, 'button', 'Save')!)
     await waitFor(() => saved.length === 1)
-    expect(saved[0]).toMatchObject({ bannerEnabled: true, bannerText: 'We count visits.' })
+    expect(saved[0]).toMatchObject({ bannerEnabled: true, bannerText: 'We count visits.', tagUrl: 'https://tags.example.com/t.js' })
   })
 })

@@ -10,7 +10,7 @@ import { Health } from './Health.js'
 import { fmtMoney, fmtMs, Table } from './Table.js'
 import './analytics.css'
 
-const NAMES: ReportName[] = ['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors']
+const NAMES: ReportName[] = ['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors', 'forms']
 const STEP_LABEL: Record<string, string> = { pdp: 'Product views', add: 'Added to cart', checkout: 'Checkout', purchase: 'Purchases' }
 
 function change(now: number, before: number): string {
@@ -80,7 +80,7 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
   }, [api])
 
   const csv = (n: ReportName) => api.csvUrl(n, q)
-  const { traffic, pages, sources, devices, search, funnel, vitals, errors } = data
+  const { traffic, pages, sources, devices, search, funnel, vitals, errors, forms } = data
   const periods = useMemo(() => traffic?.series.map((s) => s.period) ?? [], [traffic])
   const lines = useMemo(
     () => [
@@ -128,6 +128,12 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
             <Table title="Site search terms" rows={search?.terms ?? []} csv={csv('search')} columns={[
               { label: 'Term', value: (r) => r.term },
               { label: 'Searches', value: (r) => r.searches, numeric: true },
+            ]} />
+            <Table title="Form conversion" rows={forms?.forms ?? []} csv={csv('forms')} columns={[
+              { label: 'Form', value: (r) => r.name },
+              { label: 'Views', value: (r) => r.views, numeric: true },
+              { label: 'Submissions', value: (r) => r.submissions, numeric: true },
+              { label: 'Conversion', value: (r) => `${r.rate}%`, numeric: true },
             ]} />
             <Table title={`Store funnel (revenue ${fmtMoney(funnel?.revenue ?? 0)})`} rows={funnel?.steps ?? []} csv={csv('funnel')} columns={[
               { label: 'Step', value: (r) => STEP_LABEL[r.step] ?? r.step },

@@ -39,6 +39,7 @@ export interface Reports {
     pages: (Vital & { path: string })[]
     series: (Vital & { period: string })[]
   }
+  forms: { forms: { formId: string; name: string; views: number; submissions: number; rate: number }[] }
   errors: { errors: { fingerprint: string; message: string; stack: string; count: number; firstSeen: string; lastSeen: string; pages: string[] }[] }
 }
 export interface Vital {

@@ -261,6 +261,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       const owner = await auth.currentOwner(request)
       return owner ? sites.rolesOf(siteId, owner.ownerId) : null
     },
+    formConversion: (siteId, from, to) => forms.conversion(siteId, from, to),
+    // a starter's live preview (owned by nobody) is the site others clone: restrictive consent mode
+    cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
     log: fastify.log,
     ...opts.tracking,
   })
@@ -403,7 +406,14 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     storage: () => files.storage.stat('readyz/probe').then(() => true),
   })
   for (const d of domains) await d.routes(fastify)
-  fastPath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: (host) => hosts.cachedSite(host)?.id ?? null, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
+  // Census hits (beacons) and cached pages are answered before Fastify when everything they need is in memory.
+  const hitPath = tracking.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, headers: security.pageHeaders, owner: (cookieHeader) => cookieValue(cookieHeader, SESSION_COOKIE) !== undefined })
+  const pageSiteOf = (host: string | undefined) => {
+    const id = hosts.cachedSite(host)?.id ?? null
+    return id !== null && tracking.tagOriginOf(id) === null ? id : null // a site with a third-party tag: its CSP differs
+  }
+  const pagePath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: pageSiteOf, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
+  fastPath = (req, res) => hitPath(req, res) || pagePath(req, res)
   statics = await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 

@@ -53,6 +53,7 @@ async function submit(win: Window, form: HTMLFormElement, kind: Kind) {
       return
     }
     show(form, r, kind === 'profile' ? 'Saved.' : String(r.data?.message ?? 'Done.'))
+    if (kind === 'sign-up') win.document.dispatchEvent(new CustomEvent('sitewright:member-registered')) // the owner's tag hook (tracker)
     if (kind === 'sign-up' || kind === 'reset') form.reset()
   } finally {
     if (button) button.disabled = false

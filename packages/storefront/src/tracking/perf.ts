@@ -58,7 +58,7 @@ export async function startPerformance(win: Window): Promise<void> {
     const record = { appName: 'storefront', eventName: 'page-speed', pageLoadId: s.pageLoadId!, timestamp: Date.now(), data: { version: VERSION, hostname: win.location.hostname, pathname: win.location.pathname, hash: win.location.hash, visibilityState: win.document.visibilityState, deliveryType: 'sendBeacon' in win.navigator ? 'beacon' : 'xhr', websiteId: win.document.body.dataset.websiteId, timings } }
     send(JSON.stringify([record]), win.navigator)
   }
-  const take = (m: Metric) => {
+  const take = (m: Pick<Metric, 'name' | 'value'> | { name: string; value: number }) => {
     timings[m.name] = m.value
   }
   onLCP(take)
@@ -66,9 +66,29 @@ export async function startPerformance(win: Window): Promise<void> {
   onINP(take)
   onFCP(take)
   onTTFB(take)
+  observeFirstInput(win, take)
   win.document.addEventListener('visibilitychange', () => {
     if (win.document.visibilityState === 'hidden') flush()
   })
   win.addEventListener('pagehide', flush)
   setTimeout(flush, FLUSH_DELAY_MS)
+}
+
+/**
+ * FID where the browser reports it: web-vitals 5 dropped `onFID` (INP replaced it), so the first-input entry is read
+ * directly (input delay = processing start - start time), once, where `first-input` entries exist.
+ */
+export function observeFirstInput(win: Window, take: (m: { name: string; value: number }) => void): boolean {
+  const PO = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver
+  if (!PO?.supportedEntryTypes?.includes('first-input')) return false
+  let done = false
+  const po = new PO((list) => {
+    const first = list.getEntries()[0] as PerformanceEventTiming | undefined
+    if (!first || done) return
+    done = true
+    take({ name: 'FID', value: Math.max(0, first.processingStart - first.startTime) })
+    po.disconnect()
+  })
+  po.observe({ type: 'first-input', buffered: true })
+  return true
 }

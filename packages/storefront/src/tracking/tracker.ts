@@ -5,8 +5,9 @@ import { getCrumb } from '../core/crumb.js'
 import { createReporter, watchErrors } from './reporter.js'
 import { analyticsCookies, clearingCookies, consentDecision, CONSENT_COOKIE, cookieString, hitKind, readConsent, sessionInfo, sourceEnvironment, storedAnalyticsId, type ConsentSettings } from './rules.js'
 import type { BannerTexts } from './banner.js'
+import type { TagSettings } from './tags.js'
 
-type Settings = ConsentSettings & BannerTexts
+type Settings = ConsentSettings & BannerTexts & TagSettings
 
 const store = (get: () => Storage): Storage | null => {
   try {
@@ -82,5 +83,6 @@ function track(win: Window, s: Settings): void {
   if (path === '/cart') send('CommerceShopping_ViewCart', {})
   const bus = (win as Window & { Sitewright?: { bus?: { on(t: string, h: (p: { itemId: string; quantity: number; cart?: { id?: string } }) => void): void } } }).Sitewright?.bus
   bus?.on('cart:entry-added', (e) => send('CommerceShopping_AddToCart', { item_id: e.itemId, item_quantity: e.quantity, cart_id: e.cart?.id, item_title: pdp?.dataset.itemId === e.itemId ? title : '' }))
+  if (s.tagUrl || s.pixelId) void import('./tags.js').then((m) => m.hooks(win, m.startTags(win, s), { path, query: kind === 'site-search' ? (new URLSearchParams(win.location.search).get('q') ?? '') : '', pdp, title })).catch(() => {})
   if (!s.disabled) void import('./perf.js').then((m) => m.startPerformance(win)).catch(() => {})
 }

@@ -20,6 +20,7 @@ import type { FormInput } from './validators.js'
 import { createList } from './newsletter.js'
 import { ensureDemoForm, ensureDemoNewsletterForm } from './demo.js'
 import { submitForm, type SubmitInput } from './submit.js'
+import { formConversion } from './conversion.js'
 
 export { loadFormsConfig, type FormsConfig } from './config.js'
 export { formsTables } from './schema.js'
@@ -99,6 +100,8 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
     },
     /** A visitor's submission (SaveFormSubmission without HTTP): key, rate window, validation, captcha, one transaction. */
     submit: (input: SubmitInput) => submitForm(ctx, input),
+    /** Per form: views (form-render census) and submissions over UTC days `from`..`to` (owner analytics). */
+    conversion: (siteId: string, from: string, to: string) => formConversion(orm, siteId, from, to),
     /** Forms of the site for a page context (publishing): public shape, keyed by form id; unknown ids are absent. */
     async getFormsForContext(siteId: string, formIds: readonly string[]): Promise<Map<string, PublicForm>> {
       const rows = await formsByIds(orm, siteId, formIds)

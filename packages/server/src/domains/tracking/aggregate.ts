@@ -109,7 +109,10 @@ function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, s
   } else {
     // A second page: the visit is no bounce; the previous page gets its time and is no longer the exit.
     if (s.views === 1) for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, s.startDay, dim, key, { bounces: -1 })
-    add(e.siteId, s.lastDay, 'page', s.lastPath, { durationMs: Math.max(0, at - s.lastAt), durations: 1, exits: -1 })
+    const spent = Math.max(0, at - s.lastAt)
+    add(e.siteId, s.lastDay, 'page', s.lastPath, { durationMs: spent, durations: 1, exits: -1 })
+    // the site row carries the day's time on page too: the traffic totals read one row a day, not every page's
+    add(e.siteId, s.lastDay, 'site', '', { durationMs: spent, durations: 1 })
   }
   s.views++
   s.lastPath = e.path

@@ -43,6 +43,8 @@ describe('rollup aggregation', () => {
     const second = aggregate([ev(t0 + 40_000, '/about')], sessions)
     expect(second.rollups.get('w\u00002026-01-05\u0000site\u0000')).toMatchObject({ views: 1, visits: 0, bounces: -1 })
     expect(second.rollups.get('w\u00002026-01-05\u0000page\u0000/')).toMatchObject({ durationMs: 40_000, durations: 1, exits: -1 })
+    // the day's site row carries the time on page too (traffic totals read it instead of every page row)
+    expect(second.rollups.get('w\u00002026-01-05\u0000site\u0000')).toMatchObject({ durationMs: 40_000, durations: 1 })
     expect(second.rollups.get('w\u00002026-01-05\u0000page\u0000/about')).toMatchObject({ views: 1, exits: 1, entries: 0 })
     const later = aggregate([ev(t0 + 40_000 + 31 * 60_000, '/')], sessions)
     expect(later.rollups.get('w\u00002026-01-05\u0000site\u0000')).toMatchObject({ visits: 1, bounces: 1 })

@@ -12,7 +12,7 @@ export interface BufferOptions<T> {
 }
 
 export interface WriteBehind<T> {
-  /** false when the buffer is full (the caller answers 503). */
+  /** false when the buffer is full or stopped (the caller answers 503). */
   push(item: T): boolean
   /** Writes everything accepted so far. */
   flush(): Promise<void>
@@ -52,7 +52,7 @@ export function createWriteBehind<T>(opts: BufferOptions<T>): WriteBehind<T> {
 
   return {
     push(item) {
-      if (queue.length >= maxPending) return false
+      if (stopped || queue.length >= maxPending) return false
       queue.push(item)
       if (queue.length >= maxRows && !running) void kick()
       return true

@@ -45,17 +45,28 @@ export async function whoIs(ctx: VisitorContext, request: FastifyRequest, page: 
   if (roles && roles.length > 0 && roles.some((r) => r !== VIEWER_ROLE)) return null
   const at = new Date(ctx.now())
   const salt = await ctx.settings.salt(site.id, dayOf(at))
-  const visitor = visitorHash(salt, site.id, request.ip, ua!)
+  return { site, ...visitorOf(ctx, { at, salt, siteId: site.id, ip: request.ip, userAgent: ua!, host: request.headers.host }, page) }
+}
+
+/** The visitor, session and attributes of a counted request (no I/O: the beacon fast path calls it directly). */
+export function visitorOf(
+  ctx: VisitorContext,
+  req: { at: Date; salt: string; siteId: string; ip: string; userAgent: string; host: string | undefined },
+  page: { url?: string; referrer?: string; sessionId?: string | number },
+): Omit<Who, 'site'> {
+  const visitor = visitorHash(req.salt, req.siteId, req.ip, req.userAgent)
   let pageUrl: URL | null = null
-  try {
-    pageUrl = page.url ? new URL(page.url) : null
-  } catch {
-    pageUrl = null
+  if (page.url) {
+    try {
+      pageUrl = new URL(page.url)
+    } catch {
+      pageUrl = null
+    }
   }
-  const host = (request.headers.host ?? '').split(':')[0]!.toLowerCase()
-  const attrs = attributes({ userAgent: ua!, ip: request.ip, pageUrl, referrer: page.referrer ?? '', ownHost: host, countryOf: ctx.countryOf() })
+  const host = (req.host ?? '').split(':')[0]!.toLowerCase()
+  const attrs = attributes({ userAgent: req.userAgent, ip: req.ip, pageUrl, referrer: page.referrer ?? '', ownHost: host, countryOf: ctx.countryOf() })
   const sessionId = String(page.sessionId ?? '').slice(0, 40)
-  return { site, at, visitor, session: `${visitor}.${sessionId}`, ...attrs }
+  return { at: req.at, visitor, session: `${visitor}.${sessionId}`, ...attrs }
 }
 
 /** Accepts events into the buffer; a full buffer answers 503 (nothing is silently dropped). */

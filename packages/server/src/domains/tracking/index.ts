@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { dayOf, ORDER_LINE, sweepSessions, type VisitSession } from './aggregate.js'
 import { createWriteBehind } from './buffer.js'
+import { registerTagPolicy } from './csp.js'
+import { createTrackingFastPath, type TrackingFastDeps } from './fast.js'
 import type { VisitorContext, TrackingPorts } from './context.js'
 import { loadCountryLookup, type CountryOf } from './enrich.js'
 import { registerOwnerRoutes } from './routes-owner.js'
@@ -28,6 +30,10 @@ export interface TrackingDeps extends TrackingPorts {
   /** Buffer tuning (defaults: 250 ms, 2000 rows). */
   buffer?: { intervalMs?: number; maxRows?: number; maxPending?: number }
   now?: () => number
+  /** Form views and submissions per form over UTC days (the forms domain's numbers); absent: no form report. */
+  formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
+  /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
+  cloneable?: (siteId: string) => Promise<boolean>
 }
 
 /** A confirmed order, told by commerce (`commerce_checkout_order_confirmed`): feeds revenue and the funnel. */
@@ -44,7 +50,7 @@ export interface OrderConfirmed {
 export function createTracking(orm: Orm, deps: TrackingDeps) {
   const now = deps.now ?? Date.now
   const sessions = new Map<string, VisitSession>()
-  const settings = createSettingsStore(orm, now)
+  const settings = createSettingsStore(orm, now, deps.cloneable)
   const buffer = createWriteBehind<TrackedEvent>({
     ...deps.buffer,
     write: (batch) => writeBatch(orm, batch, sessions),
@@ -77,8 +83,9 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
   return {
     async routes(app: FastifyInstance): Promise<void> {
       registerVisitorRoutes(app, ctx)
+      registerTagPolicy(app, settings)
       await registerRumRoutes(app, ctx)
-      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now })
+      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now, formConversion: deps.formConversion })
     },
     async start(): Promise<void> {
       buffer.start()
@@ -93,6 +100,10 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
       await buffer.stop()
     },
     flush: () => buffer.flush(),
+    /** The origin of the site's third-party tag while one is set (its pages need their CSP widened: not the page fast path). */
+    tagOriginOf: (siteId: string) => settings.tagOriginOf(siteId),
+    /** The census-hit fast path in front of Fastify (see fast.ts). */
+    fastPath: (fastDeps: TrackingFastDeps) => createTrackingFastPath(ctx, fastDeps),
     sweep,
     /** Revenue port: a confirmed (non-test) order counts once in the funnel and by product line. */
     recordOrder(o: OrderConfirmed): void {

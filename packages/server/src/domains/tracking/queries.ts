@@ -32,15 +32,12 @@ interface Totals {
 }
 
 async function totals(orm: Orm, siteId: string, r: Range): Promise<Totals> {
-  const [site] = await sqlRows<{ views: Num; visits: Num; visitors: Num; bounces: Num }>(
+  // time on page is on the site rows too (aggregate.ts; migration 0061 filled the older days)
+  const [site] = await sqlRows<{ views: Num; visits: Num; visitors: Num; bounces: Num; ms: Num; c: Num }>(
     orm,
-    sql`SELECT sum(views) AS views, sum(visits) AS visits, sum(visitors) AS visitors, sum(bounces) AS bounces
+    sql`SELECT sum(views) AS views, sum(visits) AS visits, sum(visitors) AS visitors, sum(bounces) AS bounces,
+               sum(duration_ms) AS ms, sum(durations) AS c
         FROM tracking_rollups WHERE site_id = ${siteId} AND dim = 'site' AND day BETWEEN ${r.from}::date AND ${r.to}::date`,
-  )
-  const [time] = await sqlRows<{ ms: Num; c: Num }>(
-    orm,
-    sql`SELECT sum(duration_ms) AS ms, sum(durations) AS c FROM tracking_rollups
-        WHERE site_id = ${siteId} AND dim = 'page' AND day BETWEEN ${r.from}::date AND ${r.to}::date`,
   )
   const visits = n(site?.visits ?? 0)
   return {
@@ -48,7 +45,7 @@ async function totals(orm: Orm, siteId: string, r: Range): Promise<Totals> {
     visitors: n(site?.visitors ?? 0),
     pageViews: n(site?.views ?? 0),
     bounceRate: visits ? Math.round((n(site?.bounces ?? 0) / visits) * 1000) / 10 : 0,
-    avgTimeOnPageMs: n(time?.c ?? 0) ? Math.round(n(time?.ms ?? 0) / n(time?.c ?? 0)) : 0,
+    avgTimeOnPageMs: n(site?.c ?? 0) ? Math.round(n(site?.ms ?? 0) / n(site?.c ?? 0)) : 0,
   }
 }
 

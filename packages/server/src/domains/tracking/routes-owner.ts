@@ -20,6 +20,7 @@ export interface OwnerRouteDeps {
   settings: SettingsStore
   authorize(request: FastifyRequest, siteId: string, allowed: readonly number[]): Promise<unknown>
   now: () => number
+  formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
 }
 
 export function rangeOf(query: { from?: string; to?: string; interval: 'day' | 'week' | 'month' }, now: number): q.Range {
@@ -54,7 +55,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
   const { orm } = deps
   defineRoute(
     app,
-    { method: 'GET', url: '/api/sites/:siteId/analytics/:report', summary: 'Analytics report (traffic, pages, sources, devices, search, funnel, vitals, errors, realtime)', tags: TAGS, params: analyticsParams, query: analyticsQuery, responses: { 200: { description: 'The report (JSON, or CSV with format=csv)' } } },
+    { method: 'GET', url: '/api/sites/:siteId/analytics/:report', summary: 'Analytics report (traffic, pages, sources, devices, search, funnel, vitals, errors, forms, realtime)', tags: TAGS, params: analyticsParams, query: analyticsQuery, responses: { 200: { description: 'The report (JSON, or CSV with format=csv)' } } },
     async ({ request, reply, params, query }) => {
       await deps.authorize(request, params.siteId, ANALYTICS_ROLES)
       const r = rangeOf(query, deps.now())
@@ -68,6 +69,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
         : params.report === 'funnel' ? await q.funnel(orm, id, r)
         : params.report === 'vitals' ? await q.vitals(orm, id, r)
         : params.report === 'errors' ? await q.errors(orm, id, r)
+        : params.report === 'forms' ? { forms: (await deps.formConversion?.(id, r.from, r.to)) ?? [] }
         : await q.realtime(orm, id)
       reply.header('cache-control', 'no-store')
       if (query.format === 'csv') {
@@ -104,7 +106,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
     async ({ request, reply }) => {
       const s = await deps.settings.get(requireSite(request).id)
       reply.header('cache-control', 'no-store')
-      return { disabled: s.disabled, bannerEnabled: s.bannerEnabled, restrictive: s.restrictive || s.bannerEnabled, bannerText: s.bannerText, acceptText: s.acceptText, declineText: s.declineText, analyticsTag: s.analyticsTag, pixelId: s.pixelId }
+      return { disabled: s.disabled, bannerEnabled: s.bannerEnabled, restrictive: s.restrictive || s.bannerEnabled, bannerText: s.bannerText, acceptText: s.acceptText, declineText: s.declineText, analyticsTag: s.analyticsTag, pixelId: s.pixelId, tagUrl: s.tagUrl }
     },
   )
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/http/route.js'
-import { accept, cleanPath, parseJsonObject, whoIs, type VisitorContext } from './context.js'
+import { accept, cleanPath, parseJsonObject, whoIs, type VisitorContext, type Who } from './context.js'
 import { COMMERCE_EVENTS, type TrackedEvent } from './types.js'
 import { censusBody, censusParams, clankerBody, clankerContent, clankerParams, hitData, quickViewParams, recordEventBody, recordHitBody } from './validators.js'
 
@@ -19,26 +19,36 @@ const BEACON = false
 /** Census event numbers. */
 export const CENSUS = { PAGE_VIEW: 1, SITE_SEARCH: 2, HEARTBEAT: 10, AUDIO: 20, VIDEO: 21 } as const
 
+/** The JSON of a hit's `data` field, checked (throws invalid_data). */
+export function hitDataOf(text: string): z.infer<typeof hitData> {
+  const raw = parseJsonObject(text)
+  if (!raw) throw new AppError('invalid_data', 'invalid_hit', 'data must be a JSON object.', { fields: { data: 'Not a JSON object.' } })
+  const parsed = hitData.safeParse(raw)
+  if (!parsed.success) throw new AppError('invalid_data', 'invalid_hit', 'data is not a valid hit.', { fields: Object.fromEntries(parsed.error.issues.map((i) => [`data.${i.path.join('.')}`, i.message])) })
+  return parsed.data
+}
+
+/** The tracked event of a census hit (throws invalid_data for a site search without its query). */
+export function hitEvent(event: number, data: z.infer<typeof hitData>, path: string, who: Omit<Who, 'site'> & { siteId: string }): TrackedEvent {
+  const base = { siteId: who.siteId, at: who.at, visitor: who.visitor, session: who.session, path, source: who.source, campaign: who.campaign, device: who.device, browser: who.browser, os: who.os, country: who.country }
+  if (event === CENSUS.SITE_SEARCH) {
+    if (!data.query?.trim()) throw new AppError('invalid_data', 'invalid_hit', 'A site search needs its query.', { fields: { data: 'query is missing.' } })
+    return { ...base, kind: 'search', query: data.query.trim() }
+  }
+  if (event === CENSUS.PAGE_VIEW) return { ...base, kind: 'pageview', data: null }
+  return { ...base, kind: 'event', name: `census-${event}`, data: null }
+}
+
 export function registerVisitorRoutes(app: FastifyInstance, ctx: VisitorContext): void {
   defineRoute(
     app,
     { method: 'POST', url: '/api/census/RecordHit', summary: 'Record a page view or site search', tags: TAGS, body: recordHitBody, bodyTypes: ['form', 'json'], responses: RESPONSES, crumb: BEACON },
     async ({ request, reply, body }) => {
-      const raw = parseJsonObject(body.data)
-      if (!raw) throw new AppError('invalid_data', 'invalid_hit', 'data must be a JSON object.', { fields: { data: 'Not a JSON object.' } })
-      const data = hitData.parse(raw)
+      const data = hitDataOf(body.data)
       const path = cleanPath(data.path)
       const who = await whoIs(ctx, request, { path, url: data.url, referrer: data.referrer, sessionId: data.sessionId })
       if (!who) return reply.code(204).send()
-      const base = { siteId: who.site.id, at: who.at, visitor: who.visitor, session: who.session, path, source: who.source, campaign: who.campaign, device: who.device, browser: who.browser, os: who.os, country: who.country }
-      if (body.event === CENSUS.SITE_SEARCH) {
-        if (!data.query?.trim()) throw new AppError('invalid_data', 'invalid_hit', 'A site search needs its query.', { fields: { data: 'query is missing.' } })
-        accept(ctx, [{ ...base, kind: 'search', query: data.query.trim() }])
-      } else if (body.event === CENSUS.PAGE_VIEW) {
-        accept(ctx, [{ ...base, kind: 'pageview', data: null }])
-      } else {
-        accept(ctx, [{ ...base, kind: 'event', name: `census-${body.event}`, data: null }])
-      }
+      accept(ctx, [hitEvent(body.event, data, path, { siteId: who.site.id, ...who })])
       return reply.code(202).send({ accepted: true })
     },
   )

@@ -15,6 +15,7 @@ export const trackingSettings = pgTable('tracking_settings', {
   retentionDays: integer('retention_days').notNull().default(90),
   analyticsTag: text('analytics_tag').notNull().default(''),
   pixelId: text('pixel_id').notNull().default(''),
+  tagUrl: text('tag_url').notNull().default(''),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 

@@ -19,19 +19,45 @@ export const DEFAULT_SETTINGS: TrackingSettings = {
   retentionDays: 90,
   analyticsTag: '',
   pixelId: '',
+  tagUrl: '',
+}
+
+/** The origin a tag address loads from ('' when there is none or it is not https). */
+export function tagOrigin(tagUrl: string): string {
+  try {
+    const u = new URL(tagUrl)
+    return u.protocol === 'https:' ? u.origin : ''
+  } catch {
+    return ''
+  }
 }
 
 const TTL_MS = 5000
 
-export function createSettingsStore(orm: Orm, now: () => number = Date.now) {
+/**
+ * `cloneable(siteId)`: true for a site others copy (a starter's live preview): such a site always uses the
+ * restrictive cookie policy, whatever its stored settings say.
+ */
+export function createSettingsStore(orm: Orm, now: () => number = Date.now, cloneable: (siteId: string) => Promise<boolean> = async () => false) {
   const cache = new Map<string, { at: number; value: TrackingSettings }>()
   const salts = new Map<string, string>()
 
-  async function read(siteId: string): Promise<TrackingSettings> {
+  async function stored(siteId: string): Promise<TrackingSettings> {
     const [row] = await orm.select().from(trackingSettings).where(eq(trackingSettings.siteId, siteId))
     if (!row) return { ...DEFAULT_SETTINGS }
     const { siteId: _s, updatedAt: _u, ...rest } = row
     return { ...rest, bannerText: rest.bannerText || DEFAULT_SETTINGS.bannerText, acceptText: rest.acceptText || DEFAULT_SETTINGS.acceptText, declineText: rest.declineText || DEFAULT_SETTINGS.declineText }
+  }
+
+  /** The tag origin of every site whose settings were read here (kept across cache expiry: read synchronously). */
+  const origins = new Map<string, string>()
+
+  async function read(siteId: string): Promise<TrackingSettings> {
+    const [value, forced] = await Promise.all([stored(siteId), cloneable(siteId)])
+    const origin = tagOrigin(value.tagUrl)
+    if (origin) origins.set(siteId, origin)
+    else origins.delete(siteId)
+    return forced ? { ...value, restrictive: true } : value
   }
 
   return {
@@ -42,14 +68,27 @@ export function createSettingsStore(orm: Orm, now: () => number = Date.now) {
       cache.set(siteId, { at: now(), value })
       return value
     },
+    /** The cached settings while fresh, else null (the beacon fast path leaves the read to the Fastify path). */
+    peek(siteId: string): TrackingSettings | null {
+      const hit = cache.get(siteId)
+      return hit && now() - hit.at < TTL_MS ? hit.value : null
+    },
+    /** The origin of the site's third-party tag when known to be set (synchronous: answers never wait for it). */
+    tagOriginOf(siteId: string): string | null {
+      return origins.get(siteId) ?? null
+    },
+    /** The day's salt when already known in memory, else null. */
+    peekSalt(siteId: string, day: string): string | null {
+      return salts.get(`${siteId}/${day}`) ?? null
+    },
     async put(siteId: string, input: SettingsInput): Promise<TrackingSettings> {
-      const next = { ...(await read(siteId)), ...input }
+      const next = { ...(await stored(siteId)), ...input }
       await orm
         .insert(trackingSettings)
         .values({ siteId, ...next, updatedAt: new Date() })
         .onConflictDoUpdate({ target: trackingSettings.siteId, set: { ...next, updatedAt: new Date() } })
       cache.delete(siteId)
-      return next
+      return read(siteId)
     },
     /** The site's salt of a UTC day (created on first need; the same on every node through the table). */
     async salt(siteId: string, day: string): Promise<string> {

@@ -79,7 +79,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
 export const analyticsQuery = z
   .object({ from: day.optional(), to: day.optional(), interval: z.enum(['day', 'week', 'month']).default('day'), format: z.enum(['json', 'csv']).default('json') })
   .strict()
-export const analyticsParams = z.object({ siteId: z.string().min(1).max(100), report: z.enum(['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors', 'realtime']) }).strict()
+export const analyticsParams = z.object({ siteId: z.string().min(1).max(100), report: z.enum(['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors', 'forms', 'realtime']) }).strict()
 export const siteParams = z.object({ siteId: z.string().min(1).max(100) }).strict()
 
 export const settingsInput = z
@@ -93,6 +93,10 @@ export const settingsInput = z
     retentionDays: z.number().int().min(1).max(3650),
     analyticsTag: z.string().max(40).regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and dashes only.'),
     pixelId: z.string().max(40).regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and dashes only.'),
+    tagUrl: z
+      .string()
+      .max(300)
+      .refine((v) => v === '' || /^https:\/\/[^\s/?#'"]+\/[^\s'"]*$/.test(v), 'An https address of the tag script (https://host/path).'),
   })
   .partial()
   .strict()
