@@ -230,6 +230,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     giftCardsIssued: (e) => notify.commerceNotifier.giftCardsIssued(e),
     orderFulfilled: (e) => notify.commerceNotifier.orderFulfilled(e),
     orderRefunded: (e) => notify.commerceNotifier.orderRefunded(e),
+    subscriptionRenewed: (e) => notify.commerceNotifier.subscriptionRenewed(e),
+    subscriptionPaymentFailed: (e) => notify.commerceNotifier.subscriptionPaymentFailed(e),
   }
   const commerce = createCommerce(db.orm, {
     authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed),

@@ -138,6 +138,16 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       const brand = await deps.brand(siteId)
       await queue(siteId, `refund:${order.id}`, 'refund', order.email, { order: orderData(order, { baseUrl: brand.url }) })
     },
+    async subscriptionRenewed({ siteId, renewalId, order, item, cycle, nextBillingOn }) {
+      const brand = await deps.brand(siteId)
+      await queue(siteId, `subscription-renewed:${renewalId}`, 'subscription-renewed', order.email, {
+        order: orderData(order, { baseUrl: brand.url }),
+        subscription: { item, cycle, nextBillingOn },
+      })
+    },
+    async subscriptionPaymentFailed({ siteId, renewalId, email, item, amount, cycle, orderNumber }) {
+      await queue(siteId, `subscription-payment-failed:${renewalId}`, 'subscription-payment-failed', email, { subscription: { item, amount, cycle, orderNumber } })
+    },
   }
 
   async function shippingMail(siteId: string, order: OrderView, f: FulfilmentView, complete: boolean): Promise<void> {
