@@ -329,6 +329,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     orderById: (siteId, orderId) => commerce.orderById(siteId, orderId),
     lowStockOf: (siteId, orderId, threshold) => commerce.lowStockOf(siteId, orderId, threshold),
     addReview: (siteId, review) => reviews.add(siteId, review),
+    storeReviewPhoto: async (siteId, filename, bytes) => {
+      const asset = await files.storeBuffer(siteId, filename, bytes)
+      if (asset.kind !== 'image') throw new Error('not an image')
+      return asset.assetUrl
+    },
     secret: await getOrCreateSecret(db.orm, 'review-request'),
     restockDemand: () => restock.demandSummary(),
     mailQueued,

@@ -38,6 +38,8 @@ export interface NotifyDeps {
   orderById(siteId: string, orderId: string): Promise<OrderView | null>
   lowStockOf(siteId: string, orderId: string, threshold: number): Promise<{ variantId: string; productId: string; item: string; qtyInStock: number; bought: number }[]>
   addReview(siteId: string, review: NewReview): Promise<{ id: string } | null>
+  /** Stores a review photo through the files domain -> its address; rejects a file that is not an image. */
+  storeReviewPhoto?(siteId: string, filename: string, bytes: Buffer): Promise<string>
   /** Signs review-request links. */
   secret: string
   /** Wakes the mail worker after mail is queued. */
