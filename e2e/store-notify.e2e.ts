@@ -2,6 +2,7 @@
 // the sold-out Moon jar takes a restock sign-up (spec messages), the owner restocks one unit and sends, and the
 // alert arrives in the SMTP sink. Screenshots at 1280 and 390 px; axe-clean sections.
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { injectAxe } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
@@ -95,10 +96,15 @@ describe('fulfilment with tracking (editor) -> the shipping email; email preview
     await page.getByLabel('Your name (shown with your reviews)').fill('Ada L.')
     await page.getByRole('radio', { name: '5 stars' }).first().check()
     await page.getByLabel('Your review', { exact: true }).first().fill('Holds a lot of tea.')
+    // an optional photo per product: the form posts as multipart and the photo becomes the review's photo
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b4653a' } }).jpeg().toBuffer()
+    await page.getByLabel('Add a photo (optional)').first().setInputFiles({ name: 'tea.jpg', mimeType: 'image/jpeg', buffer: photo })
     await page.getByRole('button', { name: 'Post my reviews' }).click()
     await page.getByText('Thank you! Your reviews will appear once the shop has approved them.').waitFor()
-    const pending = await owner.call<{ reviews: { text: string; verifiedPurchase: boolean }[] }>('GET', `/api/sites/${site.id}/reviews?status=pending`)
+    const pending = await owner.call<{ reviews: { text: string; verifiedPurchase: boolean; importedImageUrls?: string[] }[] }>('GET', `/api/sites/${site.id}/reviews?status=pending`)
     expect(pending.body.reviews).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Holds a lot of tea.', verifiedPurchase: true })]))
+    const withPhoto = pending.body.reviews.find((r) => r.text === 'Holds a lot of tea.')!
+    expect(withPhoto.importedImageUrls?.[0]).toMatch(/^\/files\//)
 
     // the owner approves it in Commerce > Reviews and replies; it shows on the product page with the reply
     await ownerPage(`/config/sites/${site.id}/commerce/reviews`)

@@ -230,6 +230,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     giftCardsIssued: (e) => notify.commerceNotifier.giftCardsIssued(e),
     orderFulfilled: (e) => notify.commerceNotifier.orderFulfilled(e),
     orderRefunded: (e) => notify.commerceNotifier.orderRefunded(e),
+    subscriptionRenewed: (e) => notify.commerceNotifier.subscriptionRenewed(e),
+    subscriptionPaymentFailed: (e) => notify.commerceNotifier.subscriptionPaymentFailed(e),
   }
   const commerce = createCommerce(db.orm, {
     authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed),
@@ -330,6 +332,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     orderById: (siteId, orderId) => commerce.orderById(siteId, orderId),
     lowStockOf: (siteId, orderId, threshold) => commerce.lowStockOf(siteId, orderId, threshold),
     addReview: (siteId, review) => reviews.add(siteId, review),
+    storeReviewPhoto: async (siteId, filename, bytes) => {
+      const asset = await files.storeBuffer(siteId, filename, bytes)
+      if (asset.kind !== 'image') throw new Error('not an image')
+      return asset.assetUrl
+    },
     secret: await getOrCreateSecret(db.orm, 'review-request'),
     restockDemand: () => restock.demandSummary(),
     mailQueued,

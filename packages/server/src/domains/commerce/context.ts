@@ -46,6 +46,10 @@ export interface CommerceNotifier {
   giftCardsIssued(e: { siteId: string; order: OrderView; giftCards: readonly IssuedGiftCard[] }): Promise<void>
   orderFulfilled(e: { siteId: string; order: OrderView; fulfilment: FulfilmentView; complete: boolean; notifyCustomer: boolean }): Promise<void>
   orderRefunded(e: { siteId: string; order: OrderView }): Promise<void>
+  /** A subscription was billed again: its renewal order (one mail per renewal). */
+  subscriptionRenewed(e: { siteId: string; renewalId: string; order: OrderView; item: string; cycle: number; nextBillingOn: string | null }): Promise<void>
+  /** A renewal charge was declined; the subscription is past due (one mail per renewal). */
+  subscriptionPaymentFailed(e: { siteId: string; renewalId: string; email: string; item: string; amount: string; cycle: number; orderNumber: number }): Promise<void>
 }
 
 export type FieldsCheck = { ok: true; answers: Record<string, unknown> } | { ok: false; errors: Record<string, string> }

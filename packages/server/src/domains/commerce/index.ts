@@ -17,6 +17,7 @@ import { DEFAULT_RATE_LIMIT, createLimiter, type HitCounter, type RateLimitOptio
 import { registerCartRoutes } from './cart/routes.js'
 import { registerSubscriptionRoutes } from './subscriptions/routes.js'
 import { startSubscription, type StartSubscriptionInput } from './subscriptions/start.js'
+import { runRenewals } from './subscriptions/renew.js'
 import { registerCheckoutRoutes } from './checkout/routes.js'
 import { registerCheckoutSummaryRoute } from './checkout/routes-summary.js'
 import { registerOwnerRoutes, STORE_ROLES } from './owner/routes.js'
@@ -58,6 +59,8 @@ export interface CommerceOptions extends CommerceDeps {
   /** HMAC key of download links (keep it in server_secrets). */
   downloadSecret: string
   siteInfo?: (request: FastifyRequest) => { title: string; baseUrl: string }
+  /** The subscription renewal runner: how often it looks for due cycles (default 15 minutes) and its clock. */
+  renewals?: { intervalMs?: number; now?: () => Date }
 }
 
 export function createCommerce(orm: Orm, deps: CommerceOptions) {
@@ -113,6 +116,8 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
   }
 
   let sweeper: ReturnType<typeof setInterval> | null = null
+  let renewer: ReturnType<typeof setInterval> | null = null
+  const clock = deps.renewals?.now ?? (() => new Date())
 
   return {
     events,
@@ -125,17 +130,25 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
       registerFieldsRoutes(app, ctx)
     },
-    /** Sweeps hourly until `stop`. */
+    /** Sweeps hourly and bills due subscription cycles (every `renewals.intervalMs`) until `stop`. */
     async start(): Promise<void> {
       sweeper = setInterval(() => {
         sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'commerce sweep failed'))
       }, 60 * 60 * 1000)
       sweeper.unref()
+      renewer = setInterval(() => {
+        runRenewals(ctx, clock()).catch((e: unknown) => deps.log?.warn({ err: e }, 'subscription renewals failed'))
+      }, deps.renewals?.intervalMs ?? 15 * 60 * 1000)
+      renewer.unref()
     },
     async stop(): Promise<void> {
       if (sweeper) clearInterval(sweeper)
+      if (renewer) clearInterval(renewer)
       sweeper = null
+      renewer = null
     },
+    /** Bills every active subscription whose next cycle is due at `now` (the runner's clock by default); once per cycle across nodes. */
+    renewSubscriptions: (now?: Date) => runRenewals(ctx, now ?? clock()),
     /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly between start and stop). */
     sweep: () => sweep(orm),
 

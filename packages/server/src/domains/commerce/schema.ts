@@ -168,6 +168,8 @@ export const testPayments = pgTable('commerce_test_payments', {
   voidedCents: integer('voided_cents').notNull().default(0),
   refundedCents: integer('refunded_cents').notNull().default(0),
   instalments: jsonb('instalments').$type<Instalment[] | null>(),
+  /** The card's last four digits (renewals charge the card of the first payment again). */
+  cardLast4: text('card_last4'),
   version: integer('version').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -209,6 +211,20 @@ export const subscriptions = pgTable('commerce_subscriptions', {
   priceCents: integer('price_cents').notNull(),
   status: text('status').notNull().default('active'),
   createdAt: tz('created_at').notNull().defaultNow(),
+})
+
+/** A billed cycle of a subscription after the first; (subscriptionId, cycle) is unique: each cycle is billed once. */
+export const subscriptionRenewals = pgTable('commerce_subscription_renewals', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  subscriptionId: text('subscription_id').notNull(),
+  cycle: integer('cycle').notNull(),
+  status: text('status').$type<'charging' | 'paid' | 'failed'>().notNull().default('charging'),
+  orderId: text('order_id'),
+  paymentRef: text('payment_ref'),
+  failureCode: text('failure_code'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 
 export const idempotency = pgTable(
@@ -271,5 +287,5 @@ export type FulfilmentRow = typeof fulfilments.$inferSelect
 
 export const commerceTables = {
   storeSettings, products, variants, carts, cartEntries, coupons, shippingOptions, taxRules, orders, giftCards,
-  giftCardLedger, subscriptions, idempotency, testPayments, fulfilments,
+  giftCardLedger, subscriptions, subscriptionRenewals, idempotency, testPayments, fulfilments,
 }

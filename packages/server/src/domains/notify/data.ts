@@ -125,6 +125,10 @@ export function sampleData(name: string, siteUrl: string, editorUrl: string): Da
       return { member: { name: 'Grace Hopper', signInUrl: `${siteUrl}account/sign-in`, resetUrl: `${siteUrl}account/reset` } }
     case 'owner-new-member':
       return { member: { name: 'Grace Hopper', email: 'grace@example.com' } }
+    case 'subscription-renewed':
+      return { order, subscription: { item: 'Coffee beans (1 kg)', cycle: 2, nextBillingOn: '2026-03-01' } }
+    case 'subscription-payment-failed':
+      return { subscription: { item: 'Coffee beans (1 kg)', amount: '$24.00', cycle: 2, orderNumber: 1042 } }
     case 'owner-restock-summary':
       return { demand: { total: 2, items: [{ item: 'Moon jar (Large)', waiting: 7 }, { item: 'Stoneware mug (Ink)', waiting: 3 }], manageUrl: `${editorUrl}#commerce/restock` } }
     default:

@@ -38,6 +38,8 @@ export interface NotifyDeps {
   orderById(siteId: string, orderId: string): Promise<OrderView | null>
   lowStockOf(siteId: string, orderId: string, threshold: number): Promise<{ variantId: string; productId: string; item: string; qtyInStock: number; bought: number }[]>
   addReview(siteId: string, review: NewReview): Promise<{ id: string } | null>
+  /** Stores a review photo through the files domain -> its address; rejects a file that is not an image. */
+  storeReviewPhoto?(siteId: string, filename: string, bytes: Buffer): Promise<string>
   /** Signs review-request links. */
   secret: string
   /** Wakes the mail worker after mail is queued. */
@@ -137,6 +139,16 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
     async orderRefunded({ siteId, order }) {
       const brand = await deps.brand(siteId)
       await queue(siteId, `refund:${order.id}`, 'refund', order.email, { order: orderData(order, { baseUrl: brand.url }) })
+    },
+    async subscriptionRenewed({ siteId, renewalId, order, item, cycle, nextBillingOn }) {
+      const brand = await deps.brand(siteId)
+      await queue(siteId, `subscription-renewed:${renewalId}`, 'subscription-renewed', order.email, {
+        order: orderData(order, { baseUrl: brand.url }),
+        subscription: { item, cycle, nextBillingOn },
+      })
+    },
+    async subscriptionPaymentFailed({ siteId, renewalId, email, item, amount, cycle, orderNumber }) {
+      await queue(siteId, `subscription-payment-failed:${renewalId}`, 'subscription-payment-failed', email, { subscription: { item, amount, cycle, orderNumber } })
     },
   }
 

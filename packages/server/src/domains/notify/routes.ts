@@ -1,6 +1,7 @@
 // Notify routes. Owner: notification settings (per signed-in owner), the list of email templates and a preview of
 // each with sample data (COMMERCE_EMAIL_PREVIEW 301). Buyer: the review request page (REVIEWS_REQUEST 209) the
 // review-request mail links to, and its form, which posts one review per purchased product into moderation.
+import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { EmailTemplateSummary, NotificationSettings } from '@sitewright/contracts'
@@ -27,8 +28,12 @@ const reviewForm = z
     token: z.string().min(1).max(100),
     name: z.string().trim().max(80).optional(),
   })
-  // rating_<productId> (1-5) and text_<productId> per purchased product
-  .catchall(z.string().max(5000))
+  // rating_<productId> (1-5) and text_<productId> per purchased product; photo_<productId>: an image (multipart)
+  .catchall(z.union([z.string().max(5000), z.instanceof(Buffer)]))
+
+/** The largest review photo, in bytes. */
+export const REVIEW_PHOTO_MAX_BYTES = 8 * 1024 * 1024
+const textOf = (v: string | Buffer | undefined) => (typeof v === 'string' ? v : '')
 
 interface Helpers {
   compose(siteId: string, template: string, to: string, data: Record<string, unknown>): Promise<MailMessage>
@@ -135,59 +140,81 @@ export function registerNotifyRoutes(app: FastifyInstance, orm: Orm, deps: Notif
     },
   )
 
-  defineRoute(
-    app,
-    {
-      method: 'POST', url: '/api/commerce/reviews/request', tags, bodyTypes: ['json', 'form'], body: reviewForm,
-      // the signed order token in the body is the credential (from the buyer's mail); no session is involved
-      crumb: false,
-      summary: 'Post the reviews of a review request: { order, token, name?, rating_<productId>: 1-5, text_<productId> }; they wait for moderation (verified purchase). A form post is answered with a redirect to the page',
-      responses: { 200: { description: '{ created }' }, 303: { description: 'back to the page (form post)' }, 400: { description: 'rating_required' }, 404: { description: 'review_request_not_found' } },
-    },
-    async ({ request, reply, body }) => {
-      const site = requireSite(request)
-      const order = await requestedOrder(site.id, body.order, body.token)
-      const name = body.name?.trim() || 'Verified buyer'
-      const [first, ...rest] = name.split(/\s+/)
-      let created = 0
-      const fields: Record<string, string> = {}
-      for (const p of purchasedProducts(order)) {
-        const rating = body[`rating_${p.productId}`]
-        const text = (body[`text_${p.productId}`] ?? '').trim()
-        if (!rating && !text) continue
-        const stars = Number(rating)
-        if (!Number.isInteger(stars) || stars < 1 || stars > 5) {
-          fields[`rating_${p.productId}`] = 'Choose 1 to 5 stars.'
-          continue
-        }
-        const review = await deps.addReview(site.id, {
-          productId: p.productId,
-          starRating: stars,
-          text,
-          userFirstName: first ?? '',
-          userLastName: rest.join(' '),
-          userName: name,
-          status: 'pending',
-          verifiedPurchase: true,
-          orderId: order.id,
-          sourceKey: `order:${order.id}:${p.productId}`,
-        })
-        if (!review) continue
-        created++
-        await h
-          .ownerEvent({
-            siteId: site.id,
-            eventId: `owner-new-review:${review.id}`,
-            template: 'owner-new-review',
-            audience: 'commerce',
-            data: { review: { stars: `${stars} of 5 stars`, product: p.title, author: name, text, manageUrl: `${deps.editorUrl(site.id)}#commerce/reviews` } },
+  /** A review photo: an image of REVIEW_PHOTO_MAX_BYTES at most, stored through the files domain -> its address. */
+  async function reviewPhoto(siteId: string, productId: string, bytes: Buffer): Promise<string> {
+    const refuse = (message: string) => new AppError('invalid_data', 'photo_invalid', message, { fields: { [`photo_${productId}`]: message } })
+    if (!deps.storeReviewPhoto) throw refuse('Photos cannot be added here.')
+    if (bytes.length > REVIEW_PHOTO_MAX_BYTES) throw refuse('The photo is too large (8 MB at most).')
+    const url = await deps.storeReviewPhoto(siteId, `review-${productId}`, bytes).catch(() => null)
+    if (!url) throw refuse('The photo must be a JPEG, PNG, GIF or WebP image.')
+    return url
+  }
+
+  // Multipart (the page's form with photos) only for this route: an encapsulated scope.
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { files: 20, fields: 100, fieldSize: 10_000, fileSize: REVIEW_PHOTO_MAX_BYTES + 1 },
+    })
+    defineRoute(
+      scope,
+      {
+        method: 'POST', url: '/api/commerce/reviews/request', tags, bodyTypes: ['json', 'form', 'multipart'], body: reviewForm,
+        // the signed order token in the body is the credential (from the buyer's mail); no session is involved
+        crumb: false,
+        summary: 'Post the reviews of a review request: { order, token, name?, rating_<productId>: 1-5, text_<productId>, photo_<productId>? (multipart: an image) }; they wait for moderation (verified purchase). A form post is answered with a redirect to the page',
+        responses: { 200: { description: '{ created }' }, 303: { description: 'back to the page (form post)' }, 400: { description: 'rating_required or photo_invalid' }, 404: { description: 'review_request_not_found' } },
+      },
+      async ({ request, reply, body }) => {
+        const site = requireSite(request)
+        const order = await requestedOrder(site.id, body.order, body.token)
+        const name = textOf(body.name).trim() || 'Verified buyer'
+        const [first, ...rest] = name.split(/\s+/)
+        let created = 0
+        const fields: Record<string, string> = {}
+        for (const p of purchasedProducts(order)) {
+          const rating = textOf(body[`rating_${p.productId}`])
+          const text = textOf(body[`text_${p.productId}`]).trim()
+          const photo = body[`photo_${p.productId}`]
+          if (!rating && !text) continue
+          const stars = Number(rating)
+          if (!Number.isInteger(stars) || stars < 1 || stars > 5) {
+            fields[`rating_${p.productId}`] = 'Choose 1 to 5 stars.'
+            continue
+          }
+          // the photo is stored through the files domain and shown as the review's photo
+          const photoUrl = Buffer.isBuffer(photo) && photo.length > 0 ? await reviewPhoto(site.id, p.productId, photo) : null
+          const review = await deps.addReview(site.id, {
+            productId: p.productId,
+            starRating: stars,
+            text,
+            userFirstName: first ?? '',
+            userLastName: rest.join(' '),
+            userName: name,
+            status: 'pending',
+            verifiedPurchase: true,
+            orderId: order.id,
+            sourceKey: `order:${order.id}:${p.productId}`,
+            ...(photoUrl ? { importedImageUrls: [photoUrl] } : {}),
           })
-          .catch((e: unknown) => deps.log?.warn({ err: e }, 'review notification not queued'))
-      }
-      if (Object.keys(fields).length && !created) throw new AppError('invalid_data', 'rating_required', 'Choose 1 to 5 stars for each product you review.', { fields })
-      const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
-      if (isForm) return reply.code(303).header('location', `/reviews/request?order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(body.token)}&done=1`).send()
-      return { created }
-    },
-  )
+          if (!review) continue
+          created++
+          await h
+            .ownerEvent({
+              siteId: site.id,
+              eventId: `owner-new-review:${review.id}`,
+              template: 'owner-new-review',
+              audience: 'commerce',
+              data: { review: { stars: `${stars} of 5 stars`, product: p.title, author: name, text, manageUrl: `${deps.editorUrl(site.id)}#commerce/reviews` } },
+            })
+            .catch((e: unknown) => deps.log?.warn({ err: e }, 'review notification not queued'))
+        }
+        if (Object.keys(fields).length && !created) throw new AppError('invalid_data', 'rating_required', 'Choose 1 to 5 stars for each product you review.', { fields })
+        const type = request.headers['content-type'] ?? ''
+        const isForm = type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
+        if (isForm) return reply.code(303).header('location', `/reviews/request?order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(body.token)}&done=1`).send()
+        return { created }
+      },
+    )
+  })
 }

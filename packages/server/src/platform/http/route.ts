@@ -7,8 +7,9 @@ import type { OpenApiRegistry } from './openapi.js'
 import { parseWith } from './validate.js'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-type BodyType = 'json' | 'form'
-const MEDIA: Record<BodyType, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded' }
+/** 'multipart' needs @fastify/multipart registered in the route's scope (fields and files attached to the body). */
+type BodyType = 'json' | 'form' | 'multipart'
+const MEDIA: Record<BodyType, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' }
 
 export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   method: Method

@@ -44,6 +44,20 @@ export interface PaymentProvider {
   refund(ref: string, amountCents: number): Promise<void>
   /** The payment's state, or null when the provider does not know the reference. */
   status(ref: string): Promise<PaymentState | null>
+  /**
+   * Charges the card of an earlier payment again without the shopper (a subscription renewal); a success is
+   * captured at once. Absent: the provider cannot charge again.
+   */
+  chargeAgain?(req: RepeatChargeRequest): Promise<AuthResult>
+}
+
+export interface RepeatChargeRequest {
+  siteId: string
+  amountCents: number
+  currency: string
+  /** The earlier payment whose card is charged. */
+  previousRef: string
+  reference: string
 }
 
 /**
@@ -55,6 +69,8 @@ export const TEST_CARDS = {
   pending: '4000000000003220',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Succeeds at checkout; charging it again (a subscription renewal) is declined. */
+  renewalDeclined: '4000000000000341',
 } as const
 
 export function luhnValid(digits: string): boolean {
@@ -134,7 +150,7 @@ export function createTestProvider(orm: Orm, now: () => Date = () => new Date())
       if (attempt >= 20) refuse('payment_busy', 'The payment is changing; try again.')
     }
   }
-  const record = async (req: ChargeRequest, method: PaymentMethod, pending = false): Promise<AuthResult> => {
+  const record = async (req: ChargeRequest, method: PaymentMethod, pending = false, cardLast4: string | null = null): Promise<AuthResult> => {
     const ref = `test_${randomBytes(12).toString('hex')}`
     const plan = method !== 'card' && req.amountCents > 0 ? instalmentSchedule(req.amountCents, now()) : null
     await orm.insert(testPayments).values({
@@ -145,6 +161,7 @@ export function createTestProvider(orm: Orm, now: () => Date = () => new Date())
       currency: req.currency,
       authorizedCents: req.amountCents,
       instalments: plan,
+      cardLast4,
     })
     return pending ? { ok: true, ref, pending: true } : { ok: true, ref }
   }
@@ -165,9 +182,18 @@ export function createTestProvider(orm: Orm, now: () => Date = () => new Date())
       }
       if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, code: 'cvc_invalid', message: 'The security code is not valid.' }
       if (number === TEST_CARDS.insufficientFunds) return { ok: false, code: 'insufficient_funds', message: 'The card has insufficient funds.' }
-      if (number === TEST_CARDS.pending) return record(req, method, true)
-      if (!(TEST_CARDS.success as readonly string[]).includes(number)) return { ok: false, code: 'card_declined', message: 'The card was declined.' }
-      return record(req, method)
+      if (number === TEST_CARDS.pending) return record(req, method, true, number.slice(-4))
+      if (number !== TEST_CARDS.renewalDeclined && !(TEST_CARDS.success as readonly string[]).includes(number)) return { ok: false, code: 'card_declined', message: 'The card was declined.' }
+      return record(req, method, false, number.slice(-4))
+    },
+    async chargeAgain(req) {
+      if (!Number.isInteger(req.amountCents) || req.amountCents < 0) return { ok: false, code: 'amount_invalid', message: 'The amount is not valid.' }
+      const [prev] = await orm.select().from(testPayments).where(and(eq(testPayments.ref, req.previousRef), eq(testPayments.siteId, req.siteId)))
+      if (!prev || prev.method !== 'card' || !prev.cardLast4) return { ok: false, code: 'card_required', message: 'There is no card to charge again.' }
+      if (prev.cardLast4 === TEST_CARDS.renewalDeclined.slice(-4)) return { ok: false, code: 'card_declined', message: 'The card was declined.' }
+      const r = await record({ siteId: req.siteId, amountCents: req.amountCents, currency: req.currency, reference: req.reference }, 'card', false, prev.cardLast4)
+      if (r.ok) await orm.update(testPayments).set({ state: 'captured', capturedCents: req.amountCents, version: 1, updatedAt: now() }).where(eq(testPayments.ref, r.ref))
+      return r
     },
     async capture(ref) {
       await move(ref, (r) => {
