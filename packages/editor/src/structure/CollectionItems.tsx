@@ -3,6 +3,7 @@
 // description of the post's page).
 import { useCallback, useEffect, useState } from 'react'
 import { CONTENT_STATUSES, STATUS_LABELS, type Collection, type ContentStatus, type Item } from '../api/content.js'
+import { ExistingFiles } from '../dialogs/files/ExistingFiles.js'
 import { TagEditor } from '../dialogs/tags/TagEditor.js'
 import { useServices } from '../services/services.js'
 import { ConfirmDialog } from '../ui/ConfirmDialog.js'
@@ -109,26 +110,65 @@ export function CollectionItems({ collection }: { collection: Collection }) {
   )
 }
 
-/** A post's SEO title and description (its page's <title>, meta description and og tags). */
-function ItemSeo({ item, onSave }: { item: Item; onSave(p: { seoTitle: string; seoDescription: string }): Promise<void> }) {
+/** A post's SEO title, description and social image (its page's <title>, meta description and og tags). */
+export function ItemSeo({ item, onSave }: { item: Item; onSave(p: { seoTitle: string; seoDescription: string; socialImageId: string | null }): Promise<void> }) {
+  const { files, siteId } = useServices()
   const [seoTitle, setSeoTitle] = useState(item.seoTitle ?? '')
   const [seoDescription, setSeoDescription] = useState(item.seoDescription ?? '')
+  const [socialImage, setSocialImage] = useState<{ id: string; url: string | null } | null>(item.socialImageId ? { id: item.socialImageId, url: null } : null)
+  const [picking, setPicking] = useState(false)
   const [saved, setSaved] = useState(false)
-  const dirty = seoTitle !== (item.seoTitle ?? '') || seoDescription !== (item.seoDescription ?? '')
+  const savedImageId = item.socialImageId ?? null
+  // the chosen image's thumbnail: the item stores only its file id
+  useEffect(() => {
+    if (!savedImageId) return
+    let live = true
+    void files.get(siteId, savedImageId).then((r) => {
+      if (live && r.ok) setSocialImage((cur) => (cur?.id === savedImageId ? { id: savedImageId, url: r.data.file.assetUrl } : cur))
+    })
+    return () => {
+      live = false
+    }
+  }, [files, siteId, savedImageId])
+  const dirty = seoTitle !== (item.seoTitle ?? '') || seoDescription !== (item.seoDescription ?? '') || (socialImage?.id ?? null) !== savedImageId
+  const touched = () => setSaved(false)
   return (
     <form
       className="item-seo"
       onSubmit={async (e) => {
         e.preventDefault()
-        await onSave({ seoTitle: seoTitle.trim(), seoDescription: seoDescription.trim() })
+        await onSave({ seoTitle: seoTitle.trim(), seoDescription: seoDescription.trim(), socialImageId: socialImage?.id ?? null })
         setSaved(true)
       }}
     >
-      <LineField label="SEO title" value={seoTitle} max={200} onChange={(v) => { setSeoTitle(v); setSaved(false) }} />
-      <LineField label="SEO description" value={seoDescription} max={500} onChange={(v) => { setSeoDescription(v); setSaved(false) }} />
-      <p className="field-hint">Empty: the post's title and excerpt.</p>
+      <LineField label="SEO title" value={seoTitle} max={200} onChange={(v) => { setSeoTitle(v); touched() }} />
+      <LineField label="SEO description" value={seoDescription} max={500} onChange={(v) => { setSeoDescription(v); touched() }} />
+      <div className="item-seo-image">
+        <span className="field-label">Social image</span>
+        {socialImage ? (
+          <>
+            {socialImage.url ? <img src={socialImage.url} alt="The chosen social image" width={96} height={54} /> : <span className="muted">An image is chosen.</span>}
+            <button type="button" className="button small" onClick={() => setPicking(true)}>Change</button>
+            <button type="button" className="button small" onClick={() => { setSocialImage(null); touched() }}>Remove</button>
+          </>
+        ) : (
+          <button type="button" className="button small" onClick={() => setPicking(true)}>Choose an image</button>
+        )}
+      </div>
+      <p className="field-hint">Empty: the post's title, excerpt and main image.</p>
       <button type="submit" className="button primary small" disabled={!dirty}>Save search and sharing</button>
       <span className="muted" role="status">{saved && !dirty ? 'Saved' : ''}</span>
+      {picking && (
+        <ExistingFiles
+          kind="image"
+          onPick={(f) => {
+            setSocialImage({ id: f.id, url: f.assetUrl })
+            setPicking(false)
+            touched()
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
     </form>
   )
 }
