@@ -5,8 +5,7 @@ import { png } from './support/png.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
-import { DEMO_OWNER } from './support/paths.js'
+import { demoSite, openHarness, type Harness, type SiteSummary, signInToPages } from './support/fixture.js'
 
 let h: Harness
 let site: SiteSummary
@@ -20,12 +19,7 @@ beforeAll(async () => {
   h = await openHarness()
   site = await demoSite(h.server.baseUrl)
   const page = h.page
-  await page.goto(`/config/sites/${site.id}/pages`)
-  await page.waitForURL('**/config/login')
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`**/config/sites/${site.id}/pages`)
+  await signInToPages(page, site.id)
 })
 afterAll(async () => h?.close())
 

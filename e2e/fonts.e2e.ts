@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Response } from 'playwright-core'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
+import { demoSite, openHarness, type Harness, type SiteSummary, signInToPages } from './support/fixture.js'
 import { ownerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 
@@ -16,12 +16,7 @@ beforeAll(async () => {
   h = await openHarness()
   site = await demoSite(h.server.baseUrl)
   const page = h.page
-  await page.goto(`/config/sites/${site.id}/pages`)
-  await page.waitForURL('**/config/login')
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`**/config/sites/${site.id}/pages`)
+  await signInToPages(page, site.id)
 })
 afterAll(async () => h?.close())
 

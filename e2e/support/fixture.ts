@@ -68,3 +68,14 @@ export async function demoSite(baseUrl: string): Promise<SiteSummary> {
   if (!site) throw new Error(`no demo site at ${baseUrl}/ in ${JSON.stringify(login.body.sites)}`)
   return site
 }
+
+/** Opens the site's Pages screen signed out, signs in as the demo owner on the login screen it leads to, and waits
+ *  to be back on the Pages screen. */
+export async function signInToPages(page: Page, siteId: string | number): Promise<void> {
+  await page.goto(`/config/sites/${siteId}/pages`)
+  await page.waitForURL('**/config/login')
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL(`**/config/sites/${siteId}/pages`)
+}

@@ -13,6 +13,7 @@ import { buildApp, type App } from '../src/app/index.js'
 import { benchVariants } from '../src/app/demo-store/index.js'
 import { loadConfig } from '../src/platform/config.js'
 import { openPglite, migrate } from '../src/platform/db/index.js'
+import { freshPostgresDatabase } from '../test/fresh-postgres.js'
 
 interface Instance {
   on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void
@@ -42,24 +43,7 @@ async function postgresUrl(): Promise<string | null> {
   }
 }
 
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sw_bench_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(adminUrl)
-  u.pathname = `/${name}`
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
+const freshPostgres = (adminUrl: string) => freshPostgresDatabase(adminUrl, 'sw_bench')
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN

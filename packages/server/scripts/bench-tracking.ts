@@ -20,6 +20,7 @@ import pg from 'pg'
 import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig } from '../src/platform/config.js'
 import { migrate, openPglite, sqlRows } from '../src/platform/db/index.js'
+import { freshPostgresDatabase } from '../test/fresh-postgres.js'
 
 /** BENCH_ONLY=pglite or postgres: one backend. */
 const ONLY = process.env.BENCH_ONLY ?? ''
@@ -40,24 +41,7 @@ async function postgresUrl(): Promise<string | null> {
   }
 }
 
-async function freshPostgres(adminUrl: string) {
-  const name = `${process.env.BENCH_DB_PREFIX ?? 'tracking_bench'}_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(adminUrl)
-  u.pathname = `/${name}`
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
+const freshPostgres = (adminUrl: string) => freshPostgresDatabase(adminUrl, process.env.BENCH_DB_PREFIX ?? 'tracking_bench')
 
 interface Load {
   tool: string

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll } from 'vitest'
+import { freshPostgresDatabase } from './fresh-postgres.js'
 import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig, type Config } from '../src/platform/config.js'
 import { migrate, openPglite, pgliteSnapshot, readMigrations, type Db } from '../src/platform/db/index.js'
@@ -41,25 +41,7 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** A fresh PostgreSQL database on the DATABASE_URL server; returns its URL and a dropper. */
-export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sw_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
+export { freshPostgresDatabase }
 
 /**
  * A migrated empty PGlite database in memory, from a snapshot cached in the temp dir (keyed by the migrations),
