@@ -148,11 +148,11 @@ export function ItemSeo({ item, onSave }: { item: Item; onSave(p: { seoTitle: st
         {socialImage ? (
           <>
             {socialImage.url ? <img src={socialImage.url} alt="The chosen social image" width={96} height={54} /> : <span className="muted">An image is chosen.</span>}
-            <button type="button" className="button small" onClick={() => setPicking(true)}>Change</button>
-            <button type="button" className="button small" onClick={() => { setSocialImage(null); touched() }}>Remove</button>
+            <button type="button" className="button secondary small" onClick={() => setPicking(true)}>Change</button>
+            <button type="button" className="button secondary small" onClick={() => { setSocialImage(null); touched() }}>Remove</button>
           </>
         ) : (
-          <button type="button" className="button small" onClick={() => setPicking(true)}>Choose an image</button>
+          <button type="button" className="button secondary small" onClick={() => setPicking(true)}>Choose an image</button>
         )}
       </div>
       <p className="field-hint">Empty: the post's title, excerpt and main image.</p>
