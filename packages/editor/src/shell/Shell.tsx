@@ -4,10 +4,7 @@ import type { Me, SiteSummary } from '../api/types.js'
 import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
-import { CommerceScreen } from '../commerce/CommerceScreen.js'
-import { FormsScreen } from '../forms/FormsScreen.js'
 import { ServicesProvider } from '../services/services.js'
-import { SettingsScreen } from '../settings/SettingsScreen.js'
 import { EmptyState } from './EmptyState.js'
 import { Nav } from './Nav.js'
 import { sectionAllowed, sectionById, type SectionId } from './sections.js'
@@ -15,6 +12,10 @@ import { SiteSwitcher } from './SiteSwitcher.js'
 import { createStartersApi } from '../api/starters.js'
 
 // The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
+// Every screen is its own chunk, fetched when first opened.
+const CommerceScreen = lazy(() => import('../commerce/CommerceScreen.js').then((m) => ({ default: m.CommerceScreen })))
+const FormsScreen = lazy(() => import('../forms/FormsScreen.js').then((m) => ({ default: m.FormsScreen })))
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen.js').then((m) => ({ default: m.SettingsScreen })))
 const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
@@ -109,18 +110,18 @@ export function Shell({ me, site, section }: Props) {
             </Suspense>
           </ServicesProvider>
         ) : section === 'settings' ? (
-          <>
+          <Suspense fallback={<p role="status">Loading…</p>}>
             <SettingsScreen key={siteId} site={site} />
-            {site.capabilities?.includes('contributors') && (
-              <Suspense fallback={<p role="status">Loading…</p>}>
-                <ContributorsScreen key={siteId} site={site} />
-              </Suspense>
-            )}
-          </>
+            {site.capabilities?.includes('contributors') && <ContributorsScreen key={siteId} site={site} />}
+          </Suspense>
         ) : section === 'commerce' ? (
-          <CommerceScreen key={siteId} site={site} />
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <CommerceScreen key={siteId} site={site} />
+          </Suspense>
         ) : section === 'forms' ? (
-          <FormsScreen key={siteId} site={site} />
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <FormsScreen key={siteId} site={site} />
+          </Suspense>
         ) : section === 'analytics' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <AnalyticsScreen key={siteId} site={site} />
