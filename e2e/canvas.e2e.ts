@@ -7,7 +7,7 @@ import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
+import { demoSite, openHarness, type Harness, type SiteSummary, until } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 
@@ -22,15 +22,6 @@ type Layout = { sections: { id: string; blocks: { id: string; type: number; valu
 async function stored(): Promise<Layout> {
   const res = await api.call<{ collection: { layout: Layout } }>('GET', `/api/sites/${site.id}/content/collections/${pageId}`)
   return res.body.collection.layout
-}
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, label: string): Promise<T> {
-  const end = Date.now() + 15_000
-  for (;;) {
-    const v = await what()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}: ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
 }
 const ids = (l: Layout) => l.sections.map((s) => s.blocks.map((b) => b.id))
 
@@ -94,7 +85,7 @@ describe('canvas editor', () => {
     console.log(`keystroke to paint (ms): ${JSON.stringify({ samples: keys.length, median: Math.round(sorted[Math.floor(sorted.length / 2)] ?? -1), p95: Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? -1) })}`)
     expect(keys.length).toBeGreaterThan(2)
     await screenshot(page, 'canvas-typing-1280')
-    await until(stored, (l) => JSON.stringify(l).includes('Alpha words and more typed on the canvas'), 'the typed text saved')
+    await until(stored, (l) => JSON.stringify(l).includes('Alpha words and more typed on the canvas'), 'the typed text saved', 15_000)
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: /^(Publish|Update)$/ }).click()
@@ -113,7 +104,7 @@ describe('canvas editor', () => {
     const picker = page.getByRole('dialog', { name: 'Add a block' })
     await picker.getByLabel('Search blocks').fill('spa')
     await picker.getByRole('option', { name: 'Spacer' }).click()
-    const layout = await until(stored, (l) => l.sections[0]!.blocks.length === 3, 'the inserted block saved')
+    const layout = await until(stored, (l) => l.sections[0]!.blocks.length === 3, 'the inserted block saved', 15_000)
     expect(layout.sections[0]!.blocks[2]!.type).not.toBe(TEXT)
     expect(ids(layout)[0]!.slice(0, 2)).toEqual(['blk-alpha', 'blk-beta'])
   })
@@ -131,7 +122,7 @@ describe('canvas editor', () => {
     expect(await canvas.locator('[data-sw-drop-after]').count()).toBe(1)
     await page.mouse.up()
     void frame
-    const layout = await until(stored, (l) => ids(l)[1]!.includes('blk-alpha'), 'the moved block saved')
+    const layout = await until(stored, (l) => ids(l)[1]!.includes('blk-alpha'), 'the moved block saved', 15_000)
     expect(ids(layout)[1]).toEqual(['blk-gallery', 'blk-gamma', 'blk-alpha'])
   })
 
@@ -150,7 +141,7 @@ describe('canvas editor', () => {
       el.dispatchEvent(new DragEvent('drop', at))
     }, files)
     await page.getByRole('region', { name: 'Uploads' }).waitFor()
-    const layout = await until(stored, (l) => ((l.sections[1]!.blocks.find((b) => b.id === 'blk-gallery')?.value.imageIds as unknown[]) ?? []).length === 5, 'five images in the gallery')
+    const layout = await until(stored, (l) => ((l.sections[1]!.blocks.find((b) => b.id === 'blk-gallery')?.value.imageIds as unknown[]) ?? []).length === 5, 'five images in the gallery', 15_000)
     expect(layout.sections[1]!.blocks.length).toBe(3)
   })
 
@@ -168,12 +159,12 @@ describe('canvas editor', () => {
     await page.keyboard.press('Control+End')
     await page.keyboard.type(' by keys')
     await page.keyboard.press('Escape')
-    await until(stored, (l) => JSON.stringify(l).includes(' by keys'), 'the keyboard edit saved')
+    await until(stored, (l) => JSON.stringify(l).includes(' by keys'), 'the keyboard edit saved', 15_000)
     const before = (await stored()).sections.flatMap((s) => s.blocks).length
     const focused = await page.locator('[data-editor-canvas]').evaluate((f) => ((f as HTMLIFrameElement).contentDocument!.activeElement as HTMLElement | null)?.dataset.blockId)
     expect(focused).toBe('blk-beta')
     await page.keyboard.press('Delete')
-    const after = await until(stored, (l) => l.sections.flatMap((s) => s.blocks).length === before - 1, 'the deleted block gone')
+    const after = await until(stored, (l) => l.sections.flatMap((s) => s.blocks).length === before - 1, 'the deleted block gone', 15_000)
     expect(JSON.stringify(after)).not.toContain(`"${focused}"`)
   })
 
@@ -182,7 +173,7 @@ describe('canvas editor', () => {
     const before = (await stored()).sections.length
     await page.getByLabel('New section').selectOption('hero')
     await page.getByRole('button', { name: 'Add section' }).click()
-    const layout = await until(stored, (l) => l.sections.length === before + 1, 'the new section saved')
+    const layout = await until(stored, (l) => l.sections.length === before + 1, 'the new section saved', 15_000)
     const hero = layout.sections[layout.sections.length - 1]!
     expect(JSON.stringify(hero.blocks)).toContain('A headline for your visitors')
     await canvas.locator(`[data-section-id="${hero.id}"] h1`, { hasText: 'A headline for your visitors' }).waitFor()

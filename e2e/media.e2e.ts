@@ -6,7 +6,7 @@ import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
+import { demoSite, openHarness, type Harness, type SiteSummary, until } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { join } from 'node:path'
 import { ARTIFACTS, DEMO_OWNER } from './support/paths.js'
@@ -30,15 +30,6 @@ const block = (l: Layout, id: string) => l.sections.flatMap((s) => s.blocks).fin
 const galleryIds = (l: Layout) => (block(l, 'blk-gal').value.imageIds as string[] | undefined) ?? []
 async function file(id: string): Promise<File> {
   return (await api.call<{ file: File }>('GET', `/api/sites/${site.id}/files/${id}`)).body.file
-}
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, label: string): Promise<T> {
-  const end = Date.now() + 20_000
-  for (;;) {
-    const v = await what()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}: ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
 }
 
 /** An upload from the logged-in browser (multipart, with the crumb), for the image block's picture. */

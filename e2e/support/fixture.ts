@@ -79,3 +79,14 @@ export async function signInToPages(page: Page, siteId: string | number): Promis
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL(`**/config/sites/${siteId}/pages`)
 }
+
+/** Reads `what` every 250 ms until `ok` holds; fails after `timeoutMs` with `label` and the last value. */
+export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, label: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await what()
+    if (ok(v)) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${label}: ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
