@@ -2,7 +2,7 @@
 // which requests may be answered from the page cache (`isCacheable`, `isUsableHit`) and what the answer to a cached
 // page is (`cachedAnswer`: status, headers, ETag/304, body). Both write exactly what these return.
 import { bodyFor, etagFor, notModified, type CachedPage, type Wire } from './cache.js'
-import { gzipWithCrumb, pickEncoding } from './compress.js'
+import { gzipWithCrumb, pickEncoding, takesGzip } from './compress.js'
 import { isCanonicalPath } from './request.js'
 
 export interface CacheProbe {
@@ -59,7 +59,7 @@ export function cachedAnswer(page: CachedPage, crumbOf: () => string, ifNoneMatc
   } else if (encoding !== null && page.gz) {
     body = page.gz
     contentEncoding = 'gzip'
-  } else if (encoding !== null && page.gzParts) {
+  } else if (page.gzParts && takesGzip(acceptEncoding)) {
     contentEncoding = 'gzip'
   }
   if (contentEncoding) etag = tagged(etag, contentEncoding === 'br' ? 'br' : 'gz')
@@ -67,7 +67,7 @@ export function cachedAnswer(page: CachedPage, crumbOf: () => string, ifNoneMatc
   if (page.status === 200 && notModified(ifNoneMatch, etag)) return { status: 304, headers, body: null }
   headers['content-type'] = page.contentType
   if (contentEncoding) headers['content-encoding'] = contentEncoding
-  return { status: page.status, headers, body: body ?? (contentEncoding ? gzipWithCrumb(page.gzParts!, crumb) : bodyFor(page, crumb)) }
+  return { status: page.status, headers, body: body ?? (contentEncoding ? gzipWithCrumb(page.gzParts!, page.bytes, crumb) : bodyFor(page, crumb)) }
 }
 
 const flat = (h: Record<string, string | number>): string[] => Object.entries(h).flatMap(([k, v]) => [k, String(v)])

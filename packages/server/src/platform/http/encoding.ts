@@ -2,7 +2,12 @@
 // (memoized per header value: browsers send a handful of distinct values).
 export type Encoding = 'br' | 'gzip'
 
-function parse(header: string): Encoding | null {
+interface Accepted {
+  br: boolean
+  gz: boolean
+}
+
+function parse(header: string): Accepted {
   let br = false
   let gz = false
   for (const raw of header.split(',')) {
@@ -12,14 +17,12 @@ function parse(header: string): Encoding | null {
     if (name === 'br') br = true
     else if (name === 'gzip' || name === 'x-gzip' || name === '*') gz = true
   }
-  return br ? 'br' : gz ? 'gzip' : null
+  return { br, gz }
 }
 
-const memo = new Map<string, Encoding | null>()
+const memo = new Map<string, Accepted>()
 
-/** The encoding to answer with: brotli when accepted, else gzip, else none. */
-export function pickEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null
+function accepted(header: string): Accepted {
   let e = memo.get(header)
   if (e === undefined) {
     e = parse(header)
@@ -27,4 +30,16 @@ export function pickEncoding(header: string | undefined): Encoding | null {
     memo.set(header, e)
   }
   return e
+}
+
+/** The encoding to answer with: brotli when accepted, else gzip, else none. */
+export function pickEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null
+  const e = accepted(header)
+  return e.br ? 'br' : e.gz ? 'gzip' : null
+}
+
+/** True when the client takes gzip (the only encoding of pages printing the visitor's crumb). */
+export function takesGzip(header: string | undefined): boolean {
+  return header ? accepted(header).gz : false
 }
