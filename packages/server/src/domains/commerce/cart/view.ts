@@ -145,14 +145,17 @@ export function fieldLabels(form: unknown): { id: string; label: string }[] {
   })
 }
 
-/** Per line: its thumbnail, product page and field labels (one lookup of each kind for the whole cart). */
+/** Per line: its thumbnail, product page and field labels (one lookup of each kind for the whole cart, side by side). */
 async function lineExtras(siteId: string, lines: readonly CartLine[], extras: CartExtras) {
   const imageIds = [...new Set(lines.map((l) => l.imageId).filter((x): x is string => !!x))]
-  const images = imageIds.length && extras.resolveImages ? await extras.resolveImages(siteId, imageIds) : new Map<string, { assetUrl?: string }>()
   const formIds = [...new Set(lines.map((l) => l.additionalFieldsFormId).filter((x): x is string => !!x))]
-  const forms = formIds.length && extras.publicForms ? await extras.publicForms(siteId, formIds) : new Map<string, object>()
-  const paths = new Map<string, string | null>()
-  for (const id of new Set(lines.map((l) => l.collectionId))) paths.set(id, (await extras.collectionPath?.(siteId, id)) ?? null)
+  const collectionIds = [...new Set(lines.map((l) => l.collectionId))]
+  const [images, forms, pathList] = await Promise.all([
+    imageIds.length && extras.resolveImages ? extras.resolveImages(siteId, imageIds) : new Map<string, { assetUrl?: string }>(),
+    formIds.length && extras.publicForms ? extras.publicForms(siteId, formIds) : new Map<string, object>(),
+    Promise.all(collectionIds.map(async (id) => (await extras.collectionPath?.(siteId, id)) ?? null)),
+  ])
+  const paths = new Map(collectionIds.map((id, i) => [id, pathList[i] ?? null]))
   return lines.map((l) => {
     const path = paths.get(l.collectionId)
     return {
@@ -176,11 +179,12 @@ export interface PricingRules {
 
 /** The site's coupons, shipping options and tax rules; `need` skips the kinds a cart cannot use (fewer queries). */
 export async function pricingRules(orm: Orm, siteId: string, need = { coupons: true, shipping: true, taxes: true }): Promise<PricingRules> {
-  return {
-    coupons: need.coupons ? await orm.select().from(coupons).where(eq(coupons.siteId, siteId)) : [],
-    shipping: need.shipping ? await orm.select().from(shippingOptions).where(eq(shippingOptions.siteId, siteId)).orderBy(asc(shippingOptions.ordering), asc(shippingOptions.name)) : [],
-    taxes: need.taxes ? await orm.select().from(taxRules).where(eq(taxRules.siteId, siteId)) : [],
-  }
+  const [c, sh, t] = await Promise.all([
+    need.coupons ? orm.select().from(coupons).where(eq(coupons.siteId, siteId)) : [],
+    need.shipping ? orm.select().from(shippingOptions).where(eq(shippingOptions.siteId, siteId)).orderBy(asc(shippingOptions.ordering), asc(shippingOptions.name)) : [],
+    need.taxes ? orm.select().from(taxRules).where(eq(taxRules.siteId, siteId)) : [],
+  ])
+  return { coupons: c, shipping: sh, taxes: t }
 }
 
 export const requiresShipping = (productType: number) => productType === PRODUCT_TYPES.PHYSICAL
@@ -203,11 +207,13 @@ export function totalsOf(cart: Pick<CartRow, 'couponCodes' | 'selectedShippingOp
  * also carry their thumbnail, product page and field labels (what the /cart page shows).
  */
 export async function cartView(orm: Orm, siteId: string, cart: CartRow | null, extras?: CartExtras): Promise<CartView> {
-  const { currency } = await getSettings(orm, siteId)
-  const lines = cart ? await cartLines(orm, siteId, cart.id) : []
-  const more = extras && lines.length ? await lineExtras(siteId, lines, extras) : []
+  const [{ currency }, lines] = await Promise.all([getSettings(orm, siteId), cart ? cartLines(orm, siteId, cart.id) : []])
   const need = { coupons: (cart?.couponCodes.length ?? 0) > 0, shipping: lines.some((l) => requiresShipping(l.productType)), taxes: !!cart?.shippingLocation }
-  const totals = totalsOf(cart, lines, lines.length > 0 ? await pricingRules(orm, siteId, need) : { coupons: [], shipping: [], taxes: [] })
+  const [more, rules] = await Promise.all([
+    extras && lines.length ? lineExtras(siteId, lines, extras) : [],
+    lines.length > 0 ? pricingRules(orm, siteId, need) : { coupons: [], shipping: [], taxes: [] },
+  ])
+  const totals = totalsOf(cart, lines, rules)
   const hasDigital = lines.some((l) => l.productType === PRODUCT_TYPES.DIGITAL)
   const priced = (o: Option): PricedOption => ({ ...o, cost: money(o.costCents, currency) })
   return {
