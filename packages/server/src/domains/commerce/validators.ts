@@ -4,7 +4,7 @@ import type { InventoryQuery, OrderQuery, VariantInput } from '@sitewright/contr
 import type { Assert, Same } from '../../platform/http/contract.js'
 import { linkSchema } from '../../platform/url-policy.js'
 
-export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
+export { PRODUCT_TYPES } from '@sitewright/contracts'
 export const MAX_PRODUCTS_PER_COLLECTION = 200
 export const MAX_VARIANTS = 10000
 

@@ -53,6 +53,7 @@ export function itemContext(scope: SiteScope, r: ItemRow, c: CollectionRow | und
     }
     if (out.assetUrl && !out.mediaFocalPoint) out.mediaFocalPoint = { x: 0.5, y: 0.5 }
     if (data.image?.altText) out.altText = data.image.altText
+    out.mediaType = data.videoUrl ? 'video' : image ? 'imageFile' : out.assetUrl ? 'assetReused' : 'imageEmpty'
   }
   if (r.externalLink) out.externalLink = r.externalLink
   if (r.sourceUrl) {
