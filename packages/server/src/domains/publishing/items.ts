@@ -64,7 +64,11 @@ export function itemContext(scope: SiteScope, r: ItemRow, c: CollectionRow | und
   if (r.startDate) out.startDate = r.startDate.getTime()
   if (r.endDate) out.endDate = r.endDate.getTime()
   if (r.location && typeof r.location === 'object') out.location = r.location
-  if (data.audioAssetUrl) out.audioAssetUrl = data.audioAssetUrl
+  if (data.audioAssetUrl) {
+    // SPEC.md: structuredContent.audioAssetUrl (what the audio post template and the audio player read)
+    out.audioAssetUrl = data.audioAssetUrl
+    out.structuredContent = { audioAssetUrl: data.audioAssetUrl }
+  }
   if (data.videoUrl) {
     const oembed = videoEmbed(data.videoUrl, r.title)
     if (oembed) out.oembed = oembed

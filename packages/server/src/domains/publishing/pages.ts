@@ -1,5 +1,5 @@
 // Builds the context of a resolved page (CONTEXT.md), including lock screens and system pages.
-import { SLIDE_TYPES } from '@sitewright/contracts'
+import { COLLECTION_TYPES, FOLDER_BEHAVIOR, SLIDE_TYPES } from '@sitewright/contracts'
 import { collectionSettingsOf, htmlToText, itemDataOf, PAGE_TYPES, type CollectionRow, type ItemRow } from '../content/index.js'
 import { baseContext, withLogo, type BaseOptions } from './base.js'
 import { layoutContext } from './blocks.js'
@@ -108,10 +108,10 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     if (locked) return locked
     if (c.folder) {
       const kids = scope.collections.filter((k) => k.parentId === c.id && liveCollection(scope, k) && k.navigation !== '_hidden')
-      if (c.folderBehavior === 2) return kids[0] ? { status: 302, redirect: fullUrlOf(kids[0]) } : notFound(scope, r)
-      if (c.folderBehavior === 3) return notFound(scope, r)
+      if (c.folderBehavior === FOLDER_BEHAVIOR.REDIRECT) return kids[0] ? { status: 302, redirect: fullUrlOf(kids[0]) } : notFound(scope, r)
+      if (c.folderBehavior === FOLDER_BEHAVIOR.NONE) return notFound(scope, r)
     }
-    const page = c.typeName === 'page' || c.type === 7 ? PAGE_TYPES.PAGE : c.typeName === 'splash-page' ? PAGE_TYPES.SPLASH_PAGE : PAGE_TYPES.CONTENT_COLLECTION
+    const page = c.typeName === 'page' || c.type === COLLECTION_TYPES.TEMPLATE_PAGE ? PAGE_TYPES.PAGE : c.typeName === 'splash-page' ? PAGE_TYPES.SPLASH_PAGE : PAGE_TYPES.CONTENT_COLLECTION
     const collection = await collectionContext(scope, c)
     const mainImage = collection.mainImage as { assetUrl?: string } | undefined
     const listPage = r.query.page > 1 ? `?page=${r.query.page}` : ''
