@@ -106,3 +106,9 @@ export type ProductType = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES]
 
 /** The browser storage key under which actions started before sign-in wait (SPEC.md: name not shown; this is ours). */
 export const STORED_ACTIONS_KEY = 'sitewright:stored-actions'
+
+/** Fluid engine breakpoints: mobile up to 432 px, desktop from 433 px. A tablet width is never a breakpoint of its own
+ * (a tablet-sized window gets the desktop layout); the theme's CSS uses exactly these two media queries. */
+export const BREAKPOINTS = { mobile: { maxWidth: 432 }, desktop: { minWidth: 433 } } as const
+export type Breakpoint = keyof typeof BREAKPOINTS
+export const breakpointOf = (width: number): Breakpoint => (width <= BREAKPOINTS.mobile.maxWidth ? 'mobile' : 'desktop')

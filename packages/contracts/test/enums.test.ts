@@ -2,7 +2,7 @@
 // holds it; and the tables complete (sizes, ranges, no id used twice).
 import { describe, expect, it } from 'vitest'
 import {
-  ALL_BLOCK_TYPES, ANY_BLOCK_NAME_OF_TYPE, BACKGROUND_SOURCE, BLOCK_NAME_OF_TYPE, BLOCK_TYPES, BLOCK_VARIANT_IDS, COLLECTION_TYPES,
+  ALL_BLOCK_TYPES, ANY_BLOCK_NAME_OF_TYPE, BACKGROUND_SOURCE, BREAKPOINTS, breakpointOf, BLOCK_NAME_OF_TYPE, BLOCK_TYPES, BLOCK_VARIANT_IDS, COLLECTION_TYPES,
   CONTENT_GENERATOR_TYPES, EDITOR_SLICE_TYPES, FOLDER_BEHAVIOR, GALLERY_MEDIA_TYPES, MAX_COLLECTION_TYPE, MAX_RECORD_TYPE, POSITIONS,
   PRODUCT_TYPES, PROMOTED_BLOCK_TYPES, RECORD_TYPES, SLICE_TYPES, SLIDE_TYPES, STORED_ACTIONS_KEY, SURVEY_COHORTS,
 } from '../src/enums.js'
@@ -117,5 +117,12 @@ describe('the other enumerations', () => {
       expect(c.name).not.toBe('')
     }
     expect(new Set(STORE_CURRENCIES.map((c) => currencyOf(c)!.numericCode)).size).toBe(STORE_CURRENCIES.length)
+  })
+})
+
+describe('breakpoints', () => {
+  it('mobile up to 432 px, desktop from 433 px, a tablet width is desktop', () => {
+    expect(BREAKPOINTS).toEqual({ mobile: { maxWidth: 432 }, desktop: { minWidth: 433 } })
+    expect([320, 390, 432, 433, 768, 1024, 1280].map(breakpointOf)).toEqual(['mobile', 'mobile', 'mobile', 'desktop', 'desktop', 'desktop', 'desktop'])
   })
 })
