@@ -108,7 +108,7 @@ describe('the other enumerations', () => {
 
   it('currencies carry code, name, fractionDigits and numericCode', () => {
     expect(currencyOf('usd')).toEqual({ code: 'USD', name: 'US Dollar', fractionDigits: 2, numericCode: '840' })
-    expect(currencyOf('JPY')).toEqual({ code: 'JPY', name: 'Yen', fractionDigits: 0, numericCode: '392' })
+    expect(currencyOf('JPY')).toEqual({ code: 'JPY', name: 'Japanese Yen', fractionDigits: 0, numericCode: '392' })
     expect(currencyOf('EUR')?.numericCode).toBe('978')
     expect(currencyOf('XXX')).toBeNull()
     for (const code of STORE_CURRENCIES) {
