@@ -100,9 +100,8 @@ export const SURVEY_COHORTS = ['A', 'B', 'C', 'D', 'E'] as const
 export const PROMOTED_BLOCK_TYPES = ['map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form'] as const
 export type PromotedBlockType = (typeof PROMOTED_BLOCK_TYPES)[number]
 
-/** Product types. */
-export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
-export type ProductType = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES]
+// Product types live in their own module (the storefront bundles it alone).
+export { PRODUCT_TYPES, type ProductType } from './product-types.js'
 
 /** The browser storage key under which actions started before sign-in wait (SPEC.md: name not shown; this is ours). */
 export const STORED_ACTIONS_KEY = 'sitewright:stored-actions'

@@ -86,4 +86,4 @@ export interface Variant {
 }
 
 /** Product types (packages/contracts). */
-export { PRODUCT_TYPES as ProductType } from '@sitewright/contracts/enums'
+export { PRODUCT_TYPES as ProductType } from '@sitewright/contracts/product-types'
