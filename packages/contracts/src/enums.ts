@@ -101,7 +101,7 @@ export const PROMOTED_BLOCK_TYPES = ['map', 'embed', 'image', 'code', 'quote', '
 export type PromotedBlockType = (typeof PROMOTED_BLOCK_TYPES)[number]
 
 // Product types live in their own module (the storefront bundles it alone).
-export { PRODUCT_TYPES, type ProductType } from './product-types.js'
+export { BILLING_UNITS, PERIODS_PER_YEAR, PRODUCT_TYPES, type BillingUnit, type ProductType } from './product-types.js'
 
 /** The browser storage key under which actions started before sign-in wait (SPEC.md: name not shown; this is ours). */
 export const STORED_ACTIONS_KEY = 'sitewright:stored-actions'

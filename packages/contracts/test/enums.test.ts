@@ -9,6 +9,7 @@ import {
 import { EXTERNAL_SERVICE_PROVIDERS, SOCIAL_SERVICES, SOCIAL_SERVICE_PROVIDERS, socialServiceId } from '../src/providers.js'
 import { currencyOf } from '../src/currencies.js'
 import { STORE_CURRENCIES } from '../src/money.js'
+import { BILLING_UNITS, PERIODS_PER_YEAR } from '../src/product-types.js'
 
 const unique = (values: readonly number[]) => new Set(values).size === values.length
 
@@ -124,5 +125,12 @@ describe('breakpoints', () => {
   it('mobile up to 432 px, desktop from 433 px, a tablet width is desktop', () => {
     expect(BREAKPOINTS).toEqual({ mobile: { maxWidth: 432 }, desktop: { minWidth: 433 } })
     expect([320, 390, 432, 433, 768, 1024, 1280].map(breakpointOf)).toEqual(['mobile', 'mobile', 'mobile', 'desktop', 'desktop', 'desktop', 'desktop'])
+  })
+})
+
+describe('subscription billing units', () => {
+  it('periods per year WEEK 52, MONTH 12, YEAR 1', () => {
+    expect(PERIODS_PER_YEAR).toEqual({ WEEK: 52, MONTH: 12, YEAR: 1 })
+    expect(BILLING_UNITS).toEqual(['WEEK', 'MONTH', 'YEAR'])
   })
 })

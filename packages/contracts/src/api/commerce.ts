@@ -12,7 +12,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR'
+import type { BillingUnit } from '../product-types.js'
 export interface SubscriptionPlan {
   billingPeriod: { value: number; unit: BillingUnit }
   /** 0 = indefinite. */

@@ -1,6 +1,6 @@
 // Request schemas of the commerce domain (zod, strict). Owner money fields are integer minor units.
 import { z } from 'zod'
-import type { InventoryQuery, OrderQuery, VariantInput } from '@sitewright/contracts'
+import { BILLING_UNITS, type InventoryQuery, type OrderQuery, type VariantInput } from '@sitewright/contracts'
 import type { Assert, Same } from '../../platform/http/contract.js'
 import { linkSchema } from '../../platform/url-policy.js'
 
@@ -38,7 +38,7 @@ export const variantOptionInput = z
 
 export const subscriptionPlanInput = z
   .object({
-    billingPeriod: z.object({ value: z.number().int().min(1).max(365), unit: z.enum(['WEEK', 'MONTH', 'YEAR']) }).strict(),
+    billingPeriod: z.object({ value: z.number().int().min(1).max(365), unit: z.enum(BILLING_UNITS) }).strict(),
     numBillingCycles: z.number().int().min(0).max(1000),
   })
   .strict()
