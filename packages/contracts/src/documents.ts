@@ -3,7 +3,7 @@
 // `v`. Everything read from outside goes through ONE function, `restore(kind, raw)`, which upgrades old shapes to the
 // current one and never throws (unknown or broken parts are dropped). Writers stamp the current version with
 // `stamp()`. Pure: no imports beyond this package.
-import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, type BlockTypeName } from './content.js'
+import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, type BlockTypeName } from './enums.js'
 import { isGalleryOptionValue, type GalleryOptions } from './gallery.js'
 import { sectionStyleOf, type SectionStyle } from './sections.js'
 

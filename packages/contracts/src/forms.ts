@@ -97,3 +97,6 @@ export const LIKERT_SCALE = [
 ] as const
 
 export const FORM_SETUP_STEPS = { build: 1, storage: 2, advanced: 3, captcha: 4, disclaimer: 5 } as const
+
+/** The empty first option of a select field (SPEC.md default text 'Select Value'); the theme's site forms print it too. */
+export const SELECT_VALUE_TEXT = 'Select Value'

@@ -2,6 +2,9 @@
 // one definition of each contract, so the sides cannot drift apart. `api/` holds the HTTP request and answer shapes
 // (types only: they add nothing to a bundle).
 export * from './content.js'
+export * from './currencies.js'
+export * from './enums.js'
+export * from './providers.js'
 export * from './documents.js'
 export * from './fonts.js'
 export * from './forms.js'

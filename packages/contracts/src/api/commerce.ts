@@ -3,8 +3,8 @@ import type { ContextItem } from './page.js'
 // view builders are typed with these shapes and the editor reads them as they are, so a renamed field fails to
 // type-check on both sides. Money fields named `...Cents` are integer minor units of the store currency.
 
-export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
-export type ProductType = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES]
+import { PRODUCT_TYPES, type ProductType } from '../enums.js'
+export { PRODUCT_TYPES, type ProductType }
 
 export const PRODUCT_STATUSES = ['published', 'draft', 'hidden'] as const
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
@@ -12,7 +12,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'refunded'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR'
+import type { BillingUnit } from '../product-types.js'
 export interface SubscriptionPlan {
   billingPeriod: { value: number; unit: BillingUnit }
   /** 0 = indefinite. */

@@ -5,8 +5,8 @@
 import type { BillingUnit, SubscriptionPlan } from '@sitewright/contracts'
 
 export type { BillingUnit, SubscriptionPlan }
-export const BILLING_UNITS: readonly BillingUnit[] = ['WEEK', 'MONTH', 'YEAR']
-export const PERIODS_PER_YEAR: Record<BillingUnit, number> = { WEEK: 52, MONTH: 12, YEAR: 1 }
+export { BILLING_UNITS, PERIODS_PER_YEAR } from '@sitewright/contracts'
+import { BILLING_UNITS, PERIODS_PER_YEAR } from '@sitewright/contracts'
 export const UNAVAILABLE = 'Unavailable'
 
 export const MAX_PERIOD_VALUE = 365

@@ -6,8 +6,9 @@ import { planMove } from '../structure/tree.js'
 import { newId } from '../editor/core/document.js'
 import { toLayout } from '../editor/core/layout.js'
 import { openEditable } from '../editor/core/open.js'
+import { UNABLE_TO_LOAD_COLLECTIONS } from '../ui/loadErrors.js'
 
-export const COLLECTIONS_ERROR = 'Unable to load collections'
+export const COLLECTIONS_ERROR = UNABLE_TO_LOAD_COLLECTIONS
 
 export function usePageTree() {
   const { content, siteId } = useServices()

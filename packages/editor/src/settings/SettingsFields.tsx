@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { currencyOf } from '@sitewright/contracts'
 import type { SiteId, WebsiteSettings } from '../api/types.js'
 import { SiteIconField } from './SiteIconField.js'
 import { CheckboxField, SelectField, TextField } from '../ui/fields.js'
@@ -31,7 +32,7 @@ export function SettingsFields({ siteId, draft, errors, change }: Props) {
     const names = new Intl.DisplayNames(['en'], { type: 'currency' })
     return withCurrent(currencies(), draft.currency).map((c) => ({
       value: c,
-      label: `${c} — ${names.of(c) ?? c}`,
+      label: `${c} — ${currencyOf(c)?.name ?? names.of(c) ?? c}`,
     }))
   }, [draft.currency])
   const preview = moneyPreview(draft)

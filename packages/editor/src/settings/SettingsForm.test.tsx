@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { STORE_CURRENCIES, currencyOf } from '@sitewright/contracts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ApiResult } from '../api/client.js'
 import type { WebsiteSettings } from '../api/types.js'
@@ -135,5 +136,12 @@ describe('SettingsForm', () => {
     const zones = [...byLabel<HTMLSelectElement>(root, 'Time zone').options].map((o) => o.value)
     expect(zones).toEqual(expect.arrayContaining(Intl.supportedValuesOf('timeZone')))
     expect(byLabel<HTMLSelectElement>(root, 'Time zone').value).toBe('America/New_York')
+  })
+
+  it("names each store currency as the shared Currency record does (code — name)", async () => {
+    const root = await mount(async () => ({ ok: true, status: 200, data: { settings: base } }))
+    const labels = new Map([...byLabel<HTMLSelectElement>(root, 'Currency').options].map((o) => [o.value, o.textContent]))
+    for (const code of STORE_CURRENCIES) expect(labels.get(code)).toBe(`${code} — ${currencyOf(code)!.name}`)
+    expect(labels.get('JPY')).toBe('JPY — Japanese Yen')
   })
 })

@@ -9,8 +9,9 @@ import { useServices } from '../services/services.js'
 import { ConfirmDialog } from '../ui/ConfirmDialog.js'
 import { LineField } from '../ui/moreFields.js'
 import { kindLabel } from './tree.js'
+import { UNABLE_TO_LOAD_COLLECTIONS } from '../ui/loadErrors.js'
 
-export const ITEMS_ERROR = 'Unable to load collections'
+export const ITEMS_ERROR = UNABLE_TO_LOAD_COLLECTIONS
 
 export function CollectionItems({ collection }: { collection: Collection }) {
   const { content, siteId } = useServices()

@@ -8,6 +8,7 @@ import { FormAlert } from '../ui/fields.js'
 import { ColorPanel } from './ColorPanel.js'
 import { FontPanel } from './FontPanel.js'
 import { changes, cssText, cssVariables, defaultStyles, dirtyPaths, restoreStyles, type SiteStyles } from './styles.js'
+import { UNABLE_TO_LOAD_RETRY } from '../ui/loadErrors.js'
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stored: boolean }
 
@@ -31,7 +32,7 @@ export function StyleScreen() {
       return setLoad({ status: 'ready', stored: r.data.updatedOn !== null })
     }
     if (r.error.status === 404) return setLoad({ status: 'ready', stored: false })
-    setLoad({ status: 'error', message: r.error.kind === 'http' ? 'Unable to load. Try again.' : r.error.message })
+    setLoad({ status: 'error', message: r.error.kind === 'http' ? UNABLE_TO_LOAD_RETRY : r.error.message })
   }, [api, siteId])
   useEffect(() => void fetchStyles(), [fetchStyles])
 

@@ -1,6 +1,8 @@
-// A modal dialog over an overlay: focus moves in and stays in (Tab wraps), Escape, the Close Popup button or a
+// A modal dialog over an overlay: focus moves in and stays in (Tab wraps; core/focus.ts), Escape, the Close Popup button or a
 // click outside closes it, and focus returns to the element that opened it. Used by the instalment dialog and
 // the store's alerts.
+
+import { containFocus } from '../core/focus.js'
 
 export const CLOSE_POPUP_TEXT = 'Close Popup'
 
@@ -17,12 +19,6 @@ export interface OpenDialog {
   dialog: HTMLElement
   body: HTMLElement
   close(): void
-}
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
-
-export function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden && !el.closest('[hidden]'))
 }
 
 let counter = 0
@@ -61,34 +57,14 @@ export function openDialog(doc: Document, opts: DialogOptions = {}): OpenDialog 
     if (e.key === 'Escape' || e.key === 'Esc') {
       e.preventDefault()
       shut()
-      return
-    }
-    if (e.key !== 'Tab') return
-    const items = focusables(dialog)
-    if (items.length === 0) {
-      e.preventDefault()
-      dialog.focus()
-      return
-    }
-    const first = items[0]!
-    const last = items[items.length - 1]!
-    const active = doc.activeElement
-    if (e.shiftKey && (active === first || !dialog.contains(active))) {
-      e.preventDefault()
-      last.focus()
-    } else if (!e.shiftKey && (active === last || !dialog.contains(active))) {
-      e.preventDefault()
-      first.focus()
     }
   }
-  const onFocusIn = (e: FocusEvent) => {
-    if (open && e.target instanceof Node && !dialog.contains(e.target)) close.focus()
-  }
+  const focus = containFocus(doc, { container: dialog })
   function shut() {
     if (!open) return
     open = false
     doc.removeEventListener('keydown', onKey, true)
-    doc.removeEventListener('focusin', onFocusIn, true)
+    focus.release()
     overlay.remove()
     opener?.focus()
     opts.onClose?.()
@@ -101,7 +77,6 @@ export function openDialog(doc: Document, opts: DialogOptions = {}): OpenDialog 
     if (e.target === overlay) shut()
   })
   doc.addEventListener('keydown', onKey, true)
-  doc.addEventListener('focusin', onFocusIn, true)
   close.focus()
   return { overlay, dialog, body, close: shut }
 }

@@ -1,5 +1,6 @@
 // The additional-fields form of a product (shown in a lightbox before add to cart): field kinds, the value each kind submits, and the
 // client-side 'Required' rule. Framework-free; the lightbox island renders it.
+import { FIELD_PARTS, LIKERT_SCALE as SHARED_LIKERT, isComposite } from '@sitewright/contracts/forms'
 
 export interface FormField {
   id: string
@@ -23,25 +24,12 @@ export interface AdditionalFieldsForm {
 }
 
 export const DEFAULT_FORM_BUTTON = 'Add to Cart'
-export const LIKERT_SCALE = [
-  { value: '-2', label: 'Strongly Disagree' },
-  { value: '-1', label: 'Disagree' },
-  { value: '0', label: 'Neutral' },
-  { value: '1', label: 'Agree' },
-  { value: '2', label: 'Strongly Agree' },
-] as const
-
-/** Part labels of the multi-part kinds. */
-export const PARTS: Readonly<Record<string, readonly string[]>> = {
-  address: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],
-  date: ['Month', 'Day', 'Year'],
-  name: ['First', 'Last'],
-  time: ['Hour', 'Minute', 'Second', 'Ampm'],
-}
+/** The five-point likert scale (packages/contracts), with the values as the radio inputs submit them. */
+export const LIKERT_SCALE = SHARED_LIKERT.map((s) => ({ value: String(s.value), label: s.label }))
 
 export function partsOf(f: FormField): readonly string[] | undefined {
-  if (f.type === 'phone') return f.showCountryCode ? ['Country', 'Areacode', 'Prefix', 'Line'] : ['Areacode', 'Prefix', 'Line']
-  return PARTS[f.type]
+  if (f.type === 'phone') return f.showCountryCode ? FIELD_PARTS.phone : FIELD_PARTS.phone.slice(1)
+  return isComposite(f.type) ? FIELD_PARTS[f.type] : undefined
 }
 
 export function readForm(raw: unknown): AdditionalFieldsForm | null {

@@ -85,4 +85,5 @@ export interface Variant {
   imageUrl?: string
 }
 
-export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
+/** Product types (packages/contracts). */
+export { PRODUCT_TYPES as ProductType } from '@sitewright/contracts/product-types'

@@ -103,6 +103,27 @@ describe('additional-fields lightbox', () => {
     await act(async () => document.querySelector<HTMLButtonElement>('.sw-dialog-close')!.click())
     expect(await result!).toBeNull()
   })
+
+  it("a select field starts on the empty 'Select Value' option, which counts as unanswered", async () => {
+    page('')
+    const sent: string[] = []
+    await act(async () => {
+      void openAdditionalFields(document, { id: 'f3', name: 'Box', fields: [{ id: 's', type: 'select', title: 'Size', options: ['Small', 'Large'], required: true }] }, async (fields) => {
+        sent.push(fields)
+        return ok({})
+      })
+    })
+    const select = document.querySelector<HTMLSelectElement>('.additional-fields-lightbox select[name="s"]')!
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([['', 'Select Value'], ['Small', 'Small'], ['Large', 'Large']])
+    expect(select.value).toBe('')
+    const form = select.form!
+    await act(async () => form.requestSubmit())
+    expect(form.querySelector('.field-error')!.textContent).toBe('Required')
+    expect(sent).toEqual([])
+    select.value = 'Large'
+    await act(async () => form.requestSubmit())
+    expect(JSON.parse(sent[0]!)).toEqual({ s: 'Large' })
+  })
 })
 
 describe('/cart page', () => {

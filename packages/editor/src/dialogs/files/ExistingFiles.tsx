@@ -6,8 +6,9 @@ import { Dialog } from '../../ui/Dialog.js'
 import { FileDetail } from './FileDetail.js'
 import { formatSize } from './sizes.js'
 import { UploadButton } from './UploadButton.js'
+import { UNABLE_TO_LOAD_RESULTS } from '../../ui/loadErrors.js'
 
-export const FILE_LIST_ERROR = 'Unable to load results'
+export const FILE_LIST_ERROR = UNABLE_TO_LOAD_RESULTS
 
 interface Props {
   /** Only files of this kind ('image', 'audio', ...) can be picked. */

@@ -2,8 +2,10 @@
 import { priceField, type Money } from './money.js'
 import { asArray, dig, isRecord, isTrue, toNumber, type Rec } from './values.js'
 
-export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
-export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType]
+import { PRODUCT_TYPES, type ProductType as ProductTypeCode } from '@sitewright/contracts/enums'
+
+export const ProductType = PRODUCT_TYPES
+export type { ProductTypeCode }
 
 /** The item's product type code (1..5), or undefined when missing or unknown. */
 export function productType(item: unknown): ProductTypeCode | undefined {

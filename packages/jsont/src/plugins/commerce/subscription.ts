@@ -4,9 +4,9 @@
 import { dig, isRecord, toNumber } from './values.js'
 import { escapeHtml } from './values.js'
 
-/** Billing periods per year. */
-export const PERIODS_PER_YEAR = { WEEK: 52, MONTH: 12, YEAR: 1 } as const
-export type BillingUnit = keyof typeof PERIODS_PER_YEAR
+/** Billing periods per year (packages/contracts). */
+export { PERIODS_PER_YEAR, type BillingUnit } from '@sitewright/contracts/product-types'
+import { PERIODS_PER_YEAR, type BillingUnit } from '@sitewright/contracts/product-types'
 
 export const UNAVAILABLE_TEXT = 'Unavailable'
 

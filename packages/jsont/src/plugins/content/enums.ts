@@ -1,65 +1,33 @@
 // Platform enumerations the content predicates test against (names as used in predicate names).
 
-/** Record types of collection items. */
-export const RECORD_TYPES: Readonly<Record<string, number>> = {
-  undefined: -1,
-  text: 1,
-  image: 2,
-  quote: 4,
-  link: 5,
-  audio: 7,
-  video: 8,
-  review: 10,
-  'store-item': 11,
-  event: 12,
-  gallery: 14,
-  binary: 15,
-  'css-asset': 16,
-  'tweak-asset': 17,
-  'digital-good': 18,
-  attachment: 19,
-  'wordpress-export': 20,
-  'json-export': 21,
-  'site-search': 30,
-  'active-time': 31,
-  tweet: 50,
-  checkin: 52,
-  kbarticle: 54,
-}
+import {
+  BACKGROUND_SOURCE,
+  COLLECTION_TYPES,
+  FOLDER_BEHAVIOR,
+  PROMOTED_BLOCK_TYPES as PROMOTED,
+  RECORD_TYPES as RECORDS,
+  SLICE_TYPES as SLICES,
+} from '@sitewright/contracts/enums'
 
-/** Background sources of pages and index sections. */
-export const BACKGROUND_SOURCES: Readonly<Record<string, number>> = { upload: 1, instagram: 2, video: 3, none: 4 }
+/** Record types of collection items (packages/contracts), by predicate name. */
+export const RECORD_TYPES: Readonly<Record<string, number>> = RECORDS
+
+/** Background sources of pages and index sections, by lower-case name. */
+export const BACKGROUND_SOURCES: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(BACKGROUND_SOURCE).map(([k, v]) => [k.toLowerCase(), v]),
+)
 
 /** Folder behaviours of collections. */
-export const FolderBehavior = { INDEX: 1, REDIRECT: 2, NONE: 3 } as const
+export const FolderBehavior = FOLDER_BEHAVIOR
 
 /** Collection types the predicates name. */
-export const CollectionType = { TEMPLATE_PAGE: 7, PAGE: 10 } as const
+export const CollectionType = COLLECTION_TYPES
 
 /** Promoted block types of items. */
-export const PROMOTED_BLOCK_TYPES = [
-  'code',
-  'embed',
-  'form',
-  'foursquare',
-  'image',
-  'instagram',
-  'link',
-  'map',
-  'quote',
-  'twitter',
-  'video',
-] as const
+export const PROMOTED_BLOCK_TYPES = PROMOTED
 
 /** Slice types (cover-page slices), the codes `currentType` holds. */
-export const SLICE_TYPES: Readonly<Record<string, number>> = {
-  heading: 1,
-  body: 3,
-  image: 4,
-  gallery: 5,
-  video: 6,
-  twitter: 19,
-}
+export const SLICE_TYPES: Readonly<Record<string, number>> = SLICES
 
 /** Gallery designs, meta positions and active alignments. */
 export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const

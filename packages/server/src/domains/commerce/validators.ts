@@ -1,10 +1,10 @@
 // Request schemas of the commerce domain (zod, strict). Owner money fields are integer minor units.
 import { z } from 'zod'
-import type { InventoryQuery, OrderQuery, VariantInput } from '@sitewright/contracts'
+import { BILLING_UNITS, type InventoryQuery, type OrderQuery, type VariantInput } from '@sitewright/contracts'
 import type { Assert, Same } from '../../platform/http/contract.js'
 import { linkSchema } from '../../platform/url-policy.js'
 
-export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
+export { PRODUCT_TYPES } from '@sitewright/contracts'
 export const MAX_PRODUCTS_PER_COLLECTION = 200
 export const MAX_VARIANTS = 10000
 
@@ -38,7 +38,7 @@ export const variantOptionInput = z
 
 export const subscriptionPlanInput = z
   .object({
-    billingPeriod: z.object({ value: z.number().int().min(1).max(365), unit: z.enum(['WEEK', 'MONTH', 'YEAR']) }).strict(),
+    billingPeriod: z.object({ value: z.number().int().min(1).max(365), unit: z.enum(BILLING_UNITS) }).strict(),
     numBillingCycles: z.number().int().min(0).max(1000),
   })
   .strict()

@@ -3,7 +3,7 @@ import { and, asc, eq, max, ne, notInArray } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
-import { TYPE_OF_NAME, type Navigation, type TypeName } from './constants.js'
+import { FOLDER_BEHAVIOR, TYPE_OF_NAME, type Navigation, type TypeName } from './constants.js'
 import { contentCollections, type CollectionRow } from './schema.js'
 import { freeSlug, hashLockPassword, invalid, layoutOf, ms, prepareLayout, recordRedirect, RESERVED_SEGMENTS } from './shared.js'
 import { sanitizeHtml } from './sanitize.js'
@@ -165,7 +165,7 @@ export async function createCollection(orm: Orm, siteId: string, input: CreateCo
     const [row] = await tx
       .insert(contentCollections)
       .values({
-        folderBehavior: typeName === 'folder' ? 2 : 1,
+        folderBehavior: typeName === 'folder' ? FOLDER_BEHAVIOR.REDIRECT : FOLDER_BEHAVIOR.INDEX,
         ...extra,
         id: newId(),
         siteId,

@@ -1,15 +1,10 @@
 // Enumerations of the specification used by the content model (numeric ids are the spec's).
 
-export const COLLECTION_TYPES = {
-  GENERIC: 1,
-  SUBSCRIPTION: 2,
-  TEMPLATE_PAGE: 7,
-  SPLASH_PAGE: 8,
-  PAGE: 10,
-  PRODUCTS: 13,
-} as const
-/** Collection types go up to 24 in the specification; the named ones are above. */
-export const MAX_COLLECTION_TYPE = 24
+// Collection types, folder behaviours, background sources and record types are the platform's enumerations
+// (packages/contracts), shared with the theme engine and the editor.
+import { RECORD_TYPES as RECORDS } from '@sitewright/contracts'
+export { BACKGROUND_SOURCE, COLLECTION_TYPES, FOLDER_BEHAVIOR, MAX_COLLECTION_TYPE, MAX_RECORD_TYPE, PROMOTED_BLOCK_TYPES } from '@sitewright/contracts'
+import { COLLECTION_TYPES } from '@sitewright/contracts'
 
 /** What a collection is, as the theme sees it (`collection.typeName`). */
 export const TYPE_NAMES = ['page', 'splash-page', 'blog', 'events', 'gallery', 'products', 'index', 'folder'] as const
@@ -27,8 +22,6 @@ export const TYPE_OF_NAME: Record<TypeName, number> = {
   folder: COLLECTION_TYPES.GENERIC,
 }
 
-export const FOLDER_BEHAVIOR = { INDEX: 1, REDIRECT: 2, NONE: 3, VARIATION: 4 } as const
-export const BACKGROUND_SOURCE = { UPLOAD: 1, INSTAGRAM: 2, VIDEO: 3, NONE: 4 } as const
 
 // Navigation sections and page locks are shared with the editor (packages/contracts).
 export { LOCKS, NAVIGATIONS, type LockKind, type Navigation } from '@sitewright/contracts'
@@ -60,21 +53,22 @@ export const PAGE_TYPES = {
   COMMERCE_EMAIL_PREVIEW: 301,
 } as const
 
+/** The record types the content model names (values from packages/contracts). */
 export const RECORD_TYPES = {
-  TEXT: 1,
-  IMAGE: 2,
-  QUOTE: 4,
-  LINK: 5,
-  AUDIO: 7,
-  VIDEO: 8,
-  REVIEW: 10,
-  STORE_ITEM: 11,
-  EVENT: 12,
-  GALLERY: 14,
-  DIGITAL_GOOD: 18,
+  TEXT: RECORDS.text,
+  IMAGE: RECORDS.image,
+  QUOTE: RECORDS.quote,
+  LINK: RECORDS.link,
+  AUDIO: RECORDS.audio,
+  VIDEO: RECORDS.video,
+  REVIEW: RECORDS.review,
+  STORE_ITEM: RECORDS['store-item'],
+  EVENT: RECORDS.event,
+  GALLERY: RECORDS.gallery,
+  DIGITAL_GOOD: RECORDS['digital-good'],
 } as const
-/** Record types go up to lesson 62. */
-export const MAX_RECORD_TYPE = 62
+/** Every record type id (undefined -1 excluded): what an item may be stored as. */
+export const RECORD_TYPE_IDS: ReadonlySet<number> = new Set(Object.values(RECORDS).filter((v) => v > 0))
 
 // Block type ids and content statuses are shared with the editor (packages/contracts).
 export { BLOCK_NAME_OF_TYPE, BLOCK_TYPE_NAMES, BLOCK_TYPES, CONTENT_STATUSES, STATUS_LABELS, type BlockTypeName, type ContentStatus } from '@sitewright/contracts'

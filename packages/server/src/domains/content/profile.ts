@@ -5,7 +5,9 @@ import { isSafeLink } from '../../platform/url-policy.js'
 import type { Orm } from '../../platform/db/index.js'
 import { contentSiteProfiles, type ProfileRow } from './schema.js'
 
-export const SOCIAL_SERVICES = ['instagram', 'facebook', 'twitter', 'x', 'youtube', 'linkedin', 'pinterest', 'tiktok', 'vimeo', 'email', 'github'] as const
+// The social services and their provider ids are the platform's enumeration (packages/contracts).
+export { SOCIAL_SERVICES } from '@sitewright/contracts'
+import { SOCIAL_SERVICES } from '@sitewright/contracts'
 
 export const profilePatch = z
   .object({

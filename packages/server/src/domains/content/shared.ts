@@ -5,7 +5,7 @@ import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { BLOCK_VALUE_SCHEMAS, blockTypeName, sanitizeBlockValue } from './blocks.js'
 import { BLOCK_TYPES, LIMITS } from './constants.js'
-import { restore, sectionStyleOf, stamp, type StoredLayout } from '@sitewright/contracts'
+import { ALL_BLOCK_TYPES, ANY_BLOCK_NAME_OF_TYPE, restore, sectionStyleOf, stamp, type StoredLayout } from '@sitewright/contracts'
 import { contentRedirects } from './schema.js'
 import type { LayoutInput } from './validators.js'
 
@@ -14,6 +14,12 @@ export const RESERVED_SEGMENTS = new Set(['api', 'assets', 'config', 'files', 's
 
 export function invalid(field: string, message: string): AppError {
   return new AppError('invalid_data', 'validation_failed', message, { fields: { [field]: message } })
+}
+
+/** The message for a block type the platform knows but Sitewright does not build (null: an unknown type). */
+function unavailableBlock(b: { type?: number | undefined; typeName?: string | undefined }): string | null {
+  const known = b.type !== undefined ? ANY_BLOCK_NAME_OF_TYPE.get(b.type) : b.typeName && Object.prototype.hasOwnProperty.call(ALL_BLOCK_TYPES, b.typeName) ? b.typeName : undefined
+  return known ? `The ${known} block is not available.` : null
 }
 
 /** Validates every block of a layout against its type's schema, sanitizes HTML, and stamps the versions. */
@@ -25,7 +31,7 @@ export function prepareLayout(input: LayoutInput): StoredLayout {
     blocks: s.blocks.map((b, j) => {
       const where = `layout.sections.${i}.blocks.${j}`
       const name = blockTypeName(b)
-      if (!name) throw invalid(`${where}.type`, 'This block type does not exist.')
+      if (!name) throw invalid(`${where}.type`, unavailableBlock(b) ?? 'This block type does not exist.')
       if (name === 'gallery' && ++galleries > LIMITS.galleryBlocksPerLayout) {
         throw invalid(where, `A page holds at most ${LIMITS.galleryBlocksPerLayout} gallery blocks.`)
       }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { SECTION_BACKGROUNDS, SECTION_PADDINGS } from '@sitewright/contracts'
 import { linkSchema } from '../../platform/url-policy.js'
 import { blockInput, locationSchema } from './blocks.js'
-import { CONTENT_STATUSES, LIMITS, LOCKS, MAX_RECORD_TYPE, NAVIGATIONS, PAST_OR_UPCOMING, TYPE_NAMES, VIEWS } from './constants.js'
+import { BACKGROUND_SOURCE, CONTENT_STATUSES, FOLDER_BEHAVIOR, LIMITS, LOCKS, NAVIGATIONS, PAST_OR_UPCOMING, PROMOTED_BLOCK_TYPES, RECORD_TYPE_IDS, TYPE_NAMES, VIEWS } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
 
 const title = z.string().trim().min(1, 'Enter a title.').max(LIMITS.title, `Use at most ${LIMITS.title} characters.`)
@@ -63,8 +63,8 @@ const collectionFields = {
   description: html,
   navigation: z.enum(NAVIGATIONS, `Choose one of ${NAVIGATIONS.join(', ')}.`),
   homepage: z.literal(true, 'Choose another page as the home page instead.'),
-  folderBehavior: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], 'Folder behaviour is index 1, redirect 2, none 3 or variation 4.'),
-  backgroundSource: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], 'Background source is upload 1, instagram 2, video 3 or none 4.'),
+  folderBehavior: z.literal(Object.values(FOLDER_BEHAVIOR), 'Folder behaviour is index 1, redirect 2, none 3 or variation 4.'),
+  backgroundSource: z.literal(Object.values(BACKGROUND_SOURCE), 'Background source is upload 1, instagram 2, video 3 or none 4.'),
   mainImageId: id.nullable(),
   calendarView: z.boolean(),
   showPastOrUpcomingEvents: z.enum(PAST_OR_UPCOMING, 'Choose past, upcoming or both.'),
@@ -110,7 +110,7 @@ export const imageDataInput = z
   .strict()
 
 const itemFields = {
-  recordType: z.number().int().min(1).max(MAX_RECORD_TYPE),
+  recordType: z.number().int().refine((v) => RECORD_TYPE_IDS.has(v), 'This record type does not exist.'),
   title: z.string().trim().max(LIMITS.title, `Use at most ${LIMITS.title} characters.`),
   urlId: plain(LIMITS.slug),
   excerpt: html,
@@ -123,7 +123,7 @@ const itemFields = {
   mainImageId: id.nullable(),
   externalLink: url.nullable(),
   sourceUrl: url.nullable(),
-  promotedBlockType: z.enum(['map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form']).nullable(),
+  promotedBlockType: z.enum(PROMOTED_BLOCK_TYPES, `Choose one of ${PROMOTED_BLOCK_TYPES.join(', ')}.`).nullable(),
   commentState: z.union([z.literal(1), z.literal(2)], 'Comment state is open 1 or closed 2.'),
   startDate: time.nullable(),
   endDate: time.nullable(),

@@ -1,9 +1,22 @@
 // The site-level part of every page context: website, websiteSettings, navigation, SEO defaults, sitewright.
+import {
+  BLOCK_VARIANT_IDS, CONTENT_GENERATOR_TYPES, GALLERY_MEDIA_TYPES, POSITIONS, SLIDE_TYPES, STORED_ACTIONS_KEY, SURVEY_COHORTS, currencyOf, socialServiceId,
+} from '@sitewright/contracts'
 import type { CollectionRow } from '../content/index.js'
 import { fullUrlOf, liveCollection, type SiteScope } from './scope.js'
-import type { NavLink, PageContext } from './types.js'
+import type { Enumerations, NavLink, PageContext } from './types.js'
 
-const SERVICE_IDS: Record<string, number> = { instagram: 1, facebook: 2, twitter: 3, x: 3, youtube: 4, linkedin: 5, pinterest: 6, tiktok: 7, vimeo: 8, email: 9, github: 10 }
+
+/** The data-only enumerations every page context carries (`sitewright.enumerations`). */
+export const ENUMERATIONS: Enumerations = {
+  slideTypes: SLIDE_TYPES,
+  galleryMediaTypes: GALLERY_MEDIA_TYPES,
+  contentGeneratorTypes: CONTENT_GENERATOR_TYPES,
+  positions: POSITIONS,
+  surveyCohorts: SURVEY_COHORTS,
+  blockVariantIds: BLOCK_VARIANT_IDS,
+  storedActionsKey: STORED_ACTIONS_KEY,
+}
 
 export const STOREFRONT_SCRIPT = '/assets/storefront/storefront.js'
 export const THEME_CSS = '/assets/theme/site.css'
@@ -53,7 +66,7 @@ export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
     baseUrl,
     language: settings.locale,
     timeZone: settings.timeZone,
-    socialAccounts: profile.socialAccounts.map((a) => ({ serviceId: SERVICE_IDS[a.serviceName] ?? 0, serviceName: a.serviceName, userName: a.userName, profileUrl: a.profileUrl })),
+    socialAccounts: profile.socialAccounts.map((a) => ({ serviceId: socialServiceId(a.serviceName), serviceName: a.serviceName, userName: a.userName, profileUrl: a.profileUrl })),
     useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
   }
   if (profile.tagLine) website.siteTagLine = profile.tagLine
@@ -80,12 +93,13 @@ export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
       timeZone: settings.timeZone,
       useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
       currency: settings.currency,
+      storeCurrency: currencyOf(settings.currency) ?? { code: settings.currency, name: settings.currency, fractionDigits: 2, numericCode: '' },
       locale: settings.locale,
       storeSettings: { currency: settings.currency, multipleQuantityAllowedForServices: true },
     },
     navigation: navigation(scope, o.path),
     requestPath: o.path,
-    sitewright: { storefrontScript: STOREFRONT_SCRIPT, themeCss: THEME_CSS, year: scope.now.getFullYear(), crumb: o.crumb },
+    sitewright: { storefrontScript: STOREFRONT_SCRIPT, themeCss: THEME_CSS, year: scope.now.getFullYear(), crumb: o.crumb, enumerations: ENUMERATIONS },
   }
 }
 

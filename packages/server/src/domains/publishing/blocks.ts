@@ -93,7 +93,7 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
           .filter((img): img is ImageContext => !!img)
           .map((img) => {
             const link = typeof img.id === 'string' ? links[img.id] : undefined
-            return { ...img, recordType: RECORD_TYPES.IMAGE, mediaFocalPoint: img.mediaFocalPoint ?? { x: 0.5, y: 0.5 }, ...(typeof link === 'string' && link ? { clickthroughUrl: link } : {}) }
+            return { ...img, recordType: RECORD_TYPES.IMAGE, mediaType: 'imageReused', mediaFocalPoint: img.mediaFocalPoint ?? { x: 0.5, y: 0.5 }, ...(typeof link === 'string' && link ? { clickthroughUrl: link } : {}) }
           })
       }
       return { items, options }

@@ -18,7 +18,7 @@ export const WEBSITE: Shape = {
 }
 export const SETTINGS: Shape = {
   commentsEnabled: 'boolean', disqusShortname: 'string', simpleLikingEnabled: 'boolean', timeZone: 'string', useCLDRMoneyFormat: 'boolean',
-  currency: 'string', locale: 'string', storeSettings: 'object',
+  currency: 'string', storeCurrency: 'object', locale: 'string', storeSettings: 'object',
 }
 export const NAV_LINK: Shape = { title: 'string', fullUrl: 'string', active: 'boolean', folder: 'boolean', items: 'array?' }
 export const COLLECTION: Shape = {
@@ -35,7 +35,7 @@ export const ITEM: Shape = {
   promotedBlockType: 'string?', publicCommentCount: 'number', commentState: 'number', likeCount: 'number', startDate: 'number?', endDate: 'number?',
   location: 'object?', items: 'array?', structuredContent: 'object?', audioAssetUrl: 'string?', oembed: 'object?', layout: 'object?',
   // gallery images carry their image fields on the item (CONTEXT.md theme notes)
-  originalSize: 'string?', mediaFocalPoint: 'object?', systemDataVariants: 'string?', altText: 'string?', filename: 'string?', colorData: 'object?', clickthroughUrl: 'string?',
+  originalSize: 'string?', mediaFocalPoint: 'object?', systemDataVariants: 'string?', altText: 'string?', filename: 'string?', colorData: 'object?', clickthroughUrl: 'string?', mediaType: 'string?',
 }
 export const IMAGE: Shape = {
   id: 'string', assetUrl: 'string', originalSize: 'string?', mediaFocalPoint: 'object', colorData: 'object?', altText: 'string', title: 'string', body: 'string',

@@ -53,6 +53,7 @@ export function itemContext(scope: SiteScope, r: ItemRow, c: CollectionRow | und
     }
     if (out.assetUrl && !out.mediaFocalPoint) out.mediaFocalPoint = { x: 0.5, y: 0.5 }
     if (data.image?.altText) out.altText = data.image.altText
+    out.mediaType = data.videoUrl ? 'video' : image ? 'imageFile' : out.assetUrl ? 'assetReused' : 'imageEmpty'
   }
   if (r.externalLink) out.externalLink = r.externalLink
   if (r.sourceUrl) {
@@ -63,7 +64,11 @@ export function itemContext(scope: SiteScope, r: ItemRow, c: CollectionRow | und
   if (r.startDate) out.startDate = r.startDate.getTime()
   if (r.endDate) out.endDate = r.endDate.getTime()
   if (r.location && typeof r.location === 'object') out.location = r.location
-  if (data.audioAssetUrl) out.audioAssetUrl = data.audioAssetUrl
+  if (data.audioAssetUrl) {
+    // SPEC.md: structuredContent.audioAssetUrl (what the audio post template and the audio player read)
+    out.audioAssetUrl = data.audioAssetUrl
+    out.structuredContent = { audioAssetUrl: data.audioAssetUrl }
+  }
   if (data.videoUrl) {
     const oembed = videoEmbed(data.videoUrl, r.title)
     if (oembed) out.oembed = oembed

@@ -1,4 +1,5 @@
 // Builds the context of a resolved page (CONTEXT.md), including lock screens and system pages.
+import { COLLECTION_TYPES, FOLDER_BEHAVIOR, SLIDE_TYPES } from '@sitewright/contracts'
 import { collectionSettingsOf, htmlToText, itemDataOf, PAGE_TYPES, type CollectionRow, type ItemRow } from '../content/index.js'
 import { baseContext, withLogo, type BaseOptions } from './base.js'
 import { layoutContext } from './blocks.js'
@@ -63,7 +64,7 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     if (!c || !p) return undefined
     const forms = p.formId && scope.deps.forms ? await scope.deps.forms(scope.site.id, [p.formId]) : undefined
     const form = p.formId ? forms?.get(p.formId) : undefined
-    return { id: `popup-${c.id}`, version: p.version, title: p.title, body: p.body, buttonText: p.buttonText, ...(p.buttonUrl ? { buttonUrl: p.buttonUrl } : {}), ...(p.formId ? { formId: p.formId } : {}), ...(form ? { form } : {}), storageKeys: { dateClosed: 'date-closed', version: 'version', submitted: 'submitted' } }
+    return { id: `popup-${c.id}`, slideType: SLIDE_TYPES.POPUP_OVERLAY, version: p.version, title: p.title, body: p.body, buttonText: p.buttonText, ...(p.buttonUrl ? { buttonUrl: p.buttonUrl } : {}), ...(p.formId ? { formId: p.formId } : {}), ...(form ? { form } : {}), storageKeys: { dateClosed: 'date-closed', version: 'version', submitted: 'submitted' } }
   }
 
   async function notFound(scope: SiteScope, r: PageRequest): Promise<PageResult> {
@@ -74,7 +75,7 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
   async function lockFor(scope: SiteScope, c: CollectionRow, r: PageRequest): Promise<PageResult | null> {
     if (c.lock === 'password' && !r.unlocked(c)) {
       const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.LOCK_SCREEN, title: LOCKED_MESSAGE, noindex: true, crumb: r.crumb })
-      context.lock = { message: LOCKED_MESSAGE, passwordRequired: true, ...(r.lockError ? { error: r.lockError } : {}) }
+      context.lock = { message: LOCKED_MESSAGE, passwordRequired: true, slideType: SLIDE_TYPES.LOCK_SCREEN, ...(r.lockError ? { error: r.lockError } : {}) }
       context.collection = { id: c.id, typeName: c.typeName, title: c.title, urlId: c.urlId, fullUrl: fullUrlOf(c), passwordProtected: true, membersOnly: false }
       return { status: 403, context, lockedCollectionId: c.id }
     }
@@ -83,7 +84,7 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     if ((c.lock === 'members' || c.navigation === '_memberareas') && !readable) {
       const pageType = r.member?.signedIn ? PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED : PAGE_TYPES.PROTECTED_CONTENT
       const context = await ctx(scope, { path: r.path, pageType, title: 'Members only', noindex: true, crumb: r.crumb })
-      context.lock = { message: MEMBERS_MESSAGE, passwordRequired: false }
+      context.lock = { message: MEMBERS_MESSAGE, passwordRequired: false, slideType: SLIDE_TYPES.LOCK_SCREEN }
       context.collection = { id: c.id, typeName: c.typeName, title: c.title, urlId: c.urlId, fullUrl: fullUrlOf(c), passwordProtected: false, membersOnly: true }
       return { status: 403, context }
     }
@@ -107,10 +108,10 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     if (locked) return locked
     if (c.folder) {
       const kids = scope.collections.filter((k) => k.parentId === c.id && liveCollection(scope, k) && k.navigation !== '_hidden')
-      if (c.folderBehavior === 2) return kids[0] ? { status: 302, redirect: fullUrlOf(kids[0]) } : notFound(scope, r)
-      if (c.folderBehavior === 3) return notFound(scope, r)
+      if (c.folderBehavior === FOLDER_BEHAVIOR.REDIRECT) return kids[0] ? { status: 302, redirect: fullUrlOf(kids[0]) } : notFound(scope, r)
+      if (c.folderBehavior === FOLDER_BEHAVIOR.NONE) return notFound(scope, r)
     }
-    const page = c.typeName === 'page' || c.type === 7 ? PAGE_TYPES.PAGE : c.typeName === 'splash-page' ? PAGE_TYPES.SPLASH_PAGE : PAGE_TYPES.CONTENT_COLLECTION
+    const page = c.typeName === 'page' || c.type === COLLECTION_TYPES.TEMPLATE_PAGE ? PAGE_TYPES.PAGE : c.typeName === 'splash-page' ? PAGE_TYPES.SPLASH_PAGE : PAGE_TYPES.CONTENT_COLLECTION
     const collection = await collectionContext(scope, c)
     const mainImage = collection.mainImage as { assetUrl?: string } | undefined
     const listPage = r.query.page > 1 ? `?page=${r.query.page}` : ''

@@ -1,10 +1,11 @@
 // /sitemap.xml (every published, unlocked, non-hidden page and item) and /robots.txt.
+import { FOLDER_BEHAVIOR } from '@sitewright/contracts'
 import { fullUrlOf, publicCollections, type SiteScope } from './scope.js'
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export async function sitemapXml(scope: SiteScope): Promise<string> {
-  const cols = publicCollections(scope).filter((c) => !(c.folder && c.folderBehavior !== 1 && c.folderBehavior !== 4))
+  const cols = publicCollections(scope).filter((c) => !(c.folder && c.folderBehavior !== FOLDER_BEHAVIOR.INDEX && c.folderBehavior !== FOLDER_BEHAVIOR.VARIATION))
   const urls: { loc: string; lastmod: Date }[] = cols.map((c) => ({ loc: scope.baseUrl + fullUrlOf(c), lastmod: c.updatedAt }))
   const byId = new Map(cols.map((c) => [c.id, c]))
   const items = await scope.content.liveItemsOf(scope.site.id, cols.filter((c) => ['blog', 'events', 'gallery'].includes(c.typeName) || c.type === 1).map((c) => c.id), scope.now)

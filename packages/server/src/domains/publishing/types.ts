@@ -1,6 +1,6 @@
 // The published-page template context (themes/default/CONTEXT.md) and what publishing needs from other domains.
 
-import type { ContextItem } from '@sitewright/contracts'
+import type { ContextItem, Currency, GalleryMediaType } from '@sitewright/contracts'
 import type { FastifyRequest } from 'fastify'
 
 export type Json = Record<string, unknown>
@@ -95,6 +95,8 @@ export interface ItemContext extends ContextItem {
   colorData?: object
   /** Gallery block images: the owner's link for the image (instead of the lightbox). */
   clickthroughUrl?: string
+  /** Gallery images: where the image comes from (imageFile, imageEmpty, imageReused, assetReused, video, ...). */
+  mediaType?: GalleryMediaType
 }
 
 /** A block of a layout, its value already resolved. */
@@ -131,6 +133,8 @@ export interface PageContext {
     timeZone: string
     useCLDRMoneyFormat: boolean
     currency: string
+    /** The store currency as SPEC.md's Currency record: code, name, fractionDigits, numericCode. */
+    storeCurrency: Currency
     locale: string
     storeSettings: Json & { currency: string; multipleQuantityAllowedForServices: boolean }
   }
@@ -143,7 +147,7 @@ export interface PageContext {
   events?: { upcoming: Json[]; past: Json[]; calendar?: Json[] }
   search?: { query: string; total: number; results: Json[] }
   comments?: CommentContext[]
-  lock?: { message: string; passwordRequired: boolean; error?: string }
+  lock?: { message: string; passwordRequired: boolean; error?: string; slideType: number }
   popupOverlay?: Json
   /** The signed-in site member. */
   authenticatedAccount?: Json
@@ -151,7 +155,7 @@ export interface PageContext {
   shoppingCart?: Json
   filter?: { tag?: string; category?: string }
   requestPath: string
-  sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string }
+  sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string; enumerations: Enumerations }
   /** The site's saved styles as the theme's CSS custom properties (absent: the theme's CSS as shipped). */
   styles?: { cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } }
   /** Restock and scarcity views of a product page, by product id. */
@@ -161,6 +165,17 @@ export interface PageContext {
   /** The checkout page. */
   checkout?: Json
   [key: string]: unknown
+}
+
+/** The platform enumerations that are data only (no template or editor behaviour), as `sitewright.enumerations`. */
+export interface Enumerations {
+  slideTypes: Record<string, number>
+  galleryMediaTypes: readonly string[]
+  contentGeneratorTypes: Record<string, number>
+  positions: readonly string[]
+  surveyCohorts: readonly string[]
+  blockVariantIds: readonly number[]
+  storedActionsKey: string
 }
 
 /** A product as the commerce domain gives it (an Item with recordType 11 and structuredContent). */

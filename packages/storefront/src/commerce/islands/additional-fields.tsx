@@ -9,6 +9,7 @@ import {
   DEFAULT_FORM_BUTTON, LIKERT_SCALE, collectValues, partName, partsOf, readForm, requiredErrors,
   type AdditionalFieldsForm, type FormField,
 } from '../form-model.js'
+import { SELECT_VALUE_TEXT } from '@sitewright/contracts/forms'
 import { SAVING_TEXT } from '../messages.js'
 import { renderIsland } from '../../islands/react-root.js'
 
@@ -57,7 +58,7 @@ function Field({ f, error, initial }: { f: FormField; error?: string; initial?: 
   const value = text(initial)
   const control =
     f.type === 'select' ? (
-      <select id={id} name={f.id} defaultValue={value} aria-invalid={!!error} aria-describedby={described}><option value="">Select Value</option>{options.map((o) => <option key={o}>{o}</option>)}</select>
+      <select id={id} name={f.id} defaultValue={value} aria-invalid={!!error} aria-describedby={described}><option value="">{SELECT_VALUE_TEXT}</option>{options.map((o) => <option key={o}>{o}</option>)}</select>
     ) : f.type === 'textarea' ? (
       <textarea id={id} name={f.id} defaultValue={value} placeholder={f.placeholder} aria-invalid={!!error} aria-describedby={described} />
     ) : (

@@ -15,6 +15,7 @@ import { FIELD_SPECS } from '../fieldSpecs.js'
 import { FieldsEditor } from './FieldsEditor.js'
 import { LinkField } from './LinkField.js'
 import type { BlockEditorProps } from './types.js'
+import { UNABLE_TO_LOAD_RESULTS, UNABLE_TO_LOAD_RETRY } from '../../../ui/loadErrors.js'
 
 export function ButtonBlockEditor({ block, onChange, onSet }: BlockEditorProps) {
   return (
@@ -60,7 +61,7 @@ export function ProductBlockEditor({ block, onSet }: BlockEditorProps) {
     let live = true
     void Promise.all(storeIds.split(',').filter(Boolean).map((id) => content.items(siteId, id))).then((all) => {
       if (!live) return
-      if (all.some((r) => !r.ok)) return setError('Unable to load results')
+      if (all.some((r) => !r.ok)) return setError(UNABLE_TO_LOAD_RESULTS)
       setProducts(all.flatMap((r) => (r.ok ? r.data.items : [])))
     })
     return () => {
@@ -131,7 +132,7 @@ function MailingListButton({ formId }: { formId: string }) {
   async function openDialog() {
     setError(null)
     const r = await api.get(siteId, formId)
-    if (!r.ok) return setError(r.error.status === 404 ? 'Unable to load. Try again.' : r.error.message)
+    if (!r.ok) return setError(r.error.status === 404 ? UNABLE_TO_LOAD_RETRY : r.error.message)
     setData(r.data)
     setOpen(true)
   }
