@@ -6,7 +6,7 @@ import { PAID_PLAN_IDS, type BillingView, type PlanChangeInput, type PlanChangeR
 import { defineRoute } from '../../platform/http/route.js'
 import type { Accepts, Assert } from '../../platform/http/contract.js'
 
-export interface BillingApi {
+export interface BillingRoutesApi {
   planView(siteId: string): Promise<SitePlanView>
   billingView(siteId: string): Promise<BillingView>
   changePlan(siteId: string, input: PlanChangeInput): Promise<PlanChangeResult>
@@ -26,7 +26,7 @@ const planChangeBody = z.object({ plan: z.enum(PAID_PLAN_IDS, { error: 'Choose a
 export type PlanChangeAgrees = Assert<Accepts<z.input<typeof planChangeBody>, PlanChangeInput>>
 const common = { 401: { description: 'not_signed_in' }, 403: { description: 'role_not_allowed' }, 404: { description: 'site_not_found' } }
 
-export function registerBillingRoutes(app: FastifyInstance, api: BillingApi): void {
+export function registerBillingRoutes(app: FastifyInstance, api: BillingRoutesApi): void {
   defineRoute(app, { method: 'GET', url: '/api/sites/:siteId/plan', summary: "The site's plan, trial days left and feature flags (every role)", tags, params: siteParams, responses: { 200: { description: 'SitePlanView' }, ...common } }, async ({ params }) => ({
     plan: await api.planView(params.siteId),
   }))
