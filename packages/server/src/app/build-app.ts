@@ -288,6 +288,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     cartCookie: CART_COOKIE,
     renderPage: late.renderSystemPage,
+    areaPages: async (siteId) => (await content.listCollections(siteId)).filter((c) => c.lock === 'members' || c.navigation === '_memberareas'),
     onMemberCreated: (siteId, member) => notify.memberCreated(siteId, member),
     // verification, reset and account-exists mails from the theme's templates (notify is built later: called at send time)
     compose: async (siteId, template, to, data) => (await notify.composer(siteId))(template, to, data),
