@@ -22,6 +22,7 @@ const SettingsScreen = lazy(() => import('../settings/SettingsScreen.js').then((
 const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
+const MembersScreen = lazy(() => import('../members/MembersScreen.js').then((m) => ({ default: m.MembersScreen })))
 const BillingScreen = lazy(() => import('../plans/BillingScreen.js').then((m) => ({ default: m.BillingScreen })))
 const AnalyticsScreen = lazy(() => import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })))
 
@@ -130,6 +131,12 @@ export function Shell({ me, site, section, billing }: Props) {
           <FeatureGate flag={FEATURE_FLAGS.COMMERCE} siteId={siteId} title="Commerce" mayChangePlan={mayChangePlan}>
             <Suspense fallback={<p role="status">Loading…</p>}>
               <CommerceScreen key={siteId} site={site} />
+            </Suspense>
+          </FeatureGate>
+        ) : section === 'members' ? (
+          <FeatureGate flag={FEATURE_FLAGS.SITE_USER_ACCOUNTS} siteId={siteId} title="Members" mayChangePlan={mayChangePlan}>
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <MembersScreen key={siteId} site={site} />
             </Suspense>
           </FeatureGate>
         ) : section === 'forms' ? (

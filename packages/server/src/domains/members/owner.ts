@@ -1,23 +1,13 @@
 // The owner's side of site members: list and search, tags, comp access, removal, CSV export, and the member areas
 // with their access rules. Every query is scoped by site id.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { MemberAreaView, OwnerMember } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { areaRules, setAreaRule, type AreaRule } from './access.js'
 import { siteUsers } from './schema.js'
 import { deleteUser, type SiteUserRow } from './service.js'
 
-export interface OwnerMember {
-  id: string
-  email: string
-  name: string
-  verified: boolean
-  newsletter: boolean
-  tags: string[]
-  compAccess: boolean
-  createdAt: string
-  lastSignInAt: string | null
-}
 
 export const toOwnerMember = (r: SiteUserRow): OwnerMember => ({
   id: r.id,
@@ -105,14 +95,12 @@ export interface AreaPage {
   fullUrl: string
 }
 
-export interface MemberArea extends AreaPage, AreaRule {}
-
-export async function listAreas(orm: Orm, siteId: string, pages: readonly AreaPage[]): Promise<MemberArea[]> {
+export async function listAreas(orm: Orm, siteId: string, pages: readonly AreaPage[]): Promise<MemberAreaView[]> {
   const rules = await areaRules(orm, siteId)
   return pages.map((p) => ({ id: p.id, title: p.title, fullUrl: p.fullUrl, ...(rules.get(p.id) ?? { rule: 'members' as const, tag: '' }) }))
 }
 
-export async function setArea(orm: Orm, siteId: string, pages: readonly AreaPage[], collectionId: string, rule: AreaRule): Promise<MemberArea> {
+export async function setArea(orm: Orm, siteId: string, pages: readonly AreaPage[], collectionId: string, rule: AreaRule): Promise<MemberAreaView> {
   const page = pages.find((p) => p.id === collectionId)
   if (!page) throw new AppError('not_found', 'member_area_not_found', 'No such member area.')
   await setAreaRule(orm, siteId, collectionId, rule)

@@ -3,7 +3,9 @@
 // with their access rules.
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import type { MemberAreaInput, MemberChangeInput } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
+import type { Accepts, Assert } from '../../platform/http/contract.js'
 import { defineRoute } from '../../platform/http/route.js'
 import * as o from './owner.js'
 
@@ -27,6 +29,8 @@ const areaBody = z
   .object({ rule: z.enum(['members', 'tag'], { error: 'Choose who may read the area.' }), tag: z.string().trim().max(50).optional() })
   .strict()
   .refine((b) => b.rule !== 'tag' || (b.tag ?? '') !== '', { message: 'Enter the tag members need.', path: ['tag'] })
+export type MemberChangeAgrees = Assert<Accepts<z.input<typeof changeBody>, MemberChangeInput>>
+export type MemberAreaAgrees = Assert<Accepts<z.input<typeof areaBody>, MemberAreaInput>>
 const common = { 401: { description: 'not_signed_in' }, 403: { description: 'role_not_allowed or feature_not_in_plan' }, 404: { description: 'site_not_found' } }
 
 export function registerMembersOwnerRoutes(app: FastifyInstance, orm: Orm, deps: MembersOwnerDeps): void {
