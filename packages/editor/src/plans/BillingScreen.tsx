@@ -61,14 +61,15 @@ export function BillingScreen({
     const res = await billing.changePlan(siteId, { plan: chosen, interval, card })
     setBusy(false)
     if (!res.ok) {
+      await load()
       setPayError(res.error.message)
       setFields(res.error.fields)
-      await load()
       return
     }
-    setDone(`You are now on the ${res.data.current.planName} plan. Invoice paid: ${res.data.invoice.amount}.`)
-    setChosen(null)
+    // the invoices and the plan's flags are read again before the success is shown
     await Promise.all([load(), plan?.reload()])
+    setChosen(null)
+    setDone(`You are now on the ${res.data.current.planName} plan. Invoice paid: ${res.data.invoice.amount}.`)
   }
 
   const title = screen === 'upgrade' ? 'Upgrade your trial' : 'Change plan'
