@@ -392,6 +392,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       styles: (siteId) => sites.stylesContext(siteId),
       colorThemes: (siteId) => sites.colorThemeVariables(siteId),
       member: (siteId, request) => members.view(siteId, request),
+      featureFlags: (siteId) => billing.flags(siteId),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })

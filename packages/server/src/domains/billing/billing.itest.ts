@@ -69,6 +69,11 @@ describe(`plans and feature flags (${BACKEND})`, () => {
     expect(signup.json.error.fields.flag).toBe(String(F.SITE_USER_ACCOUNTS))
     // reading the (empty) cart stays open
     expect((await visitor.get('/api/commerce/shopping-cart')).status).toBe(200)
+    // templates see the plan's flags
+    const page = await visitor.get('/?format=json')
+    expect(page.json.website.featureFlags).toEqual([F.MENU_BLOCK])
+    await t.app.billing.setPlan(siteId, 'commerce')
+    expect((await visitor.get('/?format=json')).json.website.featureFlags).toContain(F.COMMERCE)
   })
 
   it('changes the plan with the 4242 card: the plan, its flags and a paid invoice; then the gated call works', async () => {

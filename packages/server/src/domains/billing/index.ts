@@ -55,7 +55,10 @@ export function createBilling(orm: Orm, deps: BillingDeps) {
     flags,
     hasFlag: async (siteId: string, flag: FeatureFlag) => (await flags(siteId)).includes(flag),
     /** Puts the site on a plan without payment (tests; a trial ending at `trialEndsAt`). */
-    setPlan: (siteId: string, plan: PlanId, trialEndsAt: Date | null = null) => setPlan(orm, siteId, plan, plan === 'trial' ? null : 'monthly', trialEndsAt),
+    setPlan: async (siteId: string, plan: PlanId, trialEndsAt: Date | null = null) => {
+      await setPlan(orm, siteId, plan, plan === 'trial' ? null : 'monthly', trialEndsAt)
+      deps.onChange?.(siteId)
+    },
     /** Gives the site `plan` unless it has a plan already (the demo site keeps every feature it uses). */
     ensurePlan: (siteId: string, plan: PaidPlanId) => ensurePlan(orm, siteId, plan),
   }
