@@ -12,7 +12,11 @@ import type { BillingApi } from '../api/billing.js'
 import type { ApiResult } from '../api/client.js'
 import { parseRoute, routePath } from '../app/routes.js'
 import { byLabel, byText, click, render, typeInto, waitFor, type Rendered } from '../../test/dom.js'
+import { NavigationProvider } from '../app/navigation.js'
 import { BillingScreen } from './BillingScreen.js'
+import { FeatureGate } from './FeatureGate.js'
+import { PlanProvider } from './PlanContext.js'
+import { TrialBanner } from './TrialBanner.js'
 import { offeredBlockKinds } from './blockKinds.js'
 import { parseExpiry } from './CardForm.js'
 
@@ -178,5 +182,74 @@ describe('BillingScreen', () => {
       />,
     )
     expect(r.container.textContent).toContain('does not include billing')
+  })
+})
+
+describe('trial banner and gated screens', () => {
+  let r: Rendered | undefined
+  afterEach(() => r?.unmount())
+  const withPlan = (plan: SitePlanView, node: React.ReactNode) => (
+    <NavigationProvider>
+      <PlanProvider siteId="s1" api={billingServer(plan).api}>
+        {node}
+      </PlanProvider>
+    </NavigationProvider>
+  )
+  const trial = (days: number): SitePlanView => ({
+    plan: 'trial',
+    planName: 'Trial',
+    trialEndsAt: new Date(Date.now() + days * 864e5).toISOString(),
+    trialDaysLeft: days,
+    interval: null,
+    flags: days > 0 ? Object.values(FEATURE_FLAGS) : [FEATURE_FLAGS.MENU_BLOCK],
+  })
+
+  it('counts the trial days down and links to the upgrade screen; an ended trial says what is off', async () => {
+    r = await render(withPlan(trial(1), <TrialBanner siteId="s1" mayChangePlan />))
+    const banner = await waitFor(() => r!.container.querySelector('.trial-banner'))
+    expect(banner.textContent).toContain('Your free trial ends in 1 day.')
+    expect(banner.querySelector('a')!.getAttribute('href')).toBe(
+      '/config/settings/billing/billing/upgrade?site=s1',
+    )
+    r.unmount()
+    r = await render(withPlan(trial(0), <TrialBanner siteId="s1" mayChangePlan={false} />))
+    const ended = await waitFor(() => r!.container.querySelector('.trial-banner.ended'))
+    expect(ended.textContent).toContain('Your free trial has ended')
+    expect(ended.querySelector('a')).toBeNull()
+  })
+
+  it('a screen whose flag is off names the plan that has it and links to change plan', async () => {
+    const personal: SitePlanView = {
+      plan: 'personal',
+      planName: 'Personal',
+      trialEndsAt: null,
+      trialDaysLeft: null,
+      interval: 'monthly',
+      flags: [FEATURE_FLAGS.MENU_BLOCK],
+    }
+    r = await render(
+      withPlan(
+        personal,
+        <FeatureGate flag={FEATURE_FLAGS.COMMERCE} siteId="s1" title="Commerce" mayChangePlan>
+          <p id="inside">store</p>
+        </FeatureGate>,
+      ),
+    )
+    const link = await waitFor(() => r!.container.querySelector<HTMLAnchorElement>('.feature-gate a'))
+    expect(r.container.textContent).toContain(
+      'is not in the Personal plan. The Business plan and the plans above it have it.',
+    )
+    expect(link.getAttribute('href')).toBe('/config/settings/billing/billing/website/change-plan?site=s1')
+    expect(r.container.querySelector('#inside')).toBeNull()
+    r.unmount()
+    r = await render(
+      withPlan(
+        { ...personal, plan: 'commerce', planName: 'Commerce', flags: Object.values(FEATURE_FLAGS) },
+        <FeatureGate flag={FEATURE_FLAGS.COMMERCE} siteId="s1" title="Commerce" mayChangePlan>
+          <p id="inside">store</p>
+        </FeatureGate>,
+      ),
+    )
+    await waitFor(() => r!.container.querySelector('#inside'))
   })
 })
