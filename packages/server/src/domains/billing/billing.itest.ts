@@ -58,6 +58,11 @@ describe(`plans and feature flags (${BACKEND})`, () => {
     const { c, siteId, slug } = await owner()
     await t.app.billing.setPlan(siteId, 'business')
     expect((await c.get(`/api/sites/${siteId}/commerce/gift-cards`)).status).toBe(200)
+    // instalments at checkout need the commerce plan
+    const shopper = t.client(`${slug}.localhost`)
+    const instalments = await shopper.post('/api/commerce/checkout', { paymentMethod: 'instalments' })
+    expect(instalments.json.error).toMatchObject({ code: 'feature_not_in_plan', fields: { flag: String(F.COMMERCE_AFTERPAY), plan: 'commerce' } })
+    expect((await shopper.post('/api/commerce/checkout', { paymentMethod: 'card' })).json.error.code).not.toBe('feature_not_in_plan')
     await t.app.billing.setPlan(siteId, 'personal')
     const gift = await c.get(`/api/sites/${siteId}/commerce/gift-cards`)
     expect(gift.json.error).toMatchObject({ code: 'feature_not_in_plan', fields: { flag: String(F.GIFT_CARDS) } })

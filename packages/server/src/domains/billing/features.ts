@@ -32,6 +32,15 @@ export const VISITOR_FEATURE_RULES: readonly Rule[] = [
   ['POST', '/api/site-users/account/session', F.SITE_USER_ACCOUNTS],
 ]
 
+/**
+ * Flags a visitor call needs by what it asks for: instalments at checkout (Afterpay or Clearpay by the site's
+ * locale; every plan has both or neither, so the Afterpay flag stands for the pair).
+ */
+export function bodyFeatureOf(method: string, url: string, body: unknown): FeatureFlag | null {
+  if (method === 'POST' && url === '/api/commerce/checkout' && typeof body === 'object' && body !== null && (body as { paymentMethod?: unknown }).paymentMethod === 'instalments') return F.COMMERCE_AFTERPAY
+  return null
+}
+
 function match(rules: readonly Rule[], method: string, path: string): FeatureFlag | null {
   for (const [m, prefix, flag] of rules) {
     if (m !== '*' && m !== method) continue
@@ -66,6 +75,8 @@ export function guardFeatures(app: FastifyInstance, requireFlag: (siteId: string
       // no such site: the route itself answers (400 or 404)
       if (!siteId || (owner && !SITE_ID.test(siteId))) return
       await requireFlag(siteId, flag)
+      const extra = bodyFeatureOf(request.method, url, request.body)
+      if (extra !== null) await requireFlag(siteId, extra)
     }
     const existing = route.preValidation
     route.preValidation = [...(existing ? (Array.isArray(existing) ? existing : [existing]) : []), guard as preValidationHookHandler]
