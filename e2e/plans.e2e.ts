@@ -113,7 +113,9 @@ describe('plans and feature flags', () => {
     const siteId = new URL(page.url()).pathname.split('/').pop()!
     await page.goto(`/config/sites/${siteId}/settings`)
     await page.getByText('Your free trial ends in 14 days.').waitFor()
-    await page.getByRole('link', { name: 'Upgrade' }).click()
+    // Settings shows the plan too
+    await page.locator('.plan-summary').getByText('Free trial, 14 days left.').waitFor()
+    await page.locator('.trial-banner').getByRole('link', { name: 'Upgrade' }).click()
     await page.waitForURL('**/config/settings/billing/billing/upgrade?site=*')
     await page.getByRole('heading', { name: 'Upgrade your trial' }).waitFor()
     await page.getByText('Free trial, 14 days left').waitFor()

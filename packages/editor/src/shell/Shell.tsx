@@ -12,6 +12,7 @@ import { SiteSwitcher } from './SiteSwitcher.js'
 import { createStartersApi } from '../api/starters.js'
 import { FEATURE_FLAGS } from '@sitewright/contracts'
 import { FeatureGate } from '../plans/FeatureGate.js'
+import { PlanSummary } from '../plans/PlanSummary.js'
 import { TrialBanner } from '../plans/TrialBanner.js'
 
 // The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
@@ -125,6 +126,7 @@ export function Shell({ me, site, section, billing }: Props) {
         ) : section === 'settings' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <SettingsScreen key={siteId} site={site} />
+            {mayChangePlan && <PlanSummary siteId={siteId} />}
             {site.capabilities?.includes('contributors') && <ContributorsScreen key={siteId} site={site} />}
           </Suspense>
         ) : section === 'commerce' ? (
