@@ -38,6 +38,7 @@ describe('owner login at /config', () => {
       'Pages',
       'Commerce',
       'Forms',
+      'Members',
       'Analytics',
       'Settings',
     ])

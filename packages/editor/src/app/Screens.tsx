@@ -2,6 +2,7 @@
 import { Suspense, lazy, useEffect } from 'react'
 import { LoginScreen } from '../auth/LoginScreen.js'
 import { SignupScreen } from '../auth/SignupScreen.js'
+import { PlanProvider } from '../plans/PlanContext.js'
 import { Shell } from '../shell/Shell.js'
 import { sectionById } from '../shell/sections.js'
 import { Link, useNavigation } from './navigation.js'
@@ -13,6 +14,12 @@ const StarterChooser = lazy(() => import('../starters/StarterChooser.js').then((
 const InvitationScreen = lazy(() => import('../contributors/InvitationScreen.js').then((m) => ({ default: m.InvitationScreen })))
 
 export const LAST_SITE_KEY = 'sitewright:last-site'
+
+/** The site of a plan screen: `?site=`, else the last site used, else the first. */
+function billingSite<S extends { id: string | number }>(sites: readonly S[]): S | undefined {
+  const wanted = new URLSearchParams(window.location.search).get('site') ?? rememberedSite()
+  return sites.find((s) => String(s.id) === wanted) ?? sites[0]
+}
 
 function rememberedSite(): string | null {
   try {
@@ -50,10 +57,13 @@ export function Screens() {
   const site =
     state.status === 'signed-in' && route.name === 'site'
       ? state.me.sites.find((s) => String(s.id) === route.siteId)
-      : undefined
+      : state.status === 'signed-in' && route.name === 'billing'
+        ? billingSite(state.me.sites)
+        : undefined
 
   useEffect(() => {
-    if (site && route.name === 'site') {
+    if (site && route.name === 'billing') document.title = `${route.screen === 'upgrade' ? 'Upgrade' : 'Change plan'} · ${site.title} · Sitewright`
+    else if (site && route.name === 'site') {
       document.title = `${sectionById(route.section).label} · ${site.title} · Sitewright`
       try {
         window.localStorage.setItem(LAST_SITE_KEY, String(site.id))
@@ -92,7 +102,12 @@ export function Screens() {
         <StarterChooser siteId={route.siteId} />
       </Suspense>
     )
-  if (route.name === 'site' && site) return <Shell me={state.me} site={site} section={route.section} />
+  if ((route.name === 'site' || route.name === 'billing') && site)
+    return (
+      <PlanProvider key={String(site.id)} siteId={String(site.id)}>
+        <Shell me={state.me} site={site} section={route.name === 'site' ? route.section : 'settings'} billing={route.name === 'billing' ? route.screen : undefined} />
+      </PlanProvider>
+    )
   return (
     <main className="page-status">
       <h1>

@@ -10,6 +10,10 @@ import { Nav } from './Nav.js'
 import { sectionAllowed, sectionById, type SectionId } from './sections.js'
 import { SiteSwitcher } from './SiteSwitcher.js'
 import { createStartersApi } from '../api/starters.js'
+import { FEATURE_FLAGS } from '@sitewright/contracts'
+import { FeatureGate } from '../plans/FeatureGate.js'
+import { PlanSummary } from '../plans/PlanSummary.js'
+import { TrialBanner } from '../plans/TrialBanner.js'
 
 // The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
 // Every screen is its own chunk, fetched when first opened.
@@ -19,15 +23,19 @@ const SettingsScreen = lazy(() => import('../settings/SettingsScreen.js').then((
 const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
+const MembersScreen = lazy(() => import('../members/MembersScreen.js').then((m) => ({ default: m.MembersScreen })))
+const BillingScreen = lazy(() => import('../plans/BillingScreen.js').then((m) => ({ default: m.BillingScreen })))
 const AnalyticsScreen = lazy(() => import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })))
 
 interface Props {
   me: Me
   site: SiteSummary
   section: SectionId
+  /** One of the plan screens instead of the section's own. */
+  billing?: 'upgrade' | 'change-plan' | undefined
 }
 
-export function Shell({ me, site, section }: Props) {
+export function Shell({ me, site, section, billing }: Props) {
   const { navigate, confirmLeave } = useNavigation()
   const { signOut, reload } = useSession()
   const [duplicating, setDuplicating] = useState(false)
@@ -45,6 +53,7 @@ export function Shell({ me, site, section }: Props) {
     navigate(routePath({ name: 'site', siteId: String(res.data.site.id), section: 'pages' }))
   }
   const siteId = String(site.id)
+  const mayChangePlan = !site.capabilities || site.capabilities.includes('billing')
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
 
@@ -98,7 +107,12 @@ export function Shell({ me, site, section }: Props) {
         </Suspense>
       )}
       <main id="main" className="content" ref={main}>
-        {!sectionAllowed(section, site.capabilities) ? (
+        <TrialBanner siteId={siteId} mayChangePlan={mayChangePlan} />
+        {billing ? (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <BillingScreen key={`${siteId}-${billing}`} site={site} screen={billing} />
+          </Suspense>
+        ) : !sectionAllowed(section, site.capabilities) ? (
           <section className="page-status">
             <h1 tabIndex={-1}>{sectionById(section).label}</h1>
             <p>Your role on this site ({site.roleName.toLowerCase().replace(/_/g, ' ')}) does not include {sectionById(section).label}.</p>
@@ -112,12 +126,21 @@ export function Shell({ me, site, section }: Props) {
         ) : section === 'settings' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <SettingsScreen key={siteId} site={site} />
+            {mayChangePlan && <PlanSummary siteId={siteId} />}
             {site.capabilities?.includes('contributors') && <ContributorsScreen key={siteId} site={site} />}
           </Suspense>
         ) : section === 'commerce' ? (
-          <Suspense fallback={<p role="status">Loading…</p>}>
-            <CommerceScreen key={siteId} site={site} />
-          </Suspense>
+          <FeatureGate flag={FEATURE_FLAGS.COMMERCE} siteId={siteId} title="Commerce" mayChangePlan={mayChangePlan}>
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <CommerceScreen key={siteId} site={site} />
+            </Suspense>
+          </FeatureGate>
+        ) : section === 'members' ? (
+          <FeatureGate flag={FEATURE_FLAGS.SITE_USER_ACCOUNTS} siteId={siteId} title="Members" mayChangePlan={mayChangePlan}>
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <MembersScreen key={siteId} site={site} />
+            </Suspense>
+          </FeatureGate>
         ) : section === 'forms' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <FormsScreen key={siteId} site={site} />

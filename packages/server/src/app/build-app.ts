@@ -18,6 +18,7 @@ import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
+import { createBilling, type Billing } from '../domains/billing/index.js'
 import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
 import { createFonts } from '../domains/fonts/index.js'
 import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce, type CommerceNotifier } from '../domains/commerce/index.js'
@@ -74,6 +75,7 @@ export interface App {
   forms: Forms
   tracking: Tracking
   members: Members
+  billing: Billing
   /** Every owner route under /api/sites/:siteId, as the permission guard saw them registered. */
   ownerRoutes: () => readonly { method: string; url: string }[]
   reviews: Reviews
@@ -269,6 +271,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     log: fastify.log,
     ...opts.tracking,
   })
+  const billing = createBilling(db.orm, { siteFacts: (siteId) => sites.get(siteId), payments: commerce.paymentProvider, onChange: late.invalidatePages })
   commerce.events.on('commerce_checkout_order_confirmed', async (e) => tracking.recordOrder({ ...e, ...orderRevenue(await commerce.analyticsOrder(e.websiteId, e.orderId)) }))
   const members = createMembers(db.orm, {
     send: async (m) => {
@@ -285,6 +288,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     cartCookie: CART_COOKIE,
     renderPage: late.renderSystemPage,
+    areaPages: async (siteId) => (await content.listCollections(siteId)).filter((c) => c.lock === 'members' || c.navigation === '_memberareas'),
     onMemberCreated: (siteId, member) => notify.memberCreated(siteId, member),
     // verification, reset and account-exists mails from the theme's templates (notify is built later: called at send time)
     compose: async (siteId, template, to, data) => (await notify.composer(siteId))(template, to, data),
@@ -388,6 +392,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       styles: (siteId) => sites.stylesContext(siteId),
       colorThemes: (siteId) => sites.colorThemeVariables(siteId),
       member: (siteId, request) => members.view(siteId, request),
+      featureFlags: (siteId) => billing.flags(siteId),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })
@@ -404,10 +409,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     changed: late.invalidatePages,
   })
   const places = createPlaces(db.orm, { config: loadPlacesConfig(process.env), provider: opts.placesProvider })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, notify, restock, places, starters, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
+  billing.guard(fastify) // then gated routes against the site's plan (feature flags)
   registerPlatformRoutes(fastify, db, VERSION, {
     [cluster.broadcaster.kind === 'redis' ? 'redis' : 'messages']: () => cluster.broadcaster.ping(),
     storage: () => files.storage.stat('readyz/probe').then(() => true),
@@ -456,6 +462,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   if (config.seedDemo) {
     const demoSite = await sites.resolver.bySlug(DEMO_SLUG)
     if (demoSite) await members.ensureMember(demoSite.id, DEMO_MEMBER)
+    if (demoSite) await billing.ensurePlan(demoSite.id, 'commerce') // the demo uses every feature
   }
 
   let closing: Promise<void> | null = null
@@ -485,6 +492,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     forms,
     tracking,
     members,
+    billing,
     ownerRoutes: () => ownerRoutes.routes(),
     reviews,
     restock,

@@ -2,6 +2,7 @@
 // src/platform/db/storage.itest.ts: add a new domain's tables here.
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { accountsTables } from '../domains/accounts/index.js'
+import { billingTables } from '../domains/billing/index.js'
 import { commerceTables } from '../domains/commerce/index.js'
 import { contentTables } from '../domains/content/index.js'
 import { filesTables } from '../domains/files/index.js'
@@ -18,4 +19,4 @@ import { startersTables } from '../domains/starters/index.js'
 import { serverSecrets } from '../platform/secrets.js'
 import { rateCounters } from '../platform/counters.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables), ...Object.values(billingTables)]

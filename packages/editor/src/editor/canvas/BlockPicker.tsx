@@ -1,6 +1,6 @@
 // The searchable block picker the canvas's "+" insert points open: type to filter, arrows and Enter to pick.
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
-import { BLOCK_KINDS } from '../blocks/catalog.js'
+import { useBlockKinds } from '../../plans/blockKinds.js'
 import type { BlockTypeName } from '../core/document.js'
 
 export function BlockPicker({ onPick, onClose, style }: { onPick(typeName: BlockTypeName): void; onClose(): void; style?: CSSProperties }) {
@@ -9,7 +9,8 @@ export function BlockPicker({ onPick, onClose, style }: { onPick(typeName: Block
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
   const q = query.trim().toLowerCase()
-  const kinds = BLOCK_KINDS.filter((k) => !q || k.label.toLowerCase().includes(q) || k.typeName.includes(q))
+  const offered = useBlockKinds()
+  const kinds = offered.filter((k) => !q || k.label.toLowerCase().includes(q) || k.typeName.includes(q))
   useEffect(() => input.current?.focus(), [])
   useEffect(() => setActive(0), [q])
 

@@ -1,11 +1,12 @@
 // Adds a block of a chosen type at the end of the page (or after the selected block).
 import { useId, useState } from 'react'
-import { BLOCK_KINDS } from '../blocks/catalog.js'
+import { useBlockKinds } from '../../plans/blockKinds.js'
 import type { BlockTypeName } from '../core/document.js'
 
 export function AddBlockMenu({ onAdd }: { onAdd(typeName: BlockTypeName): void }) {
   const id = useId()
   const [type, setType] = useState<BlockTypeName>('text')
+  const kinds = useBlockKinds()
   return (
     <form
       className="add-block"
@@ -16,7 +17,7 @@ export function AddBlockMenu({ onAdd }: { onAdd(typeName: BlockTypeName): void }
     >
       <label htmlFor={id}>Block type</label>
       <select id={id} value={type} onChange={(e) => setType(e.target.value as BlockTypeName)}>
-        {BLOCK_KINDS.map((k) => (
+        {kinds.map((k) => (
           <option key={k.typeName} value={k.typeName}>
             {k.label}
           </option>

@@ -19,9 +19,11 @@ describe('permission table', () => {
 
   it('gives each role its capabilities', () => {
     expect(capabilitiesOf([WEBSITE_ROLES.EDITOR])).not.toContain('commerce')
-    expect(capabilitiesOf([WEBSITE_ROLES.STORE_MANAGER])).toEqual(['settings.read', 'commerce'])
+    expect(capabilitiesOf([WEBSITE_ROLES.STORE_MANAGER])).toEqual(['settings.read', 'commerce', 'plan.read'])
     expect(capabilitiesOf([WEBSITE_ROLES.ADMIN])).toEqual(Object.keys(CAPABILITIES))
-    expect(capabilitiesOf([WEBSITE_ROLES.COMMENTER])).toEqual([])
+    expect(capabilitiesOf([WEBSITE_ROLES.COMMENTER])).toEqual(['plan.read'])
+    expect(capabilityOf('GET', '/api/sites/:siteId/plan')).toBe('plan.read')
+    expect(capabilityOf('POST', '/api/sites/:siteId/billing/plan')).toBe('billing')
   })
 
   it('the README table says what the code says', () => {

@@ -33,6 +33,8 @@ export const CAPABILITIES = {
   contributors: [R.ADMIN],
   /** Plan, invoices and payment. */
   billing: [R.ADMIN, R.BILLING],
+  /** Read the site's plan and feature flags (what the editor may offer): every role. */
+  'plan.read': Object.values(WEBSITE_ROLES),
 } as const satisfies Record<string, readonly WebsiteRole[]>
 
 export type Capability = keyof typeof CAPABILITIES
@@ -72,6 +74,7 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/member-areas', 'members'],
   ['*', '/contributors', 'contributors'],
   ['*', '/billing', 'billing'],
+  ['GET', '/plan', 'plan.read'],
 ]
 
 /** The capability an owner route needs (`url` as registered, e.g. '/api/sites/:siteId/forms/:formId'), or null when it has no rule. */

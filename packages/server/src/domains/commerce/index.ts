@@ -228,6 +228,8 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
         return { variantId: v.id, productId: v.productId, item: attrs ? `${e.title} (${attrs})` : e.title, qtyInStock: v.qtyInStock, bought }
       })
     },
+    /** The payment provider (the test-mode one unless given): plan changes of the billing domain pay through it. */
+    paymentProvider: ctx.provider,
     /** Title -> id of every product of the site (reviews imported from another shop are matched by title). */
     productTitles: (siteId: string) => catalogue.productTitles(orm, siteId),
   }

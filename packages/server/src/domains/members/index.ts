@@ -7,6 +7,7 @@ import { createMemberAuth, hasMemberCookie } from './auth.js'
 import { createFlows, type FlowDeps } from './flows.js'
 import { registerMemberApi } from './routes-api.js'
 import { registerMemberPages, type RenderPage } from './routes-pages.js'
+import { registerMembersOwnerRoutes, type MembersOwnerDeps } from './routes-owner.js'
 import { findUserByEmail, insertUser, sweepMembers } from './service.js'
 
 export { MEMBER_SESSION_COOKIE, SITE_USER_AUTH_COOKIE } from './auth.js'
@@ -14,7 +15,7 @@ export { CHECK_YOUR_MAIL } from './flows.js'
 export { membersTables } from './schema.js'
 export type { SiteUser } from './service.js'
 
-export interface MembersDeps extends FlowDeps {
+export interface MembersDeps extends FlowDeps, MembersOwnerDeps {
   log?: FastifyBaseLogger
   /** Gives the browser a fresh crumb (bound to an owner session it also carries) and returns it. */
   reissueCrumb(request: FastifyRequest, reply: FastifyReply): string
@@ -38,6 +39,7 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
     routes(app: FastifyInstance): void {
       registerMemberApi(app, orm, auth, flows, deps)
       registerMemberPages(app, orm, auth, flows, () => deps.renderPage)
+      registerMembersOwnerRoutes(app, orm, deps)
     },
     /** True when the request carries a member session cookie (no database): its pages are personal, never cached. */
     hasSessionCookie: (request: FastifyRequest) => hasMemberCookie(request.cookies),

@@ -70,6 +70,7 @@ export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
     useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
   }
   if (profile.tagLine) website.siteTagLine = profile.tagLine
+  if (scope.featureFlags) website.featureFlags = scope.featureFlags
   if (scope.collections.some((c) => liveCollection(scope, c) && (c.lock === 'members' || c.navigation === '_memberareas'))) website.memberAccounts = true
   const title = o.exactTitle && o.title ? o.title : o.title && o.title !== settings.title ? `${o.title} \u2014 ${settings.title}` : settings.title
   const page: PageContext['page'] = {

@@ -14,7 +14,7 @@ export const TOP: Shape = {
 export const PAGE: Shape = { title: 'string', description: 'string', canonicalUrl: 'string', path: 'string', ogType: 'string', ogImage: 'string?', robots: 'string?' }
 export const WEBSITE: Shape = {
   id: 'string', identifier: 'string', siteTitle: 'string', siteDescription: 'string', siteTagLine: 'string?', baseUrl: 'string', language: 'string',
-  timeZone: 'string', logoImageUrl: 'string?', socialAccounts: 'array', useCLDRMoneyFormat: 'boolean', memberAccounts: 'boolean?',
+  timeZone: 'string', logoImageUrl: 'string?', socialAccounts: 'array', useCLDRMoneyFormat: 'boolean', memberAccounts: 'boolean?', featureFlags: 'array?',
 }
 export const SETTINGS: Shape = {
   commentsEnabled: 'boolean', disqusShortname: 'string', simpleLikingEnabled: 'boolean', timeZone: 'string', useCLDRMoneyFormat: 'boolean',

@@ -21,12 +21,14 @@ export interface SiteScope {
   deps: PublishingDeps
   request: FastifyRequest | null
   images(ids: readonly (string | null | undefined)[]): Promise<ReadonlyMap<string, ImageContext>>
+  /** The feature flags of the site's plan; absent when billing is not wired. */
+  featureFlags?: number[]
 }
 
 export async function loadScope(sites: Sites, content: ContentReader, deps: PublishingDeps, siteId: string, request: FastifyRequest | null, now = new Date()): Promise<SiteScope | null> {
   const site = await sites.get(siteId)
   if (!site) return null
-  const [profile, collections] = await Promise.all([content.profile(siteId), content.siteCollections(siteId)])
+  const [profile, collections, featureFlags] = await Promise.all([content.profile(siteId), content.siteCollections(siteId), deps.featureFlags?.(siteId)])
   let counts: Promise<Map<string, number>> | null = null
   const cache = new Map<string, ImageContext | null>()
   return {
@@ -42,6 +44,7 @@ export async function loadScope(sites: Sites, content: ContentReader, deps: Publ
     content,
     deps,
     request,
+    ...(featureFlags ? { featureFlags } : {}),
     async images(ids) {
       const wanted = [...new Set(ids.filter((x): x is string => typeof x === 'string' && x !== '' && !cache.has(x)))]
       if (wanted.length && deps.images) {

@@ -125,6 +125,8 @@ export interface PageContext {
     useCLDRMoneyFormat: boolean
     /** The site has member areas: the header links to the member account ('Sign in' / 'Account'). */
     memberAccounts?: boolean
+    /** The feature flag ids the site's plan has now (packages/contracts plans.ts), e.g. 6 COMMERCE. */
+    featureFlags?: number[]
   }
   websiteSettings: {
     commentsEnabled: boolean
@@ -209,6 +211,8 @@ export interface PublishingDeps {
   memberCookie?: (cookies: Record<string, string | undefined>) => boolean
   /** The colour custom properties of each of the site's colour themes (section backgrounds), by theme id. */
   colorThemes?: (siteId: string) => Promise<ReadonlyMap<string, { name: string; value: string }[]>>
+  /** The feature flag ids of the site's plan (billing domain). */
+  featureFlags?: (siteId: string) => Promise<number[]>
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
   styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
 }
