@@ -233,9 +233,11 @@ describe(`cart calls (${BACKEND})`, () => {
 describe(`flood (${BACKEND})`, () => {
   it("answers 429 'Please try again in a few seconds.' with Retry-After", async () => {
     const v = t.client(site.host, '10.250.250.250')
-    let last = { status: 0, json: undefined as any, headers: {} as Record<string, unknown> }
-    for (let i = 0; i < 80 && last.status !== 429; i++) last = await add(v, { itemId: ids.mug, sku: 'MUG', quantity: 1 })
-    expect(last.status).toBe(429)
+    // sent together, so all 80 reach the limiter inside its 10 s window however slow each add is on a busy machine
+    const answers = await Promise.all(Array.from({ length: 80 }, () => add(v, { itemId: ids.mug, sku: 'MUG', quantity: 1 })))
+    const last = answers.find((a) => a.status === 429)!
+    expect(last?.status).toBe(429)
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(20)
     expect(last.json.error.message).toBe('Please try again in a few seconds.')
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0)
   })
