@@ -18,7 +18,7 @@ import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
-import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
+import { createFiles, openFileStorage, type Files } from '../domains/files/index.js'
 import { createFonts } from '../domains/fonts/index.js'
 import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce, type CommerceNotifier } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
@@ -200,9 +200,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   sites.onChange(late.invalidatePages)
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
   const content = createContent(db.orm, { sites, auth })
-  // Files: on the local disk for one node (PGlite); in PostgreSQL rows when the database is shared by several nodes.
-  const storage = config.fileStorage === 'postgres' ? createPgStorage(db.orm) : undefined
-  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, ...(storage ? { storage } : {}) })
+  // Files: on the local disk for one node (PGlite); in PostgreSQL rows or an S3 bucket for several nodes.
+  const storage = await openFileStorage(config.fileStorage, db.orm, config.s3)
+  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, ...(storage ? { storage } : {}) })
   const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages })
   const forms = await createForms(db.orm, {
     sites,
@@ -410,7 +410,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
   registerPlatformRoutes(fastify, db, VERSION, {
     [cluster.broadcaster.kind === 'redis' ? 'redis' : 'messages']: () => cluster.broadcaster.ping(),
-    storage: () => files.storage.stat('readyz/probe').then(() => true),
+    storage: () => (files.storage.ping ? files.storage.ping() : files.storage.stat('readyz/probe')).then(() => true),
   })
   for (const d of domains) await d.routes(fastify)
   // Census hits (beacons) and cached pages are answered before Fastify when everything they need is in memory.
@@ -465,6 +465,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     mailer.close()
     await cluster.broadcaster.close()
     await counters.close()
+    await files.storage.close?.()
     await db.close()
   })
   await cluster.broadcaster.ready()
