@@ -203,7 +203,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   // Files: on the local disk for one node (PGlite); in PostgreSQL rows or an S3 bucket for several nodes.
   const storage = await openFileStorage(config.fileStorage, db.orm, config.s3)
   const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, ...(storage ? { storage } : {}) })
-  const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages })
+  const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages, hitCounter: (key, windowMs) => counters.hit(key, windowMs) })
   const forms = await createForms(db.orm, {
     sites,
     auth,
