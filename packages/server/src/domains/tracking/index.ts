@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
-import { dayOf, ORDER_LINE, sweepSessions, type VisitSession } from './aggregate.js'
+import { dayOf, ORDER_LINE } from './aggregate.js'
+import { sweepSessions } from './sessions.js'
 import { createWriteBehind } from './buffer.js'
 import { registerTagPolicy } from './csp.js'
 import { createTrackingFastPath, type TrackingFastDeps } from './fast.js'
@@ -49,11 +50,10 @@ export interface OrderConfirmed {
 
 export function createTracking(orm: Orm, deps: TrackingDeps) {
   const now = deps.now ?? Date.now
-  const sessions = new Map<string, VisitSession>()
   const settings = createSettingsStore(orm, now, deps.cloneable)
   const buffer = createWriteBehind<TrackedEvent>({
     ...deps.buffer,
-    write: (batch) => writeBatch(orm, batch, sessions),
+    write: (batch) => writeBatch(orm, batch),
     onError: (e) => deps.log?.warn({ err: e }, 'tracking batch not written yet; retrying'),
   })
   let country: CountryOf | null = deps.countryOf ?? null
@@ -72,7 +72,7 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
   let sweeper: NodeJS.Timeout | null = null
 
   async function sweep(): Promise<void> {
-    sweepSessions(sessions, now())
+    await sweepSessions(orm, now())
     const today = dayOf(new Date(now()))
     await settings.dropOldSalts(today)
     await orm.execute(sql`DELETE FROM tracking_day_visitors WHERE day < (${today}::date - 2)`)
