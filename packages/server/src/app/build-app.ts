@@ -266,9 +266,12 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     formConversion: (siteId, from, to) => forms.conversion(siteId, from, to),
     // a starter's live preview (owned by nobody) is the site others clone: restrictive consent mode
     cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
+    // a settings change drops the site's pages everywhere; every node then drops its copy of the settings too
+    onSettingsChange: late.invalidatePages,
     log: fastify.log,
     ...opts.tracking,
   })
+  cluster.pages.onInvalidate((siteId) => void tracking.settingsChanged(siteId).catch((e: unknown) => fastify.log.warn({ err: e }, 'tracking settings not refreshed')))
   commerce.events.on('commerce_checkout_order_confirmed', async (e) => tracking.recordOrder({ ...e, ...orderRevenue(await commerce.analyticsOrder(e.websiteId, e.orderId)) }))
   const members = createMembers(db.orm, {
     send: async (m) => {

@@ -1,5 +1,6 @@
 // A visit whose page views reach two app nodes (round robin) is one visit: the open sessions live in PostgreSQL,
-// locked by each node's batch, so the second page turns the first one's bounce into a visit of two pages.
+// locked by each node's batch, so the second page turns the first one's bounce into a visit of two pages. A change
+// of the tracking settings through one node reaches the other's cached copy through the cache messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, Client, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
 import { startNodes, type Nodes } from '../../../test/nodes.js'
@@ -57,5 +58,24 @@ describe(`tracking visits across nodes (${BACKEND})`, () => {
     expect((await hit(onB, '/shop/', 502)).status).toBe(202)
     await Promise.all([a.tracking.flush(), b.tracking.flush()])
     expect(await traffic(b, owner, siteId)).toMatchObject({ pageViews: 4, visits: 2, bounceRate: 0 })
+  })
+})
+
+describe.skipIf(!adminUrl)('tracking settings across nodes (postgres)', () => {
+  it('a change through A is what B answers within 1 s (its cached copy is dropped by the message)', async () => {
+    const [a, b] = nodes!.apps as [App, App]
+    const owner = new Client(a, 'localhost')
+    const res = await owner.post('/api/auth/signup', newSignup())
+    const siteId = res.json.site.id as string
+    const ownerOnB = new Client(b, 'localhost')
+    for (const [k, v] of owner.cookies) ownerOnB.cookies.set(k, v)
+    const url = `/api/sites/${siteId}/tracking/settings`
+    expect((await ownerOnB.get(url)).json.bannerEnabled).toBe(false) // B holds it now (5 s cache)
+    expect((await owner.patch(url, { bannerEnabled: true })).status).toBe(200)
+    const t0 = performance.now()
+    while (!(await ownerOnB.get(url)).json.bannerEnabled) {
+      expect(performance.now() - t0).toBeLessThan(1000)
+      await new Promise((r) => setTimeout(r, 20))
+    }
   })
 })
