@@ -201,8 +201,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
   const content = createContent(db.orm, { sites, auth })
   // Files: on the local disk for one node (PGlite); in PostgreSQL rows or an S3 bucket for several nodes.
-  const storage = await openFileStorage(config.fileStorage, db.orm, config.s3)
-  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, ...(storage ? { storage } : {}) })
+  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, storage: await openFileStorage(config.fileStorage, db.orm, config.s3) })
   const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages, hitCounter: (key, windowMs) => counters.hit(key, windowMs) })
   const forms = await createForms(db.orm, {
     sites,
@@ -266,12 +265,10 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     formConversion: (siteId, from, to) => forms.conversion(siteId, from, to),
     // a starter's live preview (owned by nobody) is the site others clone: restrictive consent mode
     cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
-    // a settings change drops the site's pages everywhere; every node then drops its copy of the settings too
-    onSettingsChange: late.invalidatePages,
+    invalidation: cluster.pages, // a settings change drops the site's pages and every node's copy of its settings
     log: fastify.log,
     ...opts.tracking,
   })
-  cluster.pages.onInvalidate((siteId) => void tracking.settingsChanged(siteId).catch((e: unknown) => fastify.log.warn({ err: e }, 'tracking settings not refreshed')))
   commerce.events.on('commerce_checkout_order_confirmed', async (e) => tracking.recordOrder({ ...e, ...orderRevenue(await commerce.analyticsOrder(e.websiteId, e.orderId)) }))
   const members = createMembers(db.orm, {
     send: async (m) => {
@@ -413,7 +410,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
   registerPlatformRoutes(fastify, db, VERSION, {
     [cluster.broadcaster.kind === 'redis' ? 'redis' : 'messages']: () => cluster.broadcaster.ping(),
-    storage: () => (files.storage.ping ? files.storage.ping() : files.storage.stat('readyz/probe')).then(() => true),
+    storage: () => files.ready().then(() => true),
   })
   for (const d of domains) await d.routes(fastify)
   // Census hits (beacons) and cached pages are answered before Fastify when everything they need is in memory.
@@ -468,7 +465,6 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     mailer.close()
     await cluster.broadcaster.close()
     await counters.close()
-    await files.storage.close?.()
     await db.close()
   })
   await cluster.broadcaster.ready()

@@ -43,7 +43,7 @@ export interface FilesDeps {
   auth: Auth
   /** DATA_DIR: files live under DATA_DIR/files (unless `storage` is given). */
   dataDir: string
-  storage?: FileStorage
+  storage?: FileStorage | undefined
   /** Upload limits per kind, in megabytes of 1,000,000 bytes (defaults: DEFAULT_LIMITS_MB). */
   limitsMb?: Partial<LimitsMb>
   log?: FastifyBaseLogger
@@ -70,8 +70,16 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
     },
     /** Starts the variant workers and resumes the images whose variants were not finished (any node's). */
     start: () => jobs.start(),
-    /** Lets the running variant jobs finish; queued ones are dropped (start or another node resumes them). */
-    stop: () => jobs.stop(),
+    /** Lets the running variant jobs finish (queued ones are resumed by start or another node); closes the storage. */
+    async stop(): Promise<void> {
+      await jobs.stop()
+      await storage.close?.()
+    },
+    /** Resolves when the storage answers (/readyz); a missing key is fine, an unreachable store or bucket is not. */
+    async ready(): Promise<void> {
+      if (storage.ping) await storage.ping()
+      else await storage.stat('readyz/probe')
+    },
     /** Makes an asset's variants now unless another run holds them (answers 'skipped'); the jobs call this. */
     makeVariants: (siteId: string, id: string) => makeVariants(ctx, siteId, id),
     /** Whether variant jobs go through pg-boss (PostgreSQL) rather than the in-process queue. */

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
+import type { Invalidation } from '../../platform/invalidation.js'
 import { dayOf, ORDER_LINE } from './aggregate.js'
 import { sweepSessions } from './sessions.js'
 import { createWriteBehind } from './buffer.js'
@@ -35,8 +36,11 @@ export interface TrackingDeps extends TrackingPorts {
   formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
   /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
   cloneable?: (siteId: string) => Promise<boolean>
-  /** Told after the owner changed a site's settings (the app drops its pages and tells every node: `settingsChanged`). */
-  onSettingsChange?: (siteId: string) => void
+  /**
+   * The page-cache port (every node): an owner's settings change is announced through it, and every announcement
+   * drops this process's copy of that site's settings (so a change through another node is seen at once).
+   */
+  invalidation?: Invalidation
 }
 
 /** A confirmed order, told by commerce (`commerce_checkout_order_confirmed`): feeds revenue and the funnel. */
@@ -52,7 +56,8 @@ export interface OrderConfirmed {
 
 export function createTracking(orm: Orm, deps: TrackingDeps) {
   const now = deps.now ?? Date.now
-  const settings = createSettingsStore(orm, now, deps.cloneable, deps.onSettingsChange)
+  const settings = createSettingsStore(orm, now, deps.cloneable, (siteId) => deps.invalidation?.invalidate(siteId))
+  deps.invalidation?.onInvalidate((siteId) => void settings.refresh(siteId).catch((e: unknown) => deps.log?.warn({ err: e }, 'tracking settings not refreshed')))
   const buffer = createWriteBehind<TrackedEvent>({
     ...deps.buffer,
     write: (batch) => writeBatch(orm, batch),
@@ -104,8 +109,6 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
     flush: () => buffer.flush(),
     /** The origin of the site's third-party tag while one is set (its pages need their CSP widened: not the page fast path). */
     tagOriginOf: (siteId: string) => settings.tagOriginOf(siteId),
-    /** A site's settings changed (on any node): the cached copy here is dropped and its tag origin read again. */
-    settingsChanged: (siteId: string) => settings.refresh(siteId),
     /** The census-hit fast path in front of Fastify (see fast.ts). */
     fastPath: (fastDeps: TrackingFastDeps) => createTrackingFastPath(ctx, fastDeps),
     sweep,
