@@ -91,6 +91,8 @@ export function createVariantJobs(deps: VariantJobsDeps) {
           boss = null
         }
       }
+      // one process on PGlite (its data-dir lock): a claim left in the table is from a run that died with it
+      if (!boss && !deps.pgBossUrl) await deps.orm.update(fileAssets).set({ variantsClaimedUntil: null }).where(eq(fileAssets.status, 'processing'))
       await sweep(0)
       timer = setInterval(() => void sweep(SWEEP_SECONDS).catch((e: unknown) => deps.log?.warn({ err: e }, 'variant sweep failed')), SWEEP_SECONDS * 1000)
       timer.unref()
@@ -104,9 +106,10 @@ export function createVariantJobs(deps: VariantJobsDeps) {
       boss = null
       await local.close()
     },
-    /** Resolves when this node's queued variant jobs have finished (wherever they ran). */
+    /** Resolves when this node's queued variant jobs have finished (wherever they ran), or after a minute. */
     async idle(): Promise<void> {
-      for (;;) {
+      const end = Date.now() + 60_000
+      while (Date.now() < end) {
         await Promise.allSettled([...handing])
         await local.idle()
         const open = await stillProcessing([...sent])
