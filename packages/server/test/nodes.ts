@@ -12,8 +12,11 @@ export interface Nodes {
   close(): Promise<void>
 }
 
-/** `count` app nodes on one new database of the PostgreSQL server at `adminUrl`; started one after the other. */
-export async function startNodes(adminUrl: string, count: number, overrides: Partial<Config> = {}): Promise<Nodes> {
+/**
+ * `count` app nodes on one new database of the PostgreSQL server at `adminUrl`; started one after the other, or all
+ * at once with `together` (as a cluster's nodes start).
+ */
+export async function startNodes(adminUrl: string, count: number, overrides: Partial<Config> = {}, together = false): Promise<Nodes> {
   const db = await freshPostgresDatabase(adminUrl)
   const apps: App[] = []
   const dirs: string[] = []
@@ -23,7 +26,7 @@ export async function startNodes(adminUrl: string, count: number, overrides: Par
     await db.drop()
   }
   try {
-    for (let i = 0; i < count; i++) {
+    const start = async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'sw-node-'))
       dirs.push(dataDir)
       const config: Config = {
@@ -33,8 +36,15 @@ export async function startNodes(adminUrl: string, count: number, overrides: Par
         seedDemo: false,
         ...overrides,
       }
-      apps.push(await buildApp(config))
+      const app = await buildApp(config)
+      apps.push(app)
+      return app
     }
+    if (together) {
+      const started = await Promise.allSettled(Array.from({ length: count }, start))
+      const failed = started.find((r) => r.status === 'rejected')
+      if (failed) throw failed.reason
+    } else for (let i = 0; i < count; i++) await start()
   } catch (e) {
     await close()
     throw e

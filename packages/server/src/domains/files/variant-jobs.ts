@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
+import { createQueueOnce } from '../../platform/pg-boss.js'
 import { createQueue } from './queue.js'
 import { fileAssets } from './schema.js'
 import { unfinished } from './service.js'
@@ -55,7 +56,7 @@ export function createVariantJobs(deps: VariantJobsDeps) {
     const b = new Boss({ connectionString: url, max: 2, schedule: false, supervise: true })
     b.on('error', (e: unknown) => deps.log?.warn({ err: e }, 'pg-boss error'))
     await b.start()
-    await b.createQueue(VARIANT_QUEUE)
+    await createQueueOnce(b, VARIANT_QUEUE)
     await b.work<{ siteId: string; id: string }>(VARIANT_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 2 }, async (jobs) => {
       for (const job of jobs) await deps.run(job.data.siteId, job.data.id)
     })
