@@ -3,7 +3,9 @@
 // database), Redis (when reachable), NODES app nodes and nginx in front on one port (round robin, no stickiness).
 // Environment: CLUSTER_PORT (nginx, default 8080; nodes take the next ports), CLUSTER_NODES (2), CLUSTER_DB
 // (sitewright_cluster), CLUSTER_PG (admin URL, postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL
-// (redis://127.0.0.1:6379; REDIS_URL=none for NOTIFY only), CLUSTER_DIR (data/cluster), KEY_PREFIX.
+// (redis://127.0.0.1:6379; REDIS_URL=none for NOTIFY only), CLUSTER_DIR (data/cluster), KEY_PREFIX,
+// CLUSTER_NODE_PORTS (comma-separated ports of the nodes instead of the ones after CLUSTER_PORT). Once everything
+// answers, CLUSTER_DIR/cluster.json names the process ids and ports (the e2e test kills a node by it).
 // Ctrl-C stops everything. `--print-env` prints the node environment and exits.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -71,7 +73,8 @@ ${nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # nginx is the edge: the client address it saw, never one the client wrote (TRUST_PROXY trusts this header)
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_request_buffering off;
       # a node that is gone or shutting down (503 before any work) passes the request to the next one
@@ -97,7 +100,9 @@ async function waitReady(url, ms = 120_000) {
 
 const databaseUrl = await ensureDatabase()
 const redisUrl = redisWanted !== 'none' && (await reachable(redisWanted)) ? redisWanted : null
-const nodePorts = Array.from({ length: nodes }, (_, i) => port + 1 + i)
+const nodePorts = env.CLUSTER_NODE_PORTS
+  ? env.CLUSTER_NODE_PORTS.split(',').map((p) => Number(p.trim()))
+  : Array.from({ length: nodes }, (_, i) => port + 1 + i)
 const nodeEnv = (p, i) => ({
   ...env,
   PORT: String(p),
@@ -134,6 +139,10 @@ writeFileSync(confFile, nginxConf(nodePorts))
 const nginx = spawn('nginx', ['-c', confFile, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] })
 children.push(nginx)
 await waitReady(`http://127.0.0.1:${port}/healthz`)
+writeFileSync(
+  join(dir, 'cluster.json'),
+  JSON.stringify({ pid: process.pid, port, database: dbName, redis: redisUrl, nginx: nginx.pid, nodes: nodePorts.map((p, i) => ({ port: p, pid: children[i].pid })) }, null, 2),
+)
 console.log(
   [
     '',

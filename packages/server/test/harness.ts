@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
 import { freshPostgresDatabase } from './fresh-postgres.js'
+import { startS3 } from './s3-server.js'
 import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig, type Config } from '../src/platform/config.js'
 import { migrate, openPglite, pgliteSnapshot, readMigrations, type Db } from '../src/platform/db/index.js'
@@ -67,13 +68,21 @@ export async function freshPglite(): Promise<Db> {
   return db
 }
 
+/**
+ * `FILE_STORAGE=s3` runs the files of every test app in an S3 bucket (s3rver, a real S3-protocol server started
+ * for the app), e.g. `FILE_STORAGE=s3 npx vitest run --project integration packages/server/src/domains/files`.
+ */
+export const TEST_FILE_STORAGE = process.env.FILE_STORAGE === 's3' ? 's3' : null
+
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-itest-'))
   const pgDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null
+  const s3 = TEST_FILE_STORAGE === 's3' && !overrides.fileStorage ? await startS3() : null
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
     databaseUrl: pgDb?.url ?? null,
-    fileStorage: pgDb ? 'postgres' : 'disk',
+    fileStorage: s3 ? 's3' : pgDb ? 'postgres' : 'disk',
+    s3: s3?.options ?? null,
     pgliteStorage: 'memory',
     ...overrides,
   }
@@ -82,6 +91,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     app = await buildApp(config, pgDb ? {} : { db: await freshPglite() })
   } catch (e) {
     await pgDb?.drop()
+    await s3?.close()
     throw e
   }
   return {
@@ -91,6 +101,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     async close() {
       await app.close()
       await pgDb?.drop()
+      await s3?.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

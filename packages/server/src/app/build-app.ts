@@ -19,7 +19,7 @@ import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
 import { SESSION_COOKIE, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
 import { createBilling, type Billing } from '../domains/billing/index.js'
-import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
+import { createFiles, openFileStorage, type Files } from '../domains/files/index.js'
 import { createFonts } from '../domains/fonts/index.js'
 import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce, type CommerceNotifier } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
@@ -202,10 +202,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   sites.onChange(late.invalidatePages)
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
   const content = createContent(db.orm, { sites, auth })
-  // Files: on the local disk for one node (PGlite); in PostgreSQL rows when the database is shared by several nodes.
-  const storage = config.fileStorage === 'postgres' ? createPgStorage(db.orm) : undefined
-  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, ...(storage ? { storage } : {}) })
-  const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages })
+  // Files: on the local disk for one node (PGlite); in PostgreSQL rows or an S3 bucket for several nodes.
+  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, storage: await openFileStorage(config.fileStorage, db.orm, config.s3) })
+  const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages, hitCounter: (key, windowMs) => counters.hit(key, windowMs) })
   const forms = await createForms(db.orm, {
     sites,
     auth,
@@ -268,6 +267,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     formConversion: (siteId, from, to) => forms.conversion(siteId, from, to),
     // a starter's live preview (owned by nobody) is the site others clone: restrictive consent mode
     cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
+    invalidation: cluster.pages, // a settings change drops the site's pages and every node's copy of its settings
     log: fastify.log,
     ...opts.tracking,
   })
@@ -416,7 +416,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   billing.guard(fastify) // then gated routes against the site's plan (feature flags)
   registerPlatformRoutes(fastify, db, VERSION, {
     [cluster.broadcaster.kind === 'redis' ? 'redis' : 'messages']: () => cluster.broadcaster.ping(),
-    storage: () => files.storage.stat('readyz/probe').then(() => true),
+    storage: () => files.ready().then(() => true),
   })
   for (const d of domains) await d.routes(fastify)
   // Census hits (beacons) and cached pages are answered before Fastify when everything they need is in memory.

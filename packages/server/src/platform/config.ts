@@ -29,9 +29,19 @@ export interface Config {
   redisUrl: string | null
   /** Prefix of Redis keys and cache-message channels (several installations on one Redis or database). */
   keyPrefix: string
-  /** Where file bytes live: `disk` (DATA_DIR/files, one node) or `postgres` (chunked rows, every node); default
-   *  `postgres` with DATABASE_URL, else `disk`. */
-  fileStorage: 'disk' | 'postgres'
+  /** Where file bytes live: `disk` (DATA_DIR/files, one node), `postgres` (chunked rows, every node) or `s3`
+   *  (an S3-compatible bucket, every node); default `postgres` with DATABASE_URL, else `disk`. */
+  fileStorage: 'disk' | 'postgres' | 's3'
+  /** The bucket of `fileStorage: 's3'` (S3_URL endpoint, path-style; null url = AWS S3 of the region). */
+  s3: S3Config | null
+}
+
+export interface S3Config {
+  url: string | null
+  bucket: string
+  accessKeyId: string | null
+  secretAccessKey: string | null
+  region: string
 }
 
 const envSchema = z.object({
@@ -47,7 +57,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-  FILE_STORAGE: z.enum(['disk', 'postgres']).optional(),
+  FILE_STORAGE: z.enum(['disk', 'postgres', 's3']).optional(),
+  S3_URL: z.string().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3 to 63 lower-case letters, digits, dots, dashes)').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
   KEY_PREFIX: z.string().regex(/^[a-z0-9_]{0,40}$/, 'lower-case letters, digits and _ only').optional(),
 })
 
@@ -60,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required with FILE_STORAGE=s3')
   const port = e.PORT ?? 3000
   return {
     host: e.HOST ?? 'localhost',
@@ -77,5 +93,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     redisUrl: e.REDIS_URL ?? null,
     keyPrefix: e.KEY_PREFIX ?? '',
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
+    s3: e.S3_BUCKET
+      ? {
+          url: e.S3_URL ?? null,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+          region: e.S3_REGION ?? 'us-east-1',
+        }
+      : null,
   }
 }

@@ -12,6 +12,30 @@ export const rateCounters = pgTable('rate_counters', {
   count: integer('count').notNull(),
 })
 
+/** Counts one hit of a key in its fixed window; answers the count so far and the ms until the window ends. */
+export type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; resetMs: number }>
+
+const MAX_MEMORY_KEYS = 50_000
+
+/** Windows in this process's memory: embedded PGlite (one process) and unit tests; never with several nodes. */
+export function memoryHitCounter(now: () => number = Date.now, maxKeys = MAX_MEMORY_KEYS): HitCounter {
+  const windows = new Map<string, { start: number; count: number }>()
+  return async (key, windowMs) => {
+    const t = now()
+    let w = windows.get(key)
+    if (!w || t - w.start >= windowMs) {
+      if (windows.size >= maxKeys) {
+        for (const [k, x] of windows) if (t - x.start >= windowMs) windows.delete(k)
+        if (windows.size >= maxKeys) windows.clear()
+      }
+      w = { start: t, count: 0 }
+      windows.set(key, w)
+    }
+    w.count++
+    return { count: w.count, resetMs: w.start + windowMs - t }
+  }
+}
+
 export interface Counters {
   readonly kind: 'redis' | 'postgres' | 'memory'
   /** Counts one hit of `key` in its current window; answers the count so far and the ms until the window ends. */
@@ -38,9 +62,12 @@ export function createCounters(opts: { redisUrl: string | null; db: Db; prefix?:
   }
   if (opts.db.kind === 'postgres') {
     const orm = opts.db.orm
+    let hits = 0
     return {
       kind: 'postgres',
       async hit(key, windowMs) {
+        // every 1000th hit of a node drops the windows that ended over an hour ago (the longest window is minutes)
+        if (++hits % 1000 === 0) await orm.execute(sql`DELETE FROM rate_counters WHERE window_start < now() - interval '1 hour'`)
         const rows = await sqlRows<{ count: number; reset_ms: number }>(
           orm,
           sql`INSERT INTO rate_counters AS r (key, window_start, count) VALUES (${key}, now(), 1)
@@ -55,21 +82,6 @@ export function createCounters(opts: { redisUrl: string | null; db: Db; prefix?:
       close: async () => undefined,
     }
   }
-  const now = opts.now ?? Date.now
-  const windows = new Map<string, { start: number; count: number }>()
-  return {
-    kind: 'memory',
-    async hit(key, windowMs) {
-      const t = now()
-      let w = windows.get(key)
-      if (!w || t - w.start >= windowMs) {
-        if (windows.size >= 50_000) for (const [k, x] of windows) if (t - x.start >= windowMs) windows.delete(k)
-        w = { start: t, count: 0 }
-        windows.set(key, w)
-      }
-      w.count++
-      return { count: w.count, resetMs: w.start + windowMs - t }
-    },
-    close: async () => undefined,
-  }
+  const hit = memoryHitCounter(opts.now)
+  return { kind: 'memory', hit, close: async () => undefined }
 }

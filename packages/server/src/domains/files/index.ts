@@ -11,7 +11,9 @@ import { registerFavicon } from './favicon.js'
 import { registerFileServing } from './serve.js'
 import * as svc from './service.js'
 import { createDiskStorage, type FileStorage } from './storage.js'
-import { createQueue } from './queue.js'
+import { createPgStorage } from './storage-pg.js'
+import { createS3Storage, type S3Options } from './storage-s3.js'
+import { createVariantJobs } from './variant-jobs.js'
 
 export { detectType, isSafeSvg, type DetectedType, type FileKind } from './detect.js'
 export { formatBytes, megabytes, MEGABYTE, MESSAGES as FILE_MESSAGES } from './format.js'
@@ -21,26 +23,42 @@ export { BODY_DISPLAY_MAX, type FileAsset, type ImageContext } from './present.j
 export { filesTables } from './schema.js'
 export { createDiskStorage, type ByteRange, type FileStorage } from './storage.js'
 export { createPgStorage } from './storage-pg.js'
+export { createS3Storage, type S3Options } from './storage-s3.js'
+
+/**
+ * The configured storage: disk (undefined: DATA_DIR/files, one node), PostgreSQL chunked rows or an S3 bucket
+ * (several nodes).
+ */
+export async function openFileStorage(kind: 'disk' | 'postgres' | 's3', orm: Orm, s3: S3Options | null): Promise<FileStorage | undefined> {
+  if (kind === 'postgres') return createPgStorage(orm)
+  if (kind === 's3') {
+    if (!s3) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET')
+    return createS3Storage(s3)
+  }
+  return undefined
+}
 
 export interface FilesDeps {
   sites: Sites
   auth: Auth
   /** DATA_DIR: files live under DATA_DIR/files (unless `storage` is given). */
   dataDir: string
-  storage?: FileStorage
+  storage?: FileStorage | undefined
   /** Upload limits per kind, in megabytes of 1,000,000 bytes (defaults: DEFAULT_LIMITS_MB). */
   limitsMb?: Partial<LimitsMb>
   log?: FastifyBaseLogger
   /** Told after a change to a file that published pages show (rename, description, focal point, variants, delete). */
   onChange?: (siteId: string) => void
+  /** PostgreSQL connection string: image variants are pg-boss jobs any node runs (PGlite: the in-process queue). */
+  pgBossUrl?: string | null
 }
 
 export function createFiles(orm: Orm, deps: FilesDeps) {
   const storage = deps.storage ?? createDiskStorage(join(deps.dataDir, 'files'))
   const changed = (siteId: string) => deps.onChange?.(siteId)
   const ctx: IngestContext = { orm, storage, limitsMb: { ...DEFAULT_LIMITS_MB, ...deps.limitsMb }, log: deps.log, changed }
-  const queue = createQueue({ onError: (name, e) => deps.log?.error({ err: e, job: name }, 'file job failed') })
-  const enqueueVariants = (siteId: string, id: string) => queue.push(`variants ${id}`, () => makeVariants(ctx, siteId, id))
+  const jobs = createVariantJobs({ orm, run: (siteId, id) => makeVariants(ctx, siteId, id), pgBossUrl: deps.pgBossUrl, log: deps.log })
+  const enqueueVariants = (siteId: string, id: string) => jobs.enqueue(siteId, id)
   const slugOf = async (siteId: string) => (await deps.sites.get(siteId))?.slug ?? null
 
   return {
@@ -50,13 +68,23 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
       registerFileServing(app, orm, storage)
       registerFavicon(app, orm, storage, deps.sites)
     },
-    /** Resumes the images whose variants were not finished when the process stopped. */
-    async start(): Promise<void> {
-      for (const a of await svc.unfinished(orm)) enqueueVariants(a.siteId, a.id)
-    },
-    /** Lets the running variant jobs finish; queued ones are dropped (start resumes them). */
+    /** Starts the variant workers and resumes the images whose variants were not finished (any node's). */
+    start: () => jobs.start(),
+    /** Lets the running variant jobs finish (queued ones are resumed by start or another node); closes the storage. */
     async stop(): Promise<void> {
-      await queue.close()
+      await jobs.stop()
+      await storage.close?.()
+    },
+    /** Resolves when the storage answers (/readyz); a missing key is fine, an unreachable store or bucket is not. */
+    async ready(): Promise<void> {
+      if (storage.ping) await storage.ping()
+      else await storage.stat('readyz/probe')
+    },
+    /** Makes an asset's variants now unless another run holds them (answers 'skipped'); the jobs call this. */
+    makeVariants: (siteId: string, id: string) => makeVariants(ctx, siteId, id),
+    /** Whether variant jobs go through pg-boss (PostgreSQL) rather than the in-process queue. */
+    get variantsUsePgBoss(): boolean {
+      return jobs.usesPgBoss
     },
     /**
      * Stores a file given as bytes (demo seed, imports) with the same checks as an upload; image variants
@@ -89,8 +117,8 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
       const slug = row && (await slugOf(siteId))
       return row && slug !== null ? toFileAsset(slug, row) : null
     },
-    /** Resolves when every queued variant job has finished. */
-    whenIdle: () => queue.idle(),
+    /** Resolves when every variant job this node queued has finished (wherever it ran). */
+    whenIdle: () => jobs.idle(),
   }
 }
 

@@ -9,7 +9,7 @@ import { newId } from '../../platform/ids.js'
 import { detectType, isSafeSvg, SNIFF_BYTES, type DetectedType, type FileKind } from './detect.js'
 import { formatBytes, megabytes, MESSAGES } from './format.js'
 import { cropTo, probeImage, resizeTo, variantWidths, type CropRect, type ImageProbe } from './images.js'
-import { finishProcessing, getAsset, insertAsset, updateAsset, type AssetRow } from './service.js'
+import { claimVariants, finishProcessing, insertAsset, updateAsset, VARIANT_LEASE_SECONDS, type AssetRow } from './service.js'
 import type { FileStorage } from './storage.js'
 
 /** Upload limits per kind of file, in megabytes of 1,000,000 bytes. */
@@ -159,10 +159,14 @@ export async function ingest(ctx: IngestContext, siteId: string, input: IngestIn
   }
 }
 
-/** Generates the width variants of an image asset still 'processing'; marks it 'ready' or 'failed'. */
-export async function makeVariants(ctx: IngestContext, siteId: string, id: string): Promise<void> {
-  const row = await getAsset(ctx.orm, siteId, id)
-  if (!row || row.status !== 'processing') return
+/**
+ * Generates the width variants of an image asset still 'processing'; marks it 'ready' or 'failed'. Made once
+ * across nodes: the asset is claimed first (a lease, `claimVariants`); answers 'skipped' when another run holds
+ * it or it is no longer processing.
+ */
+export async function makeVariants(ctx: IngestContext, siteId: string, id: string): Promise<'made' | 'skipped'> {
+  const row = await claimVariants(ctx.orm, siteId, id, VARIANT_LEASE_SECONDS)
+  if (!row) return 'skipped'
   let outcome: { variants: number[] } | { error: string }
   try {
     const data = await ctx.storage.get(originalKey(siteId, id))
@@ -180,6 +184,7 @@ export async function makeVariants(ctx: IngestContext, siteId: string, id: strin
   // Deleted while processing: remove what was written after the delete.
   if (!(await finishProcessing(ctx.orm, siteId, id, outcome))) await ctx.storage.deletePrefix(`${siteId}/${id}`)
   else ctx.changed?.(siteId)
+  return 'made'
 }
 
 /**

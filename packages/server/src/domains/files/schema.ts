@@ -28,6 +28,8 @@ export const fileAssets = pgTable(
     variants: text('variants').notNull().default(''),
     status: text('status').$type<'processing' | 'ready' | 'failed'>().notNull(),
     error: text('error'),
+    /** The node making the variants holds them until then (made once across nodes; a dead node's claim ends). */
+    variantsClaimedUntil: tz('variants_claimed_until'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 // Asset records. Every query is scoped by site id.
-import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { fileAssets } from './schema.js'
@@ -105,6 +105,29 @@ export async function updateAsset(orm: Orm, siteId: string, id: string, patch: A
   return row
 }
 
+/** How long a variant run holds its asset: a node killed mid-run is taken over after this. */
+export const VARIANT_LEASE_SECONDS = 120
+
+/**
+ * Claims the variant run of an asset still 'processing' whose claim is free or has ended: one UPDATE, so of two
+ * nodes asking at once exactly one gets the row. Null when another run holds it or nothing is left to make.
+ */
+export async function claimVariants(orm: Orm, siteId: string, id: string, leaseSeconds: number): Promise<AssetRow | null> {
+  const [row] = await orm
+    .update(fileAssets)
+    .set({ variantsClaimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      and(
+        eq(fileAssets.siteId, siteId),
+        eq(fileAssets.id, id),
+        eq(fileAssets.status, 'processing'),
+        or(isNull(fileAssets.variantsClaimedUntil), lt(fileAssets.variantsClaimedUntil, sql`now()`)),
+      ),
+    )
+    .returning()
+  return row ?? null
+}
+
 export async function finishProcessing(
   orm: Orm,
   siteId: string,
@@ -115,6 +138,7 @@ export async function finishProcessing(
     'error' in result
       ? { status: 'failed', error: result.error }
       : { status: 'ready', error: null, variants: result.variants.map((w) => `${w}w`).join(',') }
+  set.variantsClaimedUntil = null
   const rows = await orm
     .update(fileAssets)
     .set({ ...set, updatedAt: new Date() })
@@ -132,13 +156,23 @@ export async function deleteAsset(orm: Orm, siteId: string, id: string): Promise
   return row
 }
 
-/** Assets whose variants were not finished (the process stopped): picked up again at start-up. */
-export async function unfinished(orm: Orm): Promise<{ siteId: string; id: string }[]> {
+/**
+ * Assets whose variants are not finished and not held by a running claim (the process stopped, the job was lost):
+ * picked up again at start-up and by the periodic sweep. `olderThanSeconds` leaves fresh uploads to their own job.
+ */
+export async function unfinished(orm: Orm, olderThanSeconds = 0): Promise<{ siteId: string; id: string }[]> {
   return orm
     .select({ siteId: fileAssets.siteId, id: fileAssets.id })
     .from(fileAssets)
-    .where(eq(fileAssets.status, 'processing'))
+    .where(
+      and(
+        eq(fileAssets.status, 'processing'),
+        or(isNull(fileAssets.variantsClaimedUntil), lt(fileAssets.variantsClaimedUntil, sql`now()`)),
+        lt(fileAssets.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
     .orderBy(sql`${fileAssets.createdAt}`)
+    .limit(500)
 }
 
 /** The generated widths of an asset row. */

@@ -1,5 +1,6 @@
-// The file-storage contract, run on every backend: local disk and PostgreSQL chunked rows (PGlite, or PostgreSQL
-// when DATABASE_URL). Chunks are made small here so ranges cross chunk borders.
+// The file-storage contract, run on every backend: local disk, PostgreSQL chunked rows (PGlite, or PostgreSQL
+// when DATABASE_URL) and an S3 bucket (s3rver, a real S3-protocol server on a socket). Chunks are made small here
+// so ranges cross chunk borders.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,8 @@ import { openPostgres, type Db } from '../../platform/db/index.js'
 import { migrate } from '../../platform/db/index.js'
 import { createDiskStorage, type FileStorage } from './storage.js'
 import { createPgStorage } from './storage-pg.js'
+import { createS3Storage } from './storage-s3.js'
+import { startS3 } from '../../../test/s3-server.js'
 
 const root = mkdtempSync(join(tmpdir(), 'sw-contract-'))
 const closers: (() => Promise<void>)[] = []
@@ -34,6 +37,18 @@ async function database(): Promise<Db> {
 const backends: [string, () => Promise<FileStorage>][] = [
   ['disk', async () => createDiskStorage(root)],
   [`postgres rows (${BACKEND})`, async () => createPgStorage((await database()).orm, 7)],
+  [
+    's3 (s3rver)',
+    async () => {
+      const s3 = await startS3()
+      const storage = await createS3Storage(s3.options)
+      closers.push(async () => {
+        await storage.close?.()
+        await s3.close()
+      })
+      return storage
+    },
+  ],
 ]
 
 const bytes = Buffer.from(Array.from({ length: 100 }, (_, i) => i))
@@ -77,5 +92,27 @@ describe.each(backends)('file storage contract: %s', (_name, make) => {
     expect(await s.stat('siteB/x/300w')).toBeNull()
     expect((await s.get('siteB/x2/original'))?.toString()).toBe('keep')
     await expect(buffer(s.stream('siteB/none/original'))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+})
+
+describe('file storage: s3 specifics', () => {
+  it('a file larger than one part goes up as a multipart upload; /readyz ping fails for a missing bucket', async () => {
+    const s3 = await startS3(['parts'])
+    closers.push(() => s3.close())
+    const part = 5 * 1024 * 1024 // the smallest part S3 takes
+    const storage = await createS3Storage(s3.options, part)
+    closers.push(async () => storage.close?.())
+    const big = Buffer.alloc(part * 2 + 123, 7)
+    big.write('head', 0)
+    big.write('tail', big.length - 4)
+    const pieces = Readable.from([big.subarray(0, 1000), big.subarray(1000, part + 17), big.subarray(part + 17)])
+    expect(await storage.put('siteC/big/original', pieces)).toEqual({ size: big.length })
+    expect(await storage.stat('siteC/big/original')).toEqual({ size: big.length })
+    expect((await buffer(storage.stream('siteC/big/original', { start: big.length - 4, end: big.length - 1 }))).toString()).toBe('tail')
+    expect((await storage.get('siteC/big/original'))!.equals(big)).toBe(true)
+    await expect(storage.ping!()).resolves.toBeUndefined()
+    const missing = await createS3Storage({ ...s3.options, bucket: 'no-such-bucket' })
+    closers.push(async () => missing.close?.())
+    await expect(missing.ping!()).rejects.toBeTruthy()
   })
 })

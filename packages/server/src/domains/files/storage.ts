@@ -28,6 +28,10 @@ export interface FileStorage {
   delete(key: string): Promise<void>
   /** Deletes every key under `prefix` (a folder: 'site/asset'). */
   deletePrefix(prefix: string): Promise<void>
+  /** Throws when the storage cannot be reached (/readyz); absent: a `stat` of a missing key is the check. */
+  ping?(): Promise<void>
+  /** Releases connections (app shutdown). */
+  close?(): Promise<void>
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/

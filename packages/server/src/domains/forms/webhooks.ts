@@ -10,6 +10,7 @@ import type { Orm } from '../../platform/db/index.js'
 import { sqlRows } from '../../platform/db/index.js'
 import type { EmailJob, WebhookJob } from './notify.js'
 import { formOutbox } from './schema.js'
+import { createQueueOnce } from '../../platform/pg-boss.js'
 
 export const MAX_ATTEMPTS = 8
 export const WEBHOOK_QUEUE = 'form-webhook'
@@ -125,7 +126,7 @@ export function createDelivery(orm: Orm, deps: DeliveryDeps) {
     boss = new Boss({ connectionString: url, max: 2, schedule: false, supervise: true })
     boss.on('error', (e: unknown) => deps.log?.warn({ err: e }, 'pg-boss error'))
     await boss.start()
-    await boss.createQueue(WEBHOOK_QUEUE)
+    await createQueueOnce(boss, WEBHOOK_QUEUE)
     await boss.work<{ outboxId: string }>(WEBHOOK_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
         const [row] = await orm.select().from(formOutbox).where(eq(formOutbox.id, job.data.outboxId))

@@ -9,6 +9,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
+import { createQueueOnce } from '../../platform/pg-boss.js'
 import { sqlRows } from '../../platform/db/index.js'
 import { mailJobs } from './schema.js'
 import type { MailMessage } from './service.js'
@@ -126,7 +127,7 @@ export function createMailJobs(orm: Orm, deps: MailJobsDeps) {
     const b = new Boss({ connectionString: url, max: 2, schedule: false, supervise: true })
     b.on('error', (e: unknown) => deps.log?.warn({ err: e }, 'pg-boss error'))
     await b.start()
-    await b.createQueue(MAIL_QUEUE)
+    await createQueueOnce(b, MAIL_QUEUE)
     // A batch at a time; a failed send goes back to the table with its back-off (claimed and handed over again
     // when due), so one failure never holds up or repeats the rest of the batch.
     await b.work<{ id: string }>(MAIL_QUEUE, { pollingIntervalSeconds: 1, batchSize: 20 }, async (jobs) => {

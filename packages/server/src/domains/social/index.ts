@@ -1,6 +1,7 @@
 // Public API of the social domain: visitor comments and likes on content items, moderation, counts.
 import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
+import { memoryHitCounter, type HitCounter } from '../../platform/counters.js'
 import { getOrCreateSecret } from '../../platform/secrets.js'
 import { sha256Hex } from '../../platform/ids.js'
 import type { Auth } from '../accounts/index.js'
@@ -32,6 +33,8 @@ export interface SocialDeps {
   /** Told after a comment or like changes what published pages show (e.g. to drop cached pages). */
   onChange?: (siteId: string, itemId: string) => void
   limits?: { comments?: RateLimit; likes?: RateLimit }
+  /** The windows the limits count in, shared by every node (platform/counters.ts); default: this process's memory. */
+  hitCounter?: HitCounter
   now?: () => number
 }
 
@@ -43,8 +46,9 @@ export function createSocial(orm: Orm, deps: SocialDeps) {
     itemOf: deps.itemOf,
     changed: (siteId, itemId) => deps.onChange?.(siteId, itemId),
   }
-  const commentLimiter = createRateLimiter(deps.limits?.comments ?? COMMENT_LIMIT, deps.now)
-  const likeLimiter = createRateLimiter(deps.limits?.likes ?? LIKE_LIMIT, deps.now)
+  const counter = deps.hitCounter ?? memoryHitCounter(deps.now)
+  const commentLimiter = createRateLimiter('comments', deps.limits?.comments ?? COMMENT_LIMIT, counter)
+  const likeLimiter = createRateLimiter('likes', deps.limits?.likes ?? LIKE_LIMIT, counter)
 
   return {
     routes(app: FastifyInstance): void {

@@ -1,4 +1,7 @@
-// In-process sliding-window rate limits (per visitor and per address). A refused hit is not counted.
+// Visitor rate limits of comments and likes (per visitor and per address, per site), counted in fixed windows
+// shared by every app node (platform/counters.ts: Redis, else a PostgreSQL row; memory only on embedded PGlite).
+
+import type { HitCounter } from '../../platform/counters.js'
 
 export interface RateLimit {
   /** Allowed hits per window. */
@@ -9,44 +12,22 @@ export interface RateLimit {
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 export interface RateLimiter {
-  /** Counts one hit for every key when all of them are under their limit; otherwise refuses (and counts none). */
-  hit(keys: readonly string[]): RateDecision
-  readonly size: number
+  /**
+   * Counts one hit for every key (each in its own window); refuses when any of them is over its limit, telling
+   * how long until that window ends. Refused hits are counted too (a flood does not earn more hits).
+   */
+  hit(keys: readonly string[]): Promise<RateDecision>
 }
 
-export function createRateLimiter(rule: RateLimit, now: () => number = Date.now, maxKeys = 100_000): RateLimiter {
-  const hits = new Map<string, number[]>()
-  const recent = (key: string, t: number) => {
-    const list = hits.get(key)
-    if (!list) return []
-    const kept = list.filter((at) => at > t - rule.windowMs)
-    if (kept.length === 0) hits.delete(key)
-    else hits.set(key, kept)
-    return kept
-  }
-  const sweep = (t: number) => {
-    for (const key of [...hits.keys()]) recent(key, t)
-    // Still too many keys (a flood of addresses): forget the oldest ones.
-    for (const key of hits.keys()) {
-      if (hits.size <= maxKeys) break
-      hits.delete(key)
-    }
-  }
+export function createRateLimiter(scope: string, rule: RateLimit, counter: HitCounter): RateLimiter {
   return {
-    hit(keys) {
-      const t = now()
+    async hit(keys) {
       let wait = 0
       for (const key of keys) {
-        const list = recent(key, t)
-        if (list.length >= rule.limit) wait = Math.max(wait, list[list.length - rule.limit]! + rule.windowMs - t)
+        const { count, resetMs } = await counter(`social:${scope}:${key}`, rule.windowMs)
+        if (count > rule.limit) wait = Math.max(wait, resetMs)
       }
-      if (wait > 0) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) }
-      for (const key of keys) hits.set(key, [...(hits.get(key) ?? []), t])
-      if (hits.size > maxKeys) sweep(t)
-      return { ok: true }
-    },
-    get size() {
-      return hits.size
+      return wait > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) } : { ok: true }
     },
   }
 }

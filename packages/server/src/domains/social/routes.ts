@@ -49,8 +49,8 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
     return found
   }
 
-  function limit(limiter: RateLimiter, keys: string[], what: string) {
-    const d = limiter.hit(keys)
+  async function limit(limiter: RateLimiter, keys: string[], what: string) {
+    const d = await limiter.hit(keys)
     if (!d.ok) {
       throw new AppError('rate_limited', 'rate_limited', `Too many ${what}. Please try again in ${d.retryAfterSeconds} seconds.`, {
         retryAfter: d.retryAfterSeconds,
@@ -90,7 +90,7 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
       }
       const ipHash = addressHash(await ctx.secret(), site.id, request.ip)
       const visitor = visitorKey(request, reply)
-      limit(deps.commentLimiter, [`${site.id}:ip:${ipHash}`, `${site.id}:v:${visitor}`], 'comments')
+      await limit(deps.commentLimiter, [`${site.id}:ip:${ipHash}`, `${site.id}:v:${visitor}`], 'comments')
       const { commentApprovalRequired } = await svc.getSettings(ctx.orm, site.id)
       const row = await svc.insertComment(ctx.orm, site.id, {
         itemId: params.itemId,
@@ -133,7 +133,7 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
     await item(site, itemId)
     const visitor = visitorKey(request, reply)
     const ipHash = addressHash(await ctx.secret(), site.id, request.ip)
-    limit(deps.likeLimiter, [`${site.id}:ip:${ipHash}`, `${site.id}:v:${visitor}`], 'likes')
+    await limit(deps.likeLimiter, [`${site.id}:ip:${ipHash}`, `${site.id}:v:${visitor}`], 'likes')
     const likeCount = liked ? await svc.like(ctx.orm, site.id, itemId, visitor) : await svc.unlike(ctx.orm, site.id, itemId, visitor)
     ctx.changed(site.id, itemId)
     return { likeCount, liked }

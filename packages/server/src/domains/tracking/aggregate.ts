@@ -1,5 +1,6 @@
-// Turns a batch of tracked events into rollup deltas, with the visit state of open sessions kept in memory
-// between batches (a visit ends after 30 idle minutes). Pure apart from the session map it is given.
+// Turns a batch of tracked events into rollup deltas, against the visit state of the open sessions it is given
+// (a visit ends after 30 idle minutes; `sessions.ts` keeps them in PostgreSQL for every node). Pure apart from the
+// session map, which it updates.
 import { bucketOf } from './buckets.js'
 import { COMMERCE_EVENTS, SESSION_DIMS, type Attributes, type TrackedEvent } from './types.js'
 
@@ -121,9 +122,4 @@ function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, s
   add(e.siteId, day, 'page', e.path, { views: 1, exits: 1 })
   for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, day, dim, key, { views: 1 })
   if (e.path.startsWith('/checkout')) add(e.siteId, day, 'funnel', 'checkout', { events: 1 })
-}
-
-/** Drops sessions idle longer than a visit (bounded memory). */
-export function sweepSessions(sessions: Map<string, VisitSession>, now: number): void {
-  for (const [k, s] of sessions) if (now - s.lastAt > SESSION_IDLE_MS) sessions.delete(k)
 }

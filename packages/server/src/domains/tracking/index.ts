@@ -4,7 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
-import { dayOf, ORDER_LINE, sweepSessions, type VisitSession } from './aggregate.js'
+import type { Invalidation } from '../../platform/invalidation.js'
+import { dayOf, ORDER_LINE } from './aggregate.js'
+import { sweepSessions } from './sessions.js'
 import { createWriteBehind } from './buffer.js'
 import { registerTagPolicy } from './csp.js'
 import { createTrackingFastPath, type TrackingFastDeps } from './fast.js'
@@ -34,6 +36,11 @@ export interface TrackingDeps extends TrackingPorts {
   formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
   /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
   cloneable?: (siteId: string) => Promise<boolean>
+  /**
+   * The page-cache port (every node): an owner's settings change is announced through it, and every announcement
+   * drops this process's copy of that site's settings (so a change through another node is seen at once).
+   */
+  invalidation?: Invalidation
 }
 
 /** A confirmed order, told by commerce (`commerce_checkout_order_confirmed`): feeds revenue and the funnel. */
@@ -49,11 +56,11 @@ export interface OrderConfirmed {
 
 export function createTracking(orm: Orm, deps: TrackingDeps) {
   const now = deps.now ?? Date.now
-  const sessions = new Map<string, VisitSession>()
-  const settings = createSettingsStore(orm, now, deps.cloneable)
+  const settings = createSettingsStore(orm, now, deps.cloneable, (siteId) => deps.invalidation?.invalidate(siteId))
+  deps.invalidation?.onInvalidate((siteId) => void settings.refresh(siteId).catch((e: unknown) => deps.log?.warn({ err: e }, 'tracking settings not refreshed')))
   const buffer = createWriteBehind<TrackedEvent>({
     ...deps.buffer,
-    write: (batch) => writeBatch(orm, batch, sessions),
+    write: (batch) => writeBatch(orm, batch),
     onError: (e) => deps.log?.warn({ err: e }, 'tracking batch not written yet; retrying'),
   })
   let country: CountryOf | null = deps.countryOf ?? null
@@ -72,7 +79,7 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
   let sweeper: NodeJS.Timeout | null = null
 
   async function sweep(): Promise<void> {
-    sweepSessions(sessions, now())
+    await sweepSessions(orm, now())
     const today = dayOf(new Date(now()))
     await settings.dropOldSalts(today)
     await orm.execute(sql`DELETE FROM tracking_day_visitors WHERE day < (${today}::date - 2)`)

@@ -73,6 +73,22 @@ export const trackingDayVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.visitor] })],
 )
 
+/** Open visits (30 idle minutes end one), shared by every node; read and updated by each batch in its transaction. */
+export const trackingSessions = pgTable(
+  'tracking_sessions',
+  {
+    siteId: text('site_id').notNull(),
+    session: text('session').notNull(),
+    startDay: text('start_day').notNull(),
+    lastPath: text('last_path').notNull(),
+    lastDay: text('last_day').notNull(),
+    lastAt: tz('last_at').notNull(),
+    views: integer('views').notNull(),
+    attrs: jsonb('attrs').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.session] }), index('tracking_sessions_last_at_idx').on(t.lastAt)],
+)
+
 export const trackingVitals = pgTable(
   'tracking_vitals',
   {
@@ -113,4 +129,4 @@ export const trackingErrorPages = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.fingerprint, t.path] })],
 )
 
-export const trackingTables = { trackingSettings, trackingSalts, trackingEvents, trackingRollups, trackingDayVisitors, trackingVitals, trackingErrors, trackingErrorPages }
+export const trackingTables = { trackingSettings, trackingSalts, trackingEvents, trackingRollups, trackingDayVisitors, trackingSessions, trackingVitals, trackingErrors, trackingErrorPages }

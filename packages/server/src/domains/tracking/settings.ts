@@ -38,7 +38,13 @@ const TTL_MS = 5000
  * `cloneable(siteId)`: true for a site others copy (a starter's live preview): such a site always uses the
  * restrictive cookie policy, whatever its stored settings say.
  */
-export function createSettingsStore(orm: Orm, now: () => number = Date.now, cloneable: (siteId: string) => Promise<boolean> = async () => false) {
+export function createSettingsStore(
+  orm: Orm,
+  now: () => number = Date.now,
+  cloneable: (siteId: string) => Promise<boolean> = async () => false,
+  /** Told after a change (the app broadcasts it: every node's `refresh` runs). */
+  onChange?: (siteId: string) => void,
+) {
   const cache = new Map<string, { at: number; value: TrackingSettings }>()
   const salts = new Map<string, string>()
 
@@ -88,7 +94,15 @@ export function createSettingsStore(orm: Orm, now: () => number = Date.now, clon
         .values({ siteId, ...next, updatedAt: new Date() })
         .onConflictDoUpdate({ target: trackingSettings.siteId, set: { ...next, updatedAt: new Date() } })
       cache.delete(siteId)
-      return read(siteId)
+      const value = await read(siteId)
+      onChange?.(siteId)
+      return value
+    },
+    /** Drops what this process holds of the site's settings (changed on another node) and reads the tag origin again. */
+    async refresh(siteId: string): Promise<void> {
+      if (!cache.has(siteId) && !origins.has(siteId)) return
+      cache.delete(siteId)
+      await read(siteId)
     },
     /** The site's salt of a UTC day (created on first need; the same on every node through the table). */
     async salt(siteId: string, day: string): Promise<string> {

@@ -2,7 +2,8 @@
 // Web Vitals histograms and grouped errors. Rows go in as one JSON parameter each (no parameter-count limit).
 import { sql } from 'drizzle-orm'
 import { sqlRows, type Orm } from '../../platform/db/index.js'
-import { aggregate, SEP, sessionKeys, type Aggregate, type Delta, type VisitSession } from './aggregate.js'
+import { aggregate, SEP, sessionKeys, type Aggregate, type Delta } from './aggregate.js'
+import { lockSessions, saveSessions } from './sessions.js'
 import type { TrackedEvent } from './types.js'
 
 function rawRow(e: TrackedEvent) {
@@ -24,10 +25,13 @@ function rawRow(e: TrackedEvent) {
 }
 
 /** `raw: false` writes only the rollups (seeding benchmarks: reports never read raw events). */
-export async function writeBatch(orm: Orm, batch: readonly TrackedEvent[], sessions: Map<string, VisitSession>, opts: { raw?: boolean } = {}): Promise<void> {
+export async function writeBatch(orm: Orm, batch: readonly TrackedEvent[], opts: { raw?: boolean } = {}): Promise<void> {
   if (batch.length === 0) return
-  const agg = aggregate(batch, sessions)
   await orm.transaction(async (tx) => {
+    // the open visits are shared by every node (tracking_sessions), locked for this batch
+    const sessions = await lockSessions(tx as unknown as Orm, batch)
+    const agg = aggregate(batch, sessions)
+    await saveSessions(tx as unknown as Orm, sessions)
     if (opts.raw !== false) await tx.execute(sql`
       INSERT INTO tracking_events (site_id, at, kind, name, visitor, session, path, source, device, browser, os, country, data)
       SELECT site_id, at, kind, name, visitor, session, path, source, device, browser, os, country, data

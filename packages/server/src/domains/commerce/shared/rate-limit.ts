@@ -1,5 +1,6 @@
 // A small fixed-window limiter for visitor cart and checkout calls (per site and client address). Floods answer
 // 429 with the spec's text 'Please try again in a few seconds.' and Retry-After.
+import { memoryHitCounter, type HitCounter } from '../../../platform/counters.js'
 import { AppError } from '../../../platform/errors.js'
 import { MSG } from './messages.js'
 
@@ -10,29 +11,11 @@ export interface RateLimitOptions {
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { max: 60, windowMs: 10_000 }
-const MAX_KEYS = 50_000
-
 /** Counts one hit of a key in a fixed window shared by every node (platform/counters.ts). */
-export type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; resetMs: number }>
+export type { HitCounter }
 
 /** In-process windows: the counter of one node (tests; the app passes the shared one). */
-export function memoryCounter(now: () => number = Date.now): HitCounter {
-  const windows = new Map<string, { start: number; count: number }>()
-  return async (key, windowMs) => {
-    const t = now()
-    let w = windows.get(key)
-    if (!w || t - w.start >= windowMs) {
-      if (windows.size >= MAX_KEYS) {
-        for (const [k, x] of windows) if (t - x.start >= windowMs) windows.delete(k)
-        if (windows.size >= MAX_KEYS) windows.clear()
-      }
-      w = { start: t, count: 0 }
-      windows.set(key, w)
-    }
-    w.count++
-    return { count: w.count, resetMs: w.start + windowMs - t }
-  }
-}
+export const memoryCounter = (now: () => number = Date.now): HitCounter => memoryHitCounter(now)
 
 export function createLimiter(opts: RateLimitOptions, counter: HitCounter = memoryCounter()) {
   // a lifted limit (benchmarks, trusted set-ups) has nothing to count: no shared-window write per request

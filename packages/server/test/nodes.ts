@@ -1,0 +1,53 @@
+// Several app nodes on one fresh PostgreSQL database (each with its own DATA_DIR), as a cluster runs them: for
+// the integration tests of what nodes share (variants, limiters, cache messages).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp, type App } from '../src/app/index.js'
+import { loadConfig, type Config } from '../src/platform/config.js'
+import { freshPostgresDatabase } from './fresh-postgres.js'
+
+export interface Nodes {
+  apps: App[]
+  close(): Promise<void>
+}
+
+/**
+ * `count` app nodes on one new database of the PostgreSQL server at `adminUrl`; started one after the other, or all
+ * at once with `together` (as a cluster's nodes start).
+ */
+export async function startNodes(adminUrl: string, count: number, overrides: Partial<Config> = {}, together = false): Promise<Nodes> {
+  const db = await freshPostgresDatabase(adminUrl)
+  const apps: App[] = []
+  const dirs: string[] = []
+  const close = async () => {
+    for (const app of apps.reverse()) await app.close()
+    for (const d of dirs) rmSync(d, { recursive: true, force: true })
+    await db.drop()
+  }
+  try {
+    const start = async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'sw-node-'))
+      dirs.push(dataDir)
+      const config: Config = {
+        ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
+        databaseUrl: db.url,
+        fileStorage: 'postgres',
+        seedDemo: false,
+        ...overrides,
+      }
+      const app = await buildApp(config)
+      apps.push(app)
+      return app
+    }
+    if (together) {
+      const started = await Promise.allSettled(Array.from({ length: count }, start))
+      const failed = started.find((r) => r.status === 'rejected')
+      if (failed) throw failed.reason
+    } else for (let i = 0; i < count; i++) await start()
+  } catch (e) {
+    await close()
+    throw e
+  }
+  return { apps, close }
+}
