@@ -65,6 +65,8 @@ export const LIMITS = {
   tag: 50,
   category: 25,
   galleryBlocksPerLayout: 60,
+  /** Distinct categories of one collection. */
+  nestedCategories: 10_000,
   title: 200,
   slug: 200,
   html: 200_000,
