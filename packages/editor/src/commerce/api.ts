@@ -5,7 +5,7 @@ import type {
   Collection, EmailPreview, EmailTemplateSummary, FileAsset, FulfilInput, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
   NotificationSettings, OwnerProduct, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
 } from '@sitewright/contracts'
-import { createApiClient, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
+import { createApiClient, jobAnswer, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
 import type { Form } from '../forms/model.js'
 
 export type { InventoryQuery, OrderQuery }
@@ -193,7 +193,8 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
     },
     moderateReview: async (reviewId, patch) => map(await client.patch<{ review: OwnerReview }>(`${site}/reviews/${id(reviewId)}`, patch), (d) => d.review),
     reviewsExportUrl: () => `${site}/reviews/export.csv`,
-    importReviews: (format, data) => client.post<ReviewImportResult>(`${site}/reviews/import`, { format, data }),
+    importReviews: async (format, data) =>
+      jobAnswer(await client.post<ReviewImportResult>(`${site}/reviews/import`, { format, data }), (d) => typeof (d as Partial<ReviewImportResult> | null)?.imported === 'number'),
     restockGroups: (cursor) => client.get<RestockGroupPage>(`${site}/restock/groups${q({ cursor })}`),
     restockSignUps: (productId, variantId, cursor) => client.get<RestockSignUpPage>(`${site}/restock${q({ productId, variantId, cursor })}`),
     restockSend: async (productId, variantId) => map(await client.post<{ notified: number }>(`${site}/restock/send`, { productId, variantId }), (d) => d.notified),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { captchaSize, renderCaptcha, type CaptchaHandle } from '../../src/forms/captcha.js'
+import { captchaSize, DOCUMENT_DESTROYED, renderCaptcha, type CaptchaHandle } from '../../src/forms/captcha.js'
 import { createSiteForm } from '../../src/forms/controller.js'
 import { FORM_SUCCESS_EVENT } from '../../src/forms/events.js'
 import { json, page, recordingFetch } from '../content/helpers.js'
@@ -231,5 +231,26 @@ describe('captcha-bound forms', () => {
     document.head.querySelector('script')!.dispatchEvent(new Event('error'))
     expect(await pending).toBeNull()
     expect(error.mock.calls[0]![0]).toBe('Error rendering captcha into node')
+  })
+
+  it("a captcha torn down while its script loads: 'Document was destroyed', nothing rendered", async () => {
+    page(formHtml({ captcha: true }))
+    const slot = document.querySelector<HTMLElement>('[data-captcha]')!
+    slot.dataset.provider = 'recaptcha'
+    const rendered: HTMLElement[] = []
+    const win = window as Window & { grecaptcha?: unknown }
+    win.grecaptcha = { render: (el: HTMLElement) => (rendered.push(el), 1), getResponse: () => '', reset: () => undefined }
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const pending = renderCaptcha(slot)
+      slot.closest('form')!.remove() // the form goes away mid-render
+      expect(await pending).toBeNull()
+      expect(DOCUMENT_DESTROYED).toBe('Document was destroyed')
+      expect(error.mock.calls[0]![0]).toBe('Error rendering captcha into node')
+      expect((error.mock.calls[0]![1] as Error).message).toBe('Document was destroyed')
+      expect(rendered).toEqual([])
+    } finally {
+      delete win.grecaptcha
+    }
   })
 })
