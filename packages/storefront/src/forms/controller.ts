@@ -99,9 +99,10 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
       box.hidden = false
     }
     if (!newsletter) for (const p of wrapper.querySelectorAll<HTMLElement>('[data-form-problem]')) p.hidden = false
-    // scroll to the first field in error, else the message box
+    // scroll to the first field in error, else the message box (a captcha-bound form moves the focus to the captcha
+    // state next to its button instead, which brings that into view)
     const first = q<HTMLElement>(form, '[data-field-id].error') ?? (box && !box.hidden ? box : null)
-    if (first) scrollTo(first)
+    if (first && !(captchaBound && captchaState)) scrollTo(first)
     if (captchaBound) {
       deps.captcha?.reset()
       form.dataset.captchaBlocked = 'true'
