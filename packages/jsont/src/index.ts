@@ -7,6 +7,7 @@ export { ErrorCode } from './errors.js'
 export type { TemplateError, ErrorStage } from './errors.js'
 export type { RenderOptions } from './options.js'
 export { DEFAULT_LIMITS, VARIABLE_INDEX_MAX } from './limits.js'
+export { Lru, LRU_DEFAULT_CAPACITY } from './lru.js'
 export type {
   Formatter,
   FormatterTable,

@@ -4,6 +4,8 @@ import type { ContextItem } from './page.js'
 
 /** Navigation sections: `_hidden` pages are reachable but listed nowhere; `_memberareas` hold member areas. */
 export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
+/** The urlId of a starter site's read-me page (in `_hidden`: reachable, never in the navigation). */
+export const README_PAGE_URL_ID = 'readme'
 export type Navigation = (typeof NAVIGATIONS)[number]
 export const COLLECTION_TYPE_NAMES = ['page', 'blog', 'events', 'gallery', 'products', 'folder', 'index', 'splash-page'] as const
 export type CollectionTypeName = (typeof COLLECTION_TYPE_NAMES)[number]
@@ -66,3 +68,14 @@ export type CollectionPatch = Partial<{
 
 /** PATCH items/:id. */
 export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories' | 'seoTitle' | 'seoDescription' | 'socialImageId'> & { publishOn: number }>
+
+/** Connected-account link entries (site profile `connectedLinks`): the navigation's link to an outside service the
+ * site's account is connected to. Providers and the title each entry takes when the owner gives none. */
+export const CONNECTED_LINK_PROVIDERS = { 'online-ordering': { defaultTitle: 'Order Now' } } as const
+export type ConnectedLinkProvider = keyof typeof CONNECTED_LINK_PROVIDERS
+export interface ConnectedLink {
+  provider: ConnectedLinkProvider
+  url: string
+  /** Empty: the provider's default title. */
+  title: string
+}

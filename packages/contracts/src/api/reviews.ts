@@ -91,3 +91,14 @@ export interface RestockSendResult {
   variantId: string
   notified: number
 }
+
+/** The scarcity part of the restock settings (`GET|PATCH /api/sites/:siteId/restock-settings`): the product page
+ * says `scarcityText` (which must contain `{qtyInStock}`) for variants with at most `scarcityThreshold` in stock. */
+export interface ScarcitySettings {
+  scarcityEnabled: boolean
+  scarcityThreshold: number
+  scarcityText: string
+  scarcityShownByDefault: boolean
+}
+/** The placeholder the scarcity text must contain. */
+export const SCARCITY_QTY_PLACEHOLDER = '{qtyInStock}'

@@ -9,6 +9,8 @@ export const MESSAGES = {
   network: 'Network error',
   unreachable: 'Unable to connect. Please try again',
   crumb: 'Your session has expired. Please reload the page and try again.',
+  /** A long-running job (an import) answered without its result. */
+  noJobData: 'No response data from job request',
 } as const
 
 export type ApiErrorKind = 'network' | 'unreachable' | 'crumb' | 'http' | 'invalid_response'
@@ -28,6 +30,15 @@ export interface ApiError {
 }
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError }
+
+/**
+ * The answer of a long-running editor job (an import): a success without the job's result data becomes the error
+ * 'No response data from job request' (nothing says what the job did).
+ */
+export function jobAnswer<T>(res: ApiResult<T>, hasData: (data: unknown) => boolean): ApiResult<T> {
+  if (!res.ok || hasData(res.data)) return res
+  return { ok: false, error: { kind: 'invalid_response', status: res.status, type: 'invalid_response', code: 'no_job_data', message: MESSAGES.noJobData, fields: {} } }
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

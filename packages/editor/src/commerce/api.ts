@@ -3,9 +3,9 @@
 // (@sitewright/contracts) as the server sends them.
 import type {
   Collection, EmailPreview, EmailTemplateSummary, FileAsset, FulfilInput, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
-  NotificationSettings, OwnerProduct, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
+  NotificationSettings, OwnerProduct, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
 } from '@sitewright/contracts'
-import { createApiClient, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
+import { createApiClient, jobAnswer, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
 import type { Form } from '../forms/model.js'
 
 export type { InventoryQuery, OrderQuery }
@@ -61,7 +61,16 @@ export interface CommerceApi {
   restockSendAll(sendRequests: { productId: string; variantId: string }[]): Promise<ApiResult<RestockSendResult[]>>
   restockAutoSend(): Promise<ApiResult<boolean>>
   setRestockAutoSend(on: boolean): Promise<ApiResult<boolean>>
+  scarcitySettings(): Promise<ApiResult<ScarcitySettings>>
+  saveScarcitySettings(s: ScarcitySettings): Promise<ApiResult<ScarcitySettings>>
 }
+
+const scarcityOf = (c: ScarcitySettings): ScarcitySettings => ({
+  scarcityEnabled: c.scarcityEnabled,
+  scarcityThreshold: c.scarcityThreshold,
+  scarcityText: c.scarcityText,
+  scarcityShownByDefault: c.scarcityShownByDefault,
+})
 
 function map<T, U>(res: ApiResult<T>, f: (data: T) => U): ApiResult<U> {
   return res.ok ? { ok: true, status: res.status, data: f(res.data) } : res
@@ -184,12 +193,15 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
     },
     moderateReview: async (reviewId, patch) => map(await client.patch<{ review: OwnerReview }>(`${site}/reviews/${id(reviewId)}`, patch), (d) => d.review),
     reviewsExportUrl: () => `${site}/reviews/export.csv`,
-    importReviews: (format, data) => client.post<ReviewImportResult>(`${site}/reviews/import`, { format, data }),
+    importReviews: async (format, data) =>
+      jobAnswer(await client.post<ReviewImportResult>(`${site}/reviews/import`, { format, data }), (d) => typeof (d as Partial<ReviewImportResult> | null)?.imported === 'number'),
     restockGroups: (cursor) => client.get<RestockGroupPage>(`${site}/restock/groups${q({ cursor })}`),
     restockSignUps: (productId, variantId, cursor) => client.get<RestockSignUpPage>(`${site}/restock${q({ productId, variantId, cursor })}`),
     restockSend: async (productId, variantId) => map(await client.post<{ notified: number }>(`${site}/restock/send`, { productId, variantId }), (d) => d.notified),
     restockSendAll: async (sendRequests) => map(await client.post<{ results: RestockSendResult[] }>(`${site}/restock/send/all`, { sendRequests }), (d) => d.results),
     restockAutoSend: async () => map(await client.get<{ config: { autoSend: boolean } }>(`${site}/restock-settings`), (d) => d.config.autoSend),
     setRestockAutoSend: async (on) => map(await client.patch<{ config: { autoSend: boolean } }>(`${site}/restock-settings`, { autoSend: on }), (d) => d.config.autoSend),
+    scarcitySettings: async () => map(await client.get<{ config: ScarcitySettings }>(`${site}/restock-settings`), (d) => scarcityOf(d.config)),
+    saveScarcitySettings: async (v) => map(await client.patch<{ config: ScarcitySettings }>(`${site}/restock-settings`, scarcityOf(v)), (d) => scarcityOf(d.config)),
   }
 }

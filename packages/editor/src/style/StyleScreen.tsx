@@ -1,5 +1,6 @@
 // The STYLE screen: colour palette and themes, font themes and font usage, previewed live (the theme's CSS
 // custom properties applied to a sample and to the site in the preview frame); saved by dirty path.
+import { EDITOR_PAGE_TYPES } from '@sitewright/contracts'
 import { useCallback, useEffect, useState, type CSSProperties } from 'react'
 import { useUnsavedChanges } from '../app/navigation.js'
 import { PreviewFrame } from '../preview/PreviewFrame.js'
@@ -48,7 +49,7 @@ export function StyleScreen() {
 
   const vars = cssVariables(styles)
   return (
-    <section className="style-screen" aria-labelledby="section-title">
+    <section className="style-screen" aria-labelledby="section-title" data-page-type={EDITOR_PAGE_TYPES.STYLE}>
       <h1 id="section-title" tabIndex={-1}>
         Site styles
       </h1>

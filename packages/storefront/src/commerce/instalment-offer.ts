@@ -10,7 +10,7 @@ export interface OfferElement {
 }
 
 export function bindInstalmentOffer(el: HTMLElement): OfferElement | null {
-  const provider = providerFor(el.dataset.locale ?? '')
+  const provider = providerFor(el.dataset.locale ?? '', el.dataset.currency ?? 'USD')
   if (!provider) {
     el.hidden = true
     return null

@@ -1,24 +1,21 @@
 // Interest-free instalments: 4 payments; the offer is in range when the price is above the
 // minimum and not above the maximum. Provider by locale: Afterpay for en_US, en_CA, fr_CA, en_AU, en_NZ;
-// Clearpay for en_GB; none elsewhere. Only for carts / products whose items are all physical.
+// Clearpay for en_GB; none elsewhere; the merchant's country (US territories count as US) and the store currency
+// must match (@sitewright/contracts/instalments). Only for carts / products whose items are all physical.
+import { INSTALMENT_COUNT, instalmentLocale, instalmentProvider, type InstalmentProviderName } from '@sitewright/contracts/instalments'
 import { moneyText } from './money.js'
 
-export const INSTALMENT_COUNT = 4
-export type Provider = 'Afterpay' | 'Clearpay'
-
-const AFTERPAY_LOCALES = new Set(['en_US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ'])
+export { INSTALMENT_COUNT }
+export type Provider = InstalmentProviderName
 
 /** 'en-US' / 'en_us' -> 'en_US'. */
 export function normalizeLocale(locale: string): string {
-  const [lang = '', region = ''] = locale.trim().split(/[-_]/)
-  return region ? `${lang.toLowerCase()}_${region.toUpperCase()}` : lang.toLowerCase()
+  return instalmentLocale(locale) ?? locale.trim().toLowerCase()
 }
 
-export function providerFor(locale: string): Provider | null {
-  const l = normalizeLocale(locale)
-  if (AFTERPAY_LOCALES.has(l)) return 'Afterpay'
-  if (l === 'en_GB') return 'Clearpay'
-  return null
+/** The provider for the site's locale and store currency (contracts' country, language and currency rule). */
+export function providerFor(locale: string, currency?: string): Provider | null {
+  return instalmentProvider(locale, currency)
 }
 
 export interface OfferInput {

@@ -33,9 +33,9 @@ function parseJson<T>(text: string | undefined, fallback: T): T {
 const byItem = (root: ParentNode, selector: string, itemId: string) =>
   [...root.querySelectorAll<HTMLElement>(selector)].find((el) => el.dataset.itemId === itemId) ?? null
 
-/** The product around a button: the detail article or product block, else the document. */
+/** The product around a button: the detail article, product block or quick view, else the document. */
 function containerOf(button: HTMLElement): HTMLElement {
-  return button.closest<HTMLElement>('[data-product-block], .product-detail, [data-store-slot="products-item"]') ?? button.ownerDocument.body
+  return button.closest<HTMLElement>('[data-product-block], .product-detail, [data-store-slot="products-item"], [data-quick-view]') ?? button.ownerDocument.body
 }
 
 export function wireProduct(button: HTMLElement, deps: ProductDeps): void {

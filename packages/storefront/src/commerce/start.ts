@@ -16,6 +16,7 @@ export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>
   'gift-card': () => import('./gift-card.js'),
   'product-reviews': () => import('./reviews/page.js'),
   'product-restock': () => import('./restock/form.js'),
+  'product-quick-view': () => import('./quick-view.js'),
 }
 
 /** Markup that asks for each chunk. */
@@ -26,6 +27,7 @@ export const CHUNK_SELECTORS: Readonly<Record<string, string>> = {
   'gift-card': 'form[data-gift-card-form]',
   'product-reviews': '[data-store-slot="product-reviews"][data-product-id]',
   'product-restock': '.product-restock-notification form.product-restock-form',
+  'product-quick-view': '.sqs-product-quick-view-button[data-id]',
 }
 
 export interface Commerce {

@@ -1,5 +1,27 @@
 // The gallery lightbox (a lazily loaded chunk): a modal dialog showing one image at a time with previous/next,
-// arrow keys, Escape and focus returned to the thumbnail that opened it. Theme from data-lightbox-theme.
+// arrow keys, Escape and focus returned to the thumbnail that opened it. Theme from data-lightbox-theme. The image
+// is fitted to its stage, re-fitted 100 ms after the window stops resizing; an image taller than the window keeps
+// a top margin of 50 px.
+export const LIGHTBOX_RESIZE_DELAY_MS = 100
+export const LIGHTBOX_TOP_MARGIN_PX = 50
+
+export interface Size {
+  width: number
+  height: number
+}
+
+/** Where the image goes in a stage: contained, centred; one taller than the stage (at the stage's width) sits the top margin down. */
+export function lightboxLayout(image: Size, stage: Size): Size & { top: number } {
+  if (image.width <= 0 || image.height <= 0 || stage.width <= 0 || stage.height <= 0) return { width: 0, height: 0, top: 0 }
+  const atWidth = image.height * Math.min(1, stage.width / image.width)
+  if (atWidth > stage.height) {
+    const height = Math.max(0, stage.height - LIGHTBOX_TOP_MARGIN_PX)
+    return { width: (image.width * height) / image.height, height, top: LIGHTBOX_TOP_MARGIN_PX }
+  }
+  const width = Math.min(image.width, stage.width)
+  return { width, height: atWidth, top: (stage.height - atWidth) / 2 }
+}
+
 export interface LightboxImage {
   src: string
   srcset: string | null
@@ -25,6 +47,9 @@ export function openLightbox(doc: Document, images: LightboxImage[], start: numb
   bar.append(counter, close)
   const img = doc.createElement('img')
   img.className = 'lightbox-image'
+  const stage = doc.createElement('div')
+  stage.className = 'lightbox-stage'
+  stage.append(img)
   const nav = doc.createElement('div')
   nav.className = 'lightbox-bar'
   const prev = button(doc, 'Previous', 'lightbox-prev')
@@ -32,7 +57,7 @@ export function openLightbox(doc: Document, images: LightboxImage[], start: numb
   caption.className = 'lightbox-caption'
   const next = button(doc, 'Next', 'lightbox-next')
   nav.append(prev, caption, next)
-  box.append(bar, img, nav)
+  box.append(bar, stage, nav)
 
   const show = (i: number) => {
     index = (i + images.length) % images.length
@@ -45,7 +70,24 @@ export function openLightbox(doc: Document, images: LightboxImage[], start: numb
     caption.textContent = it.caption
     counter.textContent = `${index + 1} / ${images.length}`
   }
+  const fit = () => {
+    if (!img.naturalWidth || !img.naturalHeight) return
+    const l = lightboxLayout({ width: img.naturalWidth, height: img.naturalHeight }, { width: stage.clientWidth, height: stage.clientHeight })
+    img.style.width = `${l.width}px`
+    img.style.height = `${l.height}px`
+    img.style.marginTop = `${l.top}px`
+  }
+  const win = doc.defaultView
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined
+  const onResize = () => {
+    clearTimeout(resizeTimer)
+    resizeTimer = setTimeout(fit, LIGHTBOX_RESIZE_DELAY_MS)
+  }
+  img.addEventListener('load', fit)
+  win?.addEventListener('resize', onResize)
   const dismiss = () => {
+    clearTimeout(resizeTimer)
+    win?.removeEventListener('resize', onResize)
     doc.removeEventListener('keydown', onKey)
     box.remove()
     opener?.focus()
@@ -66,7 +108,7 @@ export function openLightbox(doc: Document, images: LightboxImage[], start: numb
   show(index)
   doc.body.append(box)
   close.focus()
-  return { element: box, show, close: dismiss, index: () => index }
+  return { element: box, show, close: dismiss, index: () => index, fit }
 }
 
 function button(doc: Document, label: string, cls: string): HTMLButtonElement {

@@ -3,6 +3,13 @@
 // (the altcha widget, a lazy chunk) or a reCAPTCHA-compatible script.
 export const CAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!'
 export const RENDER_ERROR = 'Error rendering captcha into node'
+/** The captcha's node left the document (the form was torn down) while its script was loading. */
+export const DOCUMENT_DESTROYED = 'Document was destroyed'
+
+/** Throws 'Document was destroyed' when `el` is no longer in a live document. */
+function stillThere(el: HTMLElement): void {
+  if (!el.isConnected || !el.ownerDocument.defaultView) throw new Error(DOCUMENT_DESTROYED)
+}
 export const COMPACT_BELOW = 320
 
 export interface CaptchaHandle {
@@ -37,6 +44,7 @@ type Listeners = ((solved: boolean) => void)[]
 
 async function renderAltcha(el: HTMLElement, c: CaptchaConfig, size: 'compact' | 'normal'): Promise<CaptchaHandle> {
   await import('altcha')
+  stillThere(el)
   const widget = el.ownerDocument.createElement('altcha-widget')
   widget.setAttribute('challenge', c.challengeUrl)
   widget.setAttribute('name', 'altcha')
@@ -83,6 +91,7 @@ function loadRecaptcha(doc: Document): Promise<Grecaptcha> {
 
 async function renderRecaptcha(el: HTMLElement, c: CaptchaConfig, size: 'compact' | 'normal'): Promise<CaptchaHandle> {
   const g = await loadRecaptcha(el.ownerDocument)
+  stillThere(el)
   const listeners: Listeners = []
   const tell = (solved: boolean) => listeners.forEach((l) => l(solved))
   const id = g.render(el, { sitekey: c.siteKey, size, theme: c.theme, callback: () => tell(true), 'expired-callback': () => tell(false) })
@@ -96,7 +105,8 @@ async function renderRecaptcha(el: HTMLElement, c: CaptchaConfig, size: 'compact
   }
 }
 
-/** Renders the captcha into `el`; null when there is no site key or rendering failed (logged). */
+/** Renders the captcha into `el`; null when there is no site key or rendering failed (logged; 'Document was
+ * destroyed' when the node was torn down mid-render). */
 export async function renderCaptcha(el: HTMLElement): Promise<CaptchaHandle | null> {
   const c = captchaConfig(el)
   if (!c.siteKey) return null

@@ -1,9 +1,10 @@
 // The site form state machine: unlocked -> locked ('Submitting…') -> success (form hidden, submission
-// text and optional HTML shown and scrolled into view, or redirect to successRedirect) or failure (errors shown,
-// unlocked, captcha reset, submit disabled while a captcha-bound form's captcha is unsolved). While submit is
+// text and optional HTML shown and scrolled to, or redirect to successRedirect) or failure (errors shown,
+// unlocked, the first error scrolled to, captcha reset, submit disabled while a captcha-bound form's captcha is unsolved). While submit is
 // disabled for the captcha, the captcha state next to the button says why ('Complete CAPTCHA before submitting.')
 // and a failure moves focus there, so a visitor who fixes a typo is never left with a silent button. Framework-free.
 import type { CrumbFetchDeps } from '../core/crumb.js'
+import { scrollToElement } from '../core/motion.js'
 import { saveSubmission, submissionKey } from './api.js'
 import { captchaToken, CAPTCHA_NOT_SET_UP, type CaptchaHandle } from './captcha.js'
 import { FORM_SUCCESS_EVENT, type FormSuccessDetail } from './events.js'
@@ -19,6 +20,8 @@ export interface SiteFormDeps extends CrumbFetchDeps {
   captcha?: CaptchaHandle | null
   /** Reads the values (default: the field value rules); a throw means 'Could not parse the form fields'. */
   read?: (form: HTMLFormElement, search: string) => Record<string, FieldValue>
+  /** Scrolls to the thank-you text or the first error (default: the motion helpers, 30 px offset, reduced motion respected). */
+  scrollTo?: (target: Element) => void
 }
 
 export interface SiteForm {
@@ -36,6 +39,7 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
   const captchaBound = !!q(form, '[data-captcha]')
   const captchaState = q<HTMLElement>(form, '[data-captcha-state]')
   const newsletter = form.hasAttribute('data-newsletter')
+  const scrollTo = deps.scrollTo ?? ((el: Element) => void scrollToElement(el))
   let state: FormState = 'unlocked'
 
   /** Shows (blocked) or hides the captcha state next to the submit button. */
@@ -95,6 +99,10 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
       box.hidden = false
     }
     if (!newsletter) for (const p of wrapper.querySelectorAll<HTMLElement>('[data-form-problem]')) p.hidden = false
+    // scroll to the first field in error, else the message box (a captcha-bound form moves the focus to the captcha
+    // state next to its button instead, which brings that into view)
+    const first = q<HTMLElement>(form, '[data-field-id].error') ?? (box && !box.hidden ? box : null)
+    if (first && !(captchaBound && captchaState)) scrollTo(first)
     if (captchaBound) {
       deps.captcha?.reset()
       form.dataset.captchaBlocked = 'true'
@@ -128,10 +136,8 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
       success.hidden = false
       success.focus({ preventScroll: true })
     }
-    // the thank-you text itself (the theme keeps it clear of a sticky header with scroll-margin-top)
-    const reduce = wrapper.ownerDocument.defaultView?.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-    const target = success ?? wrapper
-    target.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+    // the thank-you text itself, clear of the sticky header (core/motion.ts)
+    scrollTo(success ?? wrapper)
     return state
   }
 

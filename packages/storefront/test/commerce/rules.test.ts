@@ -130,6 +130,15 @@ describe('instalments', () => {
     expect(providerFor('fr_FR')).toBeNull()
     expect(normalizeLocale('en-us')).toBe('en_US')
   })
+  it('needs the merchant country and its currency: US (and its territories) USD, CA CAD, AU AUD, NZ NZD, GB GBP', () => {
+    expect([['en_US', 'USD'], ['en_CA', 'CAD'], ['fr_CA', 'CAD'], ['en_AU', 'AUD'], ['en_NZ', 'NZD']].map(([l, c]) => providerFor(l!, c))).toEqual(Array(5).fill('Afterpay'))
+    expect(providerFor('en_GB', 'GBP')).toBe('Clearpay')
+    for (const t of ['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM']) expect(providerFor(`en-${t}`, 'USD'), t).toBe('Afterpay')
+    expect(providerFor('en_GB', 'USD')).toBeNull()
+    expect(providerFor('en_US', 'EUR')).toBeNull()
+    expect(providerFor('es_US', 'USD')).toBeNull() // US: en only
+    expect(providerFor('fr_PR', 'USD')).toBeNull()
+  })
   it('is in range above the minimum and up to the maximum (4 payments)', () => {
     const base = { minCents: 3500, maxCents: 200000, currency: 'USD' }
     expect(instalmentOffer({ ...base, priceCents: 10000, oneLine: true })).toEqual({ inRange: true, text: 'or 4 interest-free payments of $25.00 with' })

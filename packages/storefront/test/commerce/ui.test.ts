@@ -112,8 +112,8 @@ describe('dialog', () => {
 })
 
 describe('instalment offer', () => {
-  const el = (locale: string) => {
-    page(`<div data-instalments data-locale="${locale}" data-min-cents="3500" data-max-cents="200000" data-currency="USD" hidden></div>`)
+  const el = (locale: string, currency = 'USD') => {
+    page(`<div data-instalments data-locale="${locale}" data-min-cents="3500" data-max-cents="200000" data-currency="${currency}" hidden></div>`)
     return document.querySelector<HTMLElement>('[data-instalments]')!
   }
   it('shows the one-line text with the provider pill and info button', () => {
@@ -128,9 +128,10 @@ describe('instalment offer', () => {
     expect(root.querySelector('.instalments-text')!.textContent).toBe('available for orders up to $2,000.00')
     expect(root.dataset.inRange).toBe('false')
   })
-  it('uses Clearpay for en_GB and nothing for other locales', () => {
-    bindInstalmentOffer(el('en-GB'))!.update(10000)
+  it('uses Clearpay for en_GB (a GBP store) and nothing for other locales or another currency', () => {
+    bindInstalmentOffer(el('en-GB', 'GBP'))!.update(10000)
     expect(document.querySelector('.instalments-pill')!.textContent).toBe('Clearpay')
+    expect(bindInstalmentOffer(el('en-GB', 'USD'))).toBeNull()
     expect(bindInstalmentOffer(el('de-DE'))).toBeNull()
     expect(document.querySelector<HTMLElement>('[data-instalments]')!.hidden).toBe(true)
   })

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { captchaSize, renderCaptcha, type CaptchaHandle } from '../../src/forms/captcha.js'
+import { captchaSize, DOCUMENT_DESTROYED, renderCaptcha, type CaptchaHandle } from '../../src/forms/captcha.js'
 import { createSiteForm } from '../../src/forms/controller.js'
 import { FORM_SUCCESS_EVENT } from '../../src/forms/events.js'
 import { json, page, recordingFetch } from '../content/helpers.js'
@@ -17,7 +17,7 @@ function server(save: () => Response | Promise<Response>, key: () => Response = 
 }
 
 beforeEach(() => {
-  Element.prototype.scrollIntoView = vi.fn()
+  window.scrollTo = vi.fn() as typeof window.scrollTo // jsdom has no scrolling; the motion helpers have their own test
 })
 afterEach(() => vi.restoreAllMocks())
 
@@ -27,7 +27,8 @@ describe('site form states', () => {
     setValue('text', 'hello')
     let release!: (r: Response) => void
     const { fetch, calls } = server(() => new Promise((r) => (release = r)))
-    const f = createSiteForm(wrapper(), { fetch, cookies, location: loc() })
+    const scrolled: Element[] = []
+    const f = createSiteForm(wrapper(), { fetch, cookies, location: loc(), scrollTo: (el) => scrolled.push(el) })
     const successes: unknown[] = []
     document.addEventListener(FORM_SUCCESS_EVENT, (e) => successes.push((e as CustomEvent).detail))
     expect(f.state).toBe('unlocked')
@@ -43,7 +44,7 @@ describe('site form states', () => {
     expect(document.querySelector('form')!.hidden).toBe(true)
     expect(visible('[data-form-success]')).toBe(true)
     expect(document.querySelector('[data-form-success] .extra')!.textContent).toBe('More')
-    expect(document.querySelector<HTMLElement>('[data-form-success]')!.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' })
+    expect(scrolled).toEqual([document.querySelector('[data-form-success]')])
     const body = JSON.parse(calls[1]!.body!)
     expect(body).toMatchObject({ key: 'k1', formId: 'form1', pagePath: '/contact', form: { text: 'hello', phone: ['', '', '', ''] } })
     expect(calls[1]!.headers.get('x-csrf-token')).toBe('tok-1')
@@ -62,9 +63,11 @@ describe('site form states', () => {
     page(formHtml())
     setValue('email', 'bad@x')
     const { fetch, calls } = server(() => json(200, {}))
-    const f = createSiteForm(wrapper(), { fetch, cookies, location: loc() })
+    const scrolled: Element[] = []
+    const f = createSiteForm(wrapper(), { fetch, cookies, location: loc(), scrollTo: (el) => scrolled.push(el) })
     expect(await f.submit()).toBe('failure')
     expect(calls).toHaveLength(0)
+    expect(scrolled).toEqual([document.querySelector('[data-field-id].error')]) // scroll to the first error
     expect(text('[data-form-errors]')).toBe('One or more fields is invalid, please check your entries.')
     expect(text('[data-field-id="email"] [data-field-error]')).toBe('Email is not valid. Email addresses should follow the format user@domain.com.')
     expect(document.querySelector('[data-field-id="text"]')!.classList.contains('error')).toBe(true)
@@ -228,5 +231,26 @@ describe('captcha-bound forms', () => {
     document.head.querySelector('script')!.dispatchEvent(new Event('error'))
     expect(await pending).toBeNull()
     expect(error.mock.calls[0]![0]).toBe('Error rendering captcha into node')
+  })
+
+  it("a captcha torn down while its script loads: 'Document was destroyed', nothing rendered", async () => {
+    page(formHtml({ captcha: true }))
+    const slot = document.querySelector<HTMLElement>('[data-captcha]')!
+    slot.dataset.provider = 'recaptcha'
+    const rendered: HTMLElement[] = []
+    const win = window as Window & { grecaptcha?: unknown }
+    win.grecaptcha = { render: (el: HTMLElement) => (rendered.push(el), 1), getResponse: () => '', reset: () => undefined }
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const pending = renderCaptcha(slot)
+      slot.closest('form')!.remove() // the form goes away mid-render
+      expect(await pending).toBeNull()
+      expect(DOCUMENT_DESTROYED).toBe('Document was destroyed')
+      expect(error.mock.calls[0]![0]).toBe('Error rendering captcha into node')
+      expect((error.mock.calls[0]![1] as Error).message).toBe('Document was destroyed')
+      expect(rendered).toEqual([])
+    } finally {
+      delete win.grecaptcha
+    }
   })
 })

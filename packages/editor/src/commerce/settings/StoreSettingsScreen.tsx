@@ -1,5 +1,5 @@
 // Store settings: currency, interest-free instalment bounds (amounts in major units), instalments on or off,
-// whether services can be bought in quantities above one, and express checkout.
+// whether services can be bought in quantities above one, and express checkout; then the scarcity message.
 import { useMemo, useState, type FormEvent } from 'react'
 import { useUnsavedChanges } from '../../app/navigation.js'
 import { CheckboxField, SelectField, TextField } from '../../ui/fields.js'
@@ -7,6 +7,7 @@ import { useCommerce } from '../context.js'
 import { formatMoney, STORE_CURRENCIES, toMajor, toMinor } from '../money.js'
 import type { StoreSettings } from '@sitewright/contracts'
 import { ErrorSummary } from '../ui.js'
+import { ScarcitySettings } from './ScarcitySettings.js'
 
 interface Draft {
   currency: string
@@ -94,6 +95,7 @@ export function StoreSettingsScreen() {
   const min = toMinor(draft.min, draft.currency)
   const max = toMinor(draft.max, draft.currency)
   return (
+    <>
     <form className="store-settings" onSubmit={onSubmit} noValidate aria-busy={status === 'saving'}>
       <h2>Store settings</h2>
       <ErrorSummary message={alert?.message ?? null} fields={alert?.fields} />
@@ -167,5 +169,7 @@ export function StoreSettingsScreen() {
         </p>
       </div>
     </form>
+    <ScarcitySettings load={api.scarcitySettings} save={api.saveScarcitySettings} />
+    </>
   )
 }

@@ -2,13 +2,12 @@
 // (shipped inside the @phensley/cldr package). The executor's ctx.cldr() calls getCldr(locale).
 import { createRequire } from 'node:module'
 import { CLDRFramework, type CLDR } from '@phensley/cldr'
+import { Lru } from '../../lru.js'
 
 /** The locale used when a requested one is empty, malformed or has no data. */
 export const DEFAULT_LOCALE = 'en-US'
 /** Locale tag meaning "no locale data": i18n formatters print ''. */
 export const NO_LOCALE = 'none'
-/** At most this many distinct locale instances are kept (oldest evicted first). */
-const MAX_LOCALES = 64
 
 const requirePack = createRequire(import.meta.url)
 const packs = new Map<string, unknown>()
@@ -29,7 +28,8 @@ function getFramework(): CLDRFramework {
   return framework
 }
 
-const instances = new Map<string, CLDR>()
+/** CLDR instances by locale tag, least recently used dropped first (the default capacity, 100). */
+const instances = new Lru<string, CLDR>()
 
 /** Normalise template-style tags ('en_US', 'en-UK') to BCP 47 as CLDR expects it. */
 export function normalizeLocale(locale: string): string {
@@ -59,10 +59,6 @@ export function getCldr(locale: string): CLDR | undefined {
   if (hit) return hit
   const cldr = build(normalizeLocale(key)) ?? build(DEFAULT_LOCALE)
   if (!cldr) return undefined
-  if (instances.size >= MAX_LOCALES) {
-    const oldest = instances.keys().next().value
-    if (oldest !== undefined) instances.delete(oldest)
-  }
   instances.set(key, cldr)
   return cldr
 }

@@ -1,7 +1,7 @@
 // Fills a site from a starter template through the same operations as the demo site's content: images generated
 // by the demo image maker and stored by the files domain, pages and items by the content domain, products by the
 // commerce domain, and the starter's palette and fonts saved as the site's styles.
-import { defaultSiteStyles } from '@sitewright/contracts'
+import { defaultSiteStyles, escapeHtml, README_PAGE_URL_ID } from '@sitewright/contracts'
 import type { Commerce } from '../../domains/commerce/index.js'
 import type { CollectionInput, Content } from '../../domains/content/index.js'
 import type { Sites } from '../../domains/sites/index.js'
@@ -97,6 +97,12 @@ export async function seedStarter(siteId: string, spec: StarterSpec, d: StarterS
       seededCount++
     }
   }
+
+  // The read-me page ('readme', hidden from the navigation): what the site was made from and what to do next.
+  await c.createCollection(siteId, {
+    typeName: 'page', title: 'Read me', urlId: README_PAGE_URL_ID, navigation: '_hidden',
+    layout: { sections: [{ blocks: [{ type: 2, value: { html: `<h2>About this site</h2><p>This site started from the ${escapeHtml(spec.name)} starter: ${escapeHtml(spec.summary)}</p><p>Change any page in the editor: its text, images, products and style are yours. This page is hidden from the navigation; delete it when you no longer need it.</p>` } }] }] },
+  } as CollectionInput)
 
   let homeLayout: unknown = null
   for (const p of spec.pages) {

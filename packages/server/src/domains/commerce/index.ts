@@ -176,7 +176,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       return getSettings(orm, siteId)
     },
     updateStoreSettings: (siteId: string, patch: Partial<StoreSettings>) => updateSettings(orm, siteId, patch),
-    /** SHOW_CART (200) / CHECKOUT (201) page data: the visitor's cart from the request cookie. */
+    /** COMMERCE_CART_V2 (205) / CHECKOUT (201) page data: the visitor's cart from the request cookie. */
     async cartOfRequest(siteId: string, request: FastifyRequest): Promise<CartView> {
       const c = await cartByToken(orm, siteId, request.cookies[CART_COOKIE])
       return cartView(orm, siteId, c && !c.isPurchased ? c : null)

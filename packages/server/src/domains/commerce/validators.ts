@@ -1,10 +1,10 @@
 // Request schemas of the commerce domain (zod, strict). Owner money fields are integer minor units.
 import { z } from 'zod'
-import { BILLING_UNITS, type InventoryQuery, type OrderQuery, type VariantInput } from '@sitewright/contracts'
+import { BILLING_UNITS, PRODUCT_TYPES, type InventoryQuery, type OrderQuery, type VariantInput } from '@sitewright/contracts'
 import type { Assert, Same } from '../../platform/http/contract.js'
 import { linkSchema } from '../../platform/url-policy.js'
 
-export { PRODUCT_TYPES } from '@sitewright/contracts'
+export { PRODUCT_TYPES } // defined once in contracts
 export const MAX_PRODUCTS_PER_COLLECTION = 200
 export const MAX_VARIANTS = 10000
 

@@ -26,32 +26,8 @@ export const TYPE_OF_NAME: Record<TypeName, number> = {
 // Navigation sections and page locks are shared with the editor (packages/contracts).
 export { LOCKS, NAVIGATIONS, type LockKind, type Navigation } from '@sitewright/contracts'
 
-export const PAGE_TYPES = {
-  MAIN_CONTENT: 1,
-  CONTENT_COLLECTION: 1,
-  PAGE: 2,
-  SPLASH_PAGE: 3,
-  CONTENT_ITEM: 50,
-  NOT_FOUND: 100,
-  ERROR: 101,
-  SEARCH: 102,
-  LOCK_SCREEN: 103,
-  POPUP_OVERLAY: 104,
-  PROTECTED_CONTENT: 105,
-  MEMBER_AREA_ACCESS_DENIED: 106,
-  SHOW_CART: 200,
-  CHECKOUT: 201,
-  ORDER_CONFIRMED: 202,
-  DONATE: 203,
-  CONTRIBUTION_CONFIRMED: 204,
-  COMMERCE_CART_V2: 205,
-  SUBSCRIPTION_CONFIRMED: 206,
-  ORDER_RECEIVED: 207,
-  MEMBERSHIP_CONFIRMED: 208,
-  REVIEWS_REQUEST: 209,
-  NEWSLETTER_UNSUBSCRIBE: 300,
-  COMMERCE_EMAIL_PREVIEW: 301,
-} as const
+// Page types are shared with the theme and the editor (packages/contracts).
+export { PAGE_TYPES } from '@sitewright/contracts'
 
 /** The record types the content model names (values from packages/contracts). */
 export const RECORD_TYPES = {
@@ -83,6 +59,8 @@ export const LIMITS = {
   tag: 50,
   category: 25,
   galleryBlocksPerLayout: 60,
+  /** Distinct categories of one collection. */
+  nestedCategories: 10_000,
   title: 200,
   slug: 200,
   html: 200_000,

@@ -10,7 +10,7 @@ import type { Auth } from '../accounts/index.js'
 import type { Sites } from '../sites/index.js'
 import * as col from './collections.js'
 import * as itm from './items.js'
-import { getProfile, profilePatch, updateProfile } from './profile.js'
+import { connectedLinkTitle, getProfile, profilePatch, updateProfile } from './profile.js'
 import * as q from './queries.js'
 import { registerContentRoutes } from './routes.js'
 import * as v from './validators.js'
@@ -27,6 +27,7 @@ export { isLive, type SearchHit, type ItemOrder } from './queries.js'
 export { settingsOf as collectionSettingsOf, type CollectionDto, type PopupOverlaySettings } from './collections.js'
 export { itemDataOf, type ItemData, type ItemDto } from './items.js'
 export { contentTables, type CollectionRow, type ItemRow, type ProfileRow, type SocialAccount } from './schema.js'
+export { connectedLinkTitle }
 export { CONTENT_ROLES } from './routes.js'
 
 export type CollectionInput = z.input<typeof v.createCollectionBody>

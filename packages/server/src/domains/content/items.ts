@@ -7,6 +7,7 @@ import { COMMENT_STATE, LIMITS, RECORD_TYPES, type ContentStatus } from './const
 import { getCollection } from './collections.js'
 import { contentItems, type CollectionRow, type ItemRow } from './schema.js'
 import { freeSlug, invalid, layoutOf, ms, prepareLayout, recordRedirect } from './shared.js'
+import { checkCategoryRoom } from './queries.js'
 import { sanitizeHtml } from './sanitize.js'
 import { urlSlug } from '@sitewright/contracts'
 import type { CreateItem, UpdateItem } from './validators.js'
@@ -150,6 +151,7 @@ export async function createItem(orm: Orm, siteId: string, collectionId: string,
   const recordType = input.recordType ?? DEFAULT_RECORD[c.typeName] ?? RECORD_TYPES.TEXT
   if (recordType === RECORD_TYPES.EVENT && !input.startDate) throw invalid('startDate', 'Enter when the event starts.')
   const item = await orm.transaction(async (tx) => {
+    if (input.categories) await checkCategoryRoom(tx, siteId, collectionId, null, input.categories)
     const given = input.urlId !== undefined && input.urlId.trim() !== ''
     const base = urlSlug(given ? input.urlId! : input.title) || 'item'
     const urlId = await freeSlug(base, slugTaken(tx, collectionId), given)
@@ -189,6 +191,7 @@ export async function updateItem(orm: Orm, siteId: string, itemId: string, input
   const c = await getCollection(orm, siteId, existing.collectionId)
   const v = values(input, existing)
   const item = await orm.transaction(async (tx) => {
+    if (input.categories) await checkCategoryRoom(tx, siteId, c.id, itemId, input.categories)
     if (input.urlId !== undefined && input.urlId.trim() !== '' && urlSlug(input.urlId) !== existing.urlId) {
       const slug = urlSlug(input.urlId)
       if (!slug) throw invalid('urlId', 'Enter a URL with letters or digits.')

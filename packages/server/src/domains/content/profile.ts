@@ -1,6 +1,7 @@
-// Site-wide content (description, tag line, logo, social follow accounts).
+// Site-wide content (description, tag line, logo, social follow accounts, connected-account link entries).
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { CONNECTED_LINK_PROVIDERS, type ConnectedLink, type ConnectedLinkProvider } from '@sitewright/contracts'
 import { isSafeLink } from '../../platform/url-policy.js'
 import type { Orm } from '../../platform/db/index.js'
 import { contentSiteProfiles, type ProfileRow } from './schema.js'
@@ -25,12 +26,26 @@ export const profilePatch = z
           .strict(),
       )
       .max(20),
+    connectedLinks: z
+      .array(
+        z
+          .object({
+            provider: z.enum(Object.keys(CONNECTED_LINK_PROVIDERS) as [ConnectedLinkProvider], 'Choose online-ordering.'),
+            url: z.string().trim().max(2000).refine((v) => /^https:\/\/\S+$/i.test(v) && isSafeLink(v), 'Links must be formatted as https://example.com'),
+            title: z.string().trim().max(100, 'Use at most 100 characters.').default(''),
+          })
+          .strict(),
+      )
+      .max(5),
   })
   .partial()
   .strict()
 export type ProfilePatch = z.infer<typeof profilePatch>
 
-const EMPTY = (siteId: string): ProfileRow => ({ siteId, siteDescription: '', tagLine: '', logoImageId: null, socialAccounts: [], updatedAt: new Date(0) })
+const EMPTY = (siteId: string): ProfileRow => ({ siteId, siteDescription: '', tagLine: '', logoImageId: null, socialAccounts: [], connectedLinks: [], updatedAt: new Date(0) })
+
+/** The title a connected-account link entry shows: the owner's, else its provider's default ('Order Now'). */
+export const connectedLinkTitle = (l: ConnectedLink): string => l.title || CONNECTED_LINK_PROVIDERS[l.provider].defaultTitle
 
 export async function getProfile(orm: Orm, siteId: string): Promise<ProfileRow> {
   const [row] = await orm.select().from(contentSiteProfiles).where(eq(contentSiteProfiles.siteId, siteId))
@@ -46,4 +61,4 @@ export async function updateProfile(orm: Orm, siteId: string, patch: ProfilePatc
   return row!
 }
 
-export const profileDto = (p: ProfileRow) => ({ siteDescription: p.siteDescription, tagLine: p.tagLine, logoImageId: p.logoImageId, socialAccounts: p.socialAccounts })
+export const profileDto = (p: ProfileRow) => ({ siteDescription: p.siteDescription, tagLine: p.tagLine, logoImageId: p.logoImageId, socialAccounts: p.socialAccounts, connectedLinks: p.connectedLinks.map((l) => ({ ...l, title: connectedLinkTitle(l) })) })

@@ -2,6 +2,8 @@
 // With `all` (the owner's preview), every item of every status and publication time.
 import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import { sqlRows, type Orm } from '../../platform/db/index.js'
+import { AppError } from '../../platform/errors.js'
+import { LIMITS } from './constants.js'
 import { contentCollections, contentItems, contentRedirects, type CollectionRow, type ItemRow } from './schema.js'
 import { htmlToText } from './sanitize.js'
 
@@ -93,7 +95,22 @@ export async function tagsAndCategories(orm: Orm, siteId: string, collectionId: 
         where site_id = ${siteId} and collection_id = ${collectionId} and ${liveItemRaw(now, all)}`,
   )
   const pick = (k: string) => rows.filter((r) => r.kind === k).map((r) => r.value).sort((a, b) => a.localeCompare(b))
-  return { tags: pick('t'), categories: pick('c') }
+  return { tags: pick('t'), categories: pick('c').slice(0, LIMITS.nestedCategories) }
+}
+
+/** Refuses categories that would take a collection past LIMITS.nestedCategories distinct categories. */
+export async function checkCategoryRoom(orm: Orm, siteId: string, collectionId: string, itemId: string | null, categories: readonly string[]): Promise<void> {
+  if (categories.length === 0) return
+  const rows = await sqlRows<{ value: string }>(
+    orm,
+    sql`select distinct jsonb_array_elements_text(categories) as value from content_items
+        where site_id = ${siteId} and collection_id = ${collectionId} and id <> ${itemId ?? ''}`,
+  )
+  const all = new Set(rows.map((r) => r.value))
+  for (const c of categories) all.add(c)
+  if (all.size > LIMITS.nestedCategories) {
+    throw new AppError('invalid_data', 'too_many_categories', `A collection holds at most ${LIMITS.nestedCategories} categories.`, { fields: { categories: `A collection holds at most ${LIMITS.nestedCategories} categories.` } })
+  }
 }
 
 /** Live item counts per collection of a site. */

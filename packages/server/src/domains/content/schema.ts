@@ -1,3 +1,4 @@
+import type { ConnectedLink } from '@sitewright/contracts'
 import { sql } from 'drizzle-orm'
 import { boolean, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 
@@ -97,13 +98,14 @@ export interface SocialAccount {
   profileUrl: string
 }
 
-/** Site-wide content: description, tag line, logo, social follow accounts. */
+/** Site-wide content: description, tag line, logo, social follow accounts, connected-account link entries. */
 export const contentSiteProfiles = pgTable('content_site_profiles', {
   siteId: text('site_id').primaryKey(),
   siteDescription: text('site_description').notNull().default(''),
   tagLine: text('tag_line').notNull().default(''),
   logoImageId: text('logo_image_id'),
   socialAccounts: jsonb('social_accounts').$type<SocialAccount[]>().notNull().default([]),
+  connectedLinks: jsonb('connected_links').$type<ConnectedLink[]>().notNull().default([]),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 

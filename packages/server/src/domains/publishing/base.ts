@@ -2,7 +2,7 @@
 import {
   BLOCK_VARIANT_IDS, CONTENT_GENERATOR_TYPES, GALLERY_MEDIA_TYPES, POSITIONS, SLIDE_TYPES, STORED_ACTIONS_KEY, SURVEY_COHORTS, currencyOf, socialServiceId,
 } from '@sitewright/contracts'
-import type { CollectionRow } from '../content/index.js'
+import { connectedLinkTitle, type CollectionRow } from '../content/index.js'
 import { fullUrlOf, liveCollection, type SiteScope } from './scope.js'
 import type { Enumerations, NavLink, PageContext } from './types.js'
 
@@ -38,7 +38,9 @@ export function navigation(scope: SiteScope, path: string): { main: NavLink[]; f
     return out
   }
   const top = (nav: string) => live.filter((c) => c.navigation === nav && (!c.parentId || !scope.byId.get(c.parentId))).map(link)
-  return { main: top('main'), footer: top('footer') }
+  // connected-account link entries ('Order Now' for an online food-ordering provider) close the main navigation
+  const connected = scope.profile.connectedLinks.map((l): NavLink => ({ title: connectedLinkTitle(l), fullUrl: l.url, active: false, folder: false }))
+  return { main: [...top('main'), ...connected], footer: top('footer') }
 }
 
 export interface BaseOptions {

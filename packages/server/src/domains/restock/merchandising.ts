@@ -1,5 +1,6 @@
 // productMerchandisingContext of a product page: one restock form per sold-out variant (the first one shown,
 // the others hidden until chosen, or all hidden when hiddenByDefault) and scarcity messages for low stock.
+import { PRODUCT_TYPES } from '@sitewright/contracts'
 import type { RestockConfig } from './validators.js'
 
 export interface ProductForMerchandising {
@@ -7,13 +8,10 @@ export interface ProductForMerchandising {
   structuredContent?: { productType?: number; variants?: { id: string; qtyInStock: number; unlimited: boolean; attributes?: Record<string, string> }[] }
 }
 
-const PHYSICAL = 1
-const SERVICE = 2
-
 export function merchandisingFor(product: ProductForMerchandising, c: RestockConfig): Record<string, unknown> | null {
   const type = product.structuredContent?.productType
   const variants = product.structuredContent?.variants ?? []
-  if ((type !== PHYSICAL && type !== SERVICE) || !variants.length) return null
+  if ((type !== PRODUCT_TYPES.PHYSICAL && type !== PRODUCT_TYPES.SERVICE) || !variants.length) return null
   const soldOut = variants.filter((v) => !v.unlimited && v.qtyInStock <= 0)
   const many = variants.length > 1
   const restockNotificationViews = c.enabled

@@ -1,5 +1,7 @@
 // Request schemas of restock notifications.
 import { z } from 'zod'
+import { SCARCITY_QTY_PLACEHOLDER, type ScarcitySettings } from '@sitewright/contracts'
+import type { Assert, Same } from '../../platform/http/contract.js'
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown id.')
 export const EMAIL_BLANK = 'Email cannot be blank'
@@ -50,11 +52,12 @@ export const restockConfig = z
       .strict(),
     scarcityEnabled: z.boolean(),
     scarcityThreshold: z.number().int().min(1).max(9999),
-    scarcityText: z.string().max(200).refine((s) => s.includes('{qtyInStock}'), 'Include {qtyInStock} in the message.'),
+    scarcityText: z.string().max(200).refine((s) => s.includes(SCARCITY_QTY_PLACEHOLDER), `Include ${SCARCITY_QTY_PLACEHOLDER} in the message.`),
     scarcityShownByDefault: z.boolean(),
   })
   .strict()
 export type RestockConfig = z.infer<typeof restockConfig>
+type _ScarcityAgrees = Assert<Same<Pick<RestockConfig, keyof ScarcitySettings>, ScarcitySettings>>
 export const restockConfigPatch = restockConfig.partial().extend({ texts: restockConfig.shape.texts.partial().optional() }).strict()
 
 export const DEFAULT_CONFIG: RestockConfig = {

@@ -21,7 +21,7 @@ async function owner(): Promise<{ c: Client; siteId: string; slug: string }> {
   return { c, siteId: res.json.site.id, slug: res.json.site.slug }
 }
 const site = (slug: string) => t.client(`${slug}.localhost`)
-const collections = async (c: Client, siteId: string) => (await c.get(`/api/sites/${siteId}/content/collections`)).json.collections as { id: string; typeName: string; homepage: boolean; status: string; layout: unknown; mainImageId: string | null }[]
+const collections = async (c: Client, siteId: string) => (await c.get(`/api/sites/${siteId}/content/collections`)).json.collections as { id: string; typeName: string; homepage: boolean; status: string; layout: unknown; mainImageId: string | null; urlId: string }[]
 const steps = async (c: Client, siteId: string) => {
   const res = await c.get(`/api/sites/${siteId}/onboarding`)
   expect(res.status).toBe(200)
@@ -46,7 +46,8 @@ describe(`starter templates (${BACKEND})`, () => {
       expect(res.status).toBe(200)
       const homeId = res.json.homePageId as string
       const cols = await collections(o.c, o.siteId)
-      expect(cols).toHaveLength(spec.pages.length)
+      expect(cols).toHaveLength(spec.pages.length + 1) // the starter's pages and the read-me page
+      expect(cols.find((c) => c.urlId === 'readme')).toMatchObject({ title: 'Read me', navigation: '_hidden', fullUrl: '/readme' })
       const home = cols.find((c) => c.homepage)!
       expect(home.id).toBe(homeId)
       expect(home.status).toBe('draft')

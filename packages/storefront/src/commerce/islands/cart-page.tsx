@@ -1,4 +1,4 @@
-// The /cart page (SHOW_CART 200): entries with quantity, remove and (for items with a form) their additional fields,
+// The /cart page (the newer cart, COMMERCE_CART_V2 205): entries with quantity, remove and (for items with a form) their additional fields,
 // coupons, totals and the checkout button. Every change goes through the cart store (is-recalculating flag,
 // 'cart:updated' on the bus).
 import { useEffect, useState } from 'react'

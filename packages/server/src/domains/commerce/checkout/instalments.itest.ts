@@ -54,14 +54,29 @@ describe(`instalments at checkout (${BACKEND})`, () => {
     expect(refunded.json.order.payment.instalments.map((i: { status: string }) => i.status)).toEqual(['captured', 'cancelled', 'cancelled', 'cancelled'])
   })
 
-  it('en-GB sites get Clearpay', async () => {
+  it('en-GB sites selling in GBP get Clearpay; in another currency none (merchant country and currency)', async () => {
+    const currency = (to: string) => site.owner.patch(`/api/sites/${site.id}/commerce/settings`, { currency: to })
     await t.app.sites.updateSettings(site.id, { locale: 'en-GB' })
     try {
+      const usd = await cartWith([[ids.lamp, 'LAMP', 1]])
+      expect((await usd.get('/api/commerce/checkout')).json.instalments).toBeNull()
+      expect((await currency('GBP')).status).toBe(200)
       const c = await cartWith([[ids.lamp, 'LAMP', 1]])
       expect((await c.get('/api/commerce/checkout')).json.instalments).toMatchObject({ provider: 'Clearpay', method: 'clearpay' })
       const res = await checkout(c, { paymentMethod: 'instalments' })
       expect(res.status).toBe(201)
       expect(res.json.order.paymentMethod).toBe('clearpay')
+    } finally {
+      await t.app.sites.updateSettings(site.id, { locale: 'en-US' })
+      await currency('USD')
+    }
+  })
+
+  it('a merchant in a US territory (en-PR) selling in USD gets Afterpay', async () => {
+    await t.app.sites.updateSettings(site.id, { locale: 'en-PR' })
+    try {
+      const c = await cartWith([[ids.lamp, 'LAMP', 1]])
+      expect((await c.get('/api/commerce/checkout')).json.instalments).toMatchObject({ provider: 'Afterpay', method: 'afterpay' })
     } finally {
       await t.app.sites.updateSettings(site.id, { locale: 'en-US' })
     }

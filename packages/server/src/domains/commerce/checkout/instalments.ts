@@ -1,25 +1,19 @@
-// Interest-free instalments: provider by locale, offer bounds from the store settings,
+// Interest-free instalments: provider by locale, merchant country and currency (contracts), offer bounds from the store settings,
 // and the explanatory dialog served by our own route per locale (en_US fallback).
+import { INSTALMENT_COUNT, instalmentLocale, instalmentProvider } from '@sitewright/contracts'
 import { decimalText, money } from '../shared/money.js'
 import { PRODUCT_TYPES } from '../validators.js'
 
-export const NUM_INSTALMENTS = 4
+export const NUM_INSTALMENTS = INSTALMENT_COUNT
 export type InstalmentProvider = 'AFTERPAY' | 'CLEARPAY'
 
-const AFTERPAY_LOCALES = new Set(['en_US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ'])
-
 /** 'en-US' or 'en_US' -> 'en_US'; undefined when it does not look like a locale. */
-export function normaliseLocale(locale: string | undefined): string | undefined {
-  const m = /^([a-zA-Z]{2})[-_]([a-zA-Z]{2})$/.exec((locale ?? '').trim())
-  return m ? `${m[1]!.toLowerCase()}_${m[2]!.toUpperCase()}` : undefined
-}
+export const normaliseLocale = instalmentLocale
 
-export function providerForLocale(locale: string | undefined): InstalmentProvider | null {
-  const l = normaliseLocale(locale)
-  if (!l) return null
-  if (AFTERPAY_LOCALES.has(l)) return 'AFTERPAY'
-  if (l === 'en_GB') return 'CLEARPAY'
-  return null
+/** The provider for the site's locale and (when given) store currency: contracts' country, language and currency rule. */
+export function providerForLocale(locale: string | undefined, currency?: string): InstalmentProvider | null {
+  const p = instalmentProvider(locale, currency)
+  return p === 'Clearpay' ? 'CLEARPAY' : p === 'Afterpay' ? 'AFTERPAY' : null
 }
 
 /** The payment method of a provider ('afterpay' / 'clearpay') and the name shoppers read. */
@@ -44,7 +38,7 @@ export type InstalmentCheck =
 
 /** Whether a cart may be paid in instalments, and why not. */
 export function instalmentCheck(c: InstalmentCheckInput): InstalmentCheck {
-  const provider = c.enabled ? providerForLocale(c.locale) : null
+  const provider = c.enabled ? providerForLocale(c.locale, c.currency) : null
   if (!provider) return { ok: false, provider: null, reason: 'Instalment payments are not available in this store.' }
   const name = providerName(provider)
   if (c.subscription || !c.allPhysical) return { ok: false, provider, reason: `${name} is available only for physical products.` }

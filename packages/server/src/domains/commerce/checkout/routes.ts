@@ -189,7 +189,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
     async ({ request, query }) => {
       const site = requireSite(request)
       const s = await getSettings(orm, site.id)
-      const provider = s.instalmentsEnabled ? providerForLocale(query.locale) : null
+      const provider = s.instalmentsEnabled ? providerForLocale(query.locale, s.currency) : null
       return {
         provider,
         numInstallments: NUM_INSTALMENTS,

@@ -1,11 +1,15 @@
-// The store's page types and which one an order's page is.
+// The store's page types (from contracts) and which one an order's page is. /cart is the newer cart page (an editable
+// React island: quantities, removal, additional fields), COMMERCE_CART_V2 205; SHOW_CART 200 is the older read-only
+// cart the spec also names, which this product does not serve.
+import { PAGE_TYPES } from '@sitewright/contracts'
+
 export const PAGE_TYPES_COMMERCE = {
-  SHOW_CART: 200,
-  CHECKOUT: 201,
-  ORDER_CONFIRMED: 202,
-  COMMERCE_CART_V2: 205,
-  SUBSCRIPTION_CONFIRMED: 206,
-  ORDER_RECEIVED: 207,
+  SHOW_CART: PAGE_TYPES.SHOW_CART,
+  CHECKOUT: PAGE_TYPES.CHECKOUT,
+  ORDER_CONFIRMED: PAGE_TYPES.ORDER_CONFIRMED,
+  COMMERCE_CART_V2: PAGE_TYPES.COMMERCE_CART_V2,
+  SUBSCRIPTION_CONFIRMED: PAGE_TYPES.SUBSCRIPTION_CONFIRMED,
+  ORDER_RECEIVED: PAGE_TYPES.ORDER_RECEIVED,
 } as const
 
 /**

@@ -1,4 +1,4 @@
-// The store's themed pages (themes/default/CONTEXT.md "Store"): /cart (SHOW_CART 200), /checkout (CHECKOUT 201,
+// The store's themed pages (themes/default/CONTEXT.md "Store"): /cart (the newer cart, COMMERCE_CART_V2 205), /checkout (CHECKOUT 201,
 // subscriptions with ?cartToken=), /commerce/gift-card?itemId=&sku= (the gift-card page, template gift-card, as
 // CHECKOUT 201), /commerce/orders/{id}?token= (ORDER_CONFIRMED 202 / SUBSCRIPTION_CONFIRMED 206 / ORDER_RECEIVED
 // 207 while the payment awaits confirmation). They carry per-visitor data and are rendered through publishing
@@ -25,12 +25,12 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
   if (!render) return
   const noStore = { 'cache-control': 'private, no-store' }
 
-  defineRoute(app, { method: 'GET', url: '/cart', summary: 'SHOW_CART page (200)', tags, responses: { 200: { description: 'HTML' } } }, async ({ request, reply }) => {
+  defineRoute(app, { method: 'GET', url: '/cart', summary: 'The cart page (COMMERCE_CART_V2 205)', tags, responses: { 200: { description: 'HTML' } } }, async ({ request, reply }) => {
     const site = requireSite(request)
     const c = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
     const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
     reply.headers(noStore)
-    return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart } })
+    return render(request, reply, { pageType: PT.COMMERCE_CART_V2, template: 'cart', title: 'Cart', extra: { shoppingCart } })
   })
 
   defineRoute(

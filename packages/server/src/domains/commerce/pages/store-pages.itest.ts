@@ -90,6 +90,7 @@ describe(`store pages (${BACKEND})`, () => {
     const added = await add(visitor, tea.id, 'TEA', null, 2)
     expect(added.json.shoppingCart).toMatchObject({ currency: 'JPY', subtotalCents: 25000, subtotal: { value: '25000', currency: 'JPY' } })
     const cart = await visitor.get('/cart')
+    expect(cart.body).toContain('data-page-type="205"') // the newer cart page: COMMERCE_CART_V2
     expect(cart.body).toContain('>25,000<')
     expect(cart.body).not.toContain('250.00')
     const checkout = await visitor.get('/checkout')

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { decimalText, money, parseMinor } from './money.js'
 import { MSG, readQuantity, selectOptionsMessage } from './messages.js'
-import { instalmentAmount, instalmentDialogHtml, instalmentRange, providerForLocale } from '../checkout/instalments.js'
+import { INSTALMENT_COUNTRIES, US_TERRITORIES } from '@sitewright/contracts'
+import { instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from '../checkout/instalments.js'
 import { canonicalJson } from './idempotency.js'
 import { luhnValid } from '../checkout/payments.js'
 
@@ -50,6 +51,17 @@ describe('instalments', () => {
     expect(providerForLocale('de_DE')).toBeNull()
     expect(providerForLocale('fr_FR')).toBeNull()
     expect(providerForLocale(undefined)).toBeNull()
+  })
+  it('provider by merchant country (US territories count as US) and its currency, as SPEC.md lists them', () => {
+    expect(Object.fromEntries(Object.entries(INSTALMENT_COUNTRIES).map(([c, e]) => [c, e.languages]))).toEqual({ US: ['en'], CA: ['en', 'fr'], AU: ['en'], NZ: ['en'], GB: ['en'] })
+    expect(US_TERRITORIES).toEqual(['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM'])
+    expect(NUM_INSTALMENTS).toBe(4)
+    expect(providerForLocale('en-GU', 'USD')).toBe('AFTERPAY')
+    expect(providerForLocale('fr_CA', 'CAD')).toBe('AFTERPAY')
+    expect(providerForLocale('fr_CA', 'USD')).toBeNull()
+    expect(providerForLocale('en_GB', 'GBP')).toBe('CLEARPAY')
+    expect(providerForLocale('en_GB', 'EUR')).toBeNull()
+    expect(providerForLocale('en_IE', 'EUR')).toBeNull()
   })
   it('in range above the minimum and up to the maximum', () => {
     expect(instalmentRange(3500, 3500, 200000)).toBe('below')
