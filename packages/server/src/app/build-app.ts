@@ -17,7 +17,7 @@ import { editorOptions, registerSecurityHeaders } from '../platform/http/securit
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
-import { SESSION_COOKIE, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
+import { SESSION_COOKIE, WEBSITE_ROLES, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
 import { createFiles, createPgStorage, type Files } from '../domains/files/index.js'
 import { createFonts } from '../domains/fonts/index.js'
 import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce, type CommerceNotifier } from '../domains/commerce/index.js'
@@ -40,6 +40,7 @@ import { seedStarter } from './starters/seed.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { seedDemoReviews } from './demo-store/reviews.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
+import { donationBlockOf, memberAreaPagesOf, paywallOf, paywallProductsOf } from './paid-ports.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
@@ -232,6 +233,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     orderRefunded: (e) => notify.commerceNotifier.orderRefunded(e),
     subscriptionRenewed: (e) => notify.commerceNotifier.subscriptionRenewed(e),
     subscriptionPaymentFailed: (e) => notify.commerceNotifier.subscriptionPaymentFailed(e),
+    donationReceived: (e) => notify.commerceNotifier.donationReceived(e),
   }
   const commerce = createCommerce(db.orm, {
     authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed),
@@ -245,6 +247,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
     collectionPath: (siteId, collectionId) => content.read.collectionPath(siteId, collectionId),
+    donationBlock: (siteId, pageId, blockId) => donationBlockOf(content.read, siteId, pageId, blockId),
+    // members is built after commerce: called at request time
+    areasOfProducts: (siteId, productIds) => members.areasOfProducts(siteId, productIds),
     onChange: late.invalidatePages,
     renderPage: late.renderSystemPage,
     siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
@@ -289,6 +294,16 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     // verification, reset and account-exists mails from the theme's templates (notify is built later: called at send time)
     compose: async (siteId, template, to, data) => (await notify.composer(siteId))(template, to, data),
     log: fastify.log,
+    // paid member areas: the owner's rules, the memberships held (commerce) and the member's subscriptions
+    authorize: (request, siteId) => sites.authorize(auth, request, siteId, [WEBSITE_ROLES.ADMIN]),
+    memberAreaPages: (siteId) => memberAreaPagesOf(content.read, siteId),
+    memberships: {
+      held: (siteId, email) => commerce.heldMemberships(siteId, email),
+      subscriptions: (siteId, email) => commerce.buyerSubscriptions(siteId, email),
+      cancel: (siteId, email, id) => commerce.cancelSubscription(siteId, email, id),
+      products: (siteId) => paywallProductsOf(commerce, siteId),
+    },
+    onChange: late.invalidatePages,
   })
   const reviews = createReviews(db.orm, {
     authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
@@ -388,6 +403,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       styles: (siteId) => sites.stylesContext(siteId),
       colorThemes: (siteId) => sites.colorThemeVariables(siteId),
       member: (siteId, request) => members.view(siteId, request),
+      paywall: (siteId, collectionId) => paywallOf(members, commerce, siteId, collectionId),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })

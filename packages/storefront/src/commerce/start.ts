@@ -16,6 +16,8 @@ export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>
   'gift-card': () => import('./gift-card.js'),
   'product-reviews': () => import('./reviews/page.js'),
   'product-restock': () => import('./restock/form.js'),
+  'membership-join': () => import('./join.js'),
+  donate: () => import('./donate.js'),
 }
 
 /** Markup that asks for each chunk. */
@@ -26,6 +28,8 @@ export const CHUNK_SELECTORS: Readonly<Record<string, string>> = {
   'gift-card': 'form[data-gift-card-form]',
   'product-reviews': '[data-store-slot="product-reviews"][data-product-id]',
   'product-restock': '.product-restock-notification form.product-restock-form',
+  'membership-join': 'button[data-membership-join]',
+  donate: 'form[data-donate-form]',
 }
 
 export interface Commerce {
