@@ -39,6 +39,7 @@ import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters
 import { seedStarter } from './starters/seed.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { seedDemoReviews } from './demo-store/reviews.js'
+import { seedDemoPaid } from './demo-paid.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
 import { donationBlockOf, memberAreaPagesOf, paywallOf, paywallProductsOf } from './paid-ports.js'
 import { registerPlatformRoutes } from './platform-routes.js'
@@ -462,7 +463,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
             log: fastify.log,
             createForm: async (sid, input) => (await forms.create(sid, input)).id,
             seedReviews: (sid, ids) => seedDemoReviews(reviews, sid, ids),
-          }),
+          }).then(() => seedDemoPaid(siteId, collectionId, { content, commerce, members })),
       }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
     }
     return demo

@@ -253,7 +253,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     /** What a paywalled page offers: the PAYWALL product's title, price text and plan, or null when it is not for sale. */
     async membershipOffer(siteId: string, productId: string): Promise<MembershipOffer | null> {
       const row = await catalogue.getProduct(orm, siteId, productId)
-      if (!row || row.productType !== PRODUCT_TYPES.PAYWALL || row.status !== 'published') return null
+      if (!row || row.productType !== PRODUCT_TYPES.PAYWALL || row.status === 'draft') return null
       const [v] = await catalogue.variantsOf(orm, siteId, [productId])
       if (!v) return null
       const { currency } = await getSettings(orm, siteId)
@@ -261,9 +261,9 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       const price = moneyText(v.onSale ? v.salePriceCents : v.priceCents, currency)
       return { productId, sku: v.sku, title: row.title, price, every: plan ? everyText(plan.billingPeriod.value, plan.billingPeriod.unit).toLowerCase() : null, recurring: !!plan }
     },
-    /** Ids of the site's published products of a type (e.g. PAYWALL: the memberships a paid area can ask for). */
+    /** Ids of the site's published and hidden products of a type (e.g. PAYWALL: the memberships a paid area can ask for). */
     async productIdsOfType(siteId: string, productType: number): Promise<string[]> {
-      const { rows } = await catalogue.productsOf(orm, siteId, { statuses: ['published'], page: 1, pageSize: 500 })
+      const { rows } = await catalogue.productsOf(orm, siteId, { statuses: ['published', 'hidden'], page: 1, pageSize: 500 })
       return rows.filter((r) => r.productType === productType).map((r) => r.id)
     },
     /** Title -> id of every product of the site (reviews imported from another shop are matched by title). */

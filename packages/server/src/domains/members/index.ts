@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { hashPassword } from '../accounts/index.js'
-import { areaRules, mayRead, paidAreas } from './access.js'
+import { areaRules, mayRead, paidAreas, setAreaRule, type AreaRule } from './access.js'
 import { createMemberAuth, hasMemberCookie } from './auth.js'
 import { createFlows, type FlowDeps } from './flows.js'
 import { registerMemberApi } from './routes-api.js'
@@ -46,6 +46,8 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
     paidAreaProduct: (siteId: string, collectionId: string) => paid.productOf(siteId, collectionId),
     /** The member areas the products open (MEMBERSHIP_CONFIRMED page). */
     areasOfProducts: (siteId: string, productIds: readonly string[]) => paid.areasOfProducts(siteId, productIds),
+    /** Sets a member area's access rule without HTTP (the demo's paid area). */
+    setAreaRule: (siteId: string, collectionId: string, rule: AreaRule) => setAreaRule(orm, siteId, collectionId, rule),
     /** The member areas with their rules (owner screens, tests). */
     memberAreas: (siteId: string) => paid.areas(siteId),
     /** True when the request carries a member session cookie (no database): its pages are personal, never cached. */

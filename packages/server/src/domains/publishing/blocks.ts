@@ -4,7 +4,7 @@ import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, res
 import { itemContexts } from './items.js'
 import { liveCollection, type SiteScope } from './scope.js'
 import type { ImageContext, Json, SectionContext } from './types.js'
-import type { SectionStyle } from '@sitewright/contracts'
+import { DONATION_DEFAULT_PRESETS, fractionDigits, type SectionStyle } from '@sitewright/contracts'
 import { videoEmbed } from './video.js'
 
 const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
@@ -128,9 +128,17 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
     }
     case 'spacer':
       return { height: typeof v.height === 'number' ? v.height : 40 }
-    case 'donation':
+    case 'donation': {
       // the DONATE page (203) of this block: its presets and monthly choice are read there from the published page
-      return { ...v, ...(pageId && b.id ? { donateUrl: `/donate?page=${encodeURIComponent(pageId)}&block=${encodeURIComponent(b.id)}` } : {}) }
+      const store = scope.deps.products?.storeSettings ? ((await scope.deps.products.storeSettings(scope.site.id)) as { currency?: unknown }) : {}
+      const currency = typeof store.currency === 'string' ? store.currency : 'USD'
+      const units = (Array.isArray(v.presets) && v.presets.length ? v.presets : DONATION_DEFAULT_PRESETS).filter((n): n is number => typeof n === 'number')
+      const presets = units.map((n) => {
+        const value = n.toFixed(fractionDigits(currency))
+        return { value, currency, decimalValue: value, currencyCode: currency }
+      })
+      return { ...v, presets, ...(pageId && b.id ? { donateUrl: `/donate?page=${encodeURIComponent(pageId)}&block=${encodeURIComponent(b.id)}` } : {}) }
+    }
     default:
       return { ...v }
   }
