@@ -7,7 +7,7 @@ import { fractionDigits } from '@sitewright/contracts/money'
 import { crumbFetch } from '../core/crumb.js'
 import { readResult, type Result } from './api.js'
 import { createAttemptKeys } from './checkout.js'
-import { formatMoney } from './money.js'
+import { moneyElement } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 
 export const DONATIONS_PATH = '/api/commerce/donations'
@@ -52,7 +52,9 @@ export function wireDonate(form: HTMLFormElement, deps: PageDeps & { navigate?: 
   const summary = () => {
     const cents = amountCents(amount.value, currency)
     const monthly = text(new FormData(form), 'frequency') === 'monthly'
-    if (total) total.textContent = cents === null || cents === 0 ? 'Choose or enter an amount.' : `${formatMoney(cents, currency)} ${monthly ? 'every month' : 'once'}`
+    if (!total) return
+    if (cents === null || cents === 0) total.textContent = 'Choose or enter an amount.'
+    else total.replaceChildren(moneyElement(form.ownerDocument, cents, currency), monthly ? ' every month' : ' once')
   }
   form.addEventListener('change', (e) => {
     const t = e.target as HTMLInputElement
