@@ -68,6 +68,7 @@ export function wireDonate(form: HTMLFormElement, deps: PageDeps & { navigate?: 
     if (match) match.checked = true
     else if (other) other.checked = true
     amount.removeAttribute('aria-invalid')
+    if (status) status.textContent = ''
     summary()
   })
   form.addEventListener('submit', (e) => {
