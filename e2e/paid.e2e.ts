@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot } from './support/browser.js'
-import { openHarness, type Harness } from './support/fixture.js'
+import { demoSite, openHarness, type Harness } from './support/fixture.js'
+import { ownerClient } from './support/owner-api.js'
+import { DEMO_OWNER } from './support/paths.js'
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js'
 
 let h: Harness
@@ -140,6 +142,48 @@ describe('donations', () => {
     await shots(page, 'donation-confirmed')
     const mail = await sink.waitFor((m) => m.to.includes('donor@example.com') && m.subject.startsWith('Thank you for your donation'), 20_000)
     expect(mail.text).toContain('We received your donation of $37.50')
+    await page.close()
+  })
+})
+
+describe('owner editor', () => {
+  it('the Studio page settings pick the membership product; the donation block edits its amounts', async () => {
+    const site = await demoSite(h.server.baseUrl)
+    const api = ownerClient(h.server.baseUrl)
+    await api.call('POST', '/api/auth/login', DEMO_OWNER)
+    const pages = await api.call<{ collections: { id: string; urlId: string }[] }>('GET', `/api/sites/${site.id}/content/collections`)
+    const studio = pages.body.collections.find((c) => c.urlId === 'studio')!
+    const support = pages.body.collections.find((c) => c.urlId === 'support')!
+    const page = await h.context.newPage()
+    await page.goto(`/config/sites/${site.id}/pages/${studio.id}`)
+    await page.waitForURL('**/config/login')
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL(`**/config/sites/${site.id}/pages**`)
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await expect.poll(() => page.getByLabel('Readers').inputValue()).toBe('product')
+    expect(await page.getByLabel('Membership product').locator('option:checked').textContent()).toBe('Studio membership: $12.00 (recurring)')
+    await page.getByLabel('Readers').selectOption('members')
+    await page.getByRole('button', { name: 'Save who may read it' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    expect((await page.context().request.get('/studio', { headers: { cookie: '' } })).status()).toBe(403)
+    await page.getByLabel('Readers').selectOption('product')
+    await page.getByRole('button', { name: 'Save who may read it' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    await page.locator('.member-area-access').scrollIntoViewIfNeeded()
+    await shots(page, 'paid-editor-area-access')
+
+    await page.goto(`/config/sites/${site.id}/pages/${support.id}`)
+    const canvas = page.frameLocator('[data-editor-canvas]')
+    await canvas.locator('.donation-block').click()
+    const amounts = page.getByLabel('Suggested amounts (store currency)')
+    await expect.poll(() => amounts.inputValue()).toBe('10, 25, 50, 100')
+    await amounts.fill('10, 0')
+    await page.getByText('Amounts go from 1 to 10,000.').waitFor()
+    await amounts.fill('15, 30, 60')
+    expect(await page.getByLabel('Offer monthly donations').isChecked()).toBe(true)
+    await shots(page, 'paid-editor-donation-block')
     await page.close()
   })
 })
