@@ -39,9 +39,8 @@ import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters
 import { seedStarter } from './starters/seed.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { seedDemoReviews } from './demo-store/reviews.js'
-import { seedDemoPaid } from './demo-paid.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
-import { donationBlockOf, memberAreaPagesOf, paywallOf, paywallProductsOf } from './paid-ports.js'
+import { paidCommerceDeps, paidMemberDeps, paywallOf, seedDemoPaid } from './paid-ports.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
@@ -248,9 +247,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
     collectionPath: (siteId, collectionId) => content.read.collectionPath(siteId, collectionId),
-    donationBlock: (siteId, pageId, blockId) => donationBlockOf(content.read, siteId, pageId, blockId),
-    // members is built after commerce: called at request time
-    areasOfProducts: (siteId, productIds) => members.areasOfProducts(siteId, productIds),
+    ...paidCommerceDeps(content.read, () => members),
     onChange: late.invalidatePages,
     renderPage: late.renderSystemPage,
     siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
@@ -295,16 +292,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     // verification, reset and account-exists mails from the theme's templates (notify is built later: called at send time)
     compose: async (siteId, template, to, data) => (await notify.composer(siteId))(template, to, data),
     log: fastify.log,
-    // paid member areas: the owner's rules, the memberships held (commerce) and the member's subscriptions
-    authorize: (request, siteId) => sites.authorize(auth, request, siteId, [WEBSITE_ROLES.ADMIN]),
-    memberAreaPages: (siteId) => memberAreaPagesOf(content.read, siteId),
-    memberships: {
-      held: (siteId, email) => commerce.heldMemberships(siteId, email),
-      subscriptions: (siteId, email) => commerce.buyerSubscriptions(siteId, email),
-      cancel: (siteId, email, id) => commerce.cancelSubscription(siteId, email, id),
-      products: (siteId) => paywallProductsOf(commerce, siteId),
-    },
-    onChange: late.invalidatePages,
+    ...paidMemberDeps(commerce, content.read, (request, siteId) => sites.authorize(auth, request, siteId, [WEBSITE_ROLES.ADMIN]), late.invalidatePages),
   })
   const reviews = createReviews(db.orm, {
     authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),

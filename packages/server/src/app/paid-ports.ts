@@ -4,7 +4,10 @@
 import { BLOCK_TYPES, PRODUCT_TYPES, type DonationBlockValue } from '@sitewright/contracts'
 import type { Commerce, MembershipOffer } from '../domains/commerce/index.js'
 import { isLive, restore } from '../domains/content/index.js'
-import type { Members } from '../domains/members/index.js'
+import type { FastifyRequest } from 'fastify'
+import type { Members, MembersDeps } from '../domains/members/index.js'
+
+export { seedDemoPaid } from './demo-paid.js'
 
 interface CollectionReader {
   siteCollections(siteId: string): Promise<{ id: string; title: string; urlId: string; homepage: boolean; lock: string; navigation: string; status: string; publishOn: Date; layout: unknown }[]>
@@ -43,4 +46,27 @@ export async function paywallProductsOf(commerce: Commerce, siteId: string): Pro
 export async function paywallOf(members: Members, commerce: Commerce, siteId: string, collectionId: string): Promise<MembershipOffer | null> {
   const productId = await members.paidAreaProduct(siteId, collectionId)
   return productId ? commerce.membershipOffer(siteId, productId) : null
+}
+
+/** What commerce asks of content and members (members is built after commerce: called at request time). */
+export function paidCommerceDeps(read: CollectionReader, members: () => Members) {
+  return {
+    donationBlock: (siteId: string, pageId: string, blockId: string) => donationBlockOf(read, siteId, pageId, blockId),
+    areasOfProducts: (siteId: string, productIds: readonly string[]) => members().areasOfProducts(siteId, productIds),
+  }
+}
+
+/** What members asks for paid areas: the owner check, the area pages (content), memberships held and subscriptions (commerce). */
+export function paidMemberDeps(commerce: Commerce, read: CollectionReader, authorize: (request: FastifyRequest, siteId: string) => Promise<unknown>, onChange: (siteId: string) => void): Pick<MembersDeps, 'authorize' | 'memberAreaPages' | 'memberships' | 'onChange'> {
+  return {
+    authorize,
+    memberAreaPages: (siteId) => memberAreaPagesOf(read, siteId),
+    memberships: {
+      held: (siteId, email) => commerce.heldMemberships(siteId, email),
+      subscriptions: (siteId, email) => commerce.buyerSubscriptions(siteId, email),
+      cancel: (siteId, email, id) => commerce.cancelSubscription(siteId, email, id),
+      products: (siteId) => paywallProductsOf(commerce, siteId),
+    },
+    onChange,
+  }
 }
