@@ -158,7 +158,7 @@ export function showShipping(form: HTMLFormElement, cart: ShoppingCart): void {
 }
 
 /** A signed-in member's email fills the empty email field (a membership bought belongs to that address). */
-function prefillMemberEmail(form: HTMLFormElement): void {
+export function prefillMemberEmail(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('input[name="email"]')
   if (!input || input.value || !/(?:^|;\s*)SiteUserSecureAuthToken=/.test(form.ownerDocument.cookie)) return
   void fetch('/api/site-users/account', { credentials: 'same-origin', headers: { Accept: 'application/json' } })

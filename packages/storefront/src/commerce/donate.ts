@@ -6,7 +6,7 @@ import type { DonationInput, DonationPlaced } from '@sitewright/contracts'
 import { fractionDigits } from '@sitewright/contracts/money'
 import { crumbFetch } from '../core/crumb.js'
 import { readResult, type Result } from './api.js'
-import { createAttemptKeys } from './checkout.js'
+import { createAttemptKeys, prefillMemberEmail } from './checkout.js'
 import { moneyElement } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 
@@ -100,6 +100,7 @@ export function wireDonate(form: HTMLFormElement, deps: PageDeps & { navigate?: 
         say(res.ok ? 'Something went wrong' : res.message)
       })
   })
+  prefillMemberEmail(form)
   summary()
 }
 
