@@ -1,5 +1,6 @@
 // The store's HTTP contract: what the owner API (/api/sites/:siteId/commerce/...) answers and accepts. The server's
 import type { ContextItem } from './page.js'
+import type { OrderKind } from '../donations.js'
 // view builders are typed with these shapes and the editor reads them as they are, so a renamed field fails to
 // type-check on both sides. Money fields named `...Cents` are integer minor units of the store currency.
 
@@ -291,6 +292,8 @@ export interface OrderSubscriptionView {
   priceCents: number
   price: MoneyShape
   status: string
+  /** Cancelled by the buyer: in force until this time (epoch ms), else null. */
+  endsOn: number | null
 }
 
 /** An order as visitors, mail and the owner see it (times are epoch milliseconds). */
@@ -331,6 +334,8 @@ export interface OrderView {
   /** Gift cards this order bought. */
   giftCards: { code: string; amountCents: number; amount: MoneyShape }[]
   subscriptions: OrderSubscriptionView[]
+  /** 'order' (products) or 'donation' (one line, no product). */
+  kind: OrderKind
 }
 
 export interface Instalment {
@@ -406,6 +411,8 @@ export interface OrderListRow {
   grandTotalCents: number
   grandTotal: MoneyShape
   totalQuantity: number
+  /** 'donation' rows are marked as donations in the owner's list. */
+  kind: OrderKind
 }
 
 export interface OrderPage {

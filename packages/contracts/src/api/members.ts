@@ -30,19 +30,3 @@ export interface MemberChangeInput {
   removeTags?: string[]
   compAccess?: boolean
 }
-
-/** A member area (a members-only page or a page of the `_memberareas` section) with its access rule. */
-export interface MemberAreaView {
-  id: string
-  title: string
-  fullUrl: string
-  /** 'members': every verified member; 'tag': members carrying `tag`. */
-  rule: 'members' | 'tag'
-  tag: string
-}
-
-/** PUT /api/sites/:siteId/member-areas/:collectionId */
-export interface MemberAreaInput {
-  rule: 'members' | 'tag'
-  tag?: string
-}

@@ -1,12 +1,7 @@
 // Site members on the owner API: list and search, tags, comp access, removal, CSV export, member areas.
-import type {
-  MemberAreaInput,
-  MemberAreaView,
-  MemberChangeInput,
-  MemberListView,
-  OwnerMember,
-} from '@sitewright/contracts'
+import type { MemberAreaRule, MemberAreaView, MemberChangeInput, MemberListView, OwnerMember } from '@sitewright/contracts'
 import { createApiClient, type ApiClient, type ApiResult } from './client.js'
+import type { PaywallProduct } from './memberAreas.js'
 
 export interface MembersApi {
   list(siteId: string, q: { q: string; tag: string; page: number }): Promise<ApiResult<MemberListView>>
@@ -16,8 +11,9 @@ export interface MembersApi {
     patch: MemberChangeInput,
   ): Promise<ApiResult<{ member: OwnerMember }>>
   remove(siteId: string, memberId: string): Promise<ApiResult<unknown>>
-  areas(siteId: string): Promise<ApiResult<{ areas: MemberAreaView[] }>>
-  setArea(siteId: string, areaId: string, rule: MemberAreaInput): Promise<ApiResult<{ area: MemberAreaView }>>
+  /** The member areas with their rules, and the membership (PAYWALL) products a paid area can ask for. */
+  areas(siteId: string): Promise<ApiResult<{ areas: MemberAreaView[]; products: PaywallProduct[] }>>
+  setArea(siteId: string, collectionId: string, rule: MemberAreaRule): Promise<ApiResult<{ area: MemberAreaView }>>
   /** The address of the CSV export for the same search. */
   csvUrl(siteId: string, q: { q: string; tag: string }): string
 }

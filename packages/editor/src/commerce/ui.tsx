@@ -1,7 +1,7 @@
 // Small presentational pieces shared by the commerce screens.
 import type { ReactNode } from 'react'
 
-export function Badge({ tone, children }: { tone: 'sold-out' | 'sale' | 'test' | 'status' | 'warn'; children: ReactNode }) {
+export function Badge({ tone, children }: { tone: 'sold-out' | 'sale' | 'test' | 'status' | 'warn' | 'donation'; children: ReactNode }) {
   return <span className={`badge badge-${tone}`}>{children}</span>
 }
 

@@ -24,7 +24,7 @@ function membersServer() {
     member('2', 'grace@example.com', 'Grace Hopper'),
   ]
   let areas: MemberAreaView[] = [
-    { id: 'a1', title: 'Studio notes', fullUrl: '/studio-notes', rule: 'members', tag: '' },
+    { collectionId: 'a1', title: 'Studio notes', fullUrl: '/studio-notes', rule: 'members', productId: null },
   ]
   const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, status: 200, data })
   const api: MembersApi = {
@@ -58,10 +58,10 @@ function membersServer() {
       members = members.filter((m) => m.id !== id)
       return ok(undefined)
     },
-    areas: async () => ok({ areas }),
+    areas: async () => ok({ areas, products: [] }),
     setArea: async (_s, id, rule) => {
-      areas = areas.map((a) => (a.id === id ? { ...a, rule: rule.rule, tag: rule.tag ?? '' } : a))
-      return ok({ area: areas.find((a) => a.id === id)! })
+      areas = areas.map((a) => (a.collectionId === id ? { ...a, ...rule } : a))
+      return ok({ area: areas.find((a) => a.collectionId === id)! })
     },
     csvUrl: (siteId, q) =>
       `/api/sites/${siteId}/members/export.csv${q.q ? `?q=${encodeURIComponent(q.q)}` : ''}`,

@@ -219,6 +219,7 @@ describe('orders list', () => {
     currency: 'USD',
     grandTotalCents: n * 100,
     totalQuantity: 1,
+    kind: 'order',
     ...patch,
   })
 
@@ -228,14 +229,15 @@ describe('orders list', () => {
         if (call.query.get('q') === 'buyer29') return json(200, { orders: [row(29, { status: 'fulfilled' })], total: 1 })
         if (call.query.get('status') === 'refunded') return json(200, { orders: [], total: 0 })
         const page = Number(call.query.get('page'))
-        const orders = page === 1 ? [row(30), row(29, { status: 'fulfilled' }), row(28)] : [row(3)]
+        const orders = page === 1 ? [row(30), row(29, { status: 'fulfilled', kind: 'donation' }), row(28)] : [row(3)]
         return json(200, { orders, total: 28 })
       },
     })
     view = m.view
     const root = view.container
     await waitFor(() => root.querySelector('tbody'))
-    expect([...root.querySelectorAll('tbody th')].map((t) => t.textContent?.trim())).toEqual(['#30 Test', '#29', '#28 Test'])
+    expect([...root.querySelectorAll('tbody th')].map((t) => t.textContent?.trim())).toEqual(['#30 Test', '#29 Donation', '#28 Test'])
+    expect(root.querySelector('tbody .badge-donation')?.textContent).toBe('Donation') // a donation is marked as one
     expect(root.textContent).toContain('Page 1 of 2 (28 orders)')
     expect(m.calls.at(-1)!.query.get('pageSize')).toBe('25')
     expect(m.calls.at(-1)!.query.has('q')).toBe(false) // empty filters are left out

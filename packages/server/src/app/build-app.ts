@@ -17,7 +17,7 @@ import { editorOptions, registerSecurityHeaders } from '../platform/http/securit
 import { registerTenancy } from '../platform/http/tenancy.js'
 import { getOrCreateSecret } from '../platform/secrets.js'
 import { createCounters } from '../platform/counters.js'
-import { SESSION_COOKIE, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
+import { SESSION_COOKIE, WEBSITE_ROLES, createAccounts, createLockThrottle, rolesFor, type Accounts } from '../domains/accounts/index.js'
 import { createBilling, type Billing } from '../domains/billing/index.js'
 import { createFiles, openFileStorage, type Files } from '../domains/files/index.js'
 import { createFonts } from '../domains/fonts/index.js'
@@ -41,6 +41,7 @@ import { seedStarter } from './starters/seed.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { seedDemoReviews } from './demo-store/reviews.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
+import { paidCommerceDeps, paidMemberDeps, paywallOf, seedDemoPaid } from './paid-ports.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
@@ -233,6 +234,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     orderRefunded: (e) => notify.commerceNotifier.orderRefunded(e),
     subscriptionRenewed: (e) => notify.commerceNotifier.subscriptionRenewed(e),
     subscriptionPaymentFailed: (e) => notify.commerceNotifier.subscriptionPaymentFailed(e),
+    donationReceived: (e) => notify.commerceNotifier.donationReceived(e),
   }
   const commerce = createCommerce(db.orm, {
     authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed),
@@ -246,6 +248,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
     collectionPath: (siteId, collectionId) => content.read.collectionPath(siteId, collectionId),
+    ...paidCommerceDeps(content.read, () => members),
     onChange: late.invalidatePages,
     renderPage: late.renderSystemPage,
     siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
@@ -288,11 +291,11 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     },
     cartCookie: CART_COOKIE,
     renderPage: late.renderSystemPage,
-    areaPages: async (siteId) => (await content.listCollections(siteId)).filter((c) => c.lock === 'members' || c.navigation === '_memberareas'),
     onMemberCreated: (siteId, member) => notify.memberCreated(siteId, member),
     // verification, reset and account-exists mails from the theme's templates (notify is built later: called at send time)
     compose: async (siteId, template, to, data) => (await notify.composer(siteId))(template, to, data),
     log: fastify.log,
+    ...paidMemberDeps(commerce, content.read, (request, siteId) => sites.authorize(auth, request, siteId, [WEBSITE_ROLES.ADMIN]), late.invalidatePages),
   })
   const reviews = createReviews(db.orm, {
     authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
@@ -393,6 +396,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
       colorThemes: (siteId) => sites.colorThemeVariables(siteId),
       member: (siteId, request) => members.view(siteId, request),
       featureFlags: (siteId) => billing.flags(siteId),
+      paywall: (siteId, collectionId) => paywallOf(members, commerce, siteId, collectionId),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
     },
   })
@@ -452,7 +456,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
             log: fastify.log,
             createForm: async (sid, input) => (await forms.create(sid, input)).id,
             seedReviews: (sid, ids) => seedDemoReviews(reviews, sid, ids),
-          }),
+          }).then(() => seedDemoPaid(siteId, collectionId, { content, commerce, members })),
       }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
     }
     return demo

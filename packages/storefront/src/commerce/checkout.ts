@@ -157,6 +157,18 @@ export function showShipping(form: HTMLFormElement, cart: ShoppingCart): void {
   )
 }
 
+/** A signed-in member's email fills the empty email field (a membership bought belongs to that address). */
+export function prefillMemberEmail(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>('input[name="email"]')
+  if (!input || input.value || !/(?:^|;\s*)SiteUserSecureAuthToken=/.test(form.ownerDocument.cookie)) return
+  void fetch('/api/site-users/account', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then((r) => (r.ok ? r.json() : null))
+    .then((j: { data?: { user?: { email?: string } } } | null) => {
+      if (!input.value && j?.data?.user?.email) input.value = j.data.user.email
+    })
+    .catch(() => undefined)
+}
+
 export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   const doc = form.ownerDocument
   const status = form.querySelector<HTMLElement>('[data-checkout-status]')
@@ -186,6 +198,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   if (form.querySelector('input[data-places-autocomplete]'))
     void import('./address-autocomplete.js').then((m) => m.wirePlacesAutocomplete(form)).catch((e: unknown) => console.error(e))
   showPaymentMethod(form)
+  prefillMemberEmail(form)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''
     if (name === 'paymentMethod') return showPaymentMethod(form)

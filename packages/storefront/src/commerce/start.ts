@@ -17,6 +17,8 @@ export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>
   'product-reviews': () => import('./reviews/page.js'),
   'product-restock': () => import('./restock/form.js'),
   'product-quick-view': () => import('./quick-view.js'),
+  'membership-join': () => import('./join.js'),
+  donate: () => import('./donate.js'),
 }
 
 /** Markup that asks for each chunk. */
@@ -28,6 +30,8 @@ export const CHUNK_SELECTORS: Readonly<Record<string, string>> = {
   'product-reviews': '[data-store-slot="product-reviews"][data-product-id]',
   'product-restock': '.product-restock-notification form.product-restock-form',
   'product-quick-view': '.sqs-product-quick-view-button[data-id]',
+  'membership-join': 'button[data-membership-join]',
+  donate: 'form[data-donate-form]',
 }
 
 export interface Commerce {

@@ -83,5 +83,28 @@ export function enhanceMembers(doc: Document, win: Window): number {
     })
     count++
   }
+  for (const button of Array.from(doc.querySelectorAll<HTMLButtonElement>('[data-member-cancel-subscription]'))) {
+    wireCancel(win, button)
+    count++
+  }
   return count
+}
+
+/** Cancel asks once more ("Yes, cancel"), then cancels: the subscription ends at the close of the period paid. */
+function wireCancel(win: Window, button: HTMLButtonElement) {
+  const error = button.closest('section')?.querySelector<HTMLElement>('[data-subscription-error]')
+  button.addEventListener('click', () => {
+    if (button.dataset.confirming !== 'true') {
+      button.dataset.confirming = 'true'
+      button.textContent = 'Yes, cancel'
+      return
+    }
+    button.disabled = true
+    const id = encodeURIComponent(button.dataset.memberCancelSubscription ?? '')
+    void call(win, 'POST', `/api/site-users/account/subscriptions/${id}/cancel`).then((r) => {
+      if (r.ok) return win.location.reload()
+      button.disabled = false
+      if (error) error.textContent = r.message ?? 'Something went wrong. Please try again.'
+    })
+  })
 }

@@ -3,7 +3,7 @@
 import { documentCookies, readCookie } from '../core/cookies.js'
 
 export const SITE_USER_COOKIE = 'SiteUserSecureAuthToken'
-const MEMBER_UI = '[data-member-form], [data-member-sign-out], [data-member-remove-address]'
+const MEMBER_UI = '[data-member-form], [data-member-sign-out], [data-member-remove-address], [data-member-cancel-subscription]'
 
 export function signedIn(cookies: string = documentCookies()): boolean {
   return Boolean(readCookie(cookies, SITE_USER_COOKIE))

@@ -188,7 +188,8 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         <Link to={path('orders')}>← All orders</Link>
       </p>
       <h2>
-        Order #{o.number} <Badge tone="status">{statusLabel(o.status)}</Badge>{' '}
+        {o.kind === 'donation' ? 'Donation' : 'Order'} #{o.number} <Badge tone="status">{statusLabel(o.status)}</Badge>{' '}
+        {o.kind === 'donation' && <Badge tone="donation">Donation</Badge>}{' '}
         {o.testMode && <Badge tone="test">Test mode</Badge>}
       </h2>
       <p>

@@ -86,7 +86,13 @@ export function OrdersList() {
             {rows.map((o) => (
               <tr key={o.id}>
                 <th scope="row">
-                  <Link to={path('orders', o.id)}>#{o.number}</Link> {o.testMode && <Badge tone="test">Test</Badge>}
+                  <Link to={path('orders', o.id)}>#{o.number}</Link>{' '}
+                  {o.kind === 'donation' && (
+                    <>
+                      <Badge tone="donation">Donation</Badge>{' '}
+                    </>
+                  )}
+                  {o.testMode && <Badge tone="test">Test</Badge>}
                 </th>
                 <td>{formatDate(o.created, timeZone)}</td>
                 <td>{o.email}</td>

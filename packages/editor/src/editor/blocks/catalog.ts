@@ -1,6 +1,7 @@
 // The block types the editor offers: label, a fresh value in the owner API's shape (packages/server content
 // blocks), what a block still needs before the server accepts it, and how its value is cleaned for saving.
 import { defaultGalleryOptions } from '../../dialogs/gallery/options.js'
+import { DONATION_DEFAULT_BUTTON, DONATION_DEFAULT_PRESETS } from '@sitewright/contracts'
 import { BLOCK_TYPE_IDS, newId, type Block, type BlockTypeName, type BlockValue } from '../core/document.js'
 
 export interface BlockKind {
@@ -44,6 +45,12 @@ export const BLOCK_KINDS: readonly BlockKind[] = [
   { typeName: 'search', label: 'Search', create: () => ({ placeholder: 'Search' }) },
   { typeName: 'chart', label: 'Chart', create: () => ({ title: '', type: 'bar', columns: ['Value'], rows: [{ label: 'A', values: [1] }] }) },
   { typeName: 'quote', label: 'Quote', create: () => ({ text: '', source: '' }), missing: need('text', 'Enter the quote.') },
+  {
+    typeName: 'donation',
+    label: 'Donation',
+    create: () => ({ title: 'Support our work', description: '', presets: [...DONATION_DEFAULT_PRESETS], recurring: true, buttonText: DONATION_DEFAULT_BUTTON }),
+    missing: (v) => (Array.isArray(v.presets) && v.presets.length === 0 ? 'Add at least one suggested amount.' : null),
+  },
 ]
 
 export function kindOf(typeName: string): BlockKind | undefined {

@@ -67,4 +67,10 @@ export const FIELD_SPECS: Record<string, readonly FieldSpec[]> = {
   form: [{ key: 'title', label: 'Title', kind: 'text', max: 200 }],
   accordion: [{ key: 'title', label: 'Title', kind: 'text', max: 200 }],
   menu: [{ key: 'title', label: 'Title', kind: 'text', max: 200 }],
+  donation: [
+    { key: 'title', label: 'Title', kind: 'text', max: 200 },
+    { key: 'description', label: 'Description', kind: 'textarea', max: 1000, rows: 2 },
+    { key: 'buttonText', label: 'Button text', kind: 'text', max: 60 },
+    { key: 'recurring', label: 'Offer monthly donations', kind: 'checkbox' },
+  ],
 }

@@ -53,10 +53,10 @@ describe('openEditable() opens every stored shape as the current document', () =
   })
 
   it('keeps blocks of types it cannot edit, gives duplicate ids new ones, and never returns no section', () => {
-    const doc = restore({ sections: [{ blocks: [{ id: 'x', type: 52, value: { goal: 5 } }, { id: 'x', type: 2, value: {} }] }] })
+    const doc = restore({ sections: [{ blocks: [{ id: 'x', type: 67, value: { goal: 5 } }, { id: 'x', type: 2, value: {} }] }] })
     const [kept, dup] = doc.sections[0]!.blocks
-    expect(kept).toMatchObject({ id: 'x', typeName: 'type-52', type: 52, value: { goal: 5 } })
-    expect(toLayout(doc).sections[0]!.blocks[0]).toEqual({ id: 'x', type: 52, value: { goal: 5 } })
+    expect(kept).toMatchObject({ id: 'x', typeName: 'type-67', type: 67, value: { goal: 5 } })
+    expect(toLayout(doc).sections[0]!.blocks[0]).toEqual({ id: 'x', type: 67, value: { goal: 5 } })
     expect(dup!.id).not.toBe('x')
     expect(restore(null).sections).toHaveLength(1)
     expect(restore('garbage').sections[0]!.blocks).toEqual([])

@@ -6,6 +6,7 @@ import { useServices } from '../../services/services.js'
 import { FormAlert, SelectField } from '../../ui/fields.js'
 import { LineField, TextAreaField } from '../../ui/moreFields.js'
 import { urlSlugWithSlash } from '@sitewright/contracts'
+import { MemberAreaAccess } from './MemberAreaAccess.js'
 
 interface Props {
   page: Collection
@@ -88,6 +89,7 @@ export function PageSettings({ page, onSaved }: Props) {
         ]}
         onChange={(v) => setLock(v as LockKind)}
       />
+      {(page.lock === 'members' || page.navigation === '_memberareas') && lock !== 'password' && <MemberAreaAccess pageId={page.id} />}
       {lock === 'password' && (
         <LineField label={page.passwordSet ? 'New password (leave empty to keep)' : 'Password'} type="password" value={password} error={errors.password} onChange={setPassword} />
       )}

@@ -9,7 +9,7 @@ import type { ImageShape } from './catalogue/item.js'
 import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
 import type { IssuedGiftCard } from './giftcards/service.js'
-import type { FulfilmentView, OrderView } from '@sitewright/contracts'
+import type { DonationBlockValue, FulfilmentView, OrderView } from '@sitewright/contracts'
 
 export interface CommerceDeps {
   /** Role check of owner routes (sites.authorize bound to accounts.auth). */
@@ -36,6 +36,10 @@ export interface CommerceDeps {
   siteLocale?(siteId: string): Promise<string | undefined>
   /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */
   onChange?(siteId: string): void
+  /** A published page's donation block (type 52) value, or null when the page or block is not there (content). */
+  donationBlock?(siteId: string, pageId: string, blockId: string): Promise<DonationBlockValue | null>
+  /** The member areas a PAYWALL product opens (members; the MEMBERSHIP_CONFIRMED page links to them). */
+  areasOfProducts?(siteId: string, productIds: readonly string[]): Promise<{ title: string; fullUrl: string }[]>
   /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
   renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
 }
@@ -48,6 +52,8 @@ export interface CommerceNotifier {
   orderRefunded(e: { siteId: string; order: OrderView }): Promise<void>
   /** A subscription was billed again: its renewal order (one mail per renewal). */
   subscriptionRenewed(e: { siteId: string; renewalId: string; order: OrderView; item: string; cycle: number; nextBillingOn: string | null }): Promise<void>
+  /** A donation was received: the donor's receipt (one mail per donation order). */
+  donationReceived(e: { siteId: string; order: OrderView; name: string; recurring: boolean; confirmationUrl: string }): Promise<void>
   /** A renewal charge was declined; the subscription is past due (one mail per renewal). */
   subscriptionPaymentFailed(e: { siteId: string; renewalId: string; email: string; item: string; amount: string; cycle: number; orderNumber: number }): Promise<void>
 }

@@ -23,6 +23,11 @@ import { registerCheckoutSummaryRoute } from './checkout/routes-summary.js'
 import { registerOwnerRoutes, STORE_ROLES } from './owner/routes.js'
 import { registerFieldsRoutes } from './catalogue/routes.js'
 import { registerPageRoutes } from './pages/routes.js'
+import { registerDonationRoutes } from './donations/routes.js'
+import { heldMemberships } from './memberships/access.js'
+import { buyerSubscriptions, cancelSubscription, everyText } from './memberships/manage.js'
+import { moneyText } from './orders/summary.js'
+import { PRODUCT_TYPES } from './validators.js'
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import { orders, variants, type ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
@@ -50,6 +55,16 @@ export { PRODUCT_TYPES, MAX_PRODUCTS_PER_COLLECTION } from './validators.js'
 export { TEST_CARDS } from './checkout/payments.js'
 export { STORE_ROLES }
 export { PAGE_TYPES_COMMERCE } from './pages/page-types.js'
+
+/** What a paywalled page offers non-members: the membership product, its price text and plan ('every month'). */
+export interface MembershipOffer {
+  productId: string
+  sku: string
+  title: string
+  price: string
+  every: string | null
+  recurring: boolean
+}
 
 export interface CommerceOptions extends CommerceDeps {
   rateLimit?: RateLimitOptions
@@ -124,7 +139,9 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     routes(app: FastifyInstance): void {
       registerCartRoutes(app, ctx)
       registerSubscriptionRoutes(app, ctx)
-      registerCheckoutRoutes(app, ctx, deps.siteInfo ?? ((r) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` })))
+      const siteInfo = deps.siteInfo ?? ((r: FastifyRequest) => ({ title: r.hostname, baseUrl: `${r.protocol}://${r.host}` }))
+      registerCheckoutRoutes(app, ctx, siteInfo)
+      registerDonationRoutes(app, ctx, siteInfo)
       registerCheckoutSummaryRoute(app, ctx)
       registerOwnerRoutes(app, ctx, ownerProduct)
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
@@ -230,6 +247,27 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     },
     /** The payment provider (the test-mode one unless given): plan changes of the billing domain pay through it. */
     paymentProvider: ctx.provider,
+    /** The PAYWALL products (memberships) an email holds now: paid one-off, or a subscription running or paid until later. */
+    heldMemberships: (siteId: string, email: string, now: Date = clock()) => heldMemberships(orm, siteId, email, now),
+    /** A buyer's subscriptions (the member account page) and cancelling one at the end of its paid period. */
+    buyerSubscriptions: (siteId: string, email: string, now: Date = clock()) => buyerSubscriptions(orm, siteId, email, now),
+    cancelSubscription: (siteId: string, email: string, subscriptionId: string, now: Date = clock()) => cancelSubscription(orm, siteId, email, subscriptionId, now),
+    /** What a paywalled page offers: the PAYWALL product's title, price text and plan, or null when it is not for sale. */
+    async membershipOffer(siteId: string, productId: string): Promise<MembershipOffer | null> {
+      const row = await catalogue.getProduct(orm, siteId, productId)
+      if (!row || row.productType !== PRODUCT_TYPES.PAYWALL || row.status === 'draft') return null
+      const [v] = await catalogue.variantsOf(orm, siteId, [productId])
+      if (!v) return null
+      const { currency } = await getSettings(orm, siteId)
+      const plan = row.isSubscribable ? row.subscriptionPlan : null
+      const price = moneyText(v.onSale ? v.salePriceCents : v.priceCents, currency)
+      return { productId, sku: v.sku, title: row.title, price, every: plan ? everyText(plan.billingPeriod.value, plan.billingPeriod.unit).toLowerCase() : null, recurring: !!plan }
+    },
+    /** Ids of the site's published and hidden products of a type (e.g. PAYWALL: the memberships a paid area can ask for). */
+    async productIdsOfType(siteId: string, productType: number): Promise<string[]> {
+      const { rows } = await catalogue.productsOf(orm, siteId, { statuses: ['published', 'hidden'], page: 1, pageSize: 500 })
+      return rows.filter((r) => r.productType === productType).map((r) => r.id)
+    },
     /** Title -> id of every product of the site (reviews imported from another shop are matched by title). */
     productTitles: (siteId: string) => catalogue.productTitles(orm, siteId),
   }

@@ -150,6 +150,8 @@ export const orders = pgTable('commerce_orders', {
   paymentMethod: text('payment_method').$type<PaymentMethod>().notNull().default('card'),
   testMode: boolean('test_mode').notNull(),
   status: text('status').$type<OrderStatus>().notNull().default('paid'),
+  /** A purchase of products, or a donation (one line naming no product). */
+  kind: text('kind').$type<OrderKind>().notNull().default('order'),
   createdAt: tz('created_at').notNull().defaultNow(),
   fulfilledAt: tz('fulfilled_at'),
   refundedAt: tz('refunded_at'),
@@ -211,6 +213,8 @@ export const subscriptions = pgTable('commerce_subscriptions', {
   priceCents: integer('price_cents').notNull(),
   status: text('status').notNull().default('active'),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** Cancelled by the buyer: it stays in force until this end of the period already paid. */
+  endsAt: tz('ends_at'),
 })
 
 /** A billed cycle of a subscription after the first; (subscriptionId, cycle) is unique: each cycle is billed once. */
@@ -243,6 +247,7 @@ export const idempotency = pgTable(
 
 /** How an order was paid: a card, or an instalment plan (its provider's name per locale). */
 export type PaymentMethod = 'card' | 'afterpay' | 'clearpay'
+export type OrderKind = 'order' | 'donation'
 export type { BillingUnit, Instalment, OrderStatus, SubscriptionPlan }
 export interface VariantOptionRow {
   name: string

@@ -5,6 +5,8 @@ import type { Assert, Same } from '../../platform/http/contract.js'
 import { linkSchema } from '../../platform/url-policy.js'
 
 export { PRODUCT_TYPES } // defined once in contracts
+/** The product types bought as subscriptions: physical products and services, and memberships (PAYWALL, recurring). */
+export const SUBSCRIBABLE_TYPES: ReadonlySet<number> = new Set([PRODUCT_TYPES.PHYSICAL, PRODUCT_TYPES.SERVICE, PRODUCT_TYPES.PAYWALL])
 export const MAX_PRODUCTS_PER_COLLECTION = 200
 export const MAX_VARIANTS = 10000
 

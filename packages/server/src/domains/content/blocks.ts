@@ -1,5 +1,6 @@
 // Block values as the owner saves them: one zod schema per block type name, HTML fields sanitized on save.
 import { z } from 'zod'
+import { DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
 import { sanitizeHtml } from './sanitize.js'
@@ -73,7 +74,15 @@ export const BLOCK_VALUE_SCHEMAS: Record<BlockTypeName, z.ZodType> = {
   logo: open,
   comments: open,
   folder: open,
-  donation: open,
+  donation: z
+    .object({
+      title: text(200).optional(),
+      description: text(1000).optional(),
+      presets: z.array(z.number().int('Use whole amounts.').min(DONATION_MIN_UNITS, `At least ${DONATION_MIN_UNITS}.`).max(DONATION_MAX_UNITS, `At most ${DONATION_MAX_UNITS}.`)).max(DONATION_MAX_PRESETS, `At most ${DONATION_MAX_PRESETS} amounts.`).optional(),
+      recurring: z.boolean().optional(),
+      buttonText: text(60).optional(),
+    })
+    .strict(),
   'member-area': open,
 }
 

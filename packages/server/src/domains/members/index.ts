@@ -2,12 +2,13 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { hashPassword } from '../accounts/index.js'
-import { areaRules, mayRead } from './access.js'
+import { areaRules, mayRead, paidAreas, setAreaRule, type AreaRule } from './access.js'
 import { createMemberAuth, hasMemberCookie } from './auth.js'
 import { createFlows, type FlowDeps } from './flows.js'
 import { registerMemberApi } from './routes-api.js'
 import { registerMemberPages, type RenderPage } from './routes-pages.js'
-import { registerMembersOwnerRoutes, type MembersOwnerDeps } from './routes-owner.js'
+import { registerMembersOwnerRoutes } from './routes-owner.js'
+import { createPaidAreas, type PaidDeps } from './paid.js'
 import { findUserByEmail, insertUser, sweepMembers } from './service.js'
 
 export { MEMBER_SESSION_COOKIE, SITE_USER_AUTH_COOKIE } from './auth.js'
@@ -15,7 +16,7 @@ export { CHECK_YOUR_MAIL } from './flows.js'
 export { membersTables } from './schema.js'
 export type { SiteUser } from './service.js'
 
-export interface MembersDeps extends FlowDeps, MembersOwnerDeps {
+export interface MembersDeps extends FlowDeps, PaidDeps {
   log?: FastifyBaseLogger
   /** Gives the browser a fresh crumb (bound to an owner session it also carries) and returns it. */
   reissueCrumb(request: FastifyRequest, reply: FastifyReply): string
@@ -34,13 +35,23 @@ export interface MemberView {
 export function createMembers(orm: Orm, deps: MembersDeps) {
   const auth = createMemberAuth(orm)
   const flows = createFlows(orm, deps)
+  const paid = createPaidAreas(orm, deps)
   let sweeper: ReturnType<typeof setInterval> | null = null
   return {
     routes(app: FastifyInstance): void {
       registerMemberApi(app, orm, auth, flows, deps)
-      registerMemberPages(app, orm, auth, flows, () => deps.renderPage)
-      registerMembersOwnerRoutes(app, orm, deps)
+      registerMemberPages(app, orm, auth, flows, () => deps.renderPage, deps.memberships ? (siteId, email) => deps.memberships!.subscriptions(siteId, email) : undefined)
+      paid.routes(app, auth)
+      registerMembersOwnerRoutes(app, orm)
     },
+    /** The PAYWALL product that opens a paid member area, or null (the paywalled page offers it). */
+    paidAreaProduct: (siteId: string, collectionId: string) => paid.productOf(siteId, collectionId),
+    /** The member areas the products open (MEMBERSHIP_CONFIRMED page). */
+    areasOfProducts: (siteId: string, productIds: readonly string[]) => paid.areasOfProducts(siteId, productIds),
+    /** Sets a member area's access rule without HTTP (the demo's paid area). */
+    setAreaRule: (siteId: string, collectionId: string, rule: AreaRule) => setAreaRule(orm, siteId, collectionId, rule),
+    /** The member areas with their rules (owner screens, tests). */
+    memberAreas: (siteId: string) => paid.areas(siteId),
     /** True when the request carries a member session cookie (no database): its pages are personal, never cached. */
     hasSessionCookie: (request: FastifyRequest) => hasMemberCookie(request.cookies),
     /** True when the request's visitor is a signed-in site member of `siteId` (e.g. analytics leaves them out). */
@@ -51,7 +62,9 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
       const user = await auth.current(request, siteId)
       if (!user) return { signedIn: false, isMember: false, canRead: () => false }
       const rules = await areaRules(orm, siteId)
-      return { signedIn: true, isMember: user.emailVerifiedAt !== null, canRead: (id) => mayRead(user, rules.get(id)) }
+      // the memberships held are asked for only when the site has a paid area
+      const held = user.emailVerifiedAt && paidAreas(rules).size && deps.memberships ? await deps.memberships.held(siteId, user.email) : new Set<string>()
+      return { signedIn: true, isMember: user.emailVerifiedAt !== null, canRead: (id) => mayRead(user, rules.get(id), held) }
     },
     /** Creates the demo member (verified) when missing; true when created. */
     async ensureMember(siteId: string, input: { email: string; password: string; name: string }): Promise<boolean> {

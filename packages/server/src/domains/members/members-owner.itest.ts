@@ -72,8 +72,8 @@ describe(`owner screens for site members (${BACKEND})`, () => {
 
   it('member areas: a tag rule keeps other members out until the owner gives comp access', async () => {
     const areas = await admin.get(`/api/sites/${siteId}/member-areas`)
-    expect(areas.json.areas).toEqual([{ id: areaId, title: 'Studio notes', fullUrl: '/studio-notes', rule: 'members', tag: '' }])
-    expect((await admin.request('PUT', `/api/sites/${siteId}/member-areas/${areaId}`, { json: { rule: 'tag' } })).json.error.fields.tag).toBe('Enter the tag members need.')
+    expect(areas.json.areas).toEqual([{ collectionId: areaId, title: 'Studio notes', fullUrl: '/studio-notes', rule: 'members', productId: null }])
+    expect((await admin.request('PUT', `/api/sites/${siteId}/member-areas/${areaId}`, { json: { rule: 'tag' } })).json.error.fields.tag).toBe('Enter a tag.')
     const set = await admin.request('PUT', `/api/sites/${siteId}/member-areas/${areaId}`, { json: { rule: 'tag', tag: 'potters' } })
     expect(set.json.area).toMatchObject({ rule: 'tag', tag: 'potters' })
     expect((await admin.request('PUT', `/api/sites/${siteId}/member-areas/not-an-area`, { json: { rule: 'members' } })).status).toBe(404)

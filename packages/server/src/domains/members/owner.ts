@@ -1,13 +1,11 @@
-// The owner's side of site members: list and search, tags, comp access, removal, CSV export, and the member areas
-// with their access rules. Every query is scoped by site id.
+// The owner's side of site members: list and search, tags, comp access, removal, CSV export. Every query is scoped
+// by site id.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import type { MemberAreaView, OwnerMember } from '@sitewright/contracts'
+import type { OwnerMember } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
-import { areaRules, setAreaRule, type AreaRule } from './access.js'
 import { siteUsers } from './schema.js'
 import { deleteUser, type SiteUserRow } from './service.js'
-
 
 export const toOwnerMember = (r: SiteUserRow): OwnerMember => ({
   id: r.id,
@@ -86,23 +84,4 @@ export async function membersCsv(orm: Orm, siteId: string, q: string, tag: strin
       .map((r) => line([r.email, r.name, r.emailVerifiedAt ? 'yes' : 'no', r.newsletter ? 'yes' : 'no', r.tags.join('; '), r.compAccess ? 'yes' : 'no', r.createdAt.toISOString(), r.lastSignInAt?.toISOString() ?? '']))
       .join('')
   )
-}
-
-/** A page of the member areas (a members-only page or one of the `_memberareas` section), from the content domain. */
-export interface AreaPage {
-  id: string
-  title: string
-  fullUrl: string
-}
-
-export async function listAreas(orm: Orm, siteId: string, pages: readonly AreaPage[]): Promise<MemberAreaView[]> {
-  const rules = await areaRules(orm, siteId)
-  return pages.map((p) => ({ id: p.id, title: p.title, fullUrl: p.fullUrl, ...(rules.get(p.id) ?? { rule: 'members' as const, tag: '' }) }))
-}
-
-export async function setArea(orm: Orm, siteId: string, pages: readonly AreaPage[], collectionId: string, rule: AreaRule): Promise<MemberAreaView> {
-  const page = pages.find((p) => p.id === collectionId)
-  if (!page) throw new AppError('not_found', 'member_area_not_found', 'No such member area.')
-  await setAreaRule(orm, siteId, collectionId, rule)
-  return { ...page, rule: rule.rule, tag: rule.rule === 'tag' ? rule.tag : '' }
 }

@@ -1,23 +1,17 @@
 // Owner API of site members (capability 'members' of the permission table, checked by the owner-route guard; the
-// site's plan needs SITE_USER_ACCOUNTS): list and search, tags, comp access, removal, CSV export; member areas
-// with their access rules.
+// site's plan needs SITE_USER_ACCOUNTS): list and search, tags, comp access, removal, CSV export. The member areas
+// and their access rules are served by paid.ts (every member, a tag, or buyers of a membership product).
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { MemberAreaInput, MemberChangeInput } from '@sitewright/contracts'
+import type { MemberChangeInput } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import type { Accepts, Assert } from '../../platform/http/contract.js'
 import { defineRoute } from '../../platform/http/route.js'
 import * as o from './owner.js'
 
-export interface MembersOwnerDeps {
-  /** The site's member-area pages (members-only pages and the `_memberareas` section), from content. */
-  areaPages(siteId: string): Promise<o.AreaPage[]>
-}
-
 const tags = ['members-owner']
 const siteParams = z.object({ siteId: z.string().min(1).max(64) }).strict()
 const memberParams = siteParams.extend({ memberId: z.string().min(1).max(64) }).strict()
-const areaParams = siteParams.extend({ collectionId: z.string().min(1).max(64) }).strict()
 const listQuery = z.object({ q: z.string().max(200).optional(), tag: z.string().max(50).optional(), page: z.coerce.number().int().min(1).max(10_000).optional() }).strict()
 const exportQuery = z.object({ q: z.string().max(200).optional(), tag: z.string().max(50).optional() }).strict()
 const tag = z.string().trim().min(1, 'Enter a tag.').max(50, 'A tag has at most 50 characters.')
@@ -25,15 +19,10 @@ const changeBody = z
   .object({ addTags: z.array(tag).max(o.MAX_TAGS).optional(), removeTags: z.array(z.string().max(50)).max(o.MAX_TAGS).optional(), compAccess: z.boolean().optional() })
   .strict()
   .refine((b) => b.addTags || b.removeTags || b.compAccess !== undefined, 'Change a tag or comp access.')
-const areaBody = z
-  .object({ rule: z.enum(['members', 'tag'], { error: 'Choose who may read the area.' }), tag: z.string().trim().max(50).optional() })
-  .strict()
-  .refine((b) => b.rule !== 'tag' || (b.tag ?? '') !== '', { message: 'Enter the tag members need.', path: ['tag'] })
 export type MemberChangeAgrees = Assert<Accepts<z.input<typeof changeBody>, MemberChangeInput>>
-export type MemberAreaAgrees = Assert<Accepts<z.input<typeof areaBody>, MemberAreaInput>>
 const common = { 401: { description: 'not_signed_in' }, 403: { description: 'role_not_allowed or feature_not_in_plan' }, 404: { description: 'site_not_found' } }
 
-export function registerMembersOwnerRoutes(app: FastifyInstance, orm: Orm, deps: MembersOwnerDeps): void {
+export function registerMembersOwnerRoutes(app: FastifyInstance, orm: Orm): void {
   const base = '/api/sites/:siteId/members'
 
   defineRoute(app, { method: 'GET', url: base, summary: 'Members, newest first, searched by name or email and filtered by tag (50 a page), with every tag in use', tags, params: siteParams, query: listQuery, responses: { 200: { description: '{ members, total, page, pageSize, tags }' }, ...common } }, async ({ params, query }) => ({
@@ -56,12 +45,4 @@ export function registerMembersOwnerRoutes(app: FastifyInstance, orm: Orm, deps:
     await o.removeMember(orm, params.siteId, params.memberId)
     return reply.code(204).send()
   })
-
-  defineRoute(app, { method: 'GET', url: '/api/sites/:siteId/member-areas', summary: 'Member areas (members-only pages and the _memberareas section) with their access rules', tags, params: siteParams, responses: { 200: { description: '{ areas }' }, ...common } }, async ({ params }) => ({
-    areas: await o.listAreas(orm, params.siteId, await deps.areaPages(params.siteId)),
-  }))
-
-  defineRoute(app, { method: 'PUT', url: '/api/sites/:siteId/member-areas/:collectionId', summary: "Set an area's rule: every verified member, or members carrying a tag", tags, params: areaParams, body: areaBody, responses: { 200: { description: '{ area }' }, 400: { description: 'validation_failed' }, ...common } }, async ({ params, body }) => ({
-    area: await o.setArea(orm, params.siteId, await deps.areaPages(params.siteId), params.collectionId, { rule: body.rule, tag: body.tag ?? '' }),
-  }))
 }

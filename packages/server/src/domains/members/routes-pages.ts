@@ -2,6 +2,7 @@
 // and the account page. The forms post to the JSON API through the storefront's members behaviour.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { MemberSubscription } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/http/route.js'
@@ -30,7 +31,10 @@ export function safeReturn(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/account'
 }
 
-export function registerMemberPages(app: FastifyInstance, orm: Orm, auth: MemberAuth, flows: Flows, render: () => RenderPage): void {
+/** The member's subscriptions for the account page (commerce), by their verified email. */
+export type SubscriptionsOf = (siteId: string, email: string) => Promise<MemberSubscription[]>
+
+export function registerMemberPages(app: FastifyInstance, orm: Orm, auth: MemberAuth, flows: Flows, render: () => RenderPage, subscriptionsOf?: SubscriptionsOf): void {
   const page = (request: FastifyRequest, reply: FastifyReply, template: string, title: string, memberPage: Record<string, unknown>, status = 200) =>
     render()(request, reply, { pageType: PAGE, template, title, extra: { memberPage }, status })
   const responses = { 200: { description: 'HTML page' } }
@@ -62,10 +66,12 @@ export function registerMemberPages(app: FastifyInstance, orm: Orm, auth: Member
     return page(request, reply, 'member-reset', 'Reset your password', query.token ? { token: query.token } : {})
   })
 
-  defineRoute(app, { method: 'GET', url: '/account', summary: 'The member account page (profile, addresses, newsletter, delete)', tags, query: pageQuery, responses: { ...responses, 302: { description: 'Not signed in: to the sign-in page' } } }, async ({ request, reply }) => {
+  defineRoute(app, { method: 'GET', url: '/account', summary: 'The member account page (profile, addresses, subscriptions, newsletter, delete)', tags, query: pageQuery, responses: { ...responses, 302: { description: 'Not signed in: to the sign-in page' } } }, async ({ request, reply }) => {
     const site = requireSite(request)
     const user = await auth.current(request, site.id)
     if (!user) return reply.code(302).header('cache-control', 'no-store').redirect('/account/sign-in?return=%2Faccount')
-    return page(request, reply, 'member-account', 'Your account', { user: toSiteUser(user), addresses: await addressesOf(orm, site.id, user.id) })
+    const subscriptions = subscriptionsOf && user.emailVerifiedAt ? await subscriptionsOf(site.id, user.email) : []
+    const subs = subscriptions.map((s) => ({ ...s, ...(s.endsOn ? { endsOnText: new Date(s.endsOn).toISOString().slice(0, 10) } : {}) }))
+    return page(request, reply, 'member-account', 'Your account', { user: toSiteUser(user), addresses: await addressesOf(orm, site.id, user.id), subscriptions: subs })
   })
 }

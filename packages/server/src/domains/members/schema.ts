@@ -58,8 +58,10 @@ export const memberAreaRules = pgTable(
   {
     siteId: text('site_id').notNull(),
     collectionId: text('collection_id').notNull(),
-    rule: text('rule').$type<'members' | 'tag'>().notNull(),
+    rule: text('rule').$type<'members' | 'tag' | 'product'>().notNull(),
     tag: text('tag').notNull().default(''),
+    /** The PAYWALL product whose buyers may read the area (rule 'product'). */
+    productId: text('product_id'),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.collectionId] })],
 )

@@ -68,6 +68,20 @@ export function giftCardData(order: OrderView, card: IssuedGiftCard): { to: stri
   }
 }
 
+/** The donor's receipt: who gave what, when, and whether it repeats monthly. */
+export function donationData(order: OrderView, name: string, recurring: boolean, detailsUrl: string): Data {
+  return {
+    name,
+    amount: moneyText(order.chargedCents, order.currency),
+    number: order.number,
+    date: new Date(order.created).toISOString().slice(0, 10),
+    recurring,
+    testMode: order.testMode,
+    email: order.email,
+    detailsUrl,
+  }
+}
+
 /** The purchased products of an order (each once), for the review request. */
 export function purchasedProducts(order: OrderView): { productId: string; title: string }[] {
   const seen = new Map<string, string>()
@@ -129,6 +143,8 @@ export function sampleData(name: string, siteUrl: string, editorUrl: string): Da
       return { order, subscription: { item: 'Coffee beans (1 kg)', cycle: 2, nextBillingOn: '2026-03-01' } }
     case 'subscription-payment-failed':
       return { subscription: { item: 'Coffee beans (1 kg)', amount: '$24.00', cycle: 2, orderNumber: 1042 } }
+    case 'donation-receipt':
+      return { donation: { name: 'Grace <Hopper>', amount: '$25.00', number: 1043, date: '2026-02-01', recurring: true, testMode: false, email: 'grace@example.com', detailsUrl: `${siteUrl}commerce/orders/sample-order` } }
     case 'owner-restock-summary':
       return { demand: { total: 2, items: [{ item: 'Moon jar (Large)', waiting: 7 }, { item: 'Stoneware mug (Ink)', waiting: 3 }], manageUrl: `${editorUrl}#commerce/restock` } }
     default:

@@ -11,7 +11,7 @@ import type { CommerceNotifier, IssuedGiftCard } from '../commerce/index.js'
 import { enqueueMail, type MailMessage } from '../mail/index.js'
 import type { NewReview } from '../reviews/index.js'
 import { fromName, type EmailBrand, type EmailTemplates } from './emails.js'
-import { giftCardData, orderData, purchasedProducts, shipmentData } from './data.js'
+import { donationData, giftCardData, orderData, purchasedProducts, shipmentData } from './data.js'
 import { registerNotifyRoutes } from './routes.js'
 import { settingsOfMany } from './settings.js'
 
@@ -146,6 +146,13 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
         order: orderData(order, { baseUrl: brand.url }),
         subscription: { item, cycle, nextBillingOn },
       })
+    },
+    async donationReceived({ siteId, order, name, recurring, confirmationUrl }) {
+      const brand = await deps.brand(siteId)
+      const data = orderData(order, { detailsUrl: confirmationUrl, baseUrl: brand.url })
+      await queue(siteId, `donation-receipt:${order.id}`, 'donation-receipt', order.email, { donation: donationData(order, name, recurring, confirmationUrl) })
+      const manageUrl = `${deps.editorUrl(siteId)}#commerce/orders/${order.id}`
+      await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl } } })
     },
     async subscriptionPaymentFailed({ siteId, renewalId, email, item, amount, cycle, orderNumber }) {
       await queue(siteId, `subscription-payment-failed:${renewalId}`, 'subscription-payment-failed', email, { subscription: { item, amount, cycle, orderNumber } })

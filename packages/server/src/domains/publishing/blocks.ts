@@ -4,7 +4,7 @@ import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, res
 import { itemContexts } from './items.js'
 import { liveCollection, type SiteScope } from './scope.js'
 import type { ImageContext, Json, SectionContext } from './types.js'
-import type { SectionStyle } from '@sitewright/contracts'
+import { DONATION_DEFAULT_PRESETS, fractionDigits, type SectionStyle } from '@sitewright/contracts'
 import { videoEmbed } from './video.js'
 
 const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
@@ -12,7 +12,8 @@ const str = (x: unknown) => (typeof x === 'string' ? x : undefined)
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : [])
 
 /** The context layout of a stored (any version) layout document. */
-export async function layoutContext(scope: SiteScope, raw: unknown): Promise<{ sections: { id: string; blocks: Json[]; style?: SectionContext }[] } | undefined> {
+/** `pageId`: the page the layout belongs to (a donation block links to its DONATE page by page and block). */
+export async function layoutContext(scope: SiteScope, raw: unknown, pageId?: string): Promise<{ sections: { id: string; blocks: Json[]; style?: SectionContext }[] } | undefined> {
   if (raw == null) return undefined
   const layout: StoredLayout = restore('layout', raw)
   // one batch for every image the layout refers to
@@ -36,7 +37,7 @@ export async function layoutContext(scope: SiteScope, raw: unknown): Promise<{ s
     for (const b of s.blocks) {
       const typeName = NAMES.get(b.type)
       if (!typeName) continue
-      const value = await blockValue(scope, typeName, b, images, forms)
+      const value = await blockValue(scope, typeName, b, images, forms, pageId)
       if (value) blocks.push({ id: b.id, type: b.type, typeName, value })
     }
     const style = s.style ? sectionContext(s.style, images, colorThemes) : undefined
@@ -65,7 +66,7 @@ export function sectionContext(st: SectionStyle, images: ReadonlyMap<string, Ima
   return out
 }
 
-async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock, images: ReadonlyMap<string, ImageContext>, forms: ReadonlyMap<string, unknown>): Promise<Json | null> {
+async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock, images: ReadonlyMap<string, ImageContext>, forms: ReadonlyMap<string, unknown>, pageId?: string): Promise<Json | null> {
   const v = b.value
   switch (name) {
     case 'markdown':
@@ -127,6 +128,17 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
     }
     case 'spacer':
       return { height: typeof v.height === 'number' ? v.height : 40 }
+    case 'donation': {
+      // the DONATE page (203) of this block: its presets and monthly choice are read there from the published page
+      const store = scope.deps.products?.storeSettings ? ((await scope.deps.products.storeSettings(scope.site.id)) as { currency?: unknown }) : {}
+      const currency = typeof store.currency === 'string' ? store.currency : 'USD'
+      const units = (Array.isArray(v.presets) && v.presets.length ? v.presets : DONATION_DEFAULT_PRESETS).filter((n): n is number => typeof n === 'number')
+      const presets = units.map((n) => {
+        const value = n.toFixed(fractionDigits(currency))
+        return { value, currency, decimalValue: value, currencyCode: currency }
+      })
+      return { ...v, presets, ...(pageId && b.id ? { donateUrl: `/donate?page=${encodeURIComponent(pageId)}&block=${encodeURIComponent(b.id)}` } : {}) }
+    }
     default:
       return { ...v }
   }

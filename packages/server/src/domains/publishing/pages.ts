@@ -84,7 +84,9 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     if ((c.lock === 'members' || c.navigation === '_memberareas') && !readable) {
       const pageType = r.member?.signedIn ? PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED : PAGE_TYPES.PROTECTED_CONTENT
       const context = await ctx(scope, { path: r.path, pageType, title: 'Members only', noindex: true, crumb: r.crumb })
-      context.lock = { message: MEMBERS_MESSAGE, passwordRequired: false, slideType: SLIDE_TYPES.LOCK_SCREEN }
+      // a paid area offers its membership (price and Join) besides the sign-in form
+      const paywall = scope.deps.paywall ? await scope.deps.paywall(scope.site.id, c.id) : null
+      context.lock = { message: MEMBERS_MESSAGE, passwordRequired: false, slideType: SLIDE_TYPES.LOCK_SCREEN, ...(paywall ? { paywall } : {}) }
       context.collection = { id: c.id, typeName: c.typeName, title: c.title, urlId: c.urlId, fullUrl: fullUrlOf(c), passwordProtected: false, membersOnly: true }
       return { status: 403, context }
     }
@@ -129,7 +131,7 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     context.collection = collection
     const popup = await popupOf(scope, c)
     if (popup) context.popupOverlay = popup
-    const layout = await layoutContext(scope, c.layout)
+    const layout = await layoutContext(scope, c.layout, c.id)
     if (layout && (page === PAGE_TYPES.PAGE || page === PAGE_TYPES.SPLASH_PAGE)) context.layout = layout
     if (c.folder) collection.collections = await childCollections(scope, c)
     const site = scope.site.id

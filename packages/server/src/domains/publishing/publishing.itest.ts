@@ -74,7 +74,7 @@ describe(`published demo pages (${BACKEND})`, () => {
     expect(main).toEqual(['/', '/about', '/blog', '/events', '/galleries', '/shop', '/contact', '/more'])
     expect(ctx.navigation.main[0].active).toBe(true)
     expect(ctx.navigation.main.find((l: any) => l.fullUrl === '/more')).toMatchObject({ folder: true, items: [{ fullUrl: '/faq' }, { fullUrl: '/wholesale' }] })
-    expect(ctx.navigation.footer.map((l: any) => l.fullUrl)).toEqual(['/kiln-log', '/privacy'])
+    expect(ctx.navigation.footer.map((l: any) => l.fullUrl)).toEqual(['/kiln-log', '/privacy', '/support'])
     const summary = ctx.layout.sections.flatMap((s: any) => s.blocks).find((b: any) => b.typeName === 'summary')
     expect(summary.value.items).toHaveLength(3)
     expect(ctx.page).toMatchObject({ title: 'Sitewright Demo', canonicalUrl: 'http://localhost:3000/', ogType: 'website' })

@@ -149,7 +149,7 @@ export interface PageContext {
   events?: { upcoming: Json[]; past: Json[]; calendar?: Json[] }
   search?: { query: string; total: number; results: Json[] }
   comments?: CommentContext[]
-  lock?: { message: string; passwordRequired: boolean; error?: string; slideType: number }
+  lock?: { message: string; passwordRequired: boolean; error?: string; slideType: number; paywall?: PaywallOffer }
   popupOverlay?: Json
   /** The signed-in site member. */
   authenticatedAccount?: Json
@@ -207,6 +207,8 @@ export interface PublishingDeps {
   forms?: (siteId: string, formIds: readonly string[]) => Promise<ReadonlyMap<string, unknown>>
   /** The signed-in site member of a request (members issue); absent: nobody is signed in. */
   member?: (siteId: string, request: FastifyRequest) => Promise<MemberVisitor | null>
+  /** The membership a paid member area offers (members and commerce), or null when the area is not paid. */
+  paywall?: (siteId: string, collectionId: string) => Promise<PaywallOffer | null>
   /** True when the request carries a member session cookie: its pages are personal (never from or into the cache). */
   memberCookie?: (cookies: Record<string, string | undefined>) => boolean
   /** The colour custom properties of each of the site's colour themes (section backgrounds), by theme id. */
@@ -215,6 +217,18 @@ export interface PublishingDeps {
   featureFlags?: (siteId: string) => Promise<number[]>
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
   styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
+}
+
+/** A paid member area's offer to a visitor without access: the membership (PAYWALL product) and its price. */
+export interface PaywallOffer {
+  productId: string
+  sku: string
+  title: string
+  /** The price as text ('$12.00'). */
+  price: string
+  /** 'every month' for a recurring membership, else null (one payment). */
+  every: string | null
+  recurring: boolean
 }
 
 /** The signed-in site member of a request as members-only pages see them. */

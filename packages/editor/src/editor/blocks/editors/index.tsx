@@ -3,6 +3,7 @@ import { Suspense, lazy, type ComponentType } from 'react'
 import { FIELD_SPECS } from '../fieldSpecs.js'
 import { FieldsEditor } from './FieldsEditor.js'
 import { AccordionBlockEditor, MenuBlockEditor } from './ListEditors.js'
+import { DonationBlockEditor } from './DonationEditor.js'
 import { GalleryBlockEditor } from './GalleryEditor.js'
 import { AudioBlockEditor, ImageBlockEditor } from './MediaEditors.js'
 import {
@@ -42,6 +43,7 @@ const EDITORS: Record<string, ComponentType<BlockEditorProps>> = {
   'social-links': SocialLinksBlockEditor,
   accordion: AccordionBlockEditor,
   menu: MenuBlockEditor,
+  donation: DonationBlockEditor,
 }
 
 export function BlockEditor(props: BlockEditorProps) {

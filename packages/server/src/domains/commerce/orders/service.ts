@@ -78,7 +78,9 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): 
       priceCents: s.priceCents,
       price: money(s.priceCents, o.currency),
       status: s.status,
+      endsOn: s.endsAt?.getTime() ?? null,
     })),
+    kind: o.kind,
   }
 }
 export type { OrderView }
@@ -158,6 +160,7 @@ export async function listOrders(orm: Orm, siteId: string, o: OrderQuery): Promi
       grandTotalCents: r.grandTotalCents,
       grandTotal: money(r.grandTotalCents, r.currency),
       totalQuantity: r.entries.reduce((s, e) => s + e.quantity, 0),
+      kind: r.kind,
     })),
   }
 }

@@ -72,7 +72,7 @@ describe(`owner store API (${BACKEND})`, () => {
     const dup = await owner.c.post(`${base()}/products`, shirt({ variants: [{ sku: 'D1', attributes: { Size: 'S' }, priceCents: 1 }, { sku: 'D2', attributes: { Size: 'S' }, priceCents: 1 }] }))
     expect(dup.json.error.message).toMatch(/same options/)
     const digitalSub = await owner.c.post(`${base()}/products`, { collectionId: 'col-a', title: 'Zine', productType: 2, isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }, variants: [{ sku: 'ZINE', priceCents: 500 }] })
-    expect(digitalSub.json.error.message).toBe('Only physical products and services can be subscriptions.')
+    expect(digitalSub.json.error.message).toBe('Only physical products, services and memberships can be subscriptions.')
     const taken = await owner.c.post(`${base()}/products`, shirt({ title: 'Other', variants: [{ sku: 'LIN-S', attributes: { Size: 'S' }, priceCents: 1 }] }))
     expect(taken.status).toBe(409)
     expect(taken.json.error.code).toBe('sku_taken')

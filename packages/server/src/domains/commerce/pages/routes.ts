@@ -1,7 +1,8 @@
 // The store's themed pages (themes/default/CONTEXT.md "Store"): /cart (the newer cart, COMMERCE_CART_V2 205), /checkout (CHECKOUT 201,
 // subscriptions with ?cartToken=), /commerce/gift-card?itemId=&sku= (the gift-card page, template gift-card, as
 // CHECKOUT 201), /commerce/orders/{id}?token= (ORDER_CONFIRMED 202 / SUBSCRIPTION_CONFIRMED 206 / ORDER_RECEIVED
-// 207 while the payment awaits confirmation). They carry per-visitor data and are rendered through publishing
+// 207 while the payment awaits confirmation / CONTRIBUTION_CONFIRMED 204 for a donation / MEMBERSHIP_CONFIRMED 208
+// with the member areas the membership opens). They carry per-visitor data and are rendered through publishing
 // without its page cache.
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
@@ -16,6 +17,7 @@ import { checkoutInstalments } from '../checkout/instalments.js'
 import { orderByToken, orderView } from '../orders/service.js'
 import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
 import { getSettings } from '../settings.js'
+import { PRODUCT_TYPES } from '../validators.js'
 
 const tags = ['commerce-pages']
 
@@ -64,8 +66,14 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
     async ({ request, reply, params, query }) => {
       const site = requireSite(request)
       const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret)
+      const page = orderPage(order)
+      const extra: Record<string, unknown> = { order }
+      if (page.pageType === PT.MEMBERSHIP_CONFIRMED) {
+        const ids = order.entries.filter((e) => e.productType === PRODUCT_TYPES.PAYWALL).map((e) => e.itemId)
+        extra.membership = { areas: (await ctx.deps.areasOfProducts?.(site.id, ids)) ?? [], recurring: order.subscriptions.length > 0 }
+      }
       reply.headers(noStore)
-      return render(request, reply, { ...orderPage(order), extra: { order } })
+      return render(request, reply, { ...page, extra })
     },
   )
 

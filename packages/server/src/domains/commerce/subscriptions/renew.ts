@@ -112,6 +112,7 @@ async function renewOne(ctx: CommerceContext, sub: SubscriptionRow, cycle: numbe
         paymentMethod: 'card',
         testMode: provider.testMode,
         status: 'paid',
+        kind: first.kind,
         createdAt: now,
       })
       .returning()

@@ -1,0 +1,70 @@
+// The subscriptions of a buyer (a signed-in member's email) as their account page lists them, and cancelling one:
+// a cancelled subscription bills no further cycle and stays in force until the end of the period already paid
+// (a membership keeps its access until then); a past-due one ends at once.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { MemberSubscription } from '@sitewright/contracts'
+import type { Orm } from '../../../platform/db/index.js'
+import { AppError } from '../../../platform/errors.js'
+import { moneyText } from '../orders/summary.js'
+import { addPeriods } from '../subscriptions/renew.js'
+import { orders, products, subscriptionRenewals, subscriptions } from '../schema.js'
+import { DONATION_SKU } from '@sitewright/contracts'
+
+type SubRow = typeof subscriptions.$inferSelect
+const UNIT = { WEEK: ['week', 'weeks'], MONTH: ['month', 'months'], YEAR: ['year', 'years'] } as const
+
+export function everyText(value: number, unit: SubRow['billingPeriodUnit']): string {
+  const [one, many] = UNIT[unit]
+  return value === 1 ? `Every ${one}` : `Every ${value} ${many}`
+}
+
+/** The end of the last period paid: the checkout's cycle plus every paid renewal. */
+export async function paidUntil(orm: Orm, sub: SubRow): Promise<Date> {
+  const [n] = await orm
+    .select({ paid: sql<number>`count(*)::int` })
+    .from(subscriptionRenewals)
+    .where(and(eq(subscriptionRenewals.subscriptionId, sub.id), eq(subscriptionRenewals.status, 'paid')))
+  return addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, 1 + (n?.paid ?? 0))
+}
+
+export async function buyerSubscriptions(orm: Orm, siteId: string, email: string, now: Date): Promise<MemberSubscription[]> {
+  const subs = await orm
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.siteId, siteId), eq(sql`lower(${subscriptions.email})`, email.toLowerCase())))
+    .orderBy(desc(subscriptions.createdAt))
+  if (!subs.length) return []
+  const ids = [...new Set(subs.map((s) => s.productId).filter(Boolean))]
+  const titles = new Map((ids.length ? await orm.select({ id: products.id, title: products.title }).from(products).where(and(eq(products.siteId, siteId), inArray(products.id, ids))) : []).map((p) => [p.id, p.title]))
+  const currencies = new Map((await orm.select({ id: orders.id, currency: orders.currency }).from(orders).where(and(eq(orders.siteId, siteId), inArray(orders.id, subs.map((s) => s.orderId))))).map((o) => [o.id, o.currency]))
+  return subs
+    .filter((s) => s.status !== 'cancelled' || (s.endsAt && s.endsAt > now))
+    .map((s) => {
+      const donation = s.sku === DONATION_SKU && !s.productId
+      return {
+        id: s.id,
+        title: donation ? 'Monthly donation' : (titles.get(s.productId) ?? 'Subscription'),
+        every: everyText(s.billingPeriodValue, s.billingPeriodUnit),
+        price: moneyText(s.priceCents, currencies.get(s.orderId) ?? 'USD'),
+        status: s.status === 'cancelled' ? 'ending' : s.status === 'past_due' ? 'past_due' : 'active',
+        endsOn: s.endsAt?.getTime() ?? null,
+        donation,
+      }
+    })
+}
+
+/** Cancels a buyer's subscription; answers when it ends. Cancelling one already cancelled answers the same. */
+export async function cancelSubscription(orm: Orm, siteId: string, email: string, subscriptionId: string, now: Date): Promise<{ endsOn: number }> {
+  return orm.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.id, subscriptionId), eq(sql`lower(${subscriptions.email})`, email.toLowerCase())))
+      .for('update')
+    if (!sub) throw new AppError('not_found', 'subscription_not_found', 'No such subscription.')
+    if (sub.status === 'cancelled') return { endsOn: (sub.endsAt ?? now).getTime() }
+    const endsAt = sub.status === 'active' ? await paidUntil(tx, sub) : now
+    await tx.update(subscriptions).set({ status: 'cancelled', endsAt }).where(eq(subscriptions.id, sub.id))
+    return { endsOn: endsAt.getTime() }
+  })
+}
