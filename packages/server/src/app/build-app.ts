@@ -37,6 +37,8 @@ import { createTracking, type Tracking, type TrackingDeps } from '../domains/tra
 import { createStarters, type Starters } from '../domains/starters/index.js'
 import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters/ports.js'
 import { seedStarter } from './starters/seed.js'
+import { createTransfer, type Transfer } from '../domains/transfer/index.js'
+import { transferPorts } from './transfer/ports.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { seedDemoReviews } from './demo-store/reviews.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
@@ -79,6 +81,7 @@ export interface App {
   reviews: Reviews
   restock: Restock
   starters: Starters
+  transfer: Transfer
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
@@ -403,8 +406,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     copyFiles: (from, to, assets) => copyFileBytes(files.storage, from, to, assets),
     changed: late.invalidatePages,
   })
+  const transfer = createTransfer(db.orm, transferPorts(db.orm, { sites, files, content, auth, instance: platformUrl, appVersion: VERSION, changed: (id) => (cluster.hostsChanged(id), late.invalidatePages(id)) }))
   const places = createPlaces(db.orm, { config: loadPlacesConfig(process.env), provider: opts.placesProvider })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, notify, restock, places, starters, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, tracking, members, reviews, notify, restock, places, starters, transfer, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -489,6 +493,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     reviews,
     restock,
     starters,
+    transfer,
     notify,
     mailJobs,
     demo,

@@ -89,6 +89,10 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
       const slug = row && (await slugOf(siteId))
       return row && slug !== null ? toFileAsset(slug, row) : null
     },
+    /** Queues the variants of a site's images still marked 'processing' (a site just imported). */
+    async resume(siteId: string): Promise<void> {
+      for (const a of await svc.unfinished(orm)) if (a.siteId === siteId) enqueueVariants(a.siteId, a.id)
+    },
     /** Resolves when every queued variant job has finished. */
     whenIdle: () => queue.idle(),
   }
