@@ -90,7 +90,7 @@ export interface App {
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db, opts)
@@ -100,7 +100,7 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
   }
 }
 
-async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider } = {}): Promise<App> {
+async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
@@ -473,7 +473,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
   await cluster.broadcaster.ready()
   await fastify.ready()
-  for (const d of domains) {
+  // background: false (the CLI's one-off commands): no domain's background work (workers, sweeps, queues) starts
+  for (const d of opts.background === false ? [] : domains) {
     started.push(d)
     await d.start?.()
   }

@@ -71,7 +71,10 @@ function parseLines(text: string, name: string): Row[] {
 
 export async function importSite(orm: Orm, deps: TransferDeps, source: AsyncIterable<Buffer>, opts: ImportOptions): Promise<SiteImportResult> {
   const entries = readTar(plain(source))
-  const head = await entries.next()
+  // a file that does not even start as a tar archive is another kind of file, not a damaged archive
+  const head = await entries.next().catch((e: unknown) => {
+    throw (e as { code?: string }).code === 'archive_damaged' ? notAnArchive() : e
+  })
   if (head.done || head.value.name !== MANIFEST) throw notAnArchive()
   const manifest = parseManifest(await readAll(head.value, 4 * 1024 * 1024))
   const rules = new Map<string, TransferRule>(deps.rules.filter((r) => r.kind !== 'skip').map((r) => [tableInfo(r).name, r]))
