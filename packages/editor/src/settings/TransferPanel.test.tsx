@@ -92,15 +92,23 @@ describe('TransferPanel', () => {
     expect(opened).toEqual(['n1'])
   })
 
-  it("shows the server's messages: the address under its field, others above", async () => {
+  it("shows the server's messages: a taken address under its field, others above the form", async () => {
     const api = {
       importSite: async () => ({ kind: 'error', status: 409, message: 'This site address is already taken.', fields: { slug: 'This site address is already taken.' } }),
     } as unknown as TransferClient
     view = await render(<TransferPanel site={site} api={api} />)
     await chooseFile(byLabel(view.container, 'Site archive'), new File(['x'], 'demo.swz'))
     await click(button('Import as a new site'))
-    await waitFor(() => view!.container.querySelector('[role="alert"]'))
+    await waitFor(() => messageFor(byLabel(view!.container, 'New site address (optional)')))
     expect(messageFor(byLabel(view.container, 'New site address (optional)'))).toBe('This site address is already taken.')
+    expect(view.container.querySelector('[role="alert"]')).toBeNull()
+    view.unmount()
+    const damaged = { importSite: async () => ({ kind: 'error', status: 400, message: 'This archive is damaged or incomplete.' }) } as unknown as TransferClient
+    view = await render(<TransferPanel site={site} api={damaged} />)
+    await chooseFile(byLabel(view.container, 'Site archive'), new File(['x'], 'demo.swz'))
+    await click(button('Import as a new site'))
+    await waitFor(() => view!.container.querySelector('[role="alert"]'))
+    expect(view.container.querySelector('[role="alert"]')!.textContent).toBe('This archive is damaged or incomplete.')
   })
 })
 

@@ -79,7 +79,11 @@ export function TransferPanel({ site, api: given, onImported, onOpen }: Props) {
       onSent: () => setImporting({ state: 'waiting', label: 'Importing the site…' }),
     })
     if (res.kind === 'error') {
-      if (res.fields?.slug) setSlugError(res.fields.slug)
+      // a wrong or taken address is said under its field; anything else above the form
+      if (res.fields?.slug || res.status === 409) {
+        setSlugError(res.fields?.slug ?? res.message)
+        return setImporting({ state: 'idle' })
+      }
       return setImporting({ state: 'failed', message: res.message })
     }
     const r = res.result
