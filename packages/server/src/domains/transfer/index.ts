@@ -14,7 +14,7 @@ export { exportedRules, type ExportOptions, type PreparedExport } from './export
 export type { ImportOptions, ImportProgress } from './import.js'
 export { parseManifest, type Manifest } from './manifest.js'
 export { tableInfo, type TransferRule } from './rows.js'
-export { readTar, writeTar } from './tar.js'
+export { readTar, writeTar, type TarMember } from './tar.js'
 export type { TransferDeps } from './types.js'
 
 export function createTransfer(orm: Orm, deps: TransferDeps & TransferRouteDeps) {
