@@ -7,6 +7,20 @@ import { describe, expect, it } from 'vitest'
 import { ALL_TABLES } from '../tables.js'
 import { SITE_TRANSFER_RULES } from './rules.js'
 import { tableInfo } from '../../domains/transfer/index.js'
+import { readMigrations } from '../../platform/db/index.js'
+
+/** Every `REFERENCES` of the SQL migrations: table -> the tables it points at (the real schema, not just Drizzle's). */
+function sqlReferences(): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>()
+  for (const m of readMigrations()) {
+    for (const statement of m.sql.split(';')) {
+      const table = /(?:CREATE TABLE(?: IF NOT EXISTS)?|ALTER TABLE(?: IF EXISTS)?)\s+([a-z_]+)/i.exec(statement)?.[1]
+      if (!table) continue
+      for (const ref of statement.matchAll(/REFERENCES\s+([a-z_]+)/gi)) out.set(table, (out.get(table) ?? new Set()).add(ref[1]!))
+    }
+  }
+  return out
+}
 
 const siteTables = ALL_TABLES.filter((t) => 'siteId' in (getTableColumns(t) as Record<string, PgColumn>)).map((t) => getTableName(t))
 const ruled = SITE_TRANSFER_RULES.map((r) => getTableName(r.table))
@@ -28,8 +42,8 @@ describe('site export rules', () => {
     const order = exported.map((r) => getTableName(r.table))
     const wrong: string[] = []
     for (const [i, r] of exported.entries()) {
-      for (const fk of getTableConfig(r.table).foreignKeys) {
-        const target = getTableName(fk.reference().foreignTable)
+      const targets = new Set([...getTableConfig(r.table).foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)), ...(sqlReferences().get(order[i]!) ?? [])])
+      for (const target of targets) {
         if (target === 'websites' || target === order[i]) continue
         const at = order.indexOf(target)
         if (at < 0 || at > i) wrong.push(`${order[i]} -> ${target}`)
