@@ -18,7 +18,10 @@ let owner: Client
 let sourceSiteId = ''
 let orderNumber = 0
 beforeAll(async () => {
-  ;[source, target] = await Promise.all([startTestApp(), startTestApp({ seedDemo: false })])
+  // with DATABASE_URL the source is on PostgreSQL and the target on PGlite: the archive crosses backends (the import
+  // onto the source's own instance below is PostgreSQL to PostgreSQL)
+  const targetBackend = BACKEND === 'postgres' ? { databaseUrl: null, fileStorage: 'disk' as const } : {}
+  ;[source, target] = await Promise.all([startTestApp(), startTestApp({ seedDemo: false, ...targetBackend })])
   owner = source.client()
   const me = await owner.post('/api/auth/login', { email: DEMO_OWNER.email, password: DEMO_OWNER.password })
   sourceSiteId = me.json.sites.find((s: { slug: string }) => s.slug === 'demo').id
@@ -120,7 +123,7 @@ describe(`whole-site export and import (${BACKEND})`, () => {
     expect(names.filter((n) => n.startsWith('files/')).length).toBeGreaterThan(3)
   }, 120_000)
 
-  it('imports it with slug "copy" on another instance: same pages (?format=json) and the same file bytes', async () => {
+  it(`imports it with slug "copy" on another instance (${BACKEND === 'postgres' ? 'PostgreSQL to PGlite' : 'PGlite to PGlite'}): same pages (?format=json) and the same file bytes`, async () => {
     const importer = target.client()
     expect((await importer.post('/api/auth/signup', newSignup())).status).toBe(201)
     const res = await raw(target, importer, 'POST', '/api/sites/import?slug=copy', archive)
@@ -139,6 +142,7 @@ describe(`whole-site export and import (${BACKEND})`, () => {
       expect(b.status, path).toBe(a.status)
       expect(normalise(b.body, 'copy.localhost', 'copy'), path).toBe(normalise(a.body, 'localhost', 'demo'))
     }
+    expect(target.app.db.kind).toBe('pglite')
     expect(await fileDigests(target, copyId)).toEqual(await fileDigests(source, sourceSiteId))
     // the business came along: the order (same number and total), members, reviews, comments
     const orders = (await importer.get(`/api/sites/${copyId}/commerce/orders`)).json.orders as { number: number }[]
