@@ -11,6 +11,7 @@ import { readTar, writeTar, type TarMember } from './index.js'
 let t: TestApp
 let owner: Client
 let archive: Buffer
+let victimCollection = ''
 const PDF = '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'
 beforeAll(async () => {
   t = await startTestApp({ seedDemo: false })
@@ -19,6 +20,12 @@ beforeAll(async () => {
   const siteId = signup.json.site.id as string
   await t.app.files.storeBuffer(siteId, 'note.pdf', Buffer.from(PDF))
   await owner.patch(`/api/sites/${siteId}/content/profile`, { tagLine: 'A small site' })
+  const blog = await owner.post(`/api/sites/${siteId}/content/collections`, { typeName: 'blog', title: 'News' })
+  expect((await owner.post(`/api/sites/${siteId}/content/collections/${blog.json.collection.id}/items`, { title: 'Hello' })).status).toBe(201)
+  // another owner's site, whose page a crafted archive will try to reach
+  const other = t.client()
+  const theirs = await other.post('/api/auth/signup', newSignup())
+  victimCollection = (await other.post(`/api/sites/${theirs.json.site.id}/content/collections`, { typeName: 'blog', title: 'Theirs' })).json.collection.id
   const res = await post(`/api/sites/${siteId}/export`, undefined, 'GET')
   expect(res.status).toBe(200)
   archive = res.bytes
@@ -83,10 +90,17 @@ describe(`failed imports (${BACKEND})`, () => {
     expect(short.status).toBe(400)
     expect(short.json.error.message).toContain('files where its manifest lists')
 
+    // an item moved into another site's collection (an id the archive does not hold stays as it is): refused
+    const items = list.find((x) => x.name.includes('-content_items/'))!
+    const moved = Buffer.from((items.body as Buffer).toString().replace(/"collection_id":"[0-9a-f]{24}"/, `"collection_id":"${victimCollection}"`))
+    const crafted = await post('/api/sites/import?slug=x-six', await rebuild(list.map((x) => (x === items ? { ...x, size: moved.length, body: moved } : x))))
+    expect(crafted.status).toBe(400)
+    expect(crafted.json.error.message).toContain('content_items refers to data that is not in the archive')
+
     expect(await siteCount()).toBe(before)
     const orphans = await sqlRows<{ n: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n FROM file_assets WHERE site_id NOT IN (SELECT id FROM websites)`)
     expect(orphans[0]!.n).toBe(0)
-    for (const slug of ['x-one', 'x-two', 'x-three', 'x-four']) expect((await t.client(`${slug}.localhost`).get('/')).status).toBe(404)
+    for (const slug of ['x-one', 'x-two', 'x-three', 'x-four', 'x-six']) expect((await t.client(`${slug}.localhost`).get('/')).status).toBe(404)
   })
 
   it('needs a signed-in owner, the crumb and an archive media type; an invalid address is named', async () => {

@@ -14,6 +14,7 @@ import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import { fileOfMember, MANIFEST, MAX_PART_BYTES, notAnArchive, parseManifest, tableOfPart, type Manifest } from './manifest.js'
+import { checkReferences } from './integrity.js'
 import { idsOf, insertRows, rewriter, setSelfRefs, tableInfo, type Row, type TransferRule } from './rows.js'
 import { damaged, readTar, type TarEntry } from './tar.js'
 import type { TransferDeps } from './types.js'
@@ -164,5 +165,6 @@ async function saveRows(orm: Orm, deps: TransferDeps, manifest: Manifest, siteId
       }
       await setSelfRefs(tx, info, rule.selfRef ?? 'id', refs)
     }
+    await checkReferences(tx, siteId, [...spooled.keys()])
   })
 }
