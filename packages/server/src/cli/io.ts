@@ -37,7 +37,7 @@ export async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
   try {
     return await fn(app)
   } catch (e) {
-    if (e instanceof AppError) throw new CliError(e.details.fields ? `${e.message}` : e.message)
+    if (e instanceof AppError) throw new CliError(e.message)
     throw e
   } finally {
     await app.close()
