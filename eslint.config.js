@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 
 // The server's domains (packages/server/src/domains/<name>): a new domain adds its name here when it lands.
-const domainNames = ['accounts', 'sites', 'content', 'files', 'social', 'forms', 'commerce', 'publishing', 'mail', 'reviews', 'restock', 'fonts', 'billing']
+const domainNames = ['accounts', 'sites', 'content', 'files', 'social', 'forms', 'commerce', 'publishing', 'mail', 'reviews', 'restock', 'fonts', 'billing', 'transfer']
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-archive/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', '**/*.d.ts'] },

@@ -1,8 +1,11 @@
 // Loads the site's settings and hands them to the form; reflects a saved title in the site switcher.
 import { useCallback, useEffect, useState } from 'react'
 import type { SiteSummary, WebsiteSettings } from '../api/types.js'
+import { useNavigation } from '../app/navigation.js'
+import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
 import { SettingsForm } from './SettingsForm.js'
+import { TransferPanel } from './TransferPanel.js'
 
 type Load =
   | { status: 'loading' }
@@ -10,7 +13,9 @@ type Load =
   | { status: 'ready'; settings: WebsiteSettings }
 
 export function SettingsScreen({ site }: { site: SiteSummary }) {
-  const { api, updateSite } = useSession()
+  const { api, updateSite, reload } = useSession()
+  const { navigate } = useNavigation()
+  const mayTransfer = !site.capabilities || site.capabilities.includes('transfer')
   const [load, setLoad] = useState<Load>({ status: 'loading' })
 
   const fetchSettings = useCallback(async () => {
@@ -48,6 +53,13 @@ export function SettingsScreen({ site }: { site: SiteSummary }) {
           initial={load.settings}
           save={(patch) => api.updateSettings(site.id, patch)}
           onSaved={(settings) => updateSite(site.id, { title: settings.title })}
+        />
+      )}
+      {mayTransfer && (
+        <TransferPanel
+          site={site}
+          onImported={() => reload()}
+          onOpen={(siteId) => navigate(routePath({ name: 'site', siteId, section: 'pages' }))}
         />
       )}
     </section>

@@ -38,6 +38,8 @@ import { createTracking, type Tracking, type TrackingDeps } from '../domains/tra
 import { createStarters, type Starters } from '../domains/starters/index.js'
 import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters/ports.js'
 import { seedStarter } from './starters/seed.js'
+import { createTransfer, type Transfer } from '../domains/transfer/index.js'
+import { transferPorts } from './transfer/ports.js'
 import { seedDemoStore } from './demo-store/index.js'
 import { seedDemoReviews } from './demo-store/reviews.js'
 import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
@@ -82,6 +84,7 @@ export interface App {
   reviews: Reviews
   restock: Restock
   starters: Starters
+  transfer: Transfer
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
@@ -90,7 +93,7 @@ export interface App {
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db, opts)
@@ -100,7 +103,7 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
   }
 }
 
-async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider } = {}): Promise<App> {
+async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
@@ -412,8 +415,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     copyFiles: (from, to, assets) => copyFileBytes(files.storage, from, to, assets),
     changed: late.invalidatePages,
   })
+  const transfer = createTransfer(db.orm, transferPorts(db.orm, { sites, files, content, auth, instance: platformUrl, appVersion: VERSION, changed: (id) => (cluster.hostsChanged(id), late.invalidatePages(id)) }))
   const places = createPlaces(db.orm, { config: loadPlacesConfig(process.env), provider: opts.placesProvider })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -480,7 +484,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
   await cluster.broadcaster.ready()
   await fastify.ready()
-  for (const d of domains) {
+  // background: false (the CLI's one-off commands): no domain's background work (workers, sweeps, queues) starts
+  for (const d of opts.background === false ? [] : domains) {
     started.push(d)
     await d.start?.()
   }
@@ -501,6 +506,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     reviews,
     restock,
     starters,
+    transfer,
     notify,
     mailJobs,
     demo,

@@ -31,6 +31,8 @@ export const CAPABILITIES = {
   members: [R.ADMIN],
   /** Contributors: invitations, roles, removal, ownership transfer. */
   contributors: [R.ADMIN],
+  /** Whole-site export (the .swz archive with customer data). */
+  transfer: [R.ADMIN],
   /** Plan, invoices and payment. */
   billing: [R.ADMIN, R.BILLING],
   /** Read the site's plan and feature flags (what the editor may offer): every role. */
@@ -51,6 +53,7 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/settings', 'settings.edit'],
   ['*', '/starter', 'settings.edit'],
   ['*', '/duplicate', 'settings.edit'],
+  ['*', '/export', 'transfer'],
   ['*', '/onboarding', 'content'],
   ['*', '/styles', 'design'],
   ['*', '/content', 'content'],

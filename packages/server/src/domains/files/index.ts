@@ -117,6 +117,10 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
       const slug = row && (await slugOf(siteId))
       return row && slug !== null ? toFileAsset(slug, row) : null
     },
+    /** Queues the variants of a site's images still marked 'processing' (a site just imported). */
+    async resume(siteId: string): Promise<void> {
+      for (const a of await svc.unfinished(orm)) if (a.siteId === siteId) enqueueVariants(a.siteId, a.id)
+    },
     /** Resolves when every variant job this node queued has finished (wherever it ran). */
     whenIdle: () => jobs.idle(),
   }

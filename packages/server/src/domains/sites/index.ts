@@ -10,10 +10,10 @@ import { guardOwnerRoutes, type GuardedRoute } from './route-guard.js'
 import { registerContributorsRoutes, type ContributorsDeps } from './contributors-routes.js'
 import * as svc from './service.js'
 import { eq } from 'drizzle-orm'
-import { siteMembers } from './schema.js'
+import { siteMembers, websites } from './schema.js'
 import { cssVariables, getStyles, putStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
 import { registerStylesRoutes } from './styles-routes.js'
-import type { WebsiteSettings } from './validators.js'
+import { settingsPatch, type WebsiteSettings } from './validators.js'
 import type { StylesPut } from './styles-validators.js'
 import { defaultSiteStyles as defaultStyles, type FontChoice } from '@sitewright/contracts'
 
@@ -77,6 +77,20 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     get: (siteId: string) => svc.getWebsite(orm, siteId),
     settingsOf: (site: svc.Website): WebsiteSettings => svc.settingsOf(site),
     updateSettings: (siteId: string, patch: Partial<WebsiteSettings>) => svc.updateSettings(orm, siteId, patch),
+    /** Saves settings read from an imported archive inside `tx`: known keys with valid values only (not the title). */
+    async adoptSettings(tx: Orm, siteId: string, raw: Record<string, unknown>): Promise<void> {
+      const patch: Record<string, unknown> = {}
+      for (const [key, schema] of Object.entries(settingsPatch.shape)) {
+        const parsed = key === 'title' || raw[key] === undefined ? null : schema.safeParse(raw[key])
+        if (parsed?.success) patch[key] = parsed.data
+      }
+      await svc.updateSettings(tx, siteId, patch)
+    },
+    /** Removes a site and every row of it (site tables cascade): a site import that failed. */
+    async removeSite(siteId: string): Promise<void> {
+      await orm.delete(websites).where(eq(websites.id, siteId))
+      changed(siteId)
+    },
     count: () => svc.countWebsites(orm),
     async listForOwner(ownerId: string): Promise<OwnedSite[]> {
       return (await svc.sitesOfOwner(orm, ownerId)).map((e) => summary(e.site, e.roles))
