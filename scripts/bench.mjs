@@ -12,6 +12,7 @@ const benches = [
   { name: 'HTTP: add to cart', cwd: 'packages/server', script: 'scripts/bench-cart.ts' },
   { name: 'Tracking: ingestion and dashboard', cwd: 'packages/server', script: 'scripts/bench-tracking.ts' },
   { name: 'Lighthouse: mobile performance (home, product, /config)', cwd: 'packages/server', script: 'scripts/bench-lighthouse.ts' },
+  { name: 'Cluster: one node vs two behind nginx (PostgreSQL)', cwd: 'packages/server', script: 'scripts/bench-cluster-throughput.ts' },
   { name: 'Cluster: cross-node staleness (DATABASE_URL)', cwd: 'packages/server', script: 'scripts/bench-cluster.ts' },
 ]
 let failed = false

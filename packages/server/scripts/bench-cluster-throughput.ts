@@ -1,0 +1,155 @@
+// `npm run bench` (Cluster: one node vs two behind nginx): starts `scripts/cluster.mjs` (real PostgreSQL in a database
+// of its own, Redis when reachable, nginx round robin) with one app node, measures published pages through nginx with
+// wrk (home, a blog post, a product; 50 connections), stops it, then does the same with two nodes. Prints req/s and
+// p99 of each and the two-node / one-node ratio (issue 17's target: >= 1.3 on a 2-core machine). Skipped, with the
+// reason, when PostgreSQL, nginx or wrk is missing. BENCH_SECONDS (default 5) per page.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const ADMIN = process.env.CLUSTER_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'blog post', path: '/blog/firing-the-kiln' },
+  { name: 'product', path: '/shop/stoneware-mug' },
+]
+const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const a = probe.address()
+      const port = typeof a === 'object' && a ? a.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: ADMIN, connectionTimeoutMillis: 1500 })
+  try {
+    await c.connect()
+    await c.end()
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: ADMIN })
+  await c.connect()
+  try {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  } finally {
+    await c.end()
+  }
+}
+
+function output(cmd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.once('error', reject)
+    child.once('close', () => resolve(out))
+  })
+}
+
+async function wrk(url: string, host: string, work: string): Promise<{ rps: number; p99: number; bad: number }> {
+  const script = join(work, 'report.lua')
+  writeFileSync(script, 'done = function(s, l, r)\n  io.write(string.format("RESULT %f %f %d\\n", s.requests / (s.duration / 1e6), l:percentile(99) / 1000, s.errors.status + s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout))\nend\n')
+  const out = await output('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, '-H', `Host: ${host}`, '-H', 'Accept-Encoding: gzip, br', url])
+  const m = /RESULT (\S+) (\S+) (\d+)/.exec(out)
+  if (!m) throw new Error(`wrk gave no result: ${out}`)
+  return { rps: Number(m[1]), p99: Number(m[2]), bad: Number(m[3]) }
+}
+
+/** Starts the cluster with `nodes` app nodes; resolves once cluster.json says everything answers. */
+async function startCluster(nodes: number, dir: string, db: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort()
+  const nodePorts = await Promise.all(Array.from({ length: nodes }, () => freePort()))
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs')], {
+    env: { ...process.env, CLUSTER_PORT: String(port), CLUSTER_NODES: String(nodes), CLUSTER_NODE_PORTS: nodePorts.join(','), CLUSTER_DB: db, CLUSTER_DIR: dir, CLUSTER_PG: ADMIN, LOG_LEVEL: 'warn', KEY_PREFIX: `${db}_` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const end = Date.now() + 180_000
+  while (!existsSync(join(dir, 'cluster.json'))) {
+    if (child.exitCode !== null) throw new Error(`cluster.mjs exited (${child.exitCode})`)
+    if (Date.now() > end) throw new Error('the cluster did not come up within 180 s')
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  return { child, port }
+}
+
+async function stopCluster(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))])
+}
+
+async function measure(nodes: number, work: string): Promise<Map<string, { rps: number; p99: number; bad: number }>> {
+  const db = `bench_tp${nodes}_${Date.now().toString(36)}`
+  const dir = mkdtempSync(join(tmpdir(), `sw-bench-tp${nodes}-`))
+  const { child, port } = await startCluster(nodes, dir, db)
+  const results = new Map<string, { rps: number; p99: number; bad: number }>()
+  try {
+    const host = `localhost:${port}`
+    for (const page of PAGES) {
+      const url = `http://127.0.0.1:${port}${page.path}`
+      for (let i = 0; i < nodes * 2; i++) await fetch(url, { headers: { host } }) // fill every node's page cache
+      results.set(page.name, await wrk(url, host, work))
+    }
+  } finally {
+    await stopCluster(child)
+    await dropDatabase(db).catch(() => undefined)
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return results
+}
+
+async function main(): Promise<void> {
+  const missing = [!has('nginx') && 'nginx', !has('wrk') && 'wrk', !(await postgresReachable()) && 'PostgreSQL'].filter(Boolean)
+  if (missing.length) {
+    console.log(`one node vs two behind nginx: skipped (${missing.join(', ')} not available)`)
+    return
+  }
+  spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-needed'], { cwd: ROOT, stdio: 'inherit' })
+  const work = mkdtempSync(join(tmpdir(), 'sw-bench-tp-'))
+  try {
+    console.log(`published pages through nginx, wrk -t1 -c${CONNECTIONS} ${SECONDS} s per page, PostgreSQL, one node then two nodes`)
+    const one = await measure(1, work)
+    const two = await measure(2, work)
+    let sum1 = 0
+    let sum2 = 0
+    for (const page of PAGES) {
+      const a = one.get(page.name)!
+      const b = two.get(page.name)!
+      sum1 += a.rps
+      sum2 += b.rps
+      console.log(
+        `${page.name.padEnd(10)} 1 node ${a.rps.toFixed(0).padStart(6)} req/s p99 ${a.p99.toFixed(1)} ms | 2 nodes ${b.rps.toFixed(0).padStart(6)} req/s p99 ${b.p99.toFixed(1)} ms | ratio ${(b.rps / a.rps).toFixed(2)}` +
+          (a.bad + b.bad ? ` (${a.bad + b.bad} failed)` : ''),
+      )
+      if (a.bad + b.bad > 0) process.exitCode = 1
+    }
+    console.log(`all pages: two nodes / one node = ${(sum2 / sum1).toFixed(2)} (target >= 1.3)`)
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e)
+  process.exit(1)
+})
