@@ -212,7 +212,7 @@ describe(`content routes: items, deletes, reorders, profile (${BACKEND})`, () =>
     expect(await a.c.request('PATCH', api(a, '/profile'), { json: patch, crumb: false })).toMatchObject({ status: 403, json: { crumbFail: true } })
     const res = await a.c.patch(api(a, '/profile'), patch)
     expect(res.status).toBe(200)
-    expect(res.json.profile).toEqual({ ...patch, logoImageId: null })
+    expect(res.json.profile).toEqual({ ...patch, logoImageId: null, connectedLinks: [] })
     // a subset leaves the rest alone
     expect((await a.c.patch(api(a, '/profile'), { tagLine: 'Handmade stoneware' })).json.profile).toMatchObject({ tagLine: 'Handmade stoneware', siteDescription: 'A small pottery.' })
     expect((await a.c.get(api(a, '/profile'))).json.profile).toMatchObject({ tagLine: 'Handmade stoneware', socialAccounts: patch.socialAccounts })
