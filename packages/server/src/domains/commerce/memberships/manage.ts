@@ -46,7 +46,7 @@ export async function buyerSubscriptions(orm: Orm, siteId: string, email: string
         title: donation ? 'Monthly donation' : (titles.get(s.productId) ?? 'Subscription'),
         every: everyText(s.billingPeriodValue, s.billingPeriodUnit),
         price: moneyText(s.priceCents, currencies.get(s.orderId) ?? 'USD'),
-        status: s.status === 'cancelled' ? 'ending' : s.status === 'past_due' ? 'past_due' : 'active',
+        status: s.status === 'cancelled' ? 'ending' : s.status === 'past_due' ? 'past_due' : s.status === 'paused' ? 'paused' : 'active',
         endsOn: s.endsAt?.getTime() ?? null,
         donation,
       }
@@ -66,5 +66,41 @@ export async function cancelSubscription(orm: Orm, siteId: string, email: string
     const endsAt = sub.status === 'active' ? await paidUntil(tx, sub) : now
     await tx.update(subscriptions).set({ status: 'cancelled', endsAt }).where(eq(subscriptions.id, sub.id))
     return { endsOn: endsAt.getTime() }
+  })
+}
+
+async function lockedOwn(tx: Orm, siteId: string, email: string, subscriptionId: string): Promise<SubRow> {
+  const [sub] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.id, subscriptionId), eq(sql`lower(${subscriptions.email})`, email.toLowerCase())))
+    .for('update')
+  if (!sub) throw new AppError('not_found', 'subscription_not_found', 'No such subscription.')
+  return sub
+}
+
+/**
+ * Pauses an active subscription: the renewal runner bills it no more until it is resumed; it stays in force (a
+ * membership keeps its access) until the end of the period already paid. Pausing a paused one answers the same.
+ */
+export async function pauseSubscription(orm: Orm, siteId: string, email: string, subscriptionId: string): Promise<{ endsOn: number }> {
+  return orm.transaction(async (tx) => {
+    const sub = await lockedOwn(tx, siteId, email, subscriptionId)
+    if (sub.status === 'paused') return { endsOn: (sub.endsAt ?? new Date()).getTime() }
+    if (sub.status !== 'active') throw new AppError('conflict', 'subscription_not_active', 'Only an active subscription can be paused.')
+    const endsAt = await paidUntil(tx, sub)
+    await tx.update(subscriptions).set({ status: 'paused', endsAt }).where(eq(subscriptions.id, sub.id))
+    return { endsOn: endsAt.getTime() }
+  })
+}
+
+/** Resumes a paused subscription: it is active again and the renewal runner bills its next cycle when due. */
+export async function resumeSubscription(orm: Orm, siteId: string, email: string, subscriptionId: string): Promise<{ status: 'active' }> {
+  return orm.transaction(async (tx) => {
+    const sub = await lockedOwn(tx, siteId, email, subscriptionId)
+    if (sub.status === 'active') return { status: 'active' as const }
+    if (sub.status !== 'paused') throw new AppError('conflict', 'subscription_not_paused', 'Only a paused subscription can be resumed.')
+    await tx.update(subscriptions).set({ status: 'active', endsAt: null }).where(eq(subscriptions.id, sub.id))
+    return { status: 'active' as const }
   })
 }
