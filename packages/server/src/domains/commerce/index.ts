@@ -256,7 +256,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     cancelSubscription: (siteId: string, email: string, subscriptionId: string, now: Date = clock()) => cancelSubscription(orm, siteId, email, subscriptionId, now),
     /** Pausing (no renewal until resumed; in force until the end of the period paid) and resuming a buyer's subscription. */
     pauseSubscription: (siteId: string, email: string, subscriptionId: string) => pauseSubscription(orm, siteId, email, subscriptionId),
-    resumeSubscription: (siteId: string, email: string, subscriptionId: string) => resumeSubscription(orm, siteId, email, subscriptionId),
+    resumeSubscription: (siteId: string, email: string, subscriptionId: string, now: Date = clock()) => resumeSubscription(orm, siteId, email, subscriptionId, now),
     /** A buyer's orders, newest first (the member account page), and one of them in detail (404 for another buyer's). */
     buyerOrders: (siteId: string, email: string) => buyerOrders(orm, siteId, email),
     buyerOrder: (siteId: string, email: string, orderId: string) => buyerOrder(orm, siteId, email, orderId, ctx.downloadSecret),

@@ -118,16 +118,20 @@ describe(`member account store (${BACKEND})`, () => {
     expect((await t.app.commerce.heldMemberships(siteId, email, new Date(endsOn - 1000))).has(ids.club)).toBe(true)
     expect((await t.app.commerce.heldMemberships(siteId, email, new Date(endsOn + 1000))).has(ids.club)).toBe(false)
 
-    const renewals = () => sqlRows<{ cycle: number }>(t.app.db.orm, sql`SELECT cycle FROM commerce_subscription_renewals WHERE subscription_id = ${subId} ORDER BY cycle`)
+    const renewals = () => sqlRows<{ cycle: number; status: string }>(t.app.db.orm, sql`SELECT cycle, status FROM commerce_subscription_renewals WHERE subscription_id = ${subId} ORDER BY cycle`)
     await t.app.commerce.renewSubscriptions(new Date(Date.now() + 40 * DAY))
     expect(await renewals()).toEqual([]) // the runner skips a paused subscription
 
+    // it stayed paused for 100 days: the two months that went by are skipped, the current one is billed
+    await sqlRows(t.app.db.orm, sql`UPDATE commerce_subscriptions SET created_at = now() - interval '100 days' WHERE id = ${subId}`)
     const resumed = await c.post(`/api/site-users/account/subscriptions/${subId}/resume`)
     expect(resumed.status).toBe(200)
     expect(resumed.json.data).toEqual({ status: 'active' })
     expect((await c.get('/api/site-users/account/subscriptions')).json.data.subscriptions[0]).toMatchObject({ status: 'active', endsOn: null })
-    await t.app.commerce.renewSubscriptions(new Date(Date.now() + 40 * DAY))
-    expect((await renewals()).map((r) => r.cycle)).toEqual([2])
+    expect(await renewals()).toEqual([{ cycle: 2, status: 'skipped' }, { cycle: 3, status: 'skipped' }])
+    expect(await t.app.commerce.renewSubscriptions(new Date())).toMatchObject({ renewed: 1, failed: 0 })
+    expect(await renewals()).toEqual([{ cycle: 2, status: 'skipped' }, { cycle: 3, status: 'skipped' }, { cycle: 4, status: 'paid' }])
+    expect((await t.app.commerce.heldMemberships(siteId, email, new Date())).has(ids.club)).toBe(true)
   })
 
   it('gift card balance: a live card answers its balance; unknown and used-up codes answer alike', async () => {

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { MemberSubscription } from '@sitewright/contracts'
 import type { Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
+import { newId } from '../../../platform/ids.js'
 import { moneyText } from '../orders/summary.js'
 import { addPeriods } from '../subscriptions/renew.js'
 import { orders, products, subscriptionRenewals, subscriptions } from '../schema.js'
@@ -18,13 +19,13 @@ export function everyText(value: number, unit: SubRow['billingPeriodUnit']): str
   return value === 1 ? `Every ${one}` : `Every ${value} ${many}`
 }
 
-/** The end of the last period paid: the checkout's cycle plus every paid renewal. */
+/** The end of the last period paid: the end of the latest paid cycle (cycle 1 is the checkout's). */
 export async function paidUntil(orm: Orm, sub: SubRow): Promise<Date> {
   const [n] = await orm
-    .select({ paid: sql<number>`count(*)::int` })
+    .select({ last: sql<number | null>`max(${subscriptionRenewals.cycle})` })
     .from(subscriptionRenewals)
     .where(and(eq(subscriptionRenewals.subscriptionId, sub.id), eq(subscriptionRenewals.status, 'paid')))
-  return addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, 1 + (n?.paid ?? 0))
+  return addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, Number(n?.last ?? 1))
 }
 
 export async function buyerSubscriptions(orm: Orm, siteId: string, email: string, now: Date): Promise<MemberSubscription[]> {
@@ -94,12 +95,22 @@ export async function pauseSubscription(orm: Orm, siteId: string, email: string,
   })
 }
 
-/** Resumes a paused subscription: it is active again and the renewal runner bills its next cycle when due. */
-export async function resumeSubscription(orm: Orm, siteId: string, email: string, subscriptionId: string): Promise<{ status: 'active' }> {
+/**
+ * Resumes a paused subscription: it is active again. Cycles whose whole period went by while it was paused are
+ * recorded as skipped (never billed); the current period's cycle is billed by the renewal runner when due.
+ */
+export async function resumeSubscription(orm: Orm, siteId: string, email: string, subscriptionId: string, now: Date): Promise<{ status: 'active' }> {
   return orm.transaction(async (tx) => {
     const sub = await lockedOwn(tx, siteId, email, subscriptionId)
     if (sub.status === 'active') return { status: 'active' as const }
     if (sub.status !== 'paused') throw new AppError('conflict', 'subscription_not_paused', 'Only a paused subscription can be resumed.')
+    const [last] = await tx.select({ cycle: sql<number | null>`max(${subscriptionRenewals.cycle})` }).from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id))
+    const skipped: (typeof subscriptionRenewals.$inferInsert)[] = []
+    const end = (cycle: number) => addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, cycle)
+    for (let c = Number(last?.cycle ?? 1) + 1; end(c) <= now && (sub.numBillingCycles === 0 || c <= sub.numBillingCycles) && skipped.length < 1000; c++) {
+      skipped.push({ id: newId(), siteId, subscriptionId: sub.id, cycle: c, status: 'skipped', updatedAt: now })
+    }
+    if (skipped.length) await tx.insert(subscriptionRenewals).values(skipped).onConflictDoNothing()
     await tx.update(subscriptions).set({ status: 'active', endsAt: null }).where(eq(subscriptions.id, sub.id))
     return { status: 'active' as const }
   })
