@@ -85,7 +85,10 @@ describe(`member account store (${BACKEND})`, () => {
     expect(got.status).toBe(302)
     expect(got.headers.location).toBe('/files/demo/ebook.pdf')
 
-    expect((await ada.get(`/account/orders/${bobs.id}`)).status).toBe(404) // another member's order
+    const others = await ada.get(`/account/orders/${bobs.id}`) // another member's order
+    expect(others.status).toBe(404)
+    expect(others.body).toContain('This order is not in your account.')
+    expect(others.body).not.toContain('Glaze handbook')
     expect((await ada.get('/account/orders/no-such-order')).status).toBe(404)
     const anonymous = await t.client(host).get(`/account/orders/${first.id}`)
     expect(anonymous.status).toBe(302)

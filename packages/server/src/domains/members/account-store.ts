@@ -31,6 +31,11 @@ export interface MemberOrderDetail {
 
 const tags = ['site-users']
 const subParams = z.object({ id: z.string().min(1).max(100) }).strict()
+/** Another member's order (or none) is not found: null; other errors go on. */
+const notFound = (e: unknown): null => {
+  if (e instanceof AppError && e.type === 'not_found') return null
+  throw e
+}
 const NO_BALANCE = 'This code has no balance. Check the code and try again.'
 
 export function registerAccountStore(app: FastifyInstance, auth: MemberAuth, deps: PaidDeps, render: () => RenderPage): void {
@@ -73,8 +78,11 @@ export function registerAccountStore(app: FastifyInstance, auth: MemberAuth, dep
       const site = requireSite(request)
       const user = await auth.current(request, site.id)
       if (!user) return reply.code(302).header('cache-control', 'no-store').redirect(`/account/sign-in?return=${encodeURIComponent(`/account/orders/${params.id}`)}`)
-      if (!user.emailVerifiedAt || !deps.memberships) throw new AppError('not_found', 'order_not_found', 'No such order.')
-      const detail = await deps.memberships.order(site.id, user.email, params.id)
+      const detail = user.emailVerifiedAt && deps.memberships ? await deps.memberships.order(site.id, user.email, params.id).catch(notFound) : null
+      if (!detail) {
+        const memberPage = { heading: 'Order not found', message: 'This order is not in your account.', link: { url: '/account', text: 'Back to your account' } }
+        return render()(request, reply, { pageType: 2, template: 'member-message', title: 'Order not found', extra: { memberPage }, status: 404 })
+      }
       return render()(request, reply, { pageType: 2, template: 'member-order', title: `Order #${detail.order.number}`, extra: { memberPage: { user: toSiteUser(user), ...detail } } })
     },
   )
