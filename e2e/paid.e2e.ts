@@ -1,8 +1,9 @@
 // Paid memberships and donations in Chromium against the real server. A new member, signed in, is denied the
 // paid Studio page, which shows the membership's price and a Join button; Join goes to its checkout (email filled
 // in), the test card pays, the MEMBERSHIP_CONFIRMED page links to the area, and the page opens; the account page
-// lists the membership and cancelling keeps access until the period ends. A visitor gives a custom amount through
-// the donation block's DONATE page, sees the CONTRIBUTION_CONFIRMED page and gets the receipt mail.
+// lists the membership's order (its order page shows the money lines) and cancelling keeps access until the period
+// ends. A visitor gives a custom amount through the donation block's DONATE page, sees the CONTRIBUTION_CONFIRMED
+// page and gets the receipt mail.
 // Screenshots at 1280 and 390 px; axe-clean.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,6 +91,26 @@ describe('paid memberships', () => {
     await page.getByText('three test tiles of the new celadon').waitFor()
   })
 
+  it('the account lists the order; its page shows the money lines; a wrong gift card code has no balance', async () => {
+    const page = h.page
+    await page.goto('/account')
+    const order = page.locator('.member-orders li').first()
+    await order.getByText('Paid').waitFor()
+    expect(await order.locator('.member-order-total').textContent()).toBe('$12.00')
+    await page.getByLabel('Gift card code').fill('NOPE-NOPE-NOPE-NOPE')
+    await page.getByRole('button', { name: 'Check the balance' }).click()
+    await page.getByText('This code has no balance. Check the code and try again.').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await shots(page, 'account-orders')
+    await order.locator('.member-order-link').click()
+    await page.waitForURL((u) => u.pathname.startsWith('/account/orders/'))
+    expect(await page.locator('h1').textContent()).toMatch(/^Order #\d+$/)
+    await page.locator('.cart-line', { hasText: 'Studio membership' }).waitFor()
+    expect(await page.locator('dd[data-summary="total"]').textContent()).toBe('$12.00')
+    expect(await axeViolations(page)).toEqual([])
+    await shots(page, 'account-order-detail')
+  })
+
   it('the account lists the membership; cancelling keeps access until the end of the month paid', async () => {
     const page = h.page
     await page.goto('/account')
@@ -170,11 +191,11 @@ describe('owner editor', () => {
     expect(await page.getByLabel('Membership product').locator('option:checked').textContent()).toBe('Studio membership: $12.00 (recurring)')
     await page.getByLabel('Readers').selectOption('members')
     await page.getByRole('button', { name: 'Save who may read it' }).click()
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor() // not the editor's 'All changes saved'
     expect((await page.context().request.get('/studio', { headers: { cookie: '' } })).status()).toBe(403)
     await page.getByLabel('Readers').selectOption('product')
     await page.getByRole('button', { name: 'Save who may read it' }).click()
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor() // not the editor's 'All changes saved'
     await page.locator('.member-area-access').scrollIntoViewIfNeeded()
     await shots(page, 'paid-editor-area-access')
 

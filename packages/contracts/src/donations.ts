@@ -49,8 +49,8 @@ export interface MemberSubscription {
   /** 'Every month', 'Every 2 weeks'. */
   every: string
   price: string
-  status: 'active' | 'past_due' | 'cancelled' | 'ending'
-  /** When a cancelled subscription stops (epoch ms), else null. */
+  status: 'active' | 'past_due' | 'cancelled' | 'ending' | 'paused'
+  /** When a cancelled subscription stops, or a paused one's paid period ends (epoch ms), else null. */
   endsOn: number | null
   /** A donation rather than a product. */
   donation: boolean

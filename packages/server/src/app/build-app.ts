@@ -159,6 +159,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   const late = {
     invalidatePages: (siteId: string) => publishing.invalidate(siteId),
     renderSystemPage: (request: FastifyRequest, reply: FastifyReply, page: SystemPage) => publishing.renderSystemPage(request, reply, page),
+    /** Content refuses layouts with block types the site's plan lacks (billing is built after content). */
+    requireFeature: (siteId: string, flag: number) => billing.requireFlag(siteId, flag),
     ownerSites: {
       listForOwner: (ownerId: string) => sites.listForOwner(ownerId),
       createForOwner: (tx: Orm, ownerId: string, input: { title: string; slug?: string | undefined }) => sites.createForOwner(tx, ownerId, input),
@@ -205,7 +207,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   sites.onChange((siteId) => cluster.hostsChanged(siteId))
   sites.onChange(late.invalidatePages)
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
-  const content = createContent(db.orm, { sites, auth })
+  const content = createContent(db.orm, { sites, auth, requireFeature: late.requireFeature })
   // Files: on the local disk for one node (PGlite); in PostgreSQL rows or an S3 bucket for several nodes.
   const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, storage: await openFileStorage(config.fileStorage, db.orm, config.s3) })
   const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages, hitCounter: (key, windowMs) => counters.hit(key, windowMs) })

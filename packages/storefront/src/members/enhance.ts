@@ -1,9 +1,10 @@
-// Member forms (sign in, sign up, reset, new password, profile, address, delete) and the sign-out button: each
-// form posts its fields as JSON to its action and shows the server's message in place.
+// Member forms (sign in, sign up, reset, new password, profile, address, gift card balance, delete), the sign-out
+// button and the subscriptions' Pause / Resume / Cancel: each form sends its fields as JSON to its action (the gift
+// card's code as a query) and shows the server's message in place.
 import { call, signIn, signOut, type ApiResult } from './api.js'
 
-type Kind = 'sign-in' | 'sign-up' | 'reset' | 'new-password' | 'profile' | 'address' | 'delete'
-const METHOD: Record<Kind, string> = { 'sign-in': 'POST', 'sign-up': 'POST', reset: 'POST', 'new-password': 'POST', profile: 'PATCH', address: 'POST', delete: 'DELETE' }
+type Kind = 'sign-in' | 'sign-up' | 'reset' | 'new-password' | 'profile' | 'address' | 'delete' | 'gift-card'
+const METHOD: Record<Kind, string> = { 'sign-in': 'POST', 'sign-up': 'POST', reset: 'POST', 'new-password': 'POST', profile: 'PATCH', address: 'POST', delete: 'DELETE', 'gift-card': 'GET' }
 
 function fields(form: HTMLFormElement): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -42,6 +43,10 @@ async function submit(win: Window, form: HTMLFormElement, kind: Kind) {
       if (back === win.location.pathname) win.location.reload()
       else win.location.assign(back)
       return
+    }
+    if (kind === 'gift-card') {
+      const r = await call(win, 'GET', `${form.getAttribute('action') ?? ''}?code=${encodeURIComponent(String(body.code ?? ''))}`)
+      return show(form, r, `Balance: ${String(r.data?.balance ?? '')}`)
     }
     const r = await call(win, METHOD[kind], form.getAttribute('action') ?? '', body)
     if (!r.ok) return show(form, r)
@@ -87,7 +92,23 @@ export function enhanceMembers(doc: Document, win: Window): number {
     wireCancel(win, button)
     count++
   }
+  for (const move of ['pause', 'resume'] as const) {
+    for (const button of Array.from(doc.querySelectorAll<HTMLButtonElement>(`[data-member-${move}-subscription]`))) {
+      button.addEventListener('click', () => void moveSubscription(win, button, move, button.getAttribute(`data-member-${move}-subscription`) ?? ''))
+      count++
+    }
+  }
   return count
+}
+
+/** Pause (no renewal until resumed) or resume a subscription, then show the account page again. */
+async function moveSubscription(win: Window, button: HTMLButtonElement, move: 'pause' | 'resume', id: string) {
+  const error = button.closest('section')?.querySelector<HTMLElement>('[data-subscription-error]')
+  button.disabled = true
+  const r = await call(win, 'POST', `/api/site-users/account/subscriptions/${encodeURIComponent(id)}/${move}`)
+  if (r.ok) return win.location.reload()
+  button.disabled = false
+  if (error) error.textContent = r.message ?? 'Something went wrong. Please try again.'
 }
 
 /** Cancel asks once more ("Yes, cancel"), then cancels: the subscription ends at the close of the period paid. */

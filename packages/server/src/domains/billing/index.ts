@@ -54,6 +54,10 @@ export function createBilling(orm: Orm, deps: BillingDeps) {
     /** The site's feature flags now. */
     flags,
     hasFlag: async (siteId: string, flag: FeatureFlag) => (await flags(siteId)).includes(flag),
+    /** Throws the typed 403 feature_not_in_plan when the site's plan lacks `flag` (e.g. content's gated block types). */
+    async requireFlag(siteId: string, flag: number): Promise<void> {
+      if (!(await flags(siteId)).includes(flag as FeatureFlag)) throw featureNotInPlan(flag)
+    },
     /** Puts the site on a plan without payment (tests; a trial ending at `trialEndsAt`). */
     setPlan: async (siteId: string, plan: PlanId, trialEndsAt: Date | null = null) => {
       await setPlan(orm, siteId, plan, plan === 'trial' ? null : 'monthly', trialEndsAt)

@@ -25,7 +25,9 @@ import { registerFieldsRoutes } from './catalogue/routes.js'
 import { registerPageRoutes } from './pages/routes.js'
 import { registerDonationRoutes } from './donations/routes.js'
 import { heldMemberships } from './memberships/access.js'
-import { buyerSubscriptions, cancelSubscription, everyText } from './memberships/manage.js'
+import { buyerSubscriptions, cancelSubscription, everyText, pauseSubscription, resumeSubscription } from './memberships/manage.js'
+import { buyerOrder, buyerOrders } from './orders/buyer.js'
+import { findGiftCard } from './giftcards/service.js'
 import { moneyText } from './orders/summary.js'
 import { PRODUCT_TYPES } from './validators.js'
 import { and, eq, inArray, lte } from 'drizzle-orm'
@@ -252,6 +254,21 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     /** A buyer's subscriptions (the member account page) and cancelling one at the end of its paid period. */
     buyerSubscriptions: (siteId: string, email: string, now: Date = clock()) => buyerSubscriptions(orm, siteId, email, now),
     cancelSubscription: (siteId: string, email: string, subscriptionId: string, now: Date = clock()) => cancelSubscription(orm, siteId, email, subscriptionId, now),
+    /** Pausing (no renewal until resumed; in force until the end of the period paid) and resuming a buyer's subscription. */
+    pauseSubscription: (siteId: string, email: string, subscriptionId: string) => pauseSubscription(orm, siteId, email, subscriptionId),
+    resumeSubscription: (siteId: string, email: string, subscriptionId: string, now: Date = clock()) => resumeSubscription(orm, siteId, email, subscriptionId, now),
+    /** A buyer's orders, newest first (the member account page), and one of them in detail (404 for another buyer's). */
+    buyerOrders: (siteId: string, email: string) => buyerOrders(orm, siteId, email),
+    buyerOrder: (siteId: string, email: string, orderId: string) => buyerOrder(orm, siteId, email, orderId, ctx.downloadSecret),
+    /**
+     * The balance text of a gift card with something left on it, else null (an unknown code and a used-up card answer
+     * alike). Counted by the visitor limiter under `key` first (429 when over).
+     */
+    async giftCardBalance(siteId: string, key: string, code: string): Promise<{ balance: string } | null> {
+      await ctx.limiter.hit(`${siteId}:${key}`)
+      const card = await findGiftCard(orm, siteId, code)
+      return card && card.balanceCents > 0 ? { balance: moneyText(card.balanceCents, card.currency) } : null
+    },
     /** What a paywalled page offers: the PAYWALL product's title, price text and plan, or null when it is not for sale. */
     async membershipOffer(siteId: string, productId: string): Promise<MembershipOffer | null> {
       const row = await catalogue.getProduct(orm, siteId, productId)

@@ -223,7 +223,7 @@ export const subscriptionRenewals = pgTable('commerce_subscription_renewals', {
   siteId: siteId(),
   subscriptionId: text('subscription_id').notNull(),
   cycle: integer('cycle').notNull(),
-  status: text('status').$type<'charging' | 'paid' | 'failed'>().notNull().default('charging'),
+  status: text('status').$type<'charging' | 'paid' | 'failed' | 'skipped'>().notNull().default('charging'),
   orderId: text('order_id'),
   paymentRef: text('payment_ref'),
   failureCode: text('failure_code'),

@@ -9,6 +9,7 @@ import { parseWith } from '../../platform/http/validate.js'
 import type { Auth } from '../accounts/index.js'
 import type { Sites } from '../sites/index.js'
 import * as col from './collections.js'
+import type { RequireFeature } from './gated.js'
 import * as itm from './items.js'
 import { connectedLinkTitle, getProfile, profilePatch, updateProfile } from './profile.js'
 import * as q from './queries.js'
@@ -59,7 +60,7 @@ function createReader(orm: Orm, all: boolean) {
   }
 }
 
-export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth }) {
+export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth; requireFeature?: RequireFeature }) {
   const reader = (all: boolean) => createReader(orm, all)
   const listeners = new Set<(siteId: string) => void>()
   const changed = (siteId: string) => {

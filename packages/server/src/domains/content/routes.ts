@@ -10,6 +10,7 @@ import * as itm from './items.js'
 import { getProfile, profileDto, profilePatch, updateProfile } from './profile.js'
 import { ms } from './shared.js'
 import * as v from './validators.js'
+import { refuseGatedBlocks, type RequireFeature } from './gated.js'
 import { refuseUnsupportedVideos, vimeoAccountLookup } from './videos.js'
 import { ifMatchVersion, VersionConflict, versionTag } from './versioning.js'
 
@@ -28,6 +29,8 @@ export interface ContentRouteDeps {
   auth: Auth
   /** Called after every committed content write of a site. */
   changed(siteId: string): void
+  /** The plan check of gated block types (billing, bound in build-app); none: nothing is gated. */
+  requireFeature?: RequireFeature
 }
 
 const conflict = { 409: { description: 'version_conflict: If-Match names an older version (the ETag header carries the current one)' } }
@@ -71,6 +74,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     { method: 'POST', url: `${base}/collections`, summary: 'Create a page or collection (typeName page, splash-page, blog, events, gallery, products, index, folder)', tags, params: v.siteParams, body: v.createCollectionBody, responses: { 201: { description: '{ collection }' }, 409: { description: 'url_taken' }, ...common } },
     async ({ request, reply, params, body }) => {
       await allow(request, params.siteId)
+      await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const row = await col.createCollection(orm, params.siteId, body)
       deps.changed(params.siteId)
@@ -98,6 +102,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     { method: 'PATCH', url: `${base}/collections/:collectionId`, summary: 'Change a page or collection (a new urlId records a 301 redirect from the old path)', tags, params: v.collectionParams, body: v.updateCollectionBody, responses: { 200: { description: '{ collection }' }, 409: { description: 'url_taken' }, ...common } },
     async ({ request, params, body }) => {
       await allow(request, params.siteId)
+      await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const row = await col.updateCollection(orm, params.siteId, params.collectionId, body)
       deps.changed(params.siteId)
@@ -107,6 +112,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
 
   defineRoute(app, { method: 'PUT', url: `${base}/collections/:collectionId/layout`, summary: 'Replace the block layout of a page (sections of blocks with the spec block type ids); If-Match: "<updatedOn>" refuses a stale write', tags, params: v.collectionParams, body: v.layoutInput, responses: { 200: { description: '{ collection } (ETag: the new version)' }, ...conflict, ...common } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId)
+    await refuseGatedBlocks(params.siteId, body, deps.requireFeature) // blocks the site's plan does not open: 403
     await refuseUnsupportedVideos(body, videos) // async validation: Vimeo Basic accounts are unsupported
     const row = await versioned(request, reply, (ifVersion) => col.setCollectionLayout(orm, params.siteId, params.collectionId, body, ifVersion), (r) => ms(r.updatedAt))
     deps.changed(params.siteId)
@@ -131,6 +137,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     { method: 'POST', url: `${base}/collections/:collectionId/items`, summary: 'Add an item (post, event, gallery image, ...) to a collection', tags, params: v.collectionParams, body: v.createItemBody, responses: { 201: { description: '{ item }' }, 409: { description: 'url_taken, collection_full (250 items), not_a_collection, products_in_store' }, ...common } },
     async ({ request, reply, params, body }) => {
       await allow(request, params.siteId)
+      await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const { item, collection } = await itm.createItem(orm, params.siteId, params.collectionId, body)
       deps.changed(params.siteId)
@@ -158,6 +165,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     { method: 'PATCH', url: `${base}/items/:itemId`, summary: 'Change an item (a new urlId records a 301 redirect from the old path)', tags, params: v.itemParams, body: v.updateItemBody, responses: { 200: { description: '{ item }' }, 409: { description: 'url_taken' }, ...common } },
     async ({ request, params, body }) => {
       await allow(request, params.siteId)
+      await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const { item, collection } = await itm.updateItem(orm, params.siteId, params.itemId, body)
       deps.changed(params.siteId)
@@ -167,6 +175,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
 
   defineRoute(app, { method: 'PUT', url: `${base}/items/:itemId/layout`, summary: 'Replace the block layout of an item body; If-Match: "<updatedOn>" refuses a stale write', tags, params: v.itemParams, body: v.layoutInput, responses: { 200: { description: '{ item } (ETag: the new version)' }, ...conflict, ...common } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId)
+    await refuseGatedBlocks(params.siteId, body, deps.requireFeature) // blocks the site's plan does not open: 403
     await refuseUnsupportedVideos(body, videos) // async validation: Vimeo Basic accounts are unsupported
     const { item, collection } = await versioned(request, reply, (ifVersion) => itm.updateItem(orm, params.siteId, params.itemId, { layout: body }, ifVersion), (r) => ms(r.item.updatedAt))
     deps.changed(params.siteId)

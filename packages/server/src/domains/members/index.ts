@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Orm } from '../../platform/db/index.js'
 import { hashPassword } from '../accounts/index.js'
 import { areaRules, mayRead, paidAreas, setAreaRule, type AreaRule } from './access.js'
+import { registerAccountStore } from './account-store.js'
 import { createMemberAuth, hasMemberCookie } from './auth.js'
 import { createFlows, type FlowDeps } from './flows.js'
 import { registerMemberApi } from './routes-api.js'
@@ -40,8 +41,9 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
   return {
     routes(app: FastifyInstance): void {
       registerMemberApi(app, orm, auth, flows, deps)
-      registerMemberPages(app, orm, auth, flows, () => deps.renderPage, deps.memberships ? (siteId, email) => deps.memberships!.subscriptions(siteId, email) : undefined)
+      registerMemberPages(app, orm, auth, flows, () => deps.renderPage, deps.memberships)
       paid.routes(app, auth)
+      registerAccountStore(app, auth, deps, () => deps.renderPage)
       registerMembersOwnerRoutes(app, orm)
     },
     /** The PAYWALL product that opens a paid member area, or null (the paywalled page offers it). */

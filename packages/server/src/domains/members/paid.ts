@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { MemberAreaRule, MemberAreaView, MemberSubscription } from '@sitewright/contracts'
+import type { MemberOrderDetail, MemberOrderRow } from './account-store.js'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import type { Accepts, Assert } from '../../platform/http/contract.js'
@@ -24,6 +25,14 @@ export interface PaidDeps {
     held(siteId: string, email: string): Promise<ReadonlySet<string>>
     subscriptions(siteId: string, email: string): Promise<MemberSubscription[]>
     cancel(siteId: string, email: string, subscriptionId: string): Promise<{ endsOn: number }>
+    /** No renewal until resumed; in force until the end of the period paid. */
+    pause(siteId: string, email: string, subscriptionId: string): Promise<{ endsOn: number }>
+    resume(siteId: string, email: string, subscriptionId: string): Promise<{ status: 'active' }>
+    /** The email's orders, newest first, and one of them (not_found for another email's). */
+    orders(siteId: string, email: string): Promise<MemberOrderRow[]>
+    order(siteId: string, email: string, orderId: string): Promise<MemberOrderDetail>
+    /** A gift card's balance text, null when the code is unknown or used up; rate-limited under `key` (429). */
+    giftCardBalance(siteId: string, key: string, code: string): Promise<{ balance: string } | null>
     /** The site's PAYWALL products (the owner picks one for a paid area). */
     products(siteId: string): Promise<{ id: string; title: string; price: string; recurring: boolean }[]>
   }

@@ -11,6 +11,7 @@ import type { MemberAuth } from './auth.js'
 import type { Flows } from './flows.js'
 import { addressesOf } from './routes-api.js'
 import { toSiteUser } from './service.js'
+import type { MemberOrderRow } from './account-store.js'
 
 export interface MemberPage {
   pageType: number
@@ -31,10 +32,13 @@ export function safeReturn(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/account'
 }
 
-/** The member's subscriptions for the account page (commerce), by their verified email. */
-export type SubscriptionsOf = (siteId: string, email: string) => Promise<MemberSubscription[]>
+/** The member's subscriptions and orders for the account page (commerce), by their verified email. */
+export interface AccountStore {
+  subscriptions(siteId: string, email: string): Promise<MemberSubscription[]>
+  orders(siteId: string, email: string): Promise<MemberOrderRow[]>
+}
 
-export function registerMemberPages(app: FastifyInstance, orm: Orm, auth: MemberAuth, flows: Flows, render: () => RenderPage, subscriptionsOf?: SubscriptionsOf): void {
+export function registerMemberPages(app: FastifyInstance, orm: Orm, auth: MemberAuth, flows: Flows, render: () => RenderPage, store?: AccountStore): void {
   const page = (request: FastifyRequest, reply: FastifyReply, template: string, title: string, memberPage: Record<string, unknown>, status = 200) =>
     render()(request, reply, { pageType: PAGE, template, title, extra: { memberPage }, status })
   const responses = { 200: { description: 'HTML page' } }
@@ -66,12 +70,13 @@ export function registerMemberPages(app: FastifyInstance, orm: Orm, auth: Member
     return page(request, reply, 'member-reset', 'Reset your password', query.token ? { token: query.token } : {})
   })
 
-  defineRoute(app, { method: 'GET', url: '/account', summary: 'The member account page (profile, addresses, subscriptions, newsletter, delete)', tags, query: pageQuery, responses: { ...responses, 302: { description: 'Not signed in: to the sign-in page' } } }, async ({ request, reply }) => {
+  defineRoute(app, { method: 'GET', url: '/account', summary: 'The member account page (profile, addresses, orders, subscriptions, gift card balance, newsletter, delete)', tags, query: pageQuery, responses: { ...responses, 302: { description: 'Not signed in: to the sign-in page' } } }, async ({ request, reply }) => {
     const site = requireSite(request)
     const user = await auth.current(request, site.id)
     if (!user) return reply.code(302).header('cache-control', 'no-store').redirect('/account/sign-in?return=%2Faccount')
-    const subscriptions = subscriptionsOf && user.emailVerifiedAt ? await subscriptionsOf(site.id, user.email) : []
+    const subscriptions = store && user.emailVerifiedAt ? await store.subscriptions(site.id, user.email) : []
+    const orders = store && user.emailVerifiedAt ? await store.orders(site.id, user.email) : []
     const subs = subscriptions.map((s) => ({ ...s, ...(s.endsOn ? { endsOnText: new Date(s.endsOn).toISOString().slice(0, 10) } : {}) }))
-    return page(request, reply, 'member-account', 'Your account', { user: toSiteUser(user), addresses: await addressesOf(orm, site.id, user.id), subscriptions: subs })
+    return page(request, reply, 'member-account', 'Your account', { user: toSiteUser(user), addresses: await addressesOf(orm, site.id, user.id), subscriptions: subs, orders })
   })
 }

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { MemberSubscription } from '@sitewright/contracts'
 import type { Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
+import { newId } from '../../../platform/ids.js'
 import { moneyText } from '../orders/summary.js'
 import { addPeriods } from '../subscriptions/renew.js'
 import { orders, products, subscriptionRenewals, subscriptions } from '../schema.js'
@@ -18,13 +19,13 @@ export function everyText(value: number, unit: SubRow['billingPeriodUnit']): str
   return value === 1 ? `Every ${one}` : `Every ${value} ${many}`
 }
 
-/** The end of the last period paid: the checkout's cycle plus every paid renewal. */
+/** The end of the last period paid: the end of the latest paid cycle (cycle 1 is the checkout's). */
 export async function paidUntil(orm: Orm, sub: SubRow): Promise<Date> {
   const [n] = await orm
-    .select({ paid: sql<number>`count(*)::int` })
+    .select({ last: sql<number | null>`max(${subscriptionRenewals.cycle})` })
     .from(subscriptionRenewals)
     .where(and(eq(subscriptionRenewals.subscriptionId, sub.id), eq(subscriptionRenewals.status, 'paid')))
-  return addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, 1 + (n?.paid ?? 0))
+  return addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, Number(n?.last ?? 1))
 }
 
 export async function buyerSubscriptions(orm: Orm, siteId: string, email: string, now: Date): Promise<MemberSubscription[]> {
@@ -46,7 +47,7 @@ export async function buyerSubscriptions(orm: Orm, siteId: string, email: string
         title: donation ? 'Monthly donation' : (titles.get(s.productId) ?? 'Subscription'),
         every: everyText(s.billingPeriodValue, s.billingPeriodUnit),
         price: moneyText(s.priceCents, currencies.get(s.orderId) ?? 'USD'),
-        status: s.status === 'cancelled' ? 'ending' : s.status === 'past_due' ? 'past_due' : 'active',
+        status: s.status === 'cancelled' ? 'ending' : s.status === 'past_due' ? 'past_due' : s.status === 'paused' ? 'paused' : 'active',
         endsOn: s.endsAt?.getTime() ?? null,
         donation,
       }
@@ -66,5 +67,51 @@ export async function cancelSubscription(orm: Orm, siteId: string, email: string
     const endsAt = sub.status === 'active' ? await paidUntil(tx, sub) : now
     await tx.update(subscriptions).set({ status: 'cancelled', endsAt }).where(eq(subscriptions.id, sub.id))
     return { endsOn: endsAt.getTime() }
+  })
+}
+
+async function lockedOwn(tx: Orm, siteId: string, email: string, subscriptionId: string): Promise<SubRow> {
+  const [sub] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.id, subscriptionId), eq(sql`lower(${subscriptions.email})`, email.toLowerCase())))
+    .for('update')
+  if (!sub) throw new AppError('not_found', 'subscription_not_found', 'No such subscription.')
+  return sub
+}
+
+/**
+ * Pauses an active subscription: the renewal runner bills it no more until it is resumed; it stays in force (a
+ * membership keeps its access) until the end of the period already paid. Pausing a paused one answers the same.
+ */
+export async function pauseSubscription(orm: Orm, siteId: string, email: string, subscriptionId: string): Promise<{ endsOn: number }> {
+  return orm.transaction(async (tx) => {
+    const sub = await lockedOwn(tx, siteId, email, subscriptionId)
+    if (sub.status === 'paused') return { endsOn: (sub.endsAt ?? new Date()).getTime() }
+    if (sub.status !== 'active') throw new AppError('conflict', 'subscription_not_active', 'Only an active subscription can be paused.')
+    const endsAt = await paidUntil(tx, sub)
+    await tx.update(subscriptions).set({ status: 'paused', endsAt }).where(eq(subscriptions.id, sub.id))
+    return { endsOn: endsAt.getTime() }
+  })
+}
+
+/**
+ * Resumes a paused subscription: it is active again. Cycles whose whole period went by while it was paused are
+ * recorded as skipped (never billed); the current period's cycle is billed by the renewal runner when due.
+ */
+export async function resumeSubscription(orm: Orm, siteId: string, email: string, subscriptionId: string, now: Date): Promise<{ status: 'active' }> {
+  return orm.transaction(async (tx) => {
+    const sub = await lockedOwn(tx, siteId, email, subscriptionId)
+    if (sub.status === 'active') return { status: 'active' as const }
+    if (sub.status !== 'paused') throw new AppError('conflict', 'subscription_not_paused', 'Only a paused subscription can be resumed.')
+    const [last] = await tx.select({ cycle: sql<number | null>`max(${subscriptionRenewals.cycle})` }).from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id))
+    const skipped: (typeof subscriptionRenewals.$inferInsert)[] = []
+    const end = (cycle: number) => addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, cycle)
+    for (let c = Number(last?.cycle ?? 1) + 1; end(c) <= now && (sub.numBillingCycles === 0 || c <= sub.numBillingCycles) && skipped.length < 1000; c++) {
+      skipped.push({ id: newId(), siteId, subscriptionId: sub.id, cycle: c, status: 'skipped', updatedAt: now })
+    }
+    if (skipped.length) await tx.insert(subscriptionRenewals).values(skipped).onConflictDoNothing()
+    await tx.update(subscriptions).set({ status: 'active', endsAt: null }).where(eq(subscriptions.id, sub.id))
+    return { status: 'active' as const }
   })
 }
