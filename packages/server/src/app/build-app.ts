@@ -2,6 +2,7 @@
 import { parseQuery } from '../platform/http/query.js'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
+import { fractionDigits } from '@sitewright/contracts'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { pino } from 'pino'
@@ -28,7 +29,7 @@ import { MEMBER_SESSION_COOKIE, createMembers, type Members } from '../domains/m
 import { createRestock, type Restock, type VariantInfo } from '../domains/restock/index.js'
 import { CONTENT_ROLES, createContent, sanitizeHtml } from '../domains/content/index.js'
 import { createPublishing, type Publishing, type SystemPage } from '../domains/publishing/index.js'
-import { DEMO_SLUG, createSites, type Sites } from '../domains/sites/index.js'
+import { createSites, type Sites } from '../domains/sites/index.js'
 import { createSocial, type Social } from '../domains/social/index.js'
 import { createReviews, type Reviews } from '../domains/reviews/index.js'
 import { createPlaces, loadPlacesConfig, type PlacesProvider } from '../domains/places/index.js'
@@ -40,14 +41,12 @@ import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters
 import { seedStarter } from './starters/seed.js'
 import { createTransfer, type Transfer } from '../domains/transfer/index.js'
 import { transferPorts } from './transfer/ports.js'
-import { seedDemoStore } from './demo-store/index.js'
-import { seedDemoReviews } from './demo-store/reviews.js'
-import { DEMO_MEMBER, ensureDemo, ensureDemoContent } from './demo.js'
-import { paidCommerceDeps, paidMemberDeps, paywallOf, seedDemoPaid } from './paid-ports.js'
+import { seedDemoSite } from './demo-seed.js'
+import { paidCommerceDeps, paidMemberDeps, paywallOf } from './paid-ports.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
-import { createClusterPorts, withStartupLock } from './cluster.js'
+import { createClusterPorts } from './cluster.js'
 
 export const VERSION = '0.1.0'
 
@@ -59,7 +58,7 @@ export type TrackingOptions = Pick<TrackingDeps, 'countryOf' | 'buffer'>
 
 /** An order's grand total and lines in minor units, for the revenue reports. */
 function orderRevenue(o: { grandTotal: { value: string; currency: string }; items: { productName: string; quantity: number; unitPrice: { value: string } }[] }) {
-  const minor = (v: string) => Math.round(Number(v) * (o.grandTotal.currency === 'JPY' ? 1 : 100))
+  const minor = (v: string) => Math.round(Number(v) * 10 ** fractionDigits(o.grandTotal.currency))
   return { total: minor(o.grandTotal.value), lines: o.items.map((i) => ({ product: i.productName, amount: minor(i.unitPrice.value) * i.quantity })) }
 }
 
@@ -440,40 +439,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   statics = await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)
 
-  // Demo seeding: nodes starting together on an empty database take turns (one PostgreSQL advisory lock).
-  const seed = async (): Promise<'created' | 'exists' | 'skipped'> => {
-    const demo = config.seedDemo ? await ensureDemo(db, accounts, sites) : 'skipped'
-    if (config.seedDemo) {
-      await ensureDemoContent(sites, {
-        content,
-        storeImage: (siteId, filename, bytes, meta) => files.storeBuffer(siteId, filename, bytes, meta),
-        addComment: (siteId, itemId, input) => social.addComment(siteId, itemId, input),
-        addLike: (siteId, itemId, visitor) => social.addLike(siteId, itemId, visitor),
-        ensureDemoForm: (siteId) => forms.ensureDemoForm(siteId),
-        ensureDemoNewsletterForm: (siteId) => forms.ensureDemoNewsletterForm(siteId),
-        enableComments: (siteId) => sites.updateSettings(siteId, { commentsEnabled: true }),
-        ensureDemoProducts: (siteId, collectionId) =>
-          seedDemoStore(siteId, collectionId, {
-            commerce,
-            storeFile: async (sid, filename, bytes, meta) => {
-              const a = await files.storeBuffer(sid, filename, bytes, meta)
-              return { id: a.id, assetUrl: a.assetUrl }
-            },
-            log: fastify.log,
-            createForm: async (sid, input) => (await forms.create(sid, input)).id,
-            seedReviews: (sid, ids) => seedDemoReviews(reviews, sid, ids),
-          }).then(() => seedDemoPaid(siteId, collectionId, { content, commerce, members })),
-      }).catch((e: unknown) => fastify.log.error({ err: e }, 'demo content was not created'))
-    }
-    return demo
-  }
-  const demo = config.seedDemo ? await withStartupLock(db, seed) : 'skipped'
-
-  if (config.seedDemo) {
-    const demoSite = await sites.resolver.bySlug(DEMO_SLUG)
-    if (demoSite) await members.ensureMember(demoSite.id, DEMO_MEMBER)
-    if (demoSite) await billing.ensurePlan(demoSite.id, 'commerce') // the demo uses every feature
-  }
+  const demo = config.seedDemo ? await seedDemoSite(db, { accounts, sites, content, files, social, forms, commerce, reviews, members, billing, log: fastify.log }) : 'skipped'
 
   let closing: Promise<void> | null = null
   const started: DomainLifecycle[] = []
