@@ -64,12 +64,17 @@ const SITE_ID = /^[0-9a-f]{24}$/
 export function guardFeatures(app: FastifyInstance, requireFlag: (siteId: string, flag: FeatureFlag) => Promise<void>): void {
   app.addHook('onRoute', (route) => {
     const owner = route.url.startsWith(`${OWNER_ROUTE_BASE}/`)
-    const gated = (Array.isArray(route.method) ? route.method : [route.method]).some((m) => featureOf(m, route.url) !== null)
-    if (!gated) return
+    // the flag of each method of the route, worked out once here rather than on every request
+    const flags = new Map<string, FeatureFlag>()
+    for (const m of Array.isArray(route.method) ? route.method : [route.method]) {
+      const flag = featureOf(m === 'HEAD' ? 'GET' : m, route.url) // HEAD asks what GET asks
+      if (flag !== null) flags.set(m, flag)
+    }
+    if (flags.size === 0) return
     const url = route.url
     const guard = async (request: FastifyRequest) => {
-      const flag = featureOf(request.method === 'HEAD' ? 'GET' : request.method, url)
-      if (flag === null) return
+      const flag = flags.get(request.method)
+      if (flag === undefined) return
       const t = request.tenancy
       const siteId = owner ? ((request.params as { siteId?: string }).siteId ?? '') : t.kind === 'unknown' ? undefined : t.site?.id
       // no such site: the route itself answers (400 or 404)
