@@ -123,6 +123,23 @@ describe('visitor flows', () => {
     expect(await page.locator('.comment-list > li').count()).toBe(after)
   })
 
+  it('without JavaScript a comment is offered again with its crumb and then posted', async () => {
+    // the blog post is a public page (shared by any cache): it prints no crumb, so the native post arrives without one
+    const context = await h.browser.newContext({ baseURL: h.server.baseUrl, javaScriptEnabled: false, viewport: { width: 390, height: 800 } })
+    const page = await context.newPage()
+    const res = await page.goto('/blog/firing-the-kiln')
+    expect(res?.headers()['set-cookie']).toBeUndefined()
+    const form = page.locator('form[data-comment-form]')
+    await form.getByLabel('Name').fill('Noor')
+    await form.getByLabel('Comment').fill('Read without scripts.')
+    await Promise.all([page.waitForLoadState('load'), form.getByRole('button', { name: 'Post Comment' }).click()])
+    await page.getByRole('heading', { name: 'Send your form again' }).waitFor()
+    await screenshot(page, 'comment-resend-390')
+    await Promise.all([page.waitForURL((u) => u.pathname === '/blog/firing-the-kiln' && u.hash.startsWith('#comment-')), page.getByRole('button', { name: 'Send' }).click()])
+    await page.locator('.comment-body', { hasText: 'Read without scripts.' }).waitFor()
+    await context.close()
+  })
+
   it('searches from the search page', async () => {
     const page = h.page
     await page.goto('/search')

@@ -72,7 +72,7 @@ describe('blog item', () => {
     expect(count(d, '.comment-body script')).toBe(0)
     const form = d.querySelector('form[data-comment-form]')!
     expect(form.getAttribute('action')).toBe('/api/content/items/post_1/comments')
-    expect([...form.querySelectorAll('[name]')].map((e) => e.getAttribute('name'))).toEqual(['crumb', 'authorName', 'body'])
+    expect([...form.querySelectorAll('[name]')].map((e) => e.getAttribute('name'))).toEqual(['authorName', 'body'])
     expect(text(form, 'label[for="comment-name-post_1"]')).toBe('Name')
     expect(text(form, 'label[for="comment-body-post_1"]')).toBe('Comment')
   })

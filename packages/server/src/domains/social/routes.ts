@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/http/route.js'
+import { returnPath } from '../../platform/http/html.js'
 import { requireSite, type SiteRef } from '../../platform/http/tenancy.js'
 import type { Sites } from '../sites/index.js'
 import type { RateLimiter } from './rate-limit.js'
@@ -21,15 +22,8 @@ export interface VisitorRouteDeps {
 
 /** A same-site path to send a native (no-JS) form post back to, from its Referer. */
 function backTo(request: FastifyRequest, anchor: string): string | null {
-  const referer = request.headers.referer
-  if (!referer) return null
-  try {
-    const url = new URL(referer)
-    if (url.host !== request.headers.host) return null
-    return `${url.pathname}${url.search}#${anchor}`
-  } catch {
-    return null
-  }
+  const path = returnPath(request)
+  return path === null ? null : `${path.split('#')[0]}#${anchor}`
 }
 
 export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDeps): void {

@@ -185,6 +185,59 @@ describe(`comments (${BACKEND})`, () => {
     expect(res.status).toBe(303)
     expect(res.headers.location).toMatch(/^\/blog\/post\?x=1#comment-[0-9a-f]{24}$/)
   })
+
+  it('a blog post is public (no crumb in it); a native post without the crumb is offered again, nothing lost', async () => {
+    const s = await site()
+    const item = await newItem(s)
+    const v = t.client(s.host)
+    const blog = (await s.owner.get(`/api/sites/${s.siteId}/content/items/${item}`)).json
+    const path = (blog.item?.fullUrl ?? blog.fullUrl) as string
+    const page = await v.request('GET', path, { crumb: false })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('data-comment-form')
+    expect(page.body).not.toContain('name="crumb"')
+    expect(page.headers['set-cookie']).toBeUndefined()
+    expect(String(page.headers['cache-control'])).toContain('public')
+
+    // a browser without JavaScript posts the form as it is: no crumb field, and (first visit) no crumb cookie
+    const typed = `authorName=Dee&body=${encodeURIComponent('Typed <without> "JS" & sent')}`
+    const first = await v.request('POST', `/api/content/items/${item}/comments`, {
+      body: typed,
+      contentType: 'application/x-www-form-urlencoded',
+      crumb: false,
+      headers: { accept: 'text/html,application/xhtml+xml', origin: `http://${s.host}`, referer: `http://${s.host}${path}` },
+    })
+    expect(first.status).toBe(403)
+    expect(String(first.headers['content-type'])).toContain('text/html')
+    expect(first.body).toContain('Send your form again')
+    const crumb = /crumb=([^;]+)/.exec(String(first.headers['set-cookie']))![1]!
+    expect(first.body).toContain(`name="crumb" value="${crumb}"`)
+    expect(first.body).toContain('name="body" value="Typed &#60;without&#62; &#34;JS&#34; &#38; sent"')
+    expect(first.body).toContain(`name="sw-return" value="${path}"`)
+    expect((await v.get(`/api/content/items/${item}/comments`)).json.commentCount).toBe(0)
+
+    // pressing Send posts the same fields with the crumb; the visitor is sent back to the post, the comment stored
+    const again = await v.request('POST', `/api/content/items/${item}/comments`, {
+      body: `${typed}&crumb=${encodeURIComponent(crumb)}&sw-return=${encodeURIComponent(path)}`,
+      contentType: 'application/x-www-form-urlencoded',
+      crumb: false,
+      headers: { cookie: `crumb=${crumb}`, referer: `http://${s.host}/api/content/items/${item}/comments` },
+    })
+    expect(again.status).toBe(303)
+    expect(again.headers.location).toMatch(new RegExp(`^${path}#comment-[0-9a-f]{24}$`))
+    const stored = (await v.get(`/api/content/items/${item}/comments`)).json
+    expect(stored.comments.map((c: { body: string }) => c.body)).toEqual(['Typed <without> "JS" & sent'])
+
+    // a post from another site gets the plain crumb failure, and no page to re-send it from
+    const cross = await t.client(s.host).request('POST', `/api/content/items/${item}/comments`, {
+      body: typed,
+      contentType: 'application/x-www-form-urlencoded',
+      crumb: false,
+      headers: { accept: 'text/html', origin: 'http://evil.example' },
+    })
+    expect(cross.status).toBe(403)
+    expect(cross.json).toMatchObject({ crumbFail: true })
+  })
 })
 
 describe(`likes (${BACKEND})`, () => {

@@ -3,7 +3,7 @@
 // logged and masked. /api answers JSON, other paths a small HTML page; never a stack trace.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, CRUMB_FAIL_CODE, httpStatusOf, isAppError, type ErrorType } from '../errors.js'
-import { plainPage } from './html.js'
+import { RETURN_FIELD, confirmFormPage, plainPage, returnPath } from './html.js'
 
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
@@ -44,7 +44,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   const status = httpStatusOf(error.type)
   if (error.details.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.details.retryAfter))))
   reply.code(status)
-  if (error.code === CRUMB_FAIL_CODE) return reply.type('application/json').send({ crumbFail: true, error: error.message })
+  if (error.code === CRUMB_FAIL_CODE) {
+    const resend = resendableForm(request)
+    if (resend) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmFormPage(request.url, resend, request.crumb, returnPath(request)))
+    return reply.type('application/json').send({ crumbFail: true, error: error.message })
+  }
   if (isApiPath(request.url) || request.headers.accept === 'application/json') {
     const body: Record<string, unknown> = { type: error.type, code: error.code, message: error.message }
     if (error.details.fields) body.fields = error.details.fields
@@ -52,6 +56,34 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   }
   const title = status === 404 ? 'Page not found' : status >= 500 ? 'Something went wrong' : 'Request not accepted'
   return reply.type('text/html; charset=utf-8').send(plainPage(title, error.message))
+}
+
+/**
+ * The fields of a browser's native form post that failed only for want of a crumb, when it came from a page of the same
+ * site (Origin, else Referer, names this host): published pages are shared by any cache and print no crumb, so a
+ * visitor without JavaScript posts none. They get a page that says so and sends the same fields again with their crumb
+ * (set on this answer) when they press the button: nothing they typed is lost. Cross-site posts get the plain failure.
+ */
+export function resendableForm(request: FastifyRequest): Array<[string, string]> | null {
+  if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return null
+  if (!(request.headers.accept ?? '').includes('text/html')) return null
+  const host = request.headers.host
+  const from = request.headers.origin ?? request.headers.referer
+  if (!host || typeof from !== 'string') return null
+  try {
+    if (new URL(from).host !== host) return null
+  } catch {
+    return null
+  }
+  const body = request.body
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const fields: Array<[string, string]> = []
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (name === 'crumb' || name === RETURN_FIELD) continue
+    if (typeof value === 'string') fields.push([name, value])
+    else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') fields.push([name, v])
+  }
+  return fields
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { AppError } from '../errors.js'
 import type { OpenApiRegistry } from './openapi.js'
 import { parseWith } from './validate.js'
+import { RETURN_FIELD } from './html.js'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** 'multipart' needs @fastify/multipart registered in the route's scope (fields and files attached to the body). */
@@ -96,9 +97,12 @@ export function defineRoute<
   })
 }
 
-/** The crumb may travel as a body field; it is checked by the crumb hook and is not part of any payload. */
+/**
+ * The crumb may travel as a body field; it is checked by the crumb hook and is not part of any payload. So is the
+ * return path of a re-sent native form post (`RETURN_FIELD`: see `returnPath`).
+ */
 function withoutCrumb(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body) || !('crumb' in body)) return body
-  const { crumb: _crumb, ...rest } = body as Record<string, unknown>
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('crumb' in body || RETURN_FIELD in body)) return body
+  const { crumb: _crumb, [RETURN_FIELD]: _back, ...rest } = body as Record<string, unknown>
   return rest
 }
