@@ -29,7 +29,12 @@ export async function openHarness(opts: { env?: Record<string, string> } = {}): 
   const dataDir = freshDataDir(inject('e2eDataTemplate'))
   const env = opts.env ?? {}
   let server = await startServer({ dataDir, env })
-  const browser = await launchBrowser()
+  // a browser that cannot start must not leave the server running after the test file fails
+  const browser = await launchBrowser().catch(async (e: unknown) => {
+    await server.stop().catch(() => undefined)
+    removeDataDir(dataDir)
+    throw e
+  })
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: { width: 1200, height: 900 },
