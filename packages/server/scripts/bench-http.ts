@@ -20,6 +20,8 @@ const PAGES = [
   { name: 'product', path: '/shop/stoneware-mug' },
 ]
 const BR = { 'accept-encoding': 'gzip, deflate, br' }
+/** The node flags of `npm start` (root package.json), read from there so the bench runs what users run. */
+const START_NODE_FLAGS = (/node ((?:--[\w-]+=?\S* )*)packages\/server\/dist\/main\.js/.exec(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '').trim()
 
 interface Run {
   rps: number
@@ -168,9 +170,11 @@ async function main() {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const main = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : join(ROOT, 'packages/server/dist/main.js')
-  const child = spawn(process.execPath, [main], {
+  // started as `npm start` starts it (its node flags and malloc setting; BENCH_NODE_FLAGS='' measures without the flags)
+  const flags = (process.env.BENCH_NODE_FLAGS ?? START_NODE_FLAGS).split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...flags, main], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   let baseline: Server | null = null

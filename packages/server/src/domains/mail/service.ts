@@ -2,7 +2,7 @@
 // .eml file under DATA_DIR/mail (real MIME produced by nodemailer, readable by any mail client).
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { newId } from '../../platform/ids.js'
 
 export interface MailMessage {
@@ -29,25 +29,38 @@ export interface Mailer {
 
 export const DEFAULT_FROM = 'Sitewright <no-reply@sitewright.local>'
 
+/**
+ * A transport made on the first send: nodemailer (~9 MB resident) is loaded only by a process that sends mail.
+ * `make` runs once; a failed load is retried by the next send.
+ */
+function lazyTransport(make: (nm: (typeof import('nodemailer'))['default']) => Transporter) {
+  let made: Promise<Transporter> | null = null
+  return {
+    get: () => (made ??= import('nodemailer').then((m) => make(m.default)).catch((e: unknown) => ((made = null), Promise.reject(e)))),
+    close: () => void made?.then((t) => t.close(), () => undefined),
+  }
+}
+
 export function createMailer(opts: { smtpUrl: string | null; dataDir: string; from?: string }): Mailer {
   const from = opts.from ?? DEFAULT_FROM
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl)
+  const smtpUrl = opts.smtpUrl
+  if (smtpUrl) {
+    const transport = lazyTransport((nm) => nm.createTransport(smtpUrl))
     return {
       kind: 'smtp',
       async send(m) {
-        const info = await transport.sendMail({ ...m, from: m.from ?? from })
+        const info = await (await transport.get()).sendMail({ ...m, from: m.from ?? from })
         return { messageId: String(info.messageId) }
       },
       close: () => transport.close(),
     }
   }
   const dir = join(opts.dataDir, 'mail')
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = lazyTransport((nm) => nm.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
   return {
     kind: 'file',
     async send(m) {
-      const info = await transport.sendMail({ ...m, from: m.from ?? from })
+      const info = await (await transport.get()).sendMail({ ...m, from: m.from ?? from })
       await mkdir(dir, { recursive: true })
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}.eml`)
       await writeFile(file, info.message as Buffer)

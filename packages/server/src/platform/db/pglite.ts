@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { acquireDirLock, type DirLock } from './lock.js'
 import { migrate, readMigrations } from './migrate.js'
+import { UnsupportedTarError, untarInto } from './untar.js'
 import type { Db, Orm, RawQuery } from './types.js'
 
 // Single-user embedded database: small buffers keep the resident memory near 170 MiB instead of ~300 MiB
@@ -25,7 +26,16 @@ export async function openPglite(dataDir: string | null, opts: { snapshot?: Uint
     try {
       const dir = join(dataDir, 'pglite')
       // A new data dir starts from the build's migrated base (no initdb: ~6 s -> ~1 s) when it fits these migrations.
-      const base = existsSync(join(dir, 'PG_VERSION')) ? null : readBase(opts.base ?? defaultBasePath())
+      // Unpacked by Node (see untar.ts); PGlite's own loadDataDir is the fallback for an archive untar.ts refuses.
+      let base = existsSync(join(dir, 'PG_VERSION')) ? null : readBase(opts.base ?? defaultBasePath())
+      if (base && !existsSync(dir)) {
+        try {
+          untarInto(base, dir)
+          base = null
+        } catch (e) {
+          if (!(e instanceof UnsupportedTarError)) throw e
+        }
+      }
       client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(base ? { loadDataDir: new Blob([base as Uint8Array<ArrayBuffer>]) } : {}) })
       await client.waitReady
     } catch (e) {
