@@ -4,9 +4,9 @@
 // p99 of each and the two-node / one-node ratio (issue 17's target: >= 1.3 on a 2-core machine). Skipped, with the
 // reason, when PostgreSQL, nginx or wrk is missing. BENCH_SECONDS (default 5) per page.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -74,6 +74,61 @@ async function wrk(url: string, host: string, work: string): Promise<{ rps: numb
   return { rps: Number(m[1]), p99: Number(m[2]), bad: Number(m[3]) }
 }
 
+// ---- where the CPU goes during a run (Linux /proc): the app nodes, nginx (master and workers), everything else ----
+
+/** utime + stime of a process in clock ticks (0 when it is gone). */
+function ticks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(f[11]) + Number(f[12])
+  } catch {
+    return 0
+  }
+}
+/** The pids whose parent is `ppid`. */
+function childrenOf(ppid: number): number[] {
+  const out: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === ppid) out.push(Number(name))
+    } catch {
+      // gone
+    }
+  }
+  return out
+}
+/** Busy and total ticks of the whole machine. */
+function machine(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+  const total = cpu.reduce((a, b) => a + b, 0)
+  return { busy: total - cpu[3]! - (cpu[4] ?? 0), total }
+}
+interface CpuSplit {
+  nodes: number
+  nginx: number
+  other: number
+  idle: number
+}
+/** Samples the CPU split around `run`: shares of the whole machine (all cores = 100 %). */
+async function withCpu<T>(pids: { nodes: number[]; nginx: number }, run: () => Promise<T>): Promise<[T, CpuSplit]> {
+  const nginxPids = [pids.nginx, ...childrenOf(pids.nginx)]
+  const sum = (list: number[]) => list.reduce((a, p) => a + ticks(p), 0)
+  const m0 = machine()
+  const n0 = sum(pids.nodes)
+  const x0 = sum(nginxPids)
+  const result = await run()
+  const m1 = machine()
+  const total = m1.total - m0.total || 1
+  const nodes = (sum(pids.nodes) - n0) / total
+  const nginx = (sum(nginxPids) - x0) / total
+  const busy = (m1.busy - m0.busy) / total
+  return [result, { nodes, nginx, other: Math.max(0, busy - nodes - nginx), idle: 1 - busy }]
+}
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`
+
 /** Starts the cluster with `nodes` app nodes; resolves once cluster.json says everything answers. */
 async function startCluster(nodes: number, dir: string, db: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort()
@@ -98,12 +153,16 @@ async function stopCluster(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))])
 }
 
-async function measure(nodes: number, work: string): Promise<Map<string, { rps: number; p99: number; bad: number }>> {
+type Result = { rps: number; p99: number; bad: number; cpu: CpuSplit }
+
+async function measure(nodes: number, work: string): Promise<Map<string, Result>> {
   const db = `bench_tp${nodes}_${Date.now().toString(36)}`
   const dir = mkdtempSync(join(tmpdir(), `sw-bench-tp${nodes}-`))
   const { child, port } = await startCluster(nodes, dir, db)
-  const results = new Map<string, { rps: number; p99: number; bad: number }>()
+  const results = new Map<string, Result>()
   try {
+    const info = JSON.parse(readFileSync(join(dir, 'cluster.json'), 'utf8')) as { nginx: number; nodes: { pid: number }[] }
+    const pids = { nodes: info.nodes.map((n) => n.pid), nginx: info.nginx }
     const host = `localhost:${port}`
     // a fresh cluster seeds the demo and makes its image variants in the background: one discarded run first, so
     // neither cluster is measured while that work is still going on
@@ -111,7 +170,8 @@ async function measure(nodes: number, work: string): Promise<Map<string, { rps: 
     for (const page of PAGES) {
       const url = `http://127.0.0.1:${port}${page.path}`
       for (let i = 0; i < nodes * 2; i++) await fetch(url, { headers: { host } }) // fill every node's page cache
-      results.set(page.name, await wrk(url, host, work))
+      const [r, cpu] = await withCpu(pids, () => wrk(url, host, work))
+      results.set(page.name, { ...r, cpu })
     }
   } finally {
     await stopCluster(child)
@@ -144,6 +204,9 @@ async function main(): Promise<void> {
         `${page.name.padEnd(10)} 1 node ${a.rps.toFixed(0).padStart(6)} req/s p99 ${a.p99.toFixed(1)} ms | 2 nodes ${b.rps.toFixed(0).padStart(6)} req/s p99 ${b.p99.toFixed(1)} ms | ratio ${(b.rps / a.rps).toFixed(2)}` +
           (a.bad + b.bad ? ` (${a.bad + b.bad} failed)` : ''),
       )
+      for (const [n, r] of [[1, a], [2, b]] as const) {
+        console.log(`${''.padEnd(10)} CPU with ${n} node${n > 1 ? 's' : ''} (share of all ${cpus().length} cores): app nodes ${pct(r.cpu.nodes)}, nginx ${pct(r.cpu.nginx)}, wrk + PostgreSQL + the rest ${pct(r.cpu.other)}, idle ${pct(r.cpu.idle)}`)
+      }
       if (a.bad + b.bad > 0) process.exitCode = 1
     }
     console.log(`all pages: two nodes / one node = ${(sum2 / sum1).toFixed(2)} (target >= 1.3)`)
