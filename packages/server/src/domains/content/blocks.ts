@@ -1,6 +1,6 @@
 // Block values as the owner saves them: one zod schema per block type name, HTML fields sanitized on save.
 import { z } from 'zod'
-import { DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
+import { ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
 import { sanitizeHtml } from './sanitize.js'
@@ -56,6 +56,16 @@ export const BLOCK_VALUE_SCHEMAS: Record<BlockTypeName, z.ZodType> = {
   video: z.object({ url: z.url({ protocol: /^https?$/ }), title: text(200).optional(), caption: text().optional(), thumbnailImageId: id.optional() }).strict(),
   search: z.object({ placeholder: text(100).optional() }).strict(),
   audio: z.object({ audioAssetUrl: link, title: text(200).optional(), author: text(200).optional() }).strict(),
+  album: z
+    .object({
+      title: text(200).optional(),
+      artist: text(200).optional(),
+      coverImageId: id.optional(),
+      tracks: z
+        .array(z.object({ title: text(200).trim().min(1, 'Enter the track title.'), audioAssetUrl: link, duration: z.number().int('Use whole seconds.').min(0).max(86_400).optional() }).strict())
+        .max(ALBUM_MAX_TRACKS, ALBUM_FULL_MESSAGE),
+    })
+    .strict(),
   product: z.object({ productId: id, collectionId: id.optional() }).strict(),
   newsletter: z.object({ formId: id.optional(), title: text(200).optional(), description: html.optional(), placeholder: text(100).optional(), buttonText: text(60).optional() }).strict(),
   form: z.object({ formId: id.optional(), title: text(200).optional() }).strict(),

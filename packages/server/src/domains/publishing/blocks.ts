@@ -4,7 +4,7 @@ import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, res
 import { itemContexts } from './items.js'
 import { liveCollection, type SiteScope } from './scope.js'
 import type { ImageContext, Json, SectionContext } from './types.js'
-import { DONATION_DEFAULT_PRESETS, fractionDigits, type SectionStyle } from '@sitewright/contracts'
+import { DONATION_DEFAULT_PRESETS, formatTrackDuration, fractionDigits, type SectionStyle } from '@sitewright/contracts'
 import { videoEmbed } from './video.js'
 
 const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
@@ -23,6 +23,7 @@ export async function layoutContext(scope: SiteScope, raw: unknown, pageId?: str
       const v = b.value
       if (typeof v.imageId === 'string') ids.push(v.imageId)
       if (typeof v.thumbnailImageId === 'string') ids.push(v.thumbnailImageId)
+      if (typeof v.coverImageId === 'string') ids.push(v.coverImageId)
       for (const id of arr(v.imageIds)) if (typeof id === 'string') ids.push(id)
     }
   for (const s of layout.sections) if (s.style?.imageId) ids.push(s.style.imageId)
@@ -110,6 +111,8 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
       if (oembed) out.oembed = { html: oembed.html, providerName: oembed.providerName }
       return out
     }
+    case 'album':
+      return albumValue(v, images)
     case 'form':
     case 'newsletter': {
       const formId = str(v.formId)
@@ -142,6 +145,19 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
     default:
       return { ...v }
   }
+}
+
+/** An album: its cover image resolved, each track numbered (1-based) with its duration as m:ss; none without tracks. */
+function albumValue(v: Json, images: ReadonlyMap<string, ImageContext>): Json | null {
+  const tracks = arr(v.tracks)
+    .filter((t): t is Json => !!t && typeof t === 'object' && typeof (t as Json).audioAssetUrl === 'string')
+    .map((t, i) => {
+      const duration = typeof t.duration === 'number' ? t.duration : undefined
+      return { number: i + 1, title: str(t.title) ?? '', audioAssetUrl: t.audioAssetUrl, ...(duration !== undefined ? { duration, durationText: formatTrackDuration(duration) } : {}) }
+    })
+  if (!tracks.length) return null
+  const cover = str(v.coverImageId) ? images.get(v.coverImageId as string) : undefined
+  return { ...(v.title ? { title: v.title } : {}), ...(v.artist ? { artist: v.artist } : {}), ...(cover ? { cover } : {}), tracks }
 }
 
 async function summary(scope: SiteScope, v: Json): Promise<Json> {
