@@ -3,9 +3,6 @@
 // current track is marked (aria-current) and the next one starts when a track ends.
 import { claim, type ContentModule } from './types.js'
 
-const PLAY = '\u25B6\uFE0E'
-const PAUSE = '\u23F8\uFE0E'
-
 export const initAlbums: ContentModule = (root) => {
   let n = 0
   for (const album of root.querySelectorAll<HTMLElement>('[data-album]')) {
@@ -34,8 +31,7 @@ export const initAlbums: ContentModule = (root) => {
     function showState() {
       const playing = !audio!.paused && !audio!.ended
       toggle!.setAttribute('aria-label', playing ? 'Pause' : 'Play')
-      const icon = toggle!.querySelector('[data-album-icon]')
-      if (icon) icon.textContent = playing ? PAUSE : PLAY
+      toggle!.toggleAttribute('data-playing', playing)
     }
 
     links.forEach((a, i) =>

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { initAlbums } from '../../src/content/album.js'
 import { page } from './helpers.js'
 
-const ALBUM = `<div data-album><div data-album-player hidden><button data-album-prev></button><button data-album-toggle aria-label="Play"><span data-album-icon></span></button><button data-album-next></button><p data-album-now></p><audio data-album-audio></audio></div>
+const ALBUM = `<div data-album><div data-album-player hidden><button data-album-prev></button><button data-album-toggle aria-label="Play"></button><button data-album-next></button><p data-album-now></p><audio data-album-audio></audio></div>
   <ol>${['One', 'Two', 'Three'].map((t, i) => `<li data-album-track><a href="/files/a${i}/t${i}.mp3"><span class="album-track-title">${t}</span></a></li>`).join('')}</ol></div>`
 
 function setup() {
@@ -35,6 +35,7 @@ describe('album player', () => {
     click('[data-album-toggle]')
     expect(play).toHaveBeenCalledTimes(1)
     expect(document.querySelector('[data-album-toggle]')!.getAttribute('aria-label')).toBe('Pause')
+    expect(document.querySelector('[data-album-toggle]')!.hasAttribute('data-playing')).toBe(true)
     click('[data-album-toggle]')
     expect(document.querySelector('[data-album-toggle]')!.getAttribute('aria-label')).toBe('Play')
     click('[data-album-next]')
