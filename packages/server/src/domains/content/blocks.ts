@@ -1,6 +1,6 @@
 // Block values as the owner saves them: one zod schema per block type name, HTML fields sanitized on save.
 import { z } from 'zod'
-import { ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
+import { ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, GALLERY_ACCOUNT_PROVIDERS, GALLERY_ACCOUNTS_FULL_MESSAGE, GALLERY_MAX_ACCOUNTS, GALLERY_SOURCES, type GalleryAccountProvider, DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
 import { sanitizeHtml } from './sanitize.js'
@@ -46,7 +46,28 @@ export const BLOCK_VALUE_SCHEMAS: Record<BlockTypeName, z.ZodType> = {
   text: z.object({ html }).strict(),
   markdown: z.object({ markdown: z.string().max(LIMITS.html) }).strict(),
   image: z.object({ imageId: id.optional(), caption: text().optional(), link: link.optional(), newWindow: z.boolean().optional(), alignment: z.enum(['center', 'left', 'right']).optional() }).strict(),
-  gallery: z.object({ imageIds: z.array(id).max(LIMITS.orderableItems).optional(), links: z.record(id, link).optional(), collectionId: id.optional(), options: galleryOptionsInput.optional() }).strict(),
+  gallery: z
+    .object({
+      imageIds: z.array(id).max(LIMITS.orderableItems).optional(),
+      links: z.record(id, link).optional(),
+      collectionId: id.optional(),
+      options: galleryOptionsInput.optional(),
+      /** 'accounts': the images of the connected accounts' photo feeds instead of the uploaded ones. */
+      source: z.enum(GALLERY_SOURCES).optional(),
+      accounts: z
+        .array(
+          z
+            .object({
+              provider: z.enum(Object.keys(GALLERY_ACCOUNT_PROVIDERS) as [GalleryAccountProvider], `Choose one of ${Object.keys(GALLERY_ACCOUNT_PROVIDERS).join(', ')}.`).default('rss'),
+              feedUrl: z.url({ protocol: /^https?$/, message: 'Enter the address of the account’s public photo feed (http or https).' }).max(2000),
+              title: text(100).optional(),
+            })
+            .strict(),
+        )
+        .max(GALLERY_MAX_ACCOUNTS, GALLERY_ACCOUNTS_FULL_MESSAGE)
+        .optional(),
+    })
+    .strict(),
   summary: z
     .object({ collectionId: id, design: z.enum(['list', 'grid', 'carousel']).optional(), title: text(200).optional(), limit: z.number().int().min(1).max(30).optional(), tag: text(LIMITS.tag).optional(), category: text(LIMITS.category).optional() })
     .strict(),

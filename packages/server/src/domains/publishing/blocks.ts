@@ -4,7 +4,7 @@ import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, res
 import { itemContexts } from './items.js'
 import { liveCollection, type SiteScope } from './scope.js'
 import type { ImageContext, Json, SectionContext } from './types.js'
-import { DONATION_DEFAULT_PRESETS, formatTrackDuration, fractionDigits, type SectionStyle } from '@sitewright/contracts'
+import { DONATION_DEFAULT_PRESETS, formatTrackDuration, GALLERY_ACCOUNT_SIZE, fractionDigits, type SectionStyle } from '@sitewright/contracts'
 import { videoEmbed } from './video.js'
 
 const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
@@ -81,7 +81,9 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
     case 'gallery': {
       const options = normalizeGalleryOptions(v.options)
       let items: Json[] = []
-      if (str(v.collectionId)) {
+      if (v.source === 'accounts') {
+        items = await accountItems(scope, arr(v.accounts))
+      } else if (str(v.collectionId)) {
         const c = scope.byId.get(v.collectionId as string)
         if (liveCollection(scope, c) && c.lock === 'none') {
           const { rows } = await scope.content.liveItems(scope.site.id, c.id, { now: scope.now, limit: 250, order: 'manual' })
@@ -145,6 +147,26 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
     default:
       return { ...v }
   }
+}
+
+/** The images of a gallery's connected accounts (cached feeds, at most GALLERY_ACCOUNT_SIZE each), account by account. */
+async function accountItems(scope: SiteScope, accounts: unknown[]): Promise<Json[]> {
+  const list = accounts.filter((a): a is { feedUrl: string; title?: string; provider?: string } => !!a && typeof (a as Json).feedUrl === 'string')
+  if (!list.length) return []
+  const feeds = await scope.content.galleryFeeds(scope.site.id, [...new Set(list.map((a) => a.feedUrl))])
+  return list.flatMap((a, i) =>
+    (feeds.get(a.feedUrl)?.images ?? []).slice(0, GALLERY_ACCOUNT_SIZE).map((img, k) => ({
+      id: `account-${i + 1}-${k + 1}`,
+      recordType: RECORD_TYPES.IMAGE,
+      mediaType: 'imageReused',
+      assetUrl: img.url,
+      title: img.title,
+      altText: img.title,
+      mediaFocalPoint: { x: 0.5, y: 0.5 },
+      ...(img.link ? { clickthroughUrl: img.link } : {}),
+      account: { title: a.title ?? '', provider: a.provider ?? 'rss' },
+    })),
+  )
 }
 
 /** An album: its cover image resolved, each track numbered (1-based) with its duration as m:ss; none without tracks. */
