@@ -21,7 +21,7 @@ export type AnyBlockTypeName = keyof typeof ALL_BLOCK_TYPES
 /** The block types Sitewright builds (editor, server validation, theme partial); the others are known but unavailable. */
 const BUILT_BLOCKS = [
   'navigation', 'html', 'logo', 'map', 'image', 'gallery', 'form', 'comments', 'folder', 'menu', 'summary', 'spacer',
-  'embed', 'code', 'quote', 'video', 'search', 'audio', 'product', 'markdown', 'newsletter', 'donation', 'button',
+  'embed', 'code', 'quote', 'video', 'search', 'album', 'audio', 'product', 'markdown', 'newsletter', 'donation', 'button',
   'social-links', 'member-area', 'accordion', 'chart', 'text',
 ] as const
 type BuiltBlock = (typeof BUILT_BLOCKS)[number]

@@ -94,3 +94,29 @@ export function isGalleryOptionValue(key: string, value: unknown): boolean {
   if (key === 'aspect-ratio') return (ASPECT_RATIOS as readonly unknown[]).includes(value) || inRange(value, SLIDER_ASPECT_RATIO.min, SLIDER_ASPECT_RATIO.max)
   return false
 }
+
+// Connected accounts (SPEC.md "Limits: ... 20 image-gallery connected accounts with size 50"): a gallery block may
+// show the images of photo accounts instead of uploaded ones. Each account is read from its public photo feed (JSON
+// Feed, RSS or Atom with image enclosures, or a Flickr public feed), fetched and cached by the server.
+
+/** What a gallery block shows: its uploaded images (default) or the images of its connected accounts. */
+export const GALLERY_SOURCES = ['images', 'accounts'] as const
+export type GallerySource = (typeof GALLERY_SOURCES)[number]
+/** Connected accounts of one gallery block, at most. */
+export const GALLERY_MAX_ACCOUNTS = 20
+/** Images shown per connected account, at most (the newest of its feed). */
+export const GALLERY_ACCOUNT_SIZE = 50
+export const GALLERY_ACCOUNTS_FULL_MESSAGE = `A gallery connects at most ${GALLERY_MAX_ACCOUNTS} accounts.`
+/** The photo services an account may come from, by their external-service provider ids (providers.ts); `rss` for
+ * any other public photo feed. */
+export const GALLERY_ACCOUNT_PROVIDERS = { flickr: 4, tumblr: 5, smugmug: 17, '500px': 18, rss: 19 } as const
+export type GalleryAccountProvider = keyof typeof GALLERY_ACCOUNT_PROVIDERS
+
+/** One connected account of a gallery block, as the editor saves it. */
+export interface GalleryAccount {
+  provider: GalleryAccountProvider
+  /** The account's public photo feed (http or https). */
+  feedUrl: string
+  /** The name shown for the account (e.g. '@harbourkitchen on Flickr'). */
+  title?: string
+}

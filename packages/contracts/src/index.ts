@@ -1,6 +1,7 @@
 // Shared by the server (which validates and stores), the editor (which offers and previews) and the storefront:
 // one definition of each contract, so the sides cannot drift apart. `api/` holds the HTTP request and answer shapes
 // (types only: they add nothing to a bundle).
+export * from './album.js'
 export * from './content.js'
 export * from './currencies.js'
 export * from './enums.js'

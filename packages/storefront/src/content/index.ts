@@ -17,6 +17,7 @@ export const CONTENT_MODULES: Record<string, LazyModule> = {
   comments: { selector: 'form[data-comment-form], [data-disqus]', load: () => import('./comments.js').then((m) => m.initComments) },
   lock: { selector: 'form[data-lock-form]', load: () => import('./lock.js').then((m) => m.initLock) },
   popups: { selector: '[data-popup-overlay]', load: () => import('./popup.js').then((m) => m.initPopups) },
+  albums: { selector: '[data-album]', load: () => import('./album.js').then((m) => m.initAlbums) },
   videos: { selector: '[data-video][data-html]', load: () => import('./media.js').then((m) => m.initVideos) },
   code: { selector: 'pre.line-numbers > code', load: () => import('./media.js').then((m) => m.initCode) },
 }

@@ -148,7 +148,7 @@ describe('initContent', () => {
     page(SLIDES('') + `<pre class="line-numbers"><code>x</code></pre>`)
     const counts = await initContent(document, {})
     expect(counts).toEqual({ nav: 0, carousels: 1, code: 1 })
-    expect(Object.keys(CONTENT_MODULES)).toEqual(['carousels', 'galleries', 'likes', 'comments', 'lock', 'popups', 'videos', 'code'])
+    expect(Object.keys(CONTENT_MODULES)).toEqual(['carousels', 'galleries', 'likes', 'comments', 'lock', 'popups', 'albums', 'videos', 'code'])
   })
   it('is idempotent', async () => {
     page(SLIDES(''))

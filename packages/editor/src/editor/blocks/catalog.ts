@@ -2,6 +2,7 @@
 // blocks), what a block still needs before the server accepts it, and how its value is cleaned for saving.
 import { defaultGalleryOptions } from '../../dialogs/gallery/options.js'
 import { DONATION_DEFAULT_BUTTON, DONATION_DEFAULT_PRESETS } from '@sitewright/contracts'
+import { albumMissing } from './albumModel.js'
 import { BLOCK_TYPE_IDS, newId, type Block, type BlockTypeName, type BlockValue } from '../core/document.js'
 
 export interface BlockKind {
@@ -35,6 +36,7 @@ export const BLOCK_KINDS: readonly BlockKind[] = [
   { typeName: 'newsletter', label: 'Newsletter', create: () => ({ formId: '', title: 'Subscribe', description: '', placeholder: 'Email Address', buttonText: 'Sign Up' }) },
   { typeName: 'video', label: 'Video', create: () => ({ url: '', title: '', caption: '' }), missing: need('url', 'Enter the video address.') },
   { typeName: 'audio', label: 'Audio', create: () => ({ audioAssetUrl: '', title: '', author: '' }), missing: need('audioAssetUrl', 'Choose an audio file.') },
+  { typeName: 'album', label: 'Album', create: () => ({ title: '', artist: '', coverImageId: '', tracks: [] }), missing: albumMissing },
   { typeName: 'map', label: 'Map', create: () => ({ location: { addressTitle: '', addressLine1: '', addressLine2: '', addressCountry: '', mapZoom: 12 } }) },
   { typeName: 'embed', label: 'Embed', create: () => ({ url: '', title: '' }) },
   { typeName: 'summary', label: 'Summary', create: () => ({ collectionId: '', design: 'list', title: '', limit: 3 }), missing: need('collectionId', 'Choose a collection.') },
@@ -72,7 +74,7 @@ export function missingOf(block: Block): string | null {
 }
 
 /** Fields the server rejects when empty (links and ids): left out instead of sent as ''. */
-const DROP_WHEN_EMPTY = new Set(['link', 'url', 'formId', 'imageId', 'collectionId', 'productId', 'thumbnailImageId', 'audioAssetUrl'])
+const DROP_WHEN_EMPTY = new Set(['link', 'url', 'formId', 'imageId', 'collectionId', 'productId', 'thumbnailImageId', 'audioAssetUrl', 'coverImageId'])
 
 /** A block value as the owner API accepts it. */
 export function cleanValue(typeName: string, value: BlockValue): BlockValue {

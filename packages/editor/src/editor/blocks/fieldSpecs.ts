@@ -41,6 +41,10 @@ export const FIELD_SPECS: Record<string, readonly FieldSpec[]> = {
     { key: 'placeholder', label: 'Email placeholder', kind: 'text', max: 100 },
     { key: 'buttonText', label: 'Button text', kind: 'text', max: 60 },
   ],
+  album: [
+    { key: 'title', label: 'Album title', kind: 'text', max: 200 },
+    { key: 'artist', label: 'Artist', kind: 'text', max: 200 },
+  ],
   audio: [
     { key: 'title', label: 'Title', kind: 'text', max: 200 },
     { key: 'author', label: 'Author', kind: 'text', max: 200 },

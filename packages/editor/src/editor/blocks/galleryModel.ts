@@ -1,5 +1,6 @@
 // A gallery block's own images (pure): the ordered image ids and a link per image (keyed by image id). Each
 // function answers the patch of the block value to set.
+import { GALLERY_MAX_ACCOUNTS, type GalleryAccount, type GallerySource } from '@sitewright/contracts'
 import type { BlockValue } from '../core/document.js'
 
 export function galleryIds(value: BlockValue): string[] {
@@ -48,4 +49,38 @@ export function setImageLink(value: BlockValue, id: string, url: string): BlockV
   if (url) links[id] = url
   else delete links[id]
   return { links }
+}
+
+// Connected accounts (source 'accounts'): at most GALLERY_MAX_ACCOUNTS, each a public photo feed.
+export function gallerySource(value: BlockValue): GallerySource {
+  return value.source === 'accounts' ? 'accounts' : 'images'
+}
+
+export function galleryAccounts(value: BlockValue): GalleryAccount[] {
+  return Array.isArray(value.accounts) ? value.accounts.filter((a): a is GalleryAccount => !!a && typeof a === 'object' && typeof (a as GalleryAccount).feedUrl === 'string') : []
+}
+
+/** Why a feed address cannot be connected ('' when it can). */
+export function feedUrlProblem(value: BlockValue, url: string): string {
+  const u = url.trim()
+  if (!/^https?:\/\/[^\s/]+\.[^\s/]+/i.test(u)) return 'Enter the address of the account’s public photo feed (http or https).'
+  try {
+    new URL(u)
+  } catch {
+    return 'Enter the address of the account’s public photo feed (http or https).'
+  }
+  if (galleryAccounts(value).some((a) => a.feedUrl === u)) return 'This account is already connected.'
+  return ''
+}
+
+/** The account appended (null patch when the gallery already has GALLERY_MAX_ACCOUNTS). */
+export function addAccount(value: BlockValue, account: GalleryAccount): BlockValue | null {
+  const accounts = galleryAccounts(value)
+  if (accounts.length >= GALLERY_MAX_ACCOUNTS) return null
+  const title = account.title?.trim()
+  return { accounts: [...accounts, { provider: account.provider, feedUrl: account.feedUrl.trim(), ...(title ? { title } : {}) }] }
+}
+
+export function removeAccount(value: BlockValue, index: number): BlockValue {
+  return { accounts: galleryAccounts(value).filter((_, i) => i !== index) }
 }

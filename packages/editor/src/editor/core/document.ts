@@ -5,7 +5,7 @@ import { BLOCK_TYPES, DOC_VERSIONS, type SectionStyle } from '@sitewright/contra
 /** The block types the editor adds and edits (the theme dispatches on these names); 'text' is the rich-text block. */
 const EDITABLE_BLOCKS = [
   'html', 'map', 'image', 'gallery', 'form', 'menu', 'summary', 'spacer', 'embed', 'code', 'quote', 'video', 'search',
-  'audio', 'product', 'markdown', 'newsletter', 'button', 'social-links', 'accordion', 'chart', 'text', 'donation',
+  'audio', 'album', 'product', 'markdown', 'newsletter', 'button', 'social-links', 'accordion', 'chart', 'text', 'donation',
 ] as const
 export type BlockTypeName = (typeof EDITABLE_BLOCKS)[number]
 

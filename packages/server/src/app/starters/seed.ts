@@ -101,7 +101,7 @@ export async function seedStarter(siteId: string, spec: StarterSpec, d: StarterS
   // The read-me page ('readme', hidden from the navigation): what the site was made from and what to do next.
   await c.createCollection(siteId, {
     typeName: 'page', title: 'Read me', urlId: README_PAGE_URL_ID, navigation: '_hidden',
-    layout: { sections: [{ blocks: [{ type: 2, value: { html: `<h2>About this site</h2><p>This site started from the ${escapeHtml(spec.name)} starter: ${escapeHtml(spec.summary)}</p><p>Change any page in the editor: its text, images, products and style are yours. This page is hidden from the navigation; delete it when you no longer need it.</p>` } }] }] },
+    layout: { sections: [{ blocks: [{ type: 2, value: { html: `<h2>About this site</h2><p>This site started from the ${escapeHtml(spec.name)} starter: ${escapeHtml(spec.summary)}</p><p>Change any page in the editor: its text, images, products and style are yours. This page is hidden from the navigation; delete it when you no longer need it.</p>${spec.profile.connectedLinks?.length ? '<p>The last link of the navigation (\'Order Now\') goes to a sample online-ordering address: replace it with your own ordering page.</p>' : ''}` } }] }] },
   } as CollectionInput)
 
   let homeLayout: unknown = null

@@ -65,6 +65,7 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   // stays with the instance
   { table: sitesTables.siteMembers, kind: 'skip', reason: "this instance's accounts: the importing owner is the new site's ADMIN" },
   { table: sitesTables.siteInvitations, kind: 'skip', reason: "invitations to this instance's accounts" },
+  { table: contentTables.contentGalleryFeeds, kind: 'skip', reason: "a cache of gallery accounts' photo feeds, fetched again when missing" },
   { table: c.carts, kind: 'skip', reason: "open carts are visitors' sessions" },
   { table: c.cartEntries, kind: 'skip', reason: "open carts are visitors' sessions" },
   { table: c.idempotency, kind: 'skip', reason: 'request replay keys (hours)' },

@@ -1,6 +1,6 @@
 // Block values as the owner saves them: one zod schema per block type name, HTML fields sanitized on save.
 import { z } from 'zod'
-import { DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
+import { ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, GALLERY_ACCOUNT_PROVIDERS, GALLERY_ACCOUNTS_FULL_MESSAGE, GALLERY_MAX_ACCOUNTS, GALLERY_SOURCES, type GalleryAccountProvider, DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
 import { sanitizeHtml } from './sanitize.js'
@@ -46,7 +46,28 @@ export const BLOCK_VALUE_SCHEMAS: Record<BlockTypeName, z.ZodType> = {
   text: z.object({ html }).strict(),
   markdown: z.object({ markdown: z.string().max(LIMITS.html) }).strict(),
   image: z.object({ imageId: id.optional(), caption: text().optional(), link: link.optional(), newWindow: z.boolean().optional(), alignment: z.enum(['center', 'left', 'right']).optional() }).strict(),
-  gallery: z.object({ imageIds: z.array(id).max(LIMITS.orderableItems).optional(), links: z.record(id, link).optional(), collectionId: id.optional(), options: galleryOptionsInput.optional() }).strict(),
+  gallery: z
+    .object({
+      imageIds: z.array(id).max(LIMITS.orderableItems).optional(),
+      links: z.record(id, link).optional(),
+      collectionId: id.optional(),
+      options: galleryOptionsInput.optional(),
+      /** 'accounts': the images of the connected accounts' photo feeds instead of the uploaded ones. */
+      source: z.enum(GALLERY_SOURCES).optional(),
+      accounts: z
+        .array(
+          z
+            .object({
+              provider: z.enum(Object.keys(GALLERY_ACCOUNT_PROVIDERS) as [GalleryAccountProvider], `Choose one of ${Object.keys(GALLERY_ACCOUNT_PROVIDERS).join(', ')}.`).default('rss'),
+              feedUrl: z.url({ protocol: /^https?$/, message: 'Enter the address of the account’s public photo feed (http or https).' }).max(2000),
+              title: text(100).optional(),
+            })
+            .strict(),
+        )
+        .max(GALLERY_MAX_ACCOUNTS, GALLERY_ACCOUNTS_FULL_MESSAGE)
+        .optional(),
+    })
+    .strict(),
   summary: z
     .object({ collectionId: id, design: z.enum(['list', 'grid', 'carousel']).optional(), title: text(200).optional(), limit: z.number().int().min(1).max(30).optional(), tag: text(LIMITS.tag).optional(), category: text(LIMITS.category).optional() })
     .strict(),
@@ -56,6 +77,16 @@ export const BLOCK_VALUE_SCHEMAS: Record<BlockTypeName, z.ZodType> = {
   video: z.object({ url: z.url({ protocol: /^https?$/ }), title: text(200).optional(), caption: text().optional(), thumbnailImageId: id.optional() }).strict(),
   search: z.object({ placeholder: text(100).optional() }).strict(),
   audio: z.object({ audioAssetUrl: link, title: text(200).optional(), author: text(200).optional() }).strict(),
+  album: z
+    .object({
+      title: text(200).optional(),
+      artist: text(200).optional(),
+      coverImageId: id.optional(),
+      tracks: z
+        .array(z.object({ title: text(200).trim().min(1, 'Enter the track title.'), audioAssetUrl: link, duration: z.number().int('Use whole seconds.').min(0).max(86_400).optional() }).strict())
+        .max(ALBUM_MAX_TRACKS, ALBUM_FULL_MESSAGE),
+    })
+    .strict(),
   product: z.object({ productId: id, collectionId: id.optional() }).strict(),
   newsletter: z.object({ formId: id.optional(), title: text(200).optional(), description: html.optional(), placeholder: text(100).optional(), buttonText: text(60).optional() }).strict(),
   form: z.object({ formId: id.optional(), title: text(200).optional() }).strict(),

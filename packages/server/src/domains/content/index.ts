@@ -11,6 +11,7 @@ import type { Sites } from '../sites/index.js'
 import * as col from './collections.js'
 import type { RequireFeature } from './gated.js'
 import * as itm from './items.js'
+import { createGalleryFeeds, type GalleryFeeds } from './gallery-feeds.js'
 import { connectedLinkTitle, getProfile, profilePatch, updateProfile } from './profile.js'
 import * as q from './queries.js'
 import { registerContentRoutes } from './routes.js'
@@ -27,7 +28,7 @@ export { verifyLockPassword } from './shared.js'
 export { isLive, type SearchHit, type ItemOrder } from './queries.js'
 export { settingsOf as collectionSettingsOf, type CollectionDto, type PopupOverlaySettings } from './collections.js'
 export { itemDataOf, type ItemData, type ItemDto } from './items.js'
-export { contentTables, type CollectionRow, type ItemRow, type ProfileRow, type SocialAccount } from './schema.js'
+export { contentTables, type FeedImage, type CollectionRow, type ItemRow, type ProfileRow, type SocialAccount } from './schema.js'
 export { connectedLinkTitle }
 export { CONTENT_ROLES } from './routes.js'
 
@@ -41,7 +42,7 @@ export type ItemUpdate = z.input<typeof v.updateItemBody>
 type _ItemPatchAccepted = Assert<Accepts<ItemUpdate, ItemPatch>>
 
 /** The reads publishing builds pages from: live content only, or (all) every status and publication time. */
-function createReader(orm: Orm, all: boolean) {
+function createReader(orm: Orm, all: boolean, feeds: GalleryFeeds) {
   return {
     /** True for the owner-preview reader. */
     all,
@@ -56,23 +57,26 @@ function createReader(orm: Orm, all: boolean) {
     redirectsFor: (siteId: string, paths: string[]) => q.redirectsFor(orm, siteId, paths),
     nextPublishOn: (siteId: string, now: Date) => q.nextPublishOn(orm, siteId, now),
     liveItemsOf: (siteId: string, collectionIds: string[], now: Date) => q.liveItemsOf(orm, siteId, collectionIds, now, 5000, all),
+    /** The cached images of gallery accounts' photo feeds (stale or missing ones refreshed in the background). */
+    galleryFeeds: (siteId: string, urls: string[]) => feeds.images(siteId, urls),
     search: (siteId: string, query: string, collectionIds: string[], now: Date, limit: number, offset: number) => q.searchContent(orm, siteId, query, collectionIds, now, limit, offset, all),
   }
 }
 
 export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth; requireFeature?: RequireFeature }) {
-  const reader = (all: boolean) => createReader(orm, all)
   const listeners = new Set<(siteId: string) => void>()
   const changed = (siteId: string) => {
     for (const fn of listeners) fn(siteId)
   }
+  const feeds = createGalleryFeeds(orm, { changed })
+  const reader = (all: boolean) => createReader(orm, all, feeds)
   return {
     /** `fn(siteId)` runs after every committed content write (publishing drops its cached pages). */
     onChange(fn: (siteId: string) => void): void {
       listeners.add(fn)
     },
     routes(app: FastifyInstance): void {
-      registerContentRoutes(app, orm, { ...deps, changed })
+      registerContentRoutes(app, orm, { ...deps, changed, feeds })
     },
 
     // Owner-side operations (validated like the API; used by the demo seed and other domains).

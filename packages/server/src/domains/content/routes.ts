@@ -12,6 +12,7 @@ import { ms } from './shared.js'
 import * as v from './validators.js'
 import { refuseGatedBlocks, type RequireFeature } from './gated.js'
 import { refuseUnsupportedVideos, vimeoAccountLookup } from './videos.js'
+import type { GalleryFeeds } from './gallery-feeds.js'
 import { ifMatchVersion, VersionConflict, versionTag } from './versioning.js'
 
 export const CONTENT_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.EDITOR] as const
@@ -31,6 +32,8 @@ export interface ContentRouteDeps {
   changed(siteId: string): void
   /** The plan check of gated block types (billing, bound in build-app); none: nothing is gated. */
   requireFeature?: RequireFeature
+  /** Gallery accounts' photo feeds: a saved layout refreshes the feeds it names. */
+  feeds: Pick<GalleryFeeds, 'refreshLayout'>
 }
 
 const conflict = { 409: { description: 'version_conflict: If-Match names an older version (the ETag header carries the current one)' } }
@@ -77,6 +80,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
       await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const row = await col.createCollection(orm, params.siteId, body)
+      await deps.feeds.refreshLayout(params.siteId, body.layout)
       deps.changed(params.siteId)
       reply.code(201)
       return { collection: col.collectionDto(row) }
@@ -105,6 +109,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
       await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const row = await col.updateCollection(orm, params.siteId, params.collectionId, body)
+      await deps.feeds.refreshLayout(params.siteId, body.layout)
       deps.changed(params.siteId)
       return { collection: col.collectionDto(row) }
     },
@@ -115,6 +120,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     await refuseGatedBlocks(params.siteId, body, deps.requireFeature) // blocks the site's plan does not open: 403
     await refuseUnsupportedVideos(body, videos) // async validation: Vimeo Basic accounts are unsupported
     const row = await versioned(request, reply, (ifVersion) => col.setCollectionLayout(orm, params.siteId, params.collectionId, body, ifVersion), (r) => ms(r.updatedAt))
+    await deps.feeds.refreshLayout(params.siteId, body)
     deps.changed(params.siteId)
     return { collection: col.collectionDto(row) }
   })
@@ -140,6 +146,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
       await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const { item, collection } = await itm.createItem(orm, params.siteId, params.collectionId, body)
+      await deps.feeds.refreshLayout(params.siteId, body.layout)
       deps.changed(params.siteId)
       reply.code(201)
       return { item: itm.itemDto(item, collection) }
@@ -168,6 +175,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
       await refuseGatedBlocks(params.siteId, body.layout, deps.requireFeature) // blocks the site's plan does not open: 403
       await refuseUnsupportedVideos(body.layout, videos) // async validation: Vimeo Basic accounts are unsupported
       const { item, collection } = await itm.updateItem(orm, params.siteId, params.itemId, body)
+      await deps.feeds.refreshLayout(params.siteId, body.layout)
       deps.changed(params.siteId)
       return { item: itm.itemDto(item, collection) }
     },
@@ -178,6 +186,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
     await refuseGatedBlocks(params.siteId, body, deps.requireFeature) // blocks the site's plan does not open: 403
     await refuseUnsupportedVideos(body, videos) // async validation: Vimeo Basic accounts are unsupported
     const { item, collection } = await versioned(request, reply, (ifVersion) => itm.updateItem(orm, params.siteId, params.itemId, { layout: body }, ifVersion), (r) => ms(r.item.updatedAt))
+    await deps.feeds.refreshLayout(params.siteId, body)
     deps.changed(params.siteId)
     return { item: itm.itemDto(item, collection) }
   })

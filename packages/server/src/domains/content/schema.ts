@@ -109,7 +109,29 @@ export const contentSiteProfiles = pgTable('content_site_profiles', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 
-export const contentTables = { contentCollections, contentItems, contentRedirects, contentSiteProfiles }
+/** One image of a connected account's feed. */
+export interface FeedImage {
+  url: string
+  title: string
+  /** The photo's own page at the service. */
+  link?: string
+}
+
+/** The cached feeds of gallery blocks' connected accounts (migration 0032), one row per site and feed address. */
+export const contentGalleryFeeds = pgTable(
+  'content_gallery_feeds',
+  {
+    siteId: text('site_id').notNull(),
+    feedUrl: text('feed_url').notNull(),
+    images: jsonb('images').$type<FeedImage[]>().notNull().default([]),
+    fetchedAt: tz('fetched_at').notNull().defaultNow(),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.feedUrl] })],
+)
+
+export const contentTables = { contentCollections, contentItems, contentRedirects, contentSiteProfiles, contentGalleryFeeds }
+export type GalleryFeedRow = typeof contentGalleryFeeds.$inferSelect
 export type ProfileRow = typeof contentSiteProfiles.$inferSelect
 export type CollectionRow = typeof contentCollections.$inferSelect
 export type ItemRow = typeof contentItems.$inferSelect

@@ -4,7 +4,7 @@ import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, res
 import { itemContexts } from './items.js'
 import { liveCollection, type SiteScope } from './scope.js'
 import type { ImageContext, Json, SectionContext } from './types.js'
-import { DONATION_DEFAULT_PRESETS, fractionDigits, type SectionStyle } from '@sitewright/contracts'
+import { DONATION_DEFAULT_PRESETS, formatTrackDuration, GALLERY_ACCOUNT_SIZE, fractionDigits, type SectionStyle } from '@sitewright/contracts'
 import { videoEmbed } from './video.js'
 
 const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
@@ -23,6 +23,7 @@ export async function layoutContext(scope: SiteScope, raw: unknown, pageId?: str
       const v = b.value
       if (typeof v.imageId === 'string') ids.push(v.imageId)
       if (typeof v.thumbnailImageId === 'string') ids.push(v.thumbnailImageId)
+      if (typeof v.coverImageId === 'string') ids.push(v.coverImageId)
       for (const id of arr(v.imageIds)) if (typeof id === 'string') ids.push(id)
     }
   for (const s of layout.sections) if (s.style?.imageId) ids.push(s.style.imageId)
@@ -80,7 +81,9 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
     case 'gallery': {
       const options = normalizeGalleryOptions(v.options)
       let items: Json[] = []
-      if (str(v.collectionId)) {
+      if (v.source === 'accounts') {
+        items = await accountItems(scope, arr(v.accounts))
+      } else if (str(v.collectionId)) {
         const c = scope.byId.get(v.collectionId as string)
         if (liveCollection(scope, c) && c.lock === 'none') {
           const { rows } = await scope.content.liveItems(scope.site.id, c.id, { now: scope.now, limit: 250, order: 'manual' })
@@ -110,6 +113,8 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
       if (oembed) out.oembed = { html: oembed.html, providerName: oembed.providerName }
       return out
     }
+    case 'album':
+      return albumValue(v, images)
     case 'form':
     case 'newsletter': {
       const formId = str(v.formId)
@@ -142,6 +147,39 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
     default:
       return { ...v }
   }
+}
+
+/** The images of a gallery's connected accounts (cached feeds, at most GALLERY_ACCOUNT_SIZE each), account by account. */
+async function accountItems(scope: SiteScope, accounts: unknown[]): Promise<Json[]> {
+  const list = accounts.filter((a): a is { feedUrl: string; title?: string; provider?: string } => !!a && typeof (a as Json).feedUrl === 'string')
+  if (!list.length) return []
+  const feeds = await scope.content.galleryFeeds(scope.site.id, [...new Set(list.map((a) => a.feedUrl))])
+  return list.flatMap((a, i) =>
+    (feeds.get(a.feedUrl)?.images ?? []).slice(0, GALLERY_ACCOUNT_SIZE).map((img, k) => ({
+      id: `account-${i + 1}-${k + 1}`,
+      recordType: RECORD_TYPES.IMAGE,
+      mediaType: 'imageReused',
+      assetUrl: img.url,
+      title: img.title,
+      altText: img.title,
+      mediaFocalPoint: { x: 0.5, y: 0.5 },
+      ...(img.link ? { clickthroughUrl: img.link } : {}),
+      account: { title: a.title ?? '', provider: a.provider ?? 'rss' },
+    })),
+  )
+}
+
+/** An album: its cover image resolved, each track numbered (1-based) with its duration as m:ss; none without tracks. */
+function albumValue(v: Json, images: ReadonlyMap<string, ImageContext>): Json | null {
+  const tracks = arr(v.tracks)
+    .filter((t): t is Json => !!t && typeof t === 'object' && typeof (t as Json).audioAssetUrl === 'string')
+    .map((t, i) => {
+      const duration = typeof t.duration === 'number' ? t.duration : undefined
+      return { number: i + 1, title: str(t.title) ?? '', audioAssetUrl: t.audioAssetUrl, ...(duration !== undefined ? { duration, durationText: formatTrackDuration(duration) } : {}) }
+    })
+  if (!tracks.length) return null
+  const cover = str(v.coverImageId) ? images.get(v.coverImageId as string) : undefined
+  return { ...(v.title ? { title: v.title } : {}), ...(v.artist ? { artist: v.artist } : {}), ...(cover ? { cover } : {}), tracks }
 }
 
 async function summary(scope: SiteScope, v: Json): Promise<Json> {

@@ -19,6 +19,9 @@ describe('starter templates', () => {
     expect(new Set(specs.map((s) => s.styles.palette.accent)).size).toBe(specs.length)
     expect(specs.find((s) => s.id === 'store')!.products!.items.length).toBeGreaterThanOrEqual(3)
     expect(specs.find((s) => s.id === 'journal')!.posts!.items.length).toBeGreaterThanOrEqual(3)
+    // the restaurant links its online food ordering with the provider's default title ('Order Now')
+    const restaurant = specs.find((s) => s.id === 'restaurant')!
+    expect(restaurant.profile.connectedLinks).toEqual([{ provider: 'online-ordering', url: expect.stringMatching(/^https:\/\//) }])
   })
 
   it('refuses a starter whose layout names an image or page it does not have', () => {

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { CONNECTED_LINK_PROVIDERS, type ConnectedLinkProvider } from '@sitewright/contracts'
 
 const SWATCHES = ['lightest', 'light', 'accent', 'dark', 'darkest'] as const
 const font = z.object({ family: z.string().min(1), category: z.string().min(1), stack: z.string().min(1) })
@@ -44,7 +45,12 @@ export const starterSpec = z
     kind: z.string().min(1),
     summary: z.string().min(1),
     styles: z.object({ palette: z.object(Object.fromEntries(SWATCHES.map((s) => [s, z.string().regex(/^#[0-9a-f]{6}$/i)])) as Record<(typeof SWATCHES)[number], z.ZodString>), heading: font, body: font }),
-    profile: z.object({ siteDescription: z.string(), tagLine: z.string() }),
+    profile: z.object({
+      siteDescription: z.string(),
+      tagLine: z.string(),
+      /** Connected-account link entries (a restaurant's online ordering: 'Order Now' in the navigation). */
+      connectedLinks: z.array(z.object({ provider: z.enum(Object.keys(CONNECTED_LINK_PROVIDERS) as [ConnectedLinkProvider]), url: z.url({ protocol: /^https$/ }), title: z.string().optional() }).strict()).optional(),
+    }),
     images: z.array(image),
     pages: z.array(page).min(1),
     products: z.object({ page: z.string(), items: z.array(product) }).optional(),

@@ -74,6 +74,10 @@ describe(`starter templates (${BACKEND})`, () => {
       expect(page.status).toBe(200)
       expect(page.body).toContain(heading)
       expect(page.body).toContain(spec.styles.palette.accent)
+      // a starter's connected-account link entries close the main navigation (the restaurant's 'Order Now')
+      const navLinks = [...page.body.matchAll(/<li class="nav-item[^"]*"><a href="([^"]+)"[^>]*>([^<]+)<\/a><\/li>/g)].map((m) => [m[2], m[1]])
+      if (spec.id === 'restaurant') expect(navLinks.at(-1)).toEqual(['Order Now', spec.profile.connectedLinks![0]!.url])
+      else expect(navLinks.map(([title]) => title)).not.toContain('Order Now')
       expect((await steps(o.c, o.siteId)).publish).toBe(true)
     }, 60_000)
   }

@@ -1,6 +1,7 @@
 // The gallery block's images: add many at once (multi-select or dropped files, each with its own progress bar),
 // reorder by drag (with a drop indicator) or the move buttons, and per image: title and alt text (stored on the
-// file), a link (stored in the block), focal point and crop.
+// file), a link (stored in the block), focal point and crop. Or, as its source, connected accounts
+// (GalleryAccounts.tsx).
 import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react'
 import type { FileAsset } from '../../../api/files.js'
 import { dragHasFiles, UploadFilesButton, useUploadBatch } from '../../../dialogs/files/MultiUpload.js'
@@ -9,8 +10,9 @@ import { GalleryOptionsPanel } from '../../../dialogs/gallery/GalleryOptionsPane
 import { normalizeGalleryOptions } from '../../../dialogs/gallery/options.js'
 import { useServices } from '../../../services/services.js'
 import { cachedFile, rememberFile, useFileAsset } from '../../page/linkTargets.js'
-import { addImages, galleryIds, galleryLinks, moveImage, removeImage, replaceImage, setImageLink } from '../galleryModel.js'
+import { addImages, galleryIds, gallerySource, galleryLinks, moveImage, removeImage, replaceImage, setImageLink } from '../galleryModel.js'
 import { LinkField } from './LinkField.js'
+import { GalleryAccountsEditor, GallerySourceChoice } from './GalleryAccounts.js'
 import type { BlockEditorProps } from './types.js'
 
 const ImageEditDialog = lazy(() => import('../../../dialogs/image/ImageEditDialog.js'))
@@ -49,7 +51,17 @@ function GalleryThumb({ id, label }: { id: string; label: string }) {
   return <img className="thumb" src={`${file.assetUrl}?format=100w`} alt={label} draggable={false} />
 }
 
-export function GalleryBlockEditor({ block, onSet }: BlockEditorProps) {
+export function GalleryBlockEditor(props: BlockEditorProps) {
+  const source = gallerySource(props.block.value)
+  return (
+    <>
+      <GallerySourceChoice value={source} onChange={(s) => props.onSet({ source: s })} />
+      {source === 'accounts' ? <GalleryAccountsEditor {...props} /> : <GalleryImagesEditor {...props} />}
+    </>
+  )
+}
+
+function GalleryImagesEditor({ block, onSet }: BlockEditorProps) {
   const ids = galleryIds(block.value)
   const links = galleryLinks(block.value)
   const options = normalizeGalleryOptions(block.value.options)

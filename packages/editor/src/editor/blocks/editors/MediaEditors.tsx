@@ -10,7 +10,7 @@ import { FIELD_SPECS } from '../fieldSpecs.js'
 import { ImageEditButton } from './GalleryEditor.js'
 import type { BlockEditorProps } from './types.js'
 
-function FileChooser({ kind, onFile, label }: { kind: string; onFile(f: FileAsset): void; label: string }) {
+export function FileChooser({ kind, onFile, label }: { kind: string; onFile(f: FileAsset): void; label: string }) {
   const [browsing, setBrowsing] = useState(false)
   const take = (f: FileAsset) => {
     rememberFile(f)

@@ -28,11 +28,22 @@ function TextBlockEditor(props: BlockEditorProps) {
 }
 import type { BlockEditorProps } from './types.js'
 
+// @dnd-kit comes with the album editor: loaded when an album block is first edited.
+const LazyAlbum = lazy(() => import('./AlbumEditor.js'))
+function AlbumBlockEditor(props: BlockEditorProps) {
+  return (
+    <Suspense fallback={<p role="status">Loading the album editor…</p>}>
+      <LazyAlbum {...props} />
+    </Suspense>
+  )
+}
+
 const EDITORS: Record<string, ComponentType<BlockEditorProps>> = {
   text: TextBlockEditor,
   image: ImageBlockEditor,
   gallery: GalleryBlockEditor,
   audio: AudioBlockEditor,
+  album: AlbumBlockEditor,
   button: ButtonBlockEditor,
   chart: ChartBlockEditor,
   summary: SummaryBlockEditor,
