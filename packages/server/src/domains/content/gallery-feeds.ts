@@ -4,7 +4,9 @@
 // stays quick); a page showing a stale feed (older than an hour) refreshes it in the background and the site's
 // cached pages are dropped once it is in. A failed fetch keeps the last images and records the error.
 // GALLERY_FEED_ALLOW_PRIVATE=1 lets feeds on private or loopback addresses through (tests' stand-in feed servers).
-import { lookup } from 'node:dns/promises'
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns'
+import { get as httpGet } from 'node:http'
+import { get as httpsGet } from 'node:https'
 import { isIP } from 'node:net'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { GALLERY_ACCOUNT_SIZE } from '@sitewright/contracts'
@@ -33,54 +35,79 @@ export function isPrivateAddress(ip: string): boolean {
   return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6)
 }
 
-async function assertPublic(url: URL): Promise<void> {
-  if (process.env.GALLERY_FEED_ALLOW_PRIVATE === '1') return
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address)
-  if (!addresses.length) throw new FeedError('The feed address could not be found.')
-  if (addresses.some(isPrivateAddress)) throw new FeedError('The feed address is not a public one.')
+/**
+ * The address lookup of a feed request: the addresses the connection will use are the ones checked, so a name that
+ * answers a public address to a first lookup and a private one to the next (DNS rebinding) cannot reach inside.
+ */
+function publicLookup(hostname: string, options: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, [])
+    const list = addresses as LookupAddress[]
+    if (process.env.GALLERY_FEED_ALLOW_PRIVATE !== '1' && list.some((a) => isPrivateAddress(a.address))) {
+      return callback(Object.assign(new Error('private address'), { code: 'EPRIVATE' }), [])
+    }
+    if (options.all) return callback(null, list)
+    const first = list[0]
+    if (!first) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), [])
+    callback(null, first.address, first.family)
+  })
 }
 
-async function readCapped(res: Response): Promise<string> {
-  if (Number(res.headers.get('content-length') ?? 0) > FEED_MAX_BYTES) throw new FeedError('The feed is too large.')
-  const reader = res.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > FEED_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw new FeedError('The feed is too large.')
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+interface FeedAnswer {
+  status: number
+  location: string | null
+  body: string
 }
+
+/** One GET of a feed address over http(s): the public-address lookup, the size cap, the caller's abort signal. */
+function getOnce(url: URL, signal: AbortSignal): Promise<FeedAnswer> {
+  return new Promise((resolve, reject) => {
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    if (isIP(host) && isPrivateAddress(host) && process.env.GALLERY_FEED_ALLOW_PRIVATE !== '1') return reject(new FeedError('The feed address is not a public one.'))
+    const get = url.protocol === 'https:' ? httpsGet : httpGet
+    const req = get(url, { signal, lookup: publicLookup, headers: { accept: FEED_ACCEPT, 'user-agent': 'Sitewright gallery feeds' } }, (res) => {
+      const status = res.statusCode ?? 0
+      const location = typeof res.headers.location === 'string' ? res.headers.location : null
+      if (Number(res.headers['content-length'] ?? 0) > FEED_MAX_BYTES) {
+        res.destroy()
+        return reject(new FeedError('The feed is too large.'))
+      }
+      const chunks: Buffer[] = []
+      let size = 0
+      res.on('data', (c: Buffer) => {
+        size += c.length
+        if (size > FEED_MAX_BYTES) {
+          res.destroy()
+          reject(new FeedError('The feed is too large.'))
+        } else chunks.push(c)
+      })
+      res.on('end', () => resolve({ status, location, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', () => reject(new FeedError('The feed did not answer in time.')))
+    })
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPRIVATE') reject(new FeedError('The feed address is not a public one.'))
+      else if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') reject(new FeedError('The feed address could not be found.'))
+      else reject(new FeedError('The feed did not answer in time.'))
+    })
+  })
+}
+
+const FEED_ACCEPT = 'application/feed+json, application/json, application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5'
 
 /** Fetches a feed and reads its images (throws FeedError with an owner-readable message). */
-export async function fetchFeedImages(feedUrl: string, fetchImpl: typeof fetch = fetch) {
+export async function fetchFeedImages(feedUrl: string, get: (url: URL, signal: AbortSignal) => Promise<FeedAnswer> = getOnce) {
   let url = new URL(feedUrl)
   const signal = AbortSignal.timeout(FEED_TIMEOUT_MS)
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new FeedError('Feeds are http(s) addresses.')
-    await assertPublic(url)
-    let res: Response
-    try {
-      res = await fetchImpl(url, { signal, redirect: 'manual', headers: { accept: 'application/feed+json, application/json, application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5', 'user-agent': 'Sitewright gallery feeds' } })
-    } catch {
-      throw new FeedError('The feed did not answer in time.')
-    }
-    const location = res.headers.get('location')
-    if (res.status >= 300 && res.status < 400 && location) {
+    const res = await get(url, signal)
+    if (res.status >= 300 && res.status < 400 && res.location) {
       if (hop >= MAX_REDIRECTS) throw new FeedError('The feed redirects too often.')
-      url = new URL(location, url)
+      url = new URL(res.location, url)
       continue
     }
-    if (!res.ok) throw new FeedError(`The feed answered ${res.status}.`)
-    return parseFeed(await readCapped(res), url.href, GALLERY_ACCOUNT_SIZE)
+    if (res.status < 200 || res.status >= 300) throw new FeedError(`The feed answered ${res.status}.`)
+    return parseFeed(res.body, url.href, GALLERY_ACCOUNT_SIZE)
   }
 }
 
@@ -97,7 +124,7 @@ export function layoutFeedUrls(layout: { sections?: { blocks?: { type?: number |
   return [...urls]
 }
 
-export function createGalleryFeeds(orm: Orm, deps: { changed(siteId: string): void; fetch?: typeof fetch }) {
+export function createGalleryFeeds(orm: Orm, deps: { changed(siteId: string): void }) {
   const running = new Map<string, Promise<void>>()
 
   async function rows(siteId: string, urls: string[]): Promise<Map<string, GalleryFeedRow>> {
@@ -115,7 +142,7 @@ export function createGalleryFeeds(orm: Orm, deps: { changed(siteId: string): vo
         let images: Awaited<ReturnType<typeof fetchFeedImages>> | null = null
         let error: string | null = null
         try {
-          images = await fetchFeedImages(feedUrl, deps.fetch)
+          images = await fetchFeedImages(feedUrl)
         } catch (e) {
           error = e instanceof FeedError ? e.message : 'The feed could not be read.'
         }
