@@ -1,14 +1,14 @@
 // Cart mutations: carts are found by the hash of their token (cookie sw_cart, or a subscription cartToken) and
 // always within the site of the request.
 import { and, eq, sql } from 'drizzle-orm'
-import type { Orm } from '../../../platform/db/index.js'
+import { sqlRows, type Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { hasNul, NUL_MESSAGE } from '../../../platform/http/edge.js'
 import { newId, newToken, sha256Hex } from '../../../platform/ids.js'
 import { getProduct, variantBySku } from '../catalogue/service.js'
 import { MSG, QUANTITY_MAX, QUANTITY_MIN, quantityRangeMessage, readQuantity, selectOptionsMessage } from '../shared/messages.js'
-import { cartEntries, carts, coupons, variants as cartVariants, type CartRow, type ProductRow, type VariantRow } from '../schema.js'
-import { getSettings } from '../settings.js'
+import { cartEntries, carts, coupons, products, variants as cartVariants, type CartRow, type ProductRow, type VariantRow } from '../schema.js'
+import { getSettings, type StoreSettings } from '../settings.js'
 import { PRODUCT_TYPES } from '../validators.js'
 
 export const MAX_COUPONS = 5
@@ -61,15 +61,36 @@ export interface Chosen {
   quantity: number
 }
 
-/** Resolves item + sku + quantity as add-to-cart does, with the spec's messages. */
-export async function chooseVariant(orm: Orm, siteId: string, input: { itemId: string; sku?: string | null | undefined; quantity?: unknown }): Promise<Chosen> {
-  const product = await getProduct(orm, siteId, input.itemId)
+/** A product of the site and, when `sku` is given, its variant of that sku (one query; `variant` null: no such variant of it). */
+async function productWithSku(orm: Orm, siteId: string, itemId: string, sku: string): Promise<{ product: ProductRow; variant: VariantRow | null } | undefined> {
+  const [row] = await orm
+    .select({ product: products, variant: cartVariants })
+    .from(products)
+    .leftJoin(cartVariants, and(eq(cartVariants.siteId, siteId), eq(cartVariants.sku, sku), eq(cartVariants.productId, products.id)))
+    .where(and(eq(products.siteId, siteId), eq(products.id, itemId)))
+    .limit(1)
+  return row
+}
+
+/**
+ * Resolves item + sku + quantity as add-to-cart does, with the spec's messages. `settings` reads the store settings
+ * (a cached copy on the visitor path); default: the database.
+ */
+export async function chooseVariant(
+  orm: Orm,
+  siteId: string,
+  input: { itemId: string; sku?: string | null | undefined; quantity?: unknown },
+  settings: (siteId: string) => Promise<Pick<StoreSettings, 'multipleQuantityAllowedForServices'>> = (id) => getSettings(orm, id),
+): Promise<Chosen> {
+  // with a sku the product and its variant come in one query; the checks below keep their order either way
+  const found = input.sku ? await productWithSku(orm, siteId, input.itemId, input.sku) : undefined
+  const product = input.sku ? found?.product : await getProduct(orm, siteId, input.itemId)
   if (!product || product.status === 'draft') throw new AppError('not_found', 'item_not_found', 'Sorry, that item is unavailable.')
   const quantity = readQuantity(input.quantity, (m) => invalid(m, 'invalid_quantity'))
   if (quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
   let variant: VariantRow | undefined
   if (input.sku) {
-    variant = await variantBySku(orm, siteId, input.sku)
+    variant = found?.variant ?? undefined
     if (!variant || variant.productId !== product.id) invalid(MSG.variantUnavailable, 'variant_unavailable')
   } else {
     if (product.productType === PRODUCT_TYPES.GIFT_CARD) invalid(MSG.giftCardDenomination, 'denomination_required')
@@ -79,7 +100,7 @@ export async function chooseVariant(orm: Orm, siteId: string, input: { itemId: s
     variant = only
   }
   if (product.productType === PRODUCT_TYPES.SERVICE && quantity > 1) {
-    const { multipleQuantityAllowedForServices } = await getSettings(orm, siteId)
+    const { multipleQuantityAllowedForServices } = await settings(siteId)
     if (!multipleQuantityAllowedForServices) invalid('Only one of this service can be bought at a time.', 'invalid_quantity')
   }
   return { product, variant: variant!, quantity }
@@ -98,6 +119,83 @@ function checkStock(variant: VariantRow, wanted: number): void {
   if (!variant.unlimited && wanted > variant.qtyInStock) throw new AppError('conflict', 'insufficient_stock', MSG.notEnoughStock)
 }
 
+/** A subscription item goes in a subscription cart only. */
+function checkKind(cart: Pick<CartRow, 'kind'>, chosen: Chosen): void {
+  if (chosen.product.isSubscribable && cart.kind === 'cart') {
+    invalid('This item is a subscription: use Subscribe on its page.', 'subscription_item')
+  }
+}
+
+/** Stock and the quantity limit of the units an add leaves in the cart (`already`: units of the variant in it now). */
+function checkUnits(chosen: Chosen, already: number): void {
+  checkStock(chosen.variant, already + chosen.quantity)
+  if (already + chosen.quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
+}
+
+/**
+ * Opens a visitor cart holding one entry (a visitor's first add): checked as `addEntry` checks a new cart, then
+ * the cart and its entry are inserted by one statement (atomic without a transaction; nothing read back but the
+ * cart row it made).
+ */
+export async function openCartWith(
+  orm: Orm,
+  siteId: string,
+  chosen: Chosen,
+  additionalFields: Record<string, unknown> | null,
+): Promise<{ cart: CartRow; token: string; entryId: string; additionalFields: Record<string, unknown> | null }> {
+  checkKind({ kind: 'cart' }, chosen)
+  checkUnits(chosen, 0)
+  const token = newToken()
+  const cartId = newId()
+  const entryId = newId()
+  const fields = additionalFields === null ? null : JSON.stringify(additionalFields)
+  const [row] = await sqlRows<CartSqlRow>(
+    orm,
+    sql`WITH c AS (
+          INSERT INTO ${carts} (id, site_id, token_hash, kind) VALUES (${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart') RETURNING *
+        ), e AS (
+          INSERT INTO ${cartEntries} (id, site_id, cart_id, product_id, variant_id, quantity, additional_fields)
+          SELECT ${entryId}, ${siteId}, c.id, ${chosen.product.id}, ${chosen.variant.id}, ${chosen.quantity}, ${fields}::jsonb FROM c
+          RETURNING additional_fields
+        )
+        SELECT c.*, (SELECT additional_fields FROM e) AS entry_fields FROM c`,
+  )
+  // the answers as stored (jsonb orders keys its own way), as a later read of the cart shows them
+  return { cart: cartOfSqlRow(row!), token, entryId, additionalFields: row!.entry_fields }
+}
+
+/** A commerce_carts row as raw SQL answers it (snake_case; timestamps as Date or text by driver). */
+interface CartSqlRow {
+  id: string
+  site_id: string
+  token_hash: string
+  kind: 'cart' | 'subscription'
+  order_id: string | null
+  is_purchased: boolean
+  shipping_location: CartRow['shippingLocation']
+  selected_shipping_option: string | null
+  coupon_codes: string[]
+  created_at: Date | string
+  updated_at: Date | string
+  entry_fields: Record<string, unknown> | null
+}
+
+function cartOfSqlRow(r: CartSqlRow): CartRow {
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    tokenHash: r.token_hash,
+    kind: r.kind,
+    orderId: r.order_id,
+    isPurchased: r.is_purchased,
+    shippingLocation: r.shipping_location,
+    selectedShippingOption: r.selected_shipping_option,
+    couponCodes: r.coupon_codes,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  }
+}
+
 /** Adds an entry (or more units to the same variant's entry without additional fields). */
 export async function addEntry(
   orm: Orm,
@@ -107,13 +205,10 @@ export async function addEntry(
   additionalFields: Record<string, unknown> | null,
   opts: { freshCart?: boolean } = {},
 ): Promise<{ entryId: string; newlyAdded: boolean }> {
-  if (chosen.product.isSubscribable && cart.kind === 'cart') {
-    invalid('This item is a subscription: use Subscribe on its page.', 'subscription_item')
-  }
+  checkKind(cart, chosen)
   const fresh = opts.freshCart === true // a cart created for this request holds nothing yet
   const already = fresh ? 0 : await unitsInCart(orm, cart.id, chosen.variant.id)
-  checkStock(chosen.variant, already + chosen.quantity)
-  if (already + chosen.quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
+  checkUnits(chosen, already)
   if (additionalFields === null && already > 0) {
     const [merged] = await orm
       .update(cartEntries)
