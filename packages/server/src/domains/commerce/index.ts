@@ -8,7 +8,7 @@ import { addToCart, type AddToCartInput } from './cart/add.js'
 import { cartByToken } from './cart/service.js'
 import { placeCheckout } from './checkout/place.js'
 import type { CheckoutInput } from './checkout/service.js'
-import { cartView, type CartView } from './cart/view.js'
+import { cartView, pricingRules, type CartView } from './cart/view.js'
 import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
 import { createCommerceEvents } from './events.js'
 import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
@@ -89,7 +89,7 @@ export interface CommerceOptions extends CommerceDeps {
 
 export function createCommerce(orm: Orm, deps: CommerceOptions) {
   const events = createCommerceEvents((e) => deps.log?.warn({ err: e }, 'commerce event listener failed'))
-  const cache = createSiteCache(orm)
+  const cache = createSiteCache({ settings: (siteId) => getSettings(orm, siteId), rules: (siteId) => pricingRules(orm, siteId) })
   deps.invalidation?.onInvalidate((siteId) => cache.drop(siteId))
   const ctx: CommerceContext = {
     orm,

@@ -4,9 +4,8 @@
 // and on every node through the app's invalidation port (the same message that drops the site's cached pages);
 // it lives at most SITE_CACHE_TTL_MS in any case, so a change that reaches no message is seen within that time.
 // Stock and prices are never kept here: add to cart reads the variant from the database on every request.
-import type { Orm } from '../../../platform/db/index.js'
-import { pricingRules, type PricingRules } from '../cart/view.js'
-import { getSettings, type StoreSettings } from '../settings.js'
+import type { PricingRules } from '../cart/view.js'
+import type { StoreSettings } from '../settings.js'
 
 export const SITE_CACHE_TTL_MS = 5000
 
@@ -27,7 +26,13 @@ interface Entry {
   paths: Map<string, Promise<string | null>>
 }
 
-export function createSiteCache(orm: Orm, opts: { ttlMs?: number; now?: () => number; maxSites?: number } = {}): SiteCache {
+/** Where the cache reads what it keeps (the database: settings.ts getSettings, cart/view.ts pricingRules). */
+export interface SiteCacheSources {
+  settings(siteId: string): Promise<StoreSettings>
+  rules(siteId: string): Promise<PricingRules>
+}
+
+export function createSiteCache(read: SiteCacheSources, opts: { ttlMs?: number; now?: () => number; maxSites?: number } = {}): SiteCache {
   const ttlMs = opts.ttlMs ?? SITE_CACHE_TTL_MS
   const now = opts.now ?? Date.now
   const maxSites = opts.maxSites ?? 10_000
@@ -42,8 +47,8 @@ export function createSiteCache(orm: Orm, opts: { ttlMs?: number; now?: () => nu
     return fresh
   }
   /** Keeps the promise of a read; a failed read is not kept (the next call asks again). */
-  const remember = <T>(siteId: string, entry: Entry, read: () => Promise<T>, put: (p: Promise<T> | undefined) => void): Promise<T> => {
-    const p = read()
+  const remember = <T>(siteId: string, entry: Entry, load: () => Promise<T>, put: (p: Promise<T> | undefined) => void): Promise<T> => {
+    const p = load()
     put(p)
     p.catch(() => {
       if (sites.get(siteId) === entry) put(undefined)
@@ -54,11 +59,11 @@ export function createSiteCache(orm: Orm, opts: { ttlMs?: number; now?: () => nu
   return {
     settings(siteId) {
       const e = entryOf(siteId)
-      return e.settings ?? remember(siteId, e, () => getSettings(orm, siteId), (p) => (e.settings = p))
+      return e.settings ?? remember(siteId, e, () => read.settings(siteId), (p) => (e.settings = p))
     },
     rules(siteId) {
       const e = entryOf(siteId)
-      return e.rules ?? remember(siteId, e, () => pricingRules(orm, siteId), (p) => (e.rules = p))
+      return e.rules ?? remember(siteId, e, () => read.rules(siteId), (p) => (e.rules = p))
     },
     collectionPath(siteId, collectionId, lookup) {
       const e = entryOf(siteId)
