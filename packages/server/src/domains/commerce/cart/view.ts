@@ -232,8 +232,9 @@ export async function cartView(orm: Orm, siteId: string, cart: CartRow | null, e
 }
 
 /**
- * The cart entity of a cart whose lines and rules are at hand (no query): a cart opened by an add, with the
- * site's settings and rules from the site cache. The same answer as `cartView` gives for that cart.
+ * The cart entity of a cart whose lines and rules are at hand (no cart query; only the extras ask their domains for
+ * thumbnails, forms and paths): a cart opened by an add, with the site's settings and rules from the site cache. The
+ * same answer as `cartView` gives for that cart.
  */
 export async function cartViewOf(
   siteId: string,
