@@ -79,6 +79,30 @@ describe(`first add (${BACKEND})`, () => {
   })
 
   it('is checked as every add: stock, fields, a cart with nothing in it is never left behind', async () => {
+    const product = async (over: Record<string, unknown>) => {
+      const res = await s.owner.post(api('/commerce/products'), { collectionId: s.shop.id, productType: 1, variants: [{ sku: `X-${Math.random()}`, priceCents: 100, unlimited: true, attributes: {} }], ...over })
+      expect(res.status, res.body).toBe(201)
+      return res.json.product as { id: string; structuredContent: { variants: { sku: string }[] } }
+    }
+    const draft = await product({ title: 'Draft', status: 'draft' })
+    const box = await product({ title: 'Box', isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 } })
+    const lesson = await product({ title: 'Lesson', productType: 3 })
+    expect((await s.owner.patch(api('/commerce/settings'), { multipleQuantityAllowedForServices: false })).status).toBe(200)
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ itemId: draft.id, sku: draft.structuredContent.variants[0]!.sku }, 404, 'item_not_found'],
+      [{ itemId: 'no-such-item', sku: 'SH-S' }, 404, 'item_not_found'],
+      [{ itemId: s.shirt.id, sku: 'MUG' }, 400, 'variant_unavailable'],
+      [{ itemId: box.id, sku: box.structuredContent.variants[0]!.sku }, 400, 'subscription_item'],
+      [{ itemId: lesson.id, sku: lesson.structuredContent.variants[0]!.sku, quantity: 2 }, 400, 'invalid_quantity'],
+      [{ itemId: s.shirt.id, sku: 'SH-S', quantity: 10_000 }, 400, 'invalid_quantity'],
+    ]
+    for (const [body, status, code] of refusals) {
+      const res = await firstAdd(t.app, s, body)
+      expect({ body, status: res.status, code: res.json.error?.code }).toEqual({ body, status, code })
+    }
+    expect((await firstAdd(t.app, s, { itemId: lesson.id, sku: lesson.structuredContent.variants[0]!.sku })).status).toBe(200)
+    expect((await s.owner.patch(api('/commerce/settings'), { multipleQuantityAllowedForServices: true })).status).toBe(200)
+    expect((await firstAdd(t.app, s, { itemId: lesson.id, sku: lesson.structuredContent.variants[0]!.sku, quantity: 2 })).status).toBe(200)
     const v = new Client(t.app, s.host)
     expect((await v.post(ENTRIES, { itemId: s.shirt.id, sku: 'SH-M', quantity: 2, additionalFields: null })).status).toBe(409)
     const noName = await v.post(ENTRIES, { itemId: s.mug.id, quantity: 1, additionalFields: JSON.stringify({ colour: 'Red' }) })

@@ -1,6 +1,7 @@
 // Cart mutations: carts are found by the hash of their token (cookie sw_cart, or a subscription cartToken) and
 // always within the site of the request.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { sqlRows, type Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { hasNul, NUL_MESSAGE } from '../../../platform/http/edge.js'
@@ -79,7 +80,13 @@ function prepareProductWithSku(orm: Orm) {
     .prepare('commerce_product_with_sku')
 }
 
-async function productWithSku(orm: Orm, siteId: string, itemId: string, sku: string): Promise<{ product: ProductRow; variant: VariantRow | null } | undefined> {
+export interface ProductWithSku {
+  product: ProductRow
+  /** null: the product has no variant of that sku. */
+  variant: VariantRow | null
+}
+
+async function productWithSku(orm: Orm, siteId: string, itemId: string, sku: string): Promise<ProductWithSku | undefined> {
   let query = productWithSkuQueries.get(orm)
   if (!query) productWithSkuQueries.set(orm, (query = prepareProductWithSku(orm)))
   const [row] = await query.execute({ siteId, itemId, sku })
@@ -88,23 +95,26 @@ async function productWithSku(orm: Orm, siteId: string, itemId: string, sku: str
 
 /**
  * Resolves item + sku + quantity as add-to-cart does, with the spec's messages. `settings` reads the store settings
- * (a cached copy on the visitor path); default: the database.
+ * (a cached copy on the visitor path); default: the database. `found`: the product and sku's variant when the
+ * caller read them already (`openPlainCart`; null: it found no such product).
  */
 export async function chooseVariant(
   orm: Orm,
   siteId: string,
   input: { itemId: string; sku?: string | null | undefined; quantity?: unknown },
   settings: (siteId: string) => Promise<Pick<StoreSettings, 'multipleQuantityAllowedForServices'>> = (id) => getSettings(orm, id),
+  found?: ProductWithSku | null,
 ): Promise<Chosen> {
-  // with a sku the product and its variant come in one query; the checks below keep their order either way
-  const found = input.sku ? await productWithSku(orm, siteId, input.itemId, input.sku) : undefined
-  const product = input.sku ? found?.product : await getProduct(orm, siteId, input.itemId)
+  // with a sku the product and its variant come in one query (or were read; null: no such product); the checks
+  // below keep their order either way
+  const withSku = input.sku ? (found !== undefined ? (found ?? undefined) : await productWithSku(orm, siteId, input.itemId, input.sku)) : undefined
+  const product = input.sku ? withSku?.product : await getProduct(orm, siteId, input.itemId)
   if (!product || product.status === 'draft') throw new AppError('not_found', 'item_not_found', 'Sorry, that item is unavailable.')
   const quantity = readQuantity(input.quantity, (m) => invalid(m, 'invalid_quantity'))
   if (quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
   let variant: VariantRow | undefined
   if (input.sku) {
-    variant = found?.variant ?? undefined
+    variant = withSku?.variant ?? undefined
     if (!variant || variant.productId !== product.id) invalid(MSG.variantUnavailable, 'variant_unavailable')
   } else {
     if (product.productType === PRODUCT_TYPES.GIFT_CARD) invalid(MSG.giftCardDenomination, 'denomination_required')
@@ -181,6 +191,60 @@ export async function openCartWith(
   )
   // the answers as stored (jsonb orders keys its own way), as a later read of the cart shows them
   return { cart: cartOfSqlRow(row!), token, entryId, additionalFields: row!.entry_fields }
+}
+
+/**
+ * A visitor's first add in one statement, when it is a plain one: it reads the product and the sku's variant and,
+ * only when every check an add makes is sure to pass (a product that is not a draft, the sku's variant of it, not a
+ * subscription, no additional-fields form, the stock, a service's single unit), opens the cart with the entry as
+ * `openCartWith` does (the same write, commit without waiting for the WAL flush). `found` is what it read either way
+ * (undefined: no such product); `opened` null: nothing was written, the caller makes its checks (which then refuse
+ * the add with the spec's message, or pass and open the cart with `openCartWith`). Only for a valid `quantity` and no
+ * additional-fields answers.
+ */
+export async function openPlainCart(
+  orm: Orm,
+  siteId: string,
+  input: { itemId: string; sku: string; quantity: number },
+): Promise<{ found: ProductWithSku | undefined; opened: { cart: CartRow; token: string; entryId: string } | null }> {
+  const token = newToken()
+  const cartId = newId()
+  const entryId = newId()
+  const q = input.quantity
+  const [row] = await sqlRows<{ p: Record<string, unknown>; v: Record<string, unknown> | null; cart: Record<string, unknown> | null }>(
+    orm,
+    sql`WITH pv AS (
+          SELECT to_jsonb(p) AS p, to_jsonb(v) AS v, v.id AS variant_id,
+                 (p.status <> 'draft' AND v.id IS NOT NULL AND NOT p.is_subscribable
+                  AND p.additional_fields_form_id IS NULL AND p.additional_fields_form IS NULL
+                  AND (v.unlimited OR v.qty_in_stock >= ${q}) AND (p.product_type <> ${PRODUCT_TYPES.SERVICE} OR ${q} = 1)) AS plain
+          FROM ${products} p
+          LEFT JOIN ${cartVariants} v ON v.site_id = ${siteId} AND v.sku = ${input.sku} AND v.product_id = p.id
+          WHERE p.site_id = ${siteId} AND p.id = ${input.itemId}
+          LIMIT 1
+        ), async AS (
+          SELECT set_config('synchronous_commit', 'off', true) AS was FROM pv WHERE plain
+        ), c AS (
+          INSERT INTO ${carts} (id, site_id, token_hash, kind) SELECT ${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart' FROM async RETURNING *
+        ), e AS (
+          INSERT INTO ${cartEntries} (id, site_id, cart_id, product_id, variant_id, quantity, additional_fields)
+          SELECT ${entryId}, ${siteId}, c.id, ${input.itemId}, pv.variant_id, ${q}, NULL FROM c, pv
+        )
+        SELECT pv.p, pv.v, to_jsonb(c) AS cart FROM pv LEFT JOIN c ON true`,
+  )
+  if (!row) return { found: undefined, opened: null }
+  const found = { product: rowFromJson(products, row.p), variant: row.v ? rowFromJson(cartVariants, row.v) : null }
+  return { found, opened: row.cart ? { cart: rowFromJson(carts, row.cart), token, entryId } : null }
+}
+
+/** A row of `table` from its to_jsonb() form (one statement answering rows of several tables), mapped as Drizzle maps it. */
+function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name]
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return out as T['$inferSelect']
 }
 
 /** A commerce_carts row as raw SQL answers it (snake_case; timestamps as Date or text by driver). */
