@@ -35,7 +35,10 @@ export async function addToCart(ctx: CommerceContext, input: AddToCartInput): Pr
   // a visitor's plain first add is one statement; what it refuses goes through the checks below (their messages)
   const plain = plainFirstAdd(input)
   const tried = plain ? await openPlainCart(orm, siteId, plain) : null
-  if (tried?.opened) return answerFirstAdd(ctx, siteId, { product: tried.found!.product, variant: tried.found!.variant!, quantity: plain!.quantity }, { ...tried.opened, additionalFields: null })
+  if (plain && tried?.opened && tried.found?.variant) {
+    const chosen: Chosen = { product: tried.found.product, variant: tried.found.variant, quantity: plain.quantity }
+    return answerFirstAdd(ctx, siteId, chosen, { ...tried.opened, additionalFields: null })
+  }
   const chosen = await chooseVariant(orm, siteId, input, settings, tried ? (tried.found ?? null) : undefined)
   const extra = await checkAdditionalFields(deps, siteId, chosen.product, parseAdditionalFields(input.additionalFields))
   const existing = await cartByToken(orm, siteId, input.cartToken)
