@@ -264,6 +264,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     downloadSecret: await getOrCreateSecret(db.orm, 'commerce-downloads'),
     hitCounter: (key, windowMs) => counters.hit(key, windowMs),
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
+    invalidation: cluster.pages, // a site's message (any node) drops the cart answers' cached store data
   })
   const tracking = createTracking(db.orm, {
     authorize: (request, siteId, allowed) => sites.authorize(auth, request, siteId, allowed as Parameters<Sites['authorize']>[3]),
@@ -278,7 +279,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     log: fastify.log,
     ...opts.tracking,
   })
-  const billing = createBilling(db.orm, { siteFacts: (siteId) => sites.get(siteId), payments: commerce.paymentProvider, onChange: late.invalidatePages })
+  const billing = createBilling(db.orm, { siteFacts: (siteId) => sites.get(siteId), payments: commerce.paymentProvider, onChange: late.invalidatePages, invalidation: cluster.pages })
   commerce.events.on('commerce_checkout_order_confirmed', async (e) => tracking.recordOrder({ ...e, ...orderRevenue(await commerce.analyticsOrder(e.websiteId, e.orderId)) }))
   const members = createMembers(db.orm, {
     send: async (m) => {

@@ -3,11 +3,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { BillingView, FeatureFlag, PaidPlanId, PlanChangeInput, PlanId, SitePlanView } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
+import type { Invalidation } from '../../platform/invalidation.js'
 import { AppError } from '../../platform/errors.js'
 import { changePlan, type BillingPayments } from './change.js'
 import { guardFeatures } from './features.js'
 import { registerBillingRoutes } from './routes.js'
-import { ensurePlan, featureNotInPlan, listInvoices, planOffers, planStateOf, planView, setPlan, type SiteFacts } from './service.js'
+import { ensurePlan, featureNotInPlan, listInvoices, planOffers, planStateOf, planView, setPlan, type PlanState, type SiteFacts } from './service.js'
 
 export { billingTables } from './schema.js'
 export { featureOf, OWNER_FEATURE_RULES, VISITOR_FEATURE_RULES } from './features.js'
@@ -21,14 +22,41 @@ export interface BillingDeps {
   /** Called after a plan change (pages print the site's flags). */
   onChange?(siteId: string): void
   now?: () => Date
+  /** The app's invalidation port (every node): a site's message drops its kept plan state (see PLAN_CACHE_TTL_MS). */
+  invalidation?: Pick<Invalidation, 'onInvalidate'>
 }
+
+/**
+ * How long a site's plan state is kept in this process (the plan guard asks it on every gated visitor call). A
+ * plan change drops it here at once and, through `onChange` and the invalidation port, on the other nodes; the
+ * flags themselves are worked out from the state and the clock on every call (a trial ends on time).
+ */
+export const PLAN_CACHE_TTL_MS = 5000
 
 export function createBilling(orm: Orm, deps: BillingDeps) {
   const now = deps.now ?? (() => new Date())
+  const kept = new Map<string, { at: number; state: Promise<PlanState | null> }>()
+  const forget = (siteId: string) => void kept.delete(siteId)
+  deps.invalidation?.onInvalidate(forget)
   const stateOf = async (siteId: string) => {
-    const state = await planStateOf(orm, siteId, () => deps.siteFacts(siteId))
+    const clock = Date.now()
+    let hit = kept.get(siteId)
+    if (!hit || clock - hit.at >= PLAN_CACHE_TTL_MS) {
+      if (kept.size >= 10_000) kept.clear()
+      const entry = { at: clock, state: planStateOf(orm, siteId, () => deps.siteFacts(siteId)) }
+      kept.set(siteId, entry)
+      // a failed read or a missing site is not kept: the next call asks again
+      entry.state.then((st) => st === null && kept.get(siteId) === entry && forget(siteId), () => kept.get(siteId) === entry && forget(siteId))
+      hit = entry
+    }
+    const state = await hit.state
     if (!state) throw new AppError('not_found', 'site_not_found', 'No such site.')
     return state
+  }
+  /** After a plan change made here: forgotten at once, and the other nodes are told (onChange). */
+  const planChanged = (siteId: string) => {
+    forget(siteId)
+    deps.onChange?.(siteId)
   }
   const view = async (siteId: string): Promise<SitePlanView> => planView(await stateOf(siteId), now())
   const flags = async (siteId: string): Promise<FeatureFlag[]> => (await view(siteId)).flags
@@ -38,8 +66,10 @@ export function createBilling(orm: Orm, deps: BillingDeps) {
         planView: view,
         billingView: async (siteId): Promise<BillingView> => ({ current: await view(siteId), plans: planOffers(), invoices: await listInvoices(orm, siteId) }),
         changePlan: async (siteId, input: PlanChangeInput) => {
+          // a change starts from the stored plan, never from a kept copy
+          forget(siteId)
           const result = await changePlan(orm, deps.payments, siteId, await stateOf(siteId), input, now())
-          deps.onChange?.(siteId)
+          planChanged(siteId)
           return result
         },
       })
@@ -61,10 +91,14 @@ export function createBilling(orm: Orm, deps: BillingDeps) {
     /** Puts the site on a plan without payment (tests; a trial ending at `trialEndsAt`). */
     setPlan: async (siteId: string, plan: PlanId, trialEndsAt: Date | null = null) => {
       await setPlan(orm, siteId, plan, plan === 'trial' ? null : 'monthly', trialEndsAt)
-      deps.onChange?.(siteId)
+      planChanged(siteId)
     },
     /** Gives the site `plan` unless it has a plan already (the demo site keeps every feature it uses). */
-    ensurePlan: (siteId: string, plan: PaidPlanId) => ensurePlan(orm, siteId, plan),
+    async ensurePlan(siteId: string, plan: PaidPlanId): Promise<boolean> {
+      const set = await ensurePlan(orm, siteId, plan)
+      if (set) forget(siteId) // start-up seeding: the other nodes' copies age out (PLAN_CACHE_TTL_MS)
+      return set
+    },
   }
 }
 

@@ -8,6 +8,7 @@ import type { CommerceEvents } from './events.js'
 import type { ImageShape } from './catalogue/item.js'
 import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
+import type { SiteCache } from './shared/site-cache.js'
 import type { IssuedGiftCard } from './giftcards/service.js'
 import type { DonationBlockValue, FulfilmentView, OrderView } from '@sitewright/contracts'
 
@@ -67,6 +68,8 @@ export interface CommerceContext {
   provider: PaymentProvider
   events: CommerceEvents
   downloadSecret: string
+  /** The site's settings, pricing rules and collection paths as cart answers read them (shared/site-cache.ts). */
+  cache: SiteCache
 }
 
 export const CART_COOKIE = 'sw_cart'

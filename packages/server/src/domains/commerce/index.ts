@@ -2,18 +2,20 @@
 // page data for cart/checkout/confirmation pages, and owner helpers (the demo store seeds through them).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
+import type { Invalidation } from '../../platform/invalidation.js'
 import * as catalogue from './catalogue/service.js'
 import { addToCart, type AddToCartInput } from './cart/add.js'
 import { cartByToken } from './cart/service.js'
 import { placeCheckout } from './checkout/place.js'
 import type { CheckoutInput } from './checkout/service.js'
-import { cartView, type CartView } from './cart/view.js'
+import { cartView, pricingRules, type CartView } from './cart/view.js'
 import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
 import { createCommerceEvents } from './events.js'
 import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
 import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders/service.js'
 import { createTestProvider, type PaymentProvider } from './checkout/payments.js'
 import { DEFAULT_RATE_LIMIT, createLimiter, type HitCounter, type RateLimitOptions } from './shared/rate-limit.js'
+import { createSiteCache } from './shared/site-cache.js'
 import { registerCartRoutes } from './cart/routes.js'
 import { registerSubscriptionRoutes } from './subscriptions/routes.js'
 import { startSubscription, type StartSubscriptionInput } from './subscriptions/start.js'
@@ -78,13 +80,21 @@ export interface CommerceOptions extends CommerceDeps {
   siteInfo?: (request: FastifyRequest) => { title: string; baseUrl: string }
   /** The subscription renewal runner: how often it looks for due cycles (default 15 minutes) and its clock. */
   renewals?: { intervalMs?: number; now?: () => Date }
+  /**
+   * The app's invalidation port (every node): a site's message drops what the site cache keeps of it. Changes made
+   * here reach it through `onChange`.
+   */
+  invalidation?: Pick<Invalidation, 'onInvalidate'>
 }
 
 export function createCommerce(orm: Orm, deps: CommerceOptions) {
   const events = createCommerceEvents((e) => deps.log?.warn({ err: e }, 'commerce event listener failed'))
+  const cache = createSiteCache({ settings: (siteId) => getSettings(orm, siteId), rules: (siteId) => pricingRules(orm, siteId) })
+  deps.invalidation?.onInvalidate((siteId) => cache.drop(siteId))
   const ctx: CommerceContext = {
     orm,
     deps,
+    cache,
     limiter: createLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT, deps.hitCounter),
     provider: deps.provider ?? createTestProvider(orm),
     events,
@@ -130,6 +140,13 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       variantOptions: row.variantOptions,
       imageIds: row.imageIds,
     }
+  }
+
+  /** After a settings or rules change made here: this node forgets the site's cached store data, the others are told. */
+  function storeChanged<T>(siteId: string, result?: T): T {
+    cache.drop(siteId)
+    deps.onChange?.(siteId)
+    return result as T
   }
 
   let sweeper: ReturnType<typeof setInterval> | null = null
@@ -194,7 +211,11 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     async storeSettings(siteId: string): Promise<StoreSettings> {
       return getSettings(orm, siteId)
     },
-    updateStoreSettings: (siteId: string, patch: Partial<StoreSettings>) => updateSettings(orm, siteId, patch),
+    async updateStoreSettings(siteId: string, patch: Partial<StoreSettings>): Promise<StoreSettings> {
+      const settings = await updateSettings(orm, siteId, patch)
+      storeChanged(siteId)
+      return settings
+    },
     /** COMMERCE_CART_V2 (205) / CHECKOUT (201) page data: the visitor's cart from the request cookie. */
     async cartOfRequest(siteId: string, request: FastifyRequest): Promise<CartView> {
       const c = await cartByToken(orm, siteId, request.cookies[CART_COOKIE])
@@ -224,9 +245,9 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     },
     /** Owner-side creation, validated like the owner API (the demo store and tests use it). */
     createProduct: (siteId: string, input: z.input<typeof productCreate>) => catalogue.createProduct(orm, siteId, parseWith(productCreate, input, 'product')),
-    addCoupon: (siteId: string, input: z.input<typeof couponInput>) => createRule(orm, siteId, 'coupons', parseWith(couponInput, input, 'coupon')),
-    addShippingOption: (siteId: string, input: z.input<typeof shippingInput>) => createRule(orm, siteId, 'shipping-options', parseWith(shippingInput, input, 'shipping option')),
-    addTaxRule: (siteId: string, input: z.input<typeof taxInput>) => createRule(orm, siteId, 'tax-rules', parseWith(taxInput, input, 'tax rule')),
+    addCoupon: async (siteId: string, input: z.input<typeof couponInput>) => storeChanged(siteId, await createRule(orm, siteId, 'coupons', parseWith(couponInput, input, 'coupon'))),
+    addShippingOption: async (siteId: string, input: z.input<typeof shippingInput>) => storeChanged(siteId, await createRule(orm, siteId, 'shipping-options', parseWith(shippingInput, input, 'shipping option'))),
+    addTaxRule: async (siteId: string, input: z.input<typeof taxInput>) => storeChanged(siteId, await createRule(orm, siteId, 'tax-rules', parseWith(taxInput, input, 'tax rule'))),
     countProducts: async (siteId: string, collectionId?: string) =>
       (await catalogue.productsOf(orm, siteId, { collectionId, statuses: ['published', 'draft', 'hidden'], page: 1, pageSize: 1 })).total,
     /** An order as buyers and mails see it (the review-request page), or null when there is no such order. */

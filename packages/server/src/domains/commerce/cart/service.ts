@@ -1,14 +1,15 @@
 // Cart mutations: carts are found by the hash of their token (cookie sw_cart, or a subscription cartToken) and
 // always within the site of the request.
-import { and, eq, sql } from 'drizzle-orm'
-import type { Orm } from '../../../platform/db/index.js'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { sqlRows, type Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { hasNul, NUL_MESSAGE } from '../../../platform/http/edge.js'
 import { newId, newToken, sha256Hex } from '../../../platform/ids.js'
 import { getProduct, variantBySku } from '../catalogue/service.js'
 import { MSG, QUANTITY_MAX, QUANTITY_MIN, quantityRangeMessage, readQuantity, selectOptionsMessage } from '../shared/messages.js'
-import { cartEntries, carts, coupons, variants as cartVariants, type CartRow, type ProductRow, type VariantRow } from '../schema.js'
-import { getSettings } from '../settings.js'
+import { cartEntries, carts, coupons, products, variants as cartVariants, type CartRow, type ProductRow, type VariantRow } from '../schema.js'
+import { getSettings, type StoreSettings } from '../settings.js'
 import { PRODUCT_TYPES } from '../validators.js'
 
 export const MAX_COUPONS = 5
@@ -61,15 +62,59 @@ export interface Chosen {
   quantity: number
 }
 
-/** Resolves item + sku + quantity as add-to-cart does, with the spec's messages. */
-export async function chooseVariant(orm: Orm, siteId: string, input: { itemId: string; sku?: string | null | undefined; quantity?: unknown }): Promise<Chosen> {
-  const product = await getProduct(orm, siteId, input.itemId)
+/**
+ * The product of the site by id with its variant of `sku` (`variant` null: the product has no such variant), as one
+ * prepared statement per database handle: built once (Drizzle's query building cost more CPU than the query) and,
+ * on PostgreSQL, parsed and planned once per connection.
+ */
+const productWithSkuQueries = new WeakMap<Orm, ReturnType<typeof prepareProductWithSku>>()
+
+function prepareProductWithSku(orm: Orm) {
+  const site = sql.placeholder('siteId')
+  return orm
+    .select({ product: products, variant: cartVariants })
+    .from(products)
+    .leftJoin(cartVariants, and(eq(cartVariants.siteId, site), eq(cartVariants.sku, sql.placeholder('sku')), eq(cartVariants.productId, products.id)))
+    .where(and(eq(products.siteId, site), eq(products.id, sql.placeholder('itemId'))))
+    .limit(1)
+    .prepare('commerce_product_with_sku')
+}
+
+export interface ProductWithSku {
+  product: ProductRow
+  /** null: the product has no variant of that sku. */
+  variant: VariantRow | null
+}
+
+async function productWithSku(orm: Orm, siteId: string, itemId: string, sku: string): Promise<ProductWithSku | undefined> {
+  let query = productWithSkuQueries.get(orm)
+  if (!query) productWithSkuQueries.set(orm, (query = prepareProductWithSku(orm)))
+  const [row] = await query.execute({ siteId, itemId, sku })
+  return row
+}
+
+/**
+ * Resolves item + sku + quantity as add-to-cart does, with the spec's messages. `settings` reads the store settings
+ * (a cached copy on the visitor path); default: the database. `found`: the product and sku's variant when the
+ * caller read them already (`openPlainCart`; null: it found no such product).
+ */
+export async function chooseVariant(
+  orm: Orm,
+  siteId: string,
+  input: { itemId: string; sku?: string | null | undefined; quantity?: unknown },
+  settings: (siteId: string) => Promise<Pick<StoreSettings, 'multipleQuantityAllowedForServices'>> = (id) => getSettings(orm, id),
+  found?: ProductWithSku | null,
+): Promise<Chosen> {
+  // with a sku the product and its variant come in one query (or were read; null: no such product); the checks
+  // below keep their order either way
+  const withSku = input.sku ? (found !== undefined ? (found ?? undefined) : await productWithSku(orm, siteId, input.itemId, input.sku)) : undefined
+  const product = input.sku ? withSku?.product : await getProduct(orm, siteId, input.itemId)
   if (!product || product.status === 'draft') throw new AppError('not_found', 'item_not_found', 'Sorry, that item is unavailable.')
   const quantity = readQuantity(input.quantity, (m) => invalid(m, 'invalid_quantity'))
   if (quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
   let variant: VariantRow | undefined
   if (input.sku) {
-    variant = await variantBySku(orm, siteId, input.sku)
+    variant = withSku?.variant ?? undefined
     if (!variant || variant.productId !== product.id) invalid(MSG.variantUnavailable, 'variant_unavailable')
   } else {
     if (product.productType === PRODUCT_TYPES.GIFT_CARD) invalid(MSG.giftCardDenomination, 'denomination_required')
@@ -79,7 +124,7 @@ export async function chooseVariant(orm: Orm, siteId: string, input: { itemId: s
     variant = only
   }
   if (product.productType === PRODUCT_TYPES.SERVICE && quantity > 1) {
-    const { multipleQuantityAllowedForServices } = await getSettings(orm, siteId)
+    const { multipleQuantityAllowedForServices } = await settings(siteId)
     if (!multipleQuantityAllowedForServices) invalid('Only one of this service can be bought at a time.', 'invalid_quantity')
   }
   return { product, variant: variant!, quantity }
@@ -98,6 +143,142 @@ function checkStock(variant: VariantRow, wanted: number): void {
   if (!variant.unlimited && wanted > variant.qtyInStock) throw new AppError('conflict', 'insufficient_stock', MSG.notEnoughStock)
 }
 
+/** A subscription item goes in a subscription cart only. */
+function checkKind(cart: Pick<CartRow, 'kind'>, chosen: Chosen): void {
+  if (chosen.product.isSubscribable && cart.kind === 'cart') {
+    invalid('This item is a subscription: use Subscribe on its page.', 'subscription_item')
+  }
+}
+
+/** Stock and the quantity limit of the units an add leaves in the cart (`already`: units of the variant in it now). */
+function checkUnits(chosen: Chosen, already: number): void {
+  checkStock(chosen.variant, already + chosen.quantity)
+  if (already + chosen.quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
+}
+
+/**
+ * Opens a visitor cart holding one entry (a visitor's first add): checked as `addEntry` checks a new cart, then
+ * the cart and its entry are inserted by one statement (atomic without a transaction; nothing read back but the
+ * cart row it made). That statement commits without waiting for its WAL flush (synchronous_commit off for its own
+ * transaction only, PostgreSQL): a crash of the database server may lose the carts opened in its last moments
+ * (never half of one), which a visitor sees as an empty cart; orders, stock and payments keep the server's setting.
+ * Waiting for the flush is what bounded first adds under load (each one an fsync).
+ */
+export async function openCartWith(
+  orm: Orm,
+  siteId: string,
+  chosen: Chosen,
+  additionalFields: Record<string, unknown> | null,
+): Promise<{ cart: CartRow; token: string; entryId: string; additionalFields: Record<string, unknown> | null }> {
+  checkKind({ kind: 'cart' }, chosen)
+  checkUnits(chosen, 0)
+  const token = newToken()
+  const cartId = newId()
+  const entryId = newId()
+  const fields = additionalFields === null ? null : JSON.stringify(additionalFields)
+  const [row] = await sqlRows<CartSqlRow>(
+    orm,
+    sql`WITH async AS (
+          SELECT set_config('synchronous_commit', 'off', true) AS was
+        ), c AS (
+          INSERT INTO ${carts} (id, site_id, token_hash, kind) SELECT ${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart' FROM async RETURNING *
+        ), e AS (
+          INSERT INTO ${cartEntries} (id, site_id, cart_id, product_id, variant_id, quantity, additional_fields)
+          SELECT ${entryId}, ${siteId}, c.id, ${chosen.product.id}, ${chosen.variant.id}, ${chosen.quantity}, ${fields}::jsonb FROM c
+          RETURNING additional_fields
+        )
+        SELECT c.*, (SELECT additional_fields FROM e) AS entry_fields FROM c`,
+  )
+  // the answers as stored (jsonb orders keys its own way), as a later read of the cart shows them
+  return { cart: cartOfSqlRow(row!), token, entryId, additionalFields: row!.entry_fields }
+}
+
+/**
+ * A visitor's first add in one statement, when it is a plain one: it reads the product and the sku's variant and,
+ * only when every check an add makes is sure to pass (a product that is not a draft, the sku's variant of it, not a
+ * subscription, no additional-fields form, the stock, a service's single unit), opens the cart with the entry as
+ * `openCartWith` does (the same write, commit without waiting for the WAL flush). `found` is what it read either way
+ * (undefined: no such product); `opened` null: nothing was written, the caller makes its checks (which then refuse
+ * the add with the spec's message, or pass and open the cart with `openCartWith`). Only for a valid `quantity` and no
+ * additional-fields answers.
+ */
+export async function openPlainCart(
+  orm: Orm,
+  siteId: string,
+  input: { itemId: string; sku: string; quantity: number },
+): Promise<{ found: ProductWithSku | undefined; opened: { cart: CartRow; token: string; entryId: string } | null }> {
+  const token = newToken()
+  const cartId = newId()
+  const entryId = newId()
+  const q = input.quantity
+  const [row] = await sqlRows<{ p: Record<string, unknown>; v: Record<string, unknown> | null; cart: Record<string, unknown> | null }>(
+    orm,
+    sql`WITH pv AS (
+          SELECT to_jsonb(p) AS p, to_jsonb(v) AS v, v.id AS variant_id,
+                 (p.status <> 'draft' AND v.id IS NOT NULL AND NOT p.is_subscribable
+                  AND p.additional_fields_form_id IS NULL AND p.additional_fields_form IS NULL
+                  AND (v.unlimited OR v.qty_in_stock >= ${q}) AND (p.product_type <> ${PRODUCT_TYPES.SERVICE} OR ${q} = 1)) AS plain
+          FROM ${products} p
+          LEFT JOIN ${cartVariants} v ON v.site_id = ${siteId} AND v.sku = ${input.sku} AND v.product_id = p.id
+          WHERE p.site_id = ${siteId} AND p.id = ${input.itemId}
+          LIMIT 1
+        ), async AS (
+          SELECT set_config('synchronous_commit', 'off', true) AS was FROM pv WHERE plain
+        ), c AS (
+          INSERT INTO ${carts} (id, site_id, token_hash, kind) SELECT ${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart' FROM async RETURNING *
+        ), e AS (
+          INSERT INTO ${cartEntries} (id, site_id, cart_id, product_id, variant_id, quantity, additional_fields)
+          SELECT ${entryId}, ${siteId}, c.id, ${input.itemId}, pv.variant_id, ${q}, NULL FROM c, pv
+        )
+        SELECT pv.p, pv.v, to_jsonb(c) AS cart FROM pv LEFT JOIN c ON true`,
+  )
+  if (!row) return { found: undefined, opened: null }
+  const found = { product: rowFromJson(products, row.p), variant: row.v ? rowFromJson(cartVariants, row.v) : null }
+  return { found, opened: row.cart ? { cart: rowFromJson(carts, row.cart), token, entryId } : null }
+}
+
+/** A row of `table` from its to_jsonb() form (one statement answering rows of several tables), mapped as Drizzle maps it. */
+function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name]
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return out as T['$inferSelect']
+}
+
+/** A commerce_carts row as raw SQL answers it (snake_case; timestamps as Date or text by driver). */
+interface CartSqlRow {
+  id: string
+  site_id: string
+  token_hash: string
+  kind: 'cart' | 'subscription'
+  order_id: string | null
+  is_purchased: boolean
+  shipping_location: CartRow['shippingLocation']
+  selected_shipping_option: string | null
+  coupon_codes: string[]
+  created_at: Date | string
+  updated_at: Date | string
+  entry_fields: Record<string, unknown> | null
+}
+
+function cartOfSqlRow(r: CartSqlRow): CartRow {
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    tokenHash: r.token_hash,
+    kind: r.kind,
+    orderId: r.order_id,
+    isPurchased: r.is_purchased,
+    shippingLocation: r.shipping_location,
+    selectedShippingOption: r.selected_shipping_option,
+    couponCodes: r.coupon_codes,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  }
+}
+
 /** Adds an entry (or more units to the same variant's entry without additional fields). */
 export async function addEntry(
   orm: Orm,
@@ -107,13 +288,10 @@ export async function addEntry(
   additionalFields: Record<string, unknown> | null,
   opts: { freshCart?: boolean } = {},
 ): Promise<{ entryId: string; newlyAdded: boolean }> {
-  if (chosen.product.isSubscribable && cart.kind === 'cart') {
-    invalid('This item is a subscription: use Subscribe on its page.', 'subscription_item')
-  }
+  checkKind(cart, chosen)
   const fresh = opts.freshCart === true // a cart created for this request holds nothing yet
   const already = fresh ? 0 : await unitsInCart(orm, cart.id, chosen.variant.id)
-  checkStock(chosen.variant, already + chosen.quantity)
-  if (already + chosen.quantity > QUANTITY_MAX) invalid(quantityRangeMessage, 'invalid_quantity')
+  checkUnits(chosen, already)
   if (additionalFields === null && already > 0) {
     const [merged] = await orm
       .update(cartEntries)

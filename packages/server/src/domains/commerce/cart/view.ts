@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
 import { money, type MoneyShape } from '../shared/money.js'
 import { computeTotals, type CouponRule, type ShippingRule, type TaxRule, type Totals } from './pricing.js'
-import { cartEntries, coupons, products, shippingOptions, taxRules, variants, type CartRow, type ShippingLocation } from '../schema.js'
+import { cartEntries, coupons, products, shippingOptions, taxRules, variants, type CartEntryRow, type CartRow, type ProductRow, type ShippingLocation, type VariantRow } from '../schema.js'
 import type { CommerceDeps } from '../context.js'
 import { getSettings } from '../settings.js'
 import { PRODUCT_TYPES } from '../validators.js'
@@ -107,7 +107,12 @@ export async function cartLines(orm: Orm, siteId: string, cartId: string): Promi
     .innerJoin(products, eq(products.id, cartEntries.productId))
     .where(and(eq(cartEntries.siteId, siteId), eq(cartEntries.cartId, cartId)))
     .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id))
-  return rows.map(({ e, v, p }) => ({
+  return rows.map(({ e, v, p }) => lineOf(e, v, p))
+}
+
+/** The line of an entry, from the entry and its variant and product rows. */
+export function lineOf(e: Pick<CartEntryRow, 'id' | 'quantity' | 'additionalFields'>, v: VariantRow, p: ProductRow): CartLine {
+  return {
     entryId: e.id,
     productId: p.id,
     variantId: v.id,
@@ -130,7 +135,7 @@ export async function cartLines(orm: Orm, siteId: string, cartId: string): Promi
     imageId: v.imageId ?? p.imageIds[0] ?? null,
     additionalFieldsFormId: p.additionalFieldsFormId,
     additionalFieldsForm: p.additionalFieldsForm,
-  }))
+  }
 }
 
 /** The { id, title } of a form's answerable fields, in form order, as labels. */
@@ -202,17 +207,49 @@ export function totalsOf(cart: Pick<CartRow, 'couponCodes' | 'selectedShippingOp
   })
 }
 
+/** What a cart of `lines` needs of the site's pricing rules (a cart without them skips their queries). */
+export function rulesNeeded(cart: Pick<CartRow, 'couponCodes' | 'shippingLocation'> | null, lines: readonly CartLine[]) {
+  return { coupons: (cart?.couponCodes.length ?? 0) > 0, shipping: lines.some((l) => requiresShipping(l.productType)), taxes: !!cart?.shippingLocation }
+}
+
+/** The rules a cart uses out of all of the site's (the same answer as `pricingRules` asked with `need`). */
+export function rulesFor(all: PricingRules, need: ReturnType<typeof rulesNeeded>): PricingRules {
+  return { coupons: need.coupons ? all.coupons : [], shipping: need.shipping ? all.shipping : [], taxes: need.taxes ? all.taxes : [] }
+}
+
 /**
  * The cart entity; `cart` null answers the empty cart of the site (no cart exists yet). With `extras` the entries
  * also carry their thumbnail, product page and field labels (what the /cart page shows).
  */
 export async function cartView(orm: Orm, siteId: string, cart: CartRow | null, extras?: CartExtras): Promise<CartView> {
   const [{ currency }, lines] = await Promise.all([getSettings(orm, siteId), cart ? cartLines(orm, siteId, cart.id) : []])
-  const need = { coupons: (cart?.couponCodes.length ?? 0) > 0, shipping: lines.some((l) => requiresShipping(l.productType)), taxes: !!cart?.shippingLocation }
+  const need = rulesNeeded(cart, lines)
   const [more, rules] = await Promise.all([
     extras && lines.length ? lineExtras(siteId, lines, extras) : [],
     lines.length > 0 ? pricingRules(orm, siteId, need) : { coupons: [], shipping: [], taxes: [] },
   ])
+  return viewOf(siteId, cart, lines, currency, rules, more)
+}
+
+/**
+ * The cart entity of a cart whose lines and rules are at hand (no cart query; only the extras ask their domains for
+ * thumbnails, forms and paths): a cart opened by an add, with the site's settings and rules from the site cache. The
+ * same answer as `cartView` gives for that cart.
+ */
+export async function cartViewOf(
+  siteId: string,
+  cart: CartRow,
+  lines: readonly CartLine[],
+  site: { currency: string; rules: PricingRules },
+  extras?: CartExtras,
+): Promise<CartView> {
+  const more = extras && lines.length ? await lineExtras(siteId, lines, extras) : []
+  return viewOf(siteId, cart, lines, site.currency, rulesFor(site.rules, rulesNeeded(cart, lines)), more)
+}
+
+type LineExtras = Awaited<ReturnType<typeof lineExtras>>
+
+function viewOf(siteId: string, cart: CartRow | null, lines: readonly CartLine[], currency: string, rules: PricingRules, more: LineExtras): CartView {
   const totals = totalsOf(cart, lines, rules)
   const hasDigital = lines.some((l) => l.productType === PRODUCT_TYPES.DIGITAL)
   const priced = (o: Option): PricedOption => ({ ...o, cost: money(o.costCents, currency) })

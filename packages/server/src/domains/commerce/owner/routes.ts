@@ -29,7 +29,11 @@ export type OwnerProductView = (ctx: CommerceContext, siteId: string, productId:
 
 export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, productView: OwnerProductView): void {
   const { orm } = ctx
-  const changed = (siteId: string) => ctx.deps.onChange?.(siteId)
+  // a change drops the site's pages and what the site cache keeps of it (here at once; other nodes by the message)
+  const changed = (siteId: string) => {
+    ctx.cache.drop(siteId)
+    ctx.deps.onChange?.(siteId)
+  }
   const allow = (request: Parameters<CommerceContext['deps']['authorize']>[0], siteId: string) => ctx.deps.authorize(request, siteId, STORE_ROLES)
 
   defineRoute(app, { method: 'GET', url: `${base}/settings`, summary: 'Store settings', tags, params: siteParams, responses: ok('{ settings }') }, async ({ request, params }) => {
@@ -199,11 +203,14 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     })
     defineRoute(app, { method: 'POST', url: `${base}/${kind}`, summary: `Create one of ${kind}`, tags, params: siteParams, body: schema, responses: { ...ok('{ item }'), 201: { description: '{ item }' } } }, async ({ request, reply, params, body }) => {
       await allow(request, params.siteId)
-      return reply.code(201).send({ item: await createRule(orm, params.siteId, kind, body as Record<string, unknown>) })
+      const item = await createRule(orm, params.siteId, kind, body as Record<string, unknown>)
+      changed(params.siteId)
+      return reply.code(201).send({ item })
     })
     defineRoute(app, { method: 'DELETE', url: `${base}/${kind}/:rowId`, summary: `Delete one of ${kind}`, tags, params: rowParams, responses: { 204: { description: 'deleted' } } }, async ({ request, reply, params }) => {
       await allow(request, params.siteId)
       await deleteRule(orm, params.siteId, kind, params.rowId)
+      changed(params.siteId)
       return reply.code(204).send()
     })
   }
