@@ -159,10 +159,8 @@ function checkUnits(chosen: Chosen, already: number): void {
 /**
  * Opens a visitor cart holding one entry (a visitor's first add): checked as `addEntry` checks a new cart, then
  * the cart and its entry are inserted by one statement (atomic without a transaction; nothing read back but the
- * cart row it made). That statement commits without waiting for its WAL flush (synchronous_commit off for its own
- * transaction only, PostgreSQL): a crash of the database server may lose the carts opened in its last moments
- * (never half of one), which a visitor sees as an empty cart; orders, stock and payments keep the server's setting.
- * Waiting for the flush is what bounded first adds under load (each one an fsync).
+ * cart row it made). It commits as every write does (the server's synchronous_commit): a cart acknowledged to the
+ * visitor survives a crash of the database server too.
  */
 export async function openCartWith(
   orm: Orm,
@@ -178,10 +176,8 @@ export async function openCartWith(
   const fields = additionalFields === null ? null : JSON.stringify(additionalFields)
   const [row] = await sqlRows<CartSqlRow>(
     orm,
-    sql`WITH async AS (
-          SELECT set_config('synchronous_commit', 'off', true) AS was
-        ), c AS (
-          INSERT INTO ${carts} (id, site_id, token_hash, kind) SELECT ${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart' FROM async RETURNING *
+    sql`WITH c AS (
+          INSERT INTO ${carts} (id, site_id, token_hash, kind) VALUES (${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart') RETURNING *
         ), e AS (
           INSERT INTO ${cartEntries} (id, site_id, cart_id, product_id, variant_id, quantity, additional_fields)
           SELECT ${entryId}, ${siteId}, c.id, ${chosen.product.id}, ${chosen.variant.id}, ${chosen.quantity}, ${fields}::jsonb FROM c
@@ -197,7 +193,7 @@ export async function openCartWith(
  * A visitor's first add in one statement, when it is a plain one: it reads the product and the sku's variant and,
  * only when every check an add makes is sure to pass (a product that is not a draft, the sku's variant of it, not a
  * subscription, no additional-fields form, the stock, a service's single unit), opens the cart with the entry as
- * `openCartWith` does (the same write, commit without waiting for the WAL flush). `found` is what it read either way
+ * `openCartWith` does (the same write). `found` is what it read either way
  * (undefined: no such product); `opened` null: nothing was written, the caller makes its checks (which then refuse
  * the add with the spec's message, or pass and open the cart with `openCartWith`). Only for a valid `quantity` and no
  * additional-fields answers.
@@ -222,10 +218,8 @@ export async function openPlainCart(
           LEFT JOIN ${cartVariants} v ON v.site_id = ${siteId} AND v.sku = ${input.sku} AND v.product_id = p.id
           WHERE p.site_id = ${siteId} AND p.id = ${input.itemId}
           LIMIT 1
-        ), async AS (
-          SELECT set_config('synchronous_commit', 'off', true) AS was FROM pv WHERE plain
         ), c AS (
-          INSERT INTO ${carts} (id, site_id, token_hash, kind) SELECT ${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart' FROM async RETURNING *
+          INSERT INTO ${carts} (id, site_id, token_hash, kind) SELECT ${cartId}, ${siteId}, ${sha256Hex(token)}, 'cart' FROM pv WHERE plain RETURNING *
         ), e AS (
           INSERT INTO ${cartEntries} (id, site_id, cart_id, product_id, variant_id, quantity, additional_fields)
           SELECT ${entryId}, ${siteId}, c.id, ${input.itemId}, pv.variant_id, ${q}, NULL FROM c, pv
