@@ -156,7 +156,7 @@ async function load(ready: Ready, many: boolean, dir: string): Promise<Run> {
 
 async function measure(label: string, kind: string, pgAdmin: string | null): Promise<void> {
   const self = fileURLToPath(import.meta.url)
-  const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve', kind], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), '--import', 'tsx', self, '--serve', kind], {
     env: { ...process.env, BENCH_PG_ADMIN: pgAdmin ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
