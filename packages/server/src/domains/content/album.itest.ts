@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { wav } from '../../../test/wav.js'
 
 let t: TestApp
 let owner: Client
@@ -31,23 +32,6 @@ async function upload(filename: string, data: Buffer) {
   return res.json().file as { id: string; assetUrl: string }
 }
 
-/** A tiny 8 kHz mono WAV file of `n` samples. */
-function wav(n: number): Buffer {
-  const h = Buffer.alloc(44)
-  h.write('RIFF', 0)
-  h.writeUInt32LE(36 + n, 4)
-  h.write('WAVEfmt ', 8)
-  h.writeUInt32LE(16, 16)
-  h.writeUInt16LE(1, 20)
-  h.writeUInt16LE(1, 22)
-  h.writeUInt32LE(8000, 24)
-  h.writeUInt32LE(8000, 28)
-  h.writeUInt16LE(1, 32)
-  h.writeUInt16LE(8, 34)
-  h.write('data', 36)
-  h.writeUInt32LE(n, 40)
-  return Buffer.concat([h, Buffer.alloc(n, 128)])
-}
 
 const api = (p: string) => `/api/sites/${siteId}/content${p}`
 const albumLayout = (value: Record<string, unknown>) => ({ sections: [{ blocks: [{ type: 34, value }] }] })

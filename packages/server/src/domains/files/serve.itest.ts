@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { wav } from '../../../test/wav.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -36,23 +37,6 @@ async function fetchFile(host: string, url: string, headers: Record<string, stri
 
 const widthOf = async (b: Buffer) => (await sharp(b).metadata()).width
 
-/** A mono 8-bit WAV of n samples. */
-function wav(n: number): Buffer {
-  const h = Buffer.alloc(44)
-  h.write('RIFF', 0)
-  h.writeUInt32LE(36 + n, 4)
-  h.write('WAVEfmt ', 8)
-  h.writeUInt32LE(16, 16)
-  h.writeUInt16LE(1, 20)
-  h.writeUInt16LE(1, 22)
-  h.writeUInt32LE(8000, 24)
-  h.writeUInt32LE(8000, 28)
-  h.writeUInt16LE(1, 32)
-  h.writeUInt16LE(8, 34)
-  h.write('data', 36)
-  h.writeUInt32LE(n, 40)
-  return Buffer.concat([h, Buffer.from(Array.from({ length: n }, (_, i) => i % 256))])
-}
 
 describe(`public file route (${BACKEND})`, () => {
   it('serves the generated widths with their content type, the nearest larger width, and never upscales', async () => {
@@ -113,7 +97,7 @@ describe(`public file route (${BACKEND})`, () => {
 
   it('serves byte ranges of audio (206, 416)', async () => {
     const o = await owner()
-    const data = wav(1000)
+    const data = wav(1000, (i) => i)
     const f = await upload(o.c, o.siteId, 'tone.wav', data)
     const whole = await fetchFile(o.host, f.assetUrl)
     expect(whole.headers['content-type']).toBe('audio/wav')
