@@ -70,8 +70,9 @@ export type CollectionPatch = Partial<{
 export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories' | 'seoTitle' | 'seoDescription' | 'socialImageId'> & { publishOn: number }>
 
 /** Connected-account link entries (site profile `connectedLinks`): the navigation's link to an outside service the
- * site's account is connected to. Providers and the title each entry takes when the owner gives none. */
-export const CONNECTED_LINK_PROVIDERS = { 'online-ordering': { defaultTitle: 'Order Now' } } as const
+ * site's account is connected to. Providers, the name the editor shows for each, and the title each entry takes
+ * when the owner gives none. */
+export const CONNECTED_LINK_PROVIDERS = { 'online-ordering': { label: 'Online food ordering', defaultTitle: 'Order Now' } } as const
 export type ConnectedLinkProvider = keyof typeof CONNECTED_LINK_PROVIDERS
 export interface ConnectedLink {
   provider: ConnectedLinkProvider
@@ -79,3 +80,28 @@ export interface ConnectedLink {
   /** Empty: the provider's default title. */
   title: string
 }
+/** Where the editor keeps the connected-account links (section, then tab); starter read-me pages point there. */
+export const CONNECTED_ACCOUNTS_SCREEN = { section: 'Settings', tab: 'Connected accounts' } as const
+/** At most this many connected-account link entries per site. */
+export const CONNECTED_LINKS_MAX = 5
+/** Longest title of a connected-account link entry. */
+export const CONNECTED_LINK_TITLE_MAX = 100
+
+/** A social follow account of the site profile. */
+export interface SocialAccount {
+  serviceName: string
+  userName: string
+  profileUrl: string
+}
+
+/** GET/PATCH content/profile answer `{ profile }`: the site-wide content. Each connected link's title is the one
+ * visitors see (the owner's, else its provider's default). */
+export interface SiteProfile {
+  siteDescription: string
+  tagLine: string
+  logoImageId: string | null
+  socialAccounts: SocialAccount[]
+  connectedLinks: ConnectedLink[]
+}
+/** PATCH content/profile: any subset; `connectedLinks` replaces the whole list. */
+export type SiteProfilePatch = Partial<SiteProfile>
