@@ -162,7 +162,8 @@ describe('ConnectedAccountsScreen', () => {
     expect(messageFor(address)).toBe('Links must be formatted as https://example.com')
     expect(address.getAttribute('aria-invalid')).toBe('true')
     expect(document.activeElement).toBe(address)
-    expect(root.querySelector('.connected-form [role="alert"]')?.textContent).toBe('Check the highlighted fields.')
+    // the message is under its field: no other words above the form
+    expect(root.querySelector('[role="alert"]')).toBeNull()
     expect(rows(root)).toHaveLength(1)
 
     await typeInto(address, 'https://order.example.com/pickup')
@@ -170,6 +171,18 @@ describe('ConnectedAccountsScreen', () => {
     await click(byText(root, 'button', 'Add')!)
     await waitFor(() => rows(root).length === 2)
     expect(rows(root)[1]).toEqual(['Online food ordering', 'Order for pickup', 'https://order.example.com/pickup'])
+  })
+
+  it("shows a refusal that names no field of the entry above the form", async () => {
+    const server = fakeApi([], () => ({ connectedLinks: 'Add at most 5 connected accounts.' }))
+    const root = await mount(server.api)
+    await click(await waitFor(() => byText(root, 'button', 'Add a connected account')))
+    await choose(byLabel<HTMLSelectElement>(root, 'Service'), 'online-ordering')
+    await typeInto(byLabel(root, 'Address'), ORDER)
+    await click(byText(root, 'button', 'Add')!)
+    await waitFor(() => root.querySelector('.connected-form [role="alert"]'))
+    expect(root.querySelector('.connected-form [role="alert"]')?.textContent).toBe('Add at most 5 connected accounts.')
+    expect(messageFor(byLabel(root, 'Address'))).toBeNull()
   })
 
   it('cancels without saving, and offers no more entries than the server keeps', async () => {

@@ -117,7 +117,9 @@ export function ConnectedAccountsScreen({ site, api: given }: { site: SiteSummar
     if (!res.ok) {
       const { errors: mine, other } = serverErrors(res.error.fields, index)
       setErrors(mine)
-      setAlert([res.error.message, ...other].join(' '))
+      // messages placed under the fields need no other words; the rest (about the list, another entry) or a
+      // failure without any field message shows above the form
+      setAlert(other.length ? other.join(' ') : Object.keys(mine).length ? null : res.error.message)
       return setFocusTick((t) => t + 1)
     }
     const saved = res.data.profile.connectedLinks[index]
