@@ -1,6 +1,7 @@
 // The content owner API (/api/sites/:siteId/content/...): collections (pages) and their items.
 import type { ContentStatus } from '../content.js'
 import type { ContextItem } from './page.js'
+import type { SocialService } from '../providers.js'
 
 /** Navigation sections: `_hidden` pages are reachable but listed nowhere; `_memberareas` hold member areas. */
 export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
@@ -87,8 +88,8 @@ export const CONNECTED_LINKS_MAX = 5
 /** Longest title of a connected-account link entry. */
 export const CONNECTED_LINK_TITLE_MAX = 100
 
-/** A social follow account of the site profile. */
-export interface SocialAccount {
+/** A social follow account of the site profile (as stored: any service name an older save kept). */
+export interface SiteSocialAccount {
   serviceName: string
   userName: string
   profileUrl: string
@@ -100,8 +101,14 @@ export interface SiteProfile {
   siteDescription: string
   tagLine: string
   logoImageId: string | null
-  socialAccounts: SocialAccount[]
+  socialAccounts: SiteSocialAccount[]
   connectedLinks: ConnectedLink[]
 }
-/** PATCH content/profile: any subset; `connectedLinks` replaces the whole list. */
-export type SiteProfilePatch = Partial<SiteProfile>
+/** PATCH content/profile: any subset; a list (`socialAccounts`, `connectedLinks`) replaces the whole list; a
+ * connected link's empty or missing title is its provider's default. */
+export type SiteProfilePatch = Partial<
+  Pick<SiteProfile, 'siteDescription' | 'tagLine' | 'logoImageId'> & {
+    socialAccounts: (SiteSocialAccount & { serviceName: SocialService })[]
+    connectedLinks: (Omit<ConnectedLink, 'title'> & { title?: string })[]
+  }
+>

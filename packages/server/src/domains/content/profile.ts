@@ -1,7 +1,7 @@
 // Site-wide content (description, tag line, logo, social follow accounts, connected-account link entries).
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { CONNECTED_LINK_PROVIDERS, CONNECTED_LINK_TITLE_MAX, CONNECTED_LINKS_MAX, type ConnectedLink, type ConnectedLinkProvider } from '@sitewright/contracts'
+import { CONNECTED_LINK_PROVIDERS, CONNECTED_LINK_TITLE_MAX, CONNECTED_LINKS_MAX, type ConnectedLink, type ConnectedLinkProvider, type SiteProfile } from '@sitewright/contracts'
 import { isSafeLink } from '../../platform/url-policy.js'
 import type { Orm } from '../../platform/db/index.js'
 import { contentSiteProfiles, type ProfileRow } from './schema.js'
@@ -61,4 +61,4 @@ export async function updateProfile(orm: Orm, siteId: string, patch: ProfilePatc
   return row!
 }
 
-export const profileDto = (p: ProfileRow) => ({ siteDescription: p.siteDescription, tagLine: p.tagLine, logoImageId: p.logoImageId, socialAccounts: p.socialAccounts, connectedLinks: p.connectedLinks.map((l) => ({ ...l, title: connectedLinkTitle(l) })) })
+export const profileDto = (p: ProfileRow): SiteProfile => ({ siteDescription: p.siteDescription, tagLine: p.tagLine, logoImageId: p.logoImageId, socialAccounts: p.socialAccounts, connectedLinks: p.connectedLinks.map((l) => ({ ...l, title: connectedLinkTitle(l) })) })
