@@ -1,6 +1,7 @@
 // The content owner API (/api/sites/:siteId/content/...): collections (pages) and their items.
 import type { ContentStatus } from '../content.js'
 import type { ContextItem } from './page.js'
+import type { SocialService } from '../providers.js'
 
 /** Navigation sections: `_hidden` pages are reachable but listed nowhere; `_memberareas` hold member areas. */
 export const NAVIGATIONS = ['main', 'footer', '_hidden', '_memberareas'] as const
@@ -70,8 +71,9 @@ export type CollectionPatch = Partial<{
 export type ItemPatch = Partial<Pick<Item, 'title' | 'urlId' | 'status' | 'tags' | 'categories' | 'seoTitle' | 'seoDescription' | 'socialImageId'> & { publishOn: number }>
 
 /** Connected-account link entries (site profile `connectedLinks`): the navigation's link to an outside service the
- * site's account is connected to. Providers and the title each entry takes when the owner gives none. */
-export const CONNECTED_LINK_PROVIDERS = { 'online-ordering': { defaultTitle: 'Order Now' } } as const
+ * site's account is connected to. Providers, the name the editor shows for each, and the title each entry takes
+ * when the owner gives none. */
+export const CONNECTED_LINK_PROVIDERS = { 'online-ordering': { label: 'Online food ordering', defaultTitle: 'Order Now' } } as const
 export type ConnectedLinkProvider = keyof typeof CONNECTED_LINK_PROVIDERS
 export interface ConnectedLink {
   provider: ConnectedLinkProvider
@@ -79,3 +81,34 @@ export interface ConnectedLink {
   /** Empty: the provider's default title. */
   title: string
 }
+/** Where the editor keeps the connected-account links (section, then tab); starter read-me pages point there. */
+export const CONNECTED_ACCOUNTS_SCREEN = { section: 'Settings', tab: 'Connected accounts' } as const
+/** At most this many connected-account link entries per site. */
+export const CONNECTED_LINKS_MAX = 5
+/** Longest title of a connected-account link entry. */
+export const CONNECTED_LINK_TITLE_MAX = 100
+
+/** A social follow account of the site profile (as stored: any service name an older save kept). */
+export interface SiteSocialAccount {
+  serviceName: string
+  userName: string
+  profileUrl: string
+}
+
+/** GET/PATCH content/profile answer `{ profile }`: the site-wide content. Each connected link's title is the one
+ * visitors see (the owner's, else its provider's default). */
+export interface SiteProfile {
+  siteDescription: string
+  tagLine: string
+  logoImageId: string | null
+  socialAccounts: SiteSocialAccount[]
+  connectedLinks: ConnectedLink[]
+}
+/** PATCH content/profile: any subset; a list (`socialAccounts`, `connectedLinks`) replaces the whole list; a
+ * connected link's empty or missing title is its provider's default. */
+export type SiteProfilePatch = Partial<
+  Pick<SiteProfile, 'siteDescription' | 'tagLine' | 'logoImageId'> & {
+    socialAccounts: (SiteSocialAccount & { serviceName: SocialService })[]
+    connectedLinks: (Omit<ConnectedLink, 'title'> & { title?: string })[]
+  }
+>

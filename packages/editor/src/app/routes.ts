@@ -38,9 +38,13 @@ export function parseRoute(pathname: string): Route {
   if (parts.length === 1 && parts[0] === 'signup') return { name: 'signup' }
   if (parts.length === 1 && parts[0] === 'invitation') return { name: 'invitation' }
   if (parts[0] === 'start' && parts.length <= 2) return parts[1] ? { name: 'start', siteId: parts[1] } : { name: 'start' }
-  // Commerce, Pages and Forms have their own sub-routes (products/<id>, pages/<collectionId>, forms/<id>/submissions),
-  // read by their screens.
-  const sub = parts[2] === 'commerce' || (parts[2] === 'pages' && parts.length === 4) || (parts[2] === 'forms' && parts.length <= 5)
+  // Commerce, Pages, Forms and Settings have their own sub-routes (products/<id>, pages/<collectionId>,
+  // forms/<id>/submissions, settings/connected-accounts), read by their screens.
+  const sub =
+    parts[2] === 'commerce' ||
+    (parts[2] === 'pages' && parts.length === 4) ||
+    (parts[2] === 'forms' && parts.length <= 5) ||
+    (parts[2] === 'settings' && parts.length === 4)
   if (parts[0] === 'sites' && parts[1] && (parts.length <= 3 || sub)) {
     const section = parts[2] ?? 'pages'
     if ((SECTION_IDS as readonly string[]).includes(section))

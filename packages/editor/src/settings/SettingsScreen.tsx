@@ -5,6 +5,7 @@ import { useNavigation } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
 import { SettingsForm } from './SettingsForm.js'
+import { SettingsHeader } from './SettingsHeader.js'
 import { TransferPanel } from './TransferPanel.js'
 
 type Load =
@@ -34,10 +35,7 @@ export function SettingsScreen({ site }: { site: SiteSummary }) {
 
   return (
     <section className="settings" aria-labelledby="settings-title">
-      <h1 id="settings-title" tabIndex={-1}>
-        Settings
-      </h1>
-      <p className="lead">Website settings for {site.title}.</p>
+      <SettingsHeader site={site} current="general" />
       {load.status === 'loading' && <p role="status">Loading settings…</p>}
       {load.status === 'error' && (
         <div className="alert" role="alert">

@@ -14,12 +14,14 @@ import { FEATURE_FLAGS } from '@sitewright/contracts'
 import { FeatureGate } from '../plans/FeatureGate.js'
 import { PlanSummary } from '../plans/PlanSummary.js'
 import { TrialBanner } from '../plans/TrialBanner.js'
+import { parseSettingsTab, settingsTabsFor } from '../settings/paths.js'
 
 // The Pages section (block editor, Tiptap) loads on first use, keeping the shell's first load small.
 // Every screen is its own chunk, fetched when first opened.
 const CommerceScreen = lazy(() => import('../commerce/CommerceScreen.js').then((m) => ({ default: m.CommerceScreen })))
 const FormsScreen = lazy(() => import('../forms/FormsScreen.js').then((m) => ({ default: m.FormsScreen })))
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen.js').then((m) => ({ default: m.SettingsScreen })))
+const ConnectedAccountsScreen = lazy(() => import('../settings/ConnectedAccountsScreen.js').then((m) => ({ default: m.ConnectedAccountsScreen })))
 const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
@@ -36,7 +38,7 @@ interface Props {
 }
 
 export function Shell({ me, site, section, billing }: Props) {
-  const { navigate, confirmLeave } = useNavigation()
+  const { navigate, confirmLeave, pathname } = useNavigation()
   const { signOut, reload } = useSession()
   const [duplicating, setDuplicating] = useState(false)
   const [copyError, setCopyError] = useState<string | null>(null)
@@ -53,6 +55,8 @@ export function Shell({ me, site, section, billing }: Props) {
     navigate(routePath({ name: 'site', siteId: String(res.data.site.id), section: 'pages' }))
   }
   const siteId = String(site.id)
+  // Settings screens: General at the section's address, the others at settings/<tab>
+  const settingsTab = section === 'settings' && !billing ? parseSettingsTab(pathname, siteId) : null
   const mayChangePlan = !site.capabilities || site.capabilities.includes('billing')
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
@@ -65,7 +69,7 @@ export function Shell({ me, site, section, billing }: Props) {
       return
     }
     main.current?.querySelector<HTMLElement>('h1')?.focus()
-  }, [section, siteId])
+  }, [section, siteId, settingsTab])
 
   return (
     <div className="shell">
@@ -123,6 +127,22 @@ export function Shell({ me, site, section, billing }: Props) {
               <PagesScreen />
             </Suspense>
           </ServicesProvider>
+        ) : section === 'settings' && settingsTab === 'connected-accounts' ? (
+          settingsTabsFor(site.capabilities).some((t) => t.id === 'connected-accounts') ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <ConnectedAccountsScreen key={siteId} site={site} />
+            </Suspense>
+          ) : (
+            <section className="page-status">
+              <h1 tabIndex={-1}>Connected accounts</h1>
+              <p>Your role on this site ({site.roleName.toLowerCase().replace(/_/g, ' ')}) does not include the connected accounts.</p>
+            </section>
+          )
+        ) : section === 'settings' && settingsTab === 'not-found' ? (
+          <section className="page-status">
+            <h1 tabIndex={-1}>Page not found</h1>
+            <p>There is nothing at this address in Settings.</p>
+          </section>
         ) : section === 'settings' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <SettingsScreen key={siteId} site={site} />

@@ -43,7 +43,7 @@ function Messages({
 interface TextFieldProps extends Common {
   value: string
   onChange(value: string): void
-  type?: 'text' | 'email' | 'password'
+  type?: 'text' | 'email' | 'password' | 'url'
   autoComplete?: string
   required?: boolean
   maxLength?: number

@@ -1,7 +1,7 @@
 // Fills a site from a starter template through the same operations as the demo site's content: images generated
 // by the demo image maker and stored by the files domain, pages and items by the content domain, products by the
 // commerce domain, and the starter's palette and fonts saved as the site's styles.
-import { defaultSiteStyles, escapeHtml, README_PAGE_URL_ID } from '@sitewright/contracts'
+import { CONNECTED_ACCOUNTS_SCREEN, CONNECTED_LINK_PROVIDERS, defaultSiteStyles, escapeHtml, README_PAGE_URL_ID, type ConnectedLinkProvider } from '@sitewright/contracts'
 import type { Commerce } from '../../domains/commerce/index.js'
 import type { CollectionInput, Content } from '../../domains/content/index.js'
 import type { Sites } from '../../domains/sites/index.js'
@@ -101,7 +101,7 @@ export async function seedStarter(siteId: string, spec: StarterSpec, d: StarterS
   // The read-me page ('readme', hidden from the navigation): what the site was made from and what to do next.
   await c.createCollection(siteId, {
     typeName: 'page', title: 'Read me', urlId: README_PAGE_URL_ID, navigation: '_hidden',
-    layout: { sections: [{ blocks: [{ type: 2, value: { html: `<h2>About this site</h2><p>This site started from the ${escapeHtml(spec.name)} starter: ${escapeHtml(spec.summary)}</p><p>Change any page in the editor: its text, images, products and style are yours. This page is hidden from the navigation; delete it when you no longer need it.</p>${spec.profile.connectedLinks?.length ? '<p>The last link of the navigation (\'Order Now\') goes to a sample online-ordering address: replace it with your own ordering page.</p>' : ''}` } }] }] },
+    layout: { sections: [{ blocks: [{ type: 2, value: { html: `<h2>About this site</h2><p>This site started from the ${escapeHtml(spec.name)} starter: ${escapeHtml(spec.summary)}</p><p>Change any page in the editor: its text, images, products and style are yours. This page is hidden from the navigation; delete it when you no longer need it.</p>${readmeConnectedLinks(spec.profile.connectedLinks ?? [])}` } }] }] },
   } as CollectionInput)
 
   let homeLayout: unknown = null
@@ -112,4 +112,14 @@ export async function seedStarter(siteId: string, spec: StarterSpec, d: StarterS
     if (p.key === spec.pages.find((x) => x.homepage === true)!.key) homeLayout = saved.layout
   }
   return { homePageId: homeId, homeLayout, seededCount }
+}
+
+/** The read-me's paragraph about a starter's connected-account links (sample addresses): where the owner puts their own. */
+export function readmeConnectedLinks(links: readonly { provider: ConnectedLinkProvider; title?: string | undefined }[]): string {
+  if (!links.length) return ''
+  const titles = links.map((l) => `'${escapeHtml(l.title || CONNECTED_LINK_PROVIDERS[l.provider].defaultTitle)}'`).join(', ')
+  const where = `${CONNECTED_ACCOUNTS_SCREEN.section} → ${CONNECTED_ACCOUNTS_SCREEN.tab}`
+  return links.length === 1
+    ? `<p>The last link of the navigation (${titles}) goes to a sample online-ordering address: replace it with your own ordering page in the editor under ${where} (Edit, then Address).</p>`
+    : `<p>The last links of the navigation (${titles}) go to sample addresses: replace them with your own in the editor under ${where}.</p>`
 }

@@ -41,6 +41,12 @@ describe(`connected-account link entries (${BACKEND})`, () => {
 
     const bad = await owner.patch(path, { connectedLinks: [{ provider: 'online-ordering', url: 'javascript:alert(1)' }] })
     expect(bad.status).toBe(400)
+    // per entry and field: the editor's Connected accounts screen shows each message under its field
+    expect(bad.json.error.fields).toEqual({ 'connectedLinks.0.url': 'Links must be formatted as https://example.com' })
+    const six = Array.from({ length: 6 }, (_, i) => ({ provider: 'online-ordering', url: `https://order.example.com/${i}` }))
+    expect((await owner.patch(path, { connectedLinks: six })).json.error.fields).toEqual({ connectedLinks: 'Add at most 5 connected accounts.' })
+    const long = await owner.patch(path, { connectedLinks: [{ provider: 'online-ordering', url: 'https://order.example.com/hk', title: 'x'.repeat(101) }] })
+    expect(long.json.error.fields).toEqual({ 'connectedLinks.0.title': 'Use at most 100 characters.' })
     expect((await owner.patch(path, { connectedLinks: [{ provider: 'pizza', url: 'https://x.example' }] })).status).toBe(400)
     expect((await owner.patch(path, { connectedLinks: [] })).json.profile.connectedLinks).toEqual([])
     expect(navLinks((await visitor.get('/menu')).body).map(([title]) => title)).not.toContain('Order online')

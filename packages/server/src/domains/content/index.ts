@@ -1,6 +1,6 @@
 // Public API of the content domain: pages and collections, items, layouts of blocks, redirects, and the read side
 // the publishing domain renders from.
-import type { CollectionPatch, ItemPatch } from '@sitewright/contracts'
+import type { CollectionPatch, ItemPatch, SiteProfilePatch } from '@sitewright/contracts'
 import type { Accepts, Assert } from '../../platform/http/contract.js'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
@@ -40,6 +40,8 @@ export type ItemInput = z.input<typeof v.createItemBody>
 /** Everything PATCH items/:id takes (the editor's `ItemPatch` of packages/contracts is part of it). */
 export type ItemUpdate = z.input<typeof v.updateItemBody>
 type _ItemPatchAccepted = Assert<Accepts<ItemUpdate, ItemPatch>>
+/** PATCH profile: the editor's `SiteProfilePatch` (packages/contracts) passes as it is. */
+type _ProfilePatchAccepted = Assert<Accepts<z.input<typeof profilePatch>, SiteProfilePatch>>
 
 /** The reads publishing builds pages from: live content only, or (all) every status and publication time. */
 function createReader(orm: Orm, all: boolean, feeds: GalleryFeeds) {

@@ -1,7 +1,7 @@
 // Site-wide content (description, tag line, logo, social follow accounts, connected-account link entries).
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { CONNECTED_LINK_PROVIDERS, type ConnectedLink, type ConnectedLinkProvider } from '@sitewright/contracts'
+import { CONNECTED_LINK_PROVIDERS, CONNECTED_LINK_TITLE_MAX, CONNECTED_LINKS_MAX, type ConnectedLink, type ConnectedLinkProvider, type SiteProfile } from '@sitewright/contracts'
 import { isSafeLink } from '../../platform/url-policy.js'
 import type { Orm } from '../../platform/db/index.js'
 import { contentSiteProfiles, type ProfileRow } from './schema.js'
@@ -32,11 +32,11 @@ export const profilePatch = z
           .object({
             provider: z.enum(Object.keys(CONNECTED_LINK_PROVIDERS) as [ConnectedLinkProvider], 'Choose online-ordering.'),
             url: z.string().trim().max(2000).refine((v) => /^https:\/\/\S+$/i.test(v) && isSafeLink(v), 'Links must be formatted as https://example.com'),
-            title: z.string().trim().max(100, 'Use at most 100 characters.').default(''),
+            title: z.string().trim().max(CONNECTED_LINK_TITLE_MAX, `Use at most ${CONNECTED_LINK_TITLE_MAX} characters.`).default(''),
           })
           .strict(),
       )
-      .max(5),
+      .max(CONNECTED_LINKS_MAX, `Add at most ${CONNECTED_LINKS_MAX} connected accounts.`),
   })
   .partial()
   .strict()
@@ -61,4 +61,4 @@ export async function updateProfile(orm: Orm, siteId: string, patch: ProfilePatc
   return row!
 }
 
-export const profileDto = (p: ProfileRow) => ({ siteDescription: p.siteDescription, tagLine: p.tagLine, logoImageId: p.logoImageId, socialAccounts: p.socialAccounts, connectedLinks: p.connectedLinks.map((l) => ({ ...l, title: connectedLinkTitle(l) })) })
+export const profileDto = (p: ProfileRow): SiteProfile => ({ siteDescription: p.siteDescription, tagLine: p.tagLine, logoImageId: p.logoImageId, socialAccounts: p.socialAccounts, connectedLinks: p.connectedLinks.map((l) => ({ ...l, title: connectedLinkTitle(l) })) })

@@ -48,6 +48,10 @@ describe(`starter templates (${BACKEND})`, () => {
       const cols = await collections(o.c, o.siteId)
       expect(cols).toHaveLength(spec.pages.length + 1) // the starter's pages and the read-me page
       expect(cols.find((c) => c.urlId === 'readme')).toMatchObject({ title: 'Read me', navigation: '_hidden', fullUrl: '/readme' })
+      // the read-me tells a restaurant's owner where the sample 'Order Now' address is replaced (the editor's tab)
+      const readme = JSON.stringify(cols.find((c) => c.urlId === 'readme')!.layout)
+      if (spec.id === 'restaurant') expect(readme).toContain("The last link of the navigation ('Order Now') goes to a sample online-ordering address: replace it with your own ordering page in the editor under Settings → Connected accounts (Edit, then Address).")
+      else expect(readme).not.toContain('Connected accounts')
       const home = cols.find((c) => c.homepage)!
       expect(home.id).toBe(homeId)
       expect(home.status).toBe('draft')
