@@ -30,7 +30,7 @@ export async function openPglite(dataDir: string | null, opts: { snapshot?: Uint
       let base = existsSync(join(dir, 'PG_VERSION')) ? null : readBase(opts.base ?? defaultBasePath())
       if (base && !existsSync(dir)) {
         try {
-          untarInto(base, dir)
+          await untarInto(base, dir)
           base = null
         } catch (e) {
           if (!(e instanceof UnsupportedTarError)) throw e

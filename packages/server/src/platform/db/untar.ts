@@ -1,7 +1,8 @@
 // Unpacks the migrated PGlite base (a plain ustar archive of a data directory: directories and regular files) into a
 // directory with Node's own file calls. PGlite's `loadDataDir` would unpack it inside the WebAssembly heap, which then
 // stays resident (about 100 MB more than a restart); unpacked here, a first start opens the directory as a restart does.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { dirname, join, normalize, sep } from 'node:path'
 
 const BLOCK = 512
@@ -53,13 +54,17 @@ export function* tarEntries(tar: Uint8Array): Generator<TarEntry> {
 
 /**
  * Unpacks `tar` into `dir` (which must not exist): into a sibling first, renamed into place at the end, so a start
- * that stops half way leaves no half-made data directory. Paths may not leave `dir`.
+ * that stops half way leaves no half-made data directory. Paths may not leave `dir`. The directories are made first,
+ * then the files are written several at a time (creating a file is mostly waiting on the file system: ~1,300 of them
+ * one after another took 1.5 s here).
  */
-export function untarInto(tar: Uint8Array, dir: string): void {
+export async function untarInto(tar: Uint8Array, dir: string, parallel = 16): Promise<void> {
   const staging = `${dir}.unpacking`
   rmSync(staging, { recursive: true, force: true })
   mkdirSync(staging, { recursive: true, mode: 0o700 })
   try {
+    const files: { target: string; entry: TarEntry }[] = []
+    const dirs = new Set<string>()
     for (const entry of tarEntries(tar)) {
       const rel = normalize(entry.path.replace(/^\/+/, ''))
       if (rel === '.' || rel === '') continue
@@ -67,10 +72,22 @@ export function untarInto(tar: Uint8Array, dir: string): void {
       const target = join(staging, rel)
       if (entry.type === 'dir') mkdirSync(target, { recursive: true, mode: entry.mode || 0o700 })
       else {
-        mkdirSync(dirname(target), { recursive: true, mode: 0o700 })
-        writeFileSync(target, entry.data, { mode: entry.mode || 0o600 })
+        const parent = dirname(target)
+        if (!dirs.has(parent)) {
+          mkdirSync(parent, { recursive: true, mode: 0o700 })
+          dirs.add(parent)
+        }
+        files.push({ target, entry })
       }
     }
+    let next = 0
+    const worker = async () => {
+      while (next < files.length) {
+        const { target, entry } = files[next++]!
+        await writeFile(target, entry.data, { mode: entry.mode || 0o600 })
+      }
+    }
+    await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker))
     renameSync(staging, dir)
   } catch (e) {
     rmSync(staging, { recursive: true, force: true })
