@@ -53,7 +53,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // two files at a time: each starts its own server on a copy of the global setup's data dir and its own
+          // browser, so files share nothing; much of an e2e file is waiting on pages, and one at a time left CI
+          // over its 20 minutes on a slow day
+          maxWorkers: 2,
         },
       },
     ],
