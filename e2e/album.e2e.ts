@@ -6,7 +6,7 @@ import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness, type SiteSummary, until } from './support/fixture.js'
+import { demoSite, openHarness, signInToPages, type Harness, type SiteSummary, until } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 
@@ -67,12 +67,7 @@ beforeAll(async () => {
   await api.call('POST', '/api/auth/login', DEMO_OWNER)
   const page = h.page
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.goto(`/config/sites/${site.id}/pages`)
-  await page.waitForURL('**/config/login')
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`**/config/sites/${site.id}/pages**`)
+  await signInToPages(page, site.id)
   for (const [i, t] of TITLES.entries()) urls.push(await uploadWav(`${t.toLowerCase().replace(/ /g, '-')}.wav`, wav(3 + i, 330 + i * 110)))
   const layout = { sections: [{ id: 'sec-a', blocks: [{ id: 'blk-album', type: 34, value: { title: 'Harbour Nights', artist: 'The Lanterns', tracks: TITLES.map((title, i) => ({ title, audioAssetUrl: urls[i], duration: 3 + i })) } }] }] }
   const made = await api.call<{ collection: { id: string } }>('POST', `/api/sites/${site.id}/content/collections`, { typeName: 'page', title: 'Album proof', layout, status: 'published' })

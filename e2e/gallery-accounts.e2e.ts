@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness, type SiteSummary, until } from './support/fixture.js'
+import { demoSite, openHarness, signInToPages, type Harness, type SiteSummary, until } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 
@@ -56,12 +56,7 @@ beforeAll(async () => {
   pageId = made.body.collection.id
   const page = h.page
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.goto(`/config/sites/${site.id}/pages`)
-  await page.waitForURL('**/config/login')
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`**/config/sites/${site.id}/pages**`)
+  await signInToPages(page, site.id)
 }, 120_000)
 afterAll(async () => {
   await h?.close()

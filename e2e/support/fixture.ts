@@ -82,7 +82,7 @@ export async function signInToPages(page: Page, siteId: string | number): Promis
   await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
   await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
   await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL(`**/config/sites/${siteId}/pages`)
+  await page.waitForURL(`**/config/sites/${siteId}/pages**`)
 }
 
 /** Reads `what` every 250 ms until `ok` holds; fails after `timeoutMs` with `label` and the last value. */
