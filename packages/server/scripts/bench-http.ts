@@ -10,6 +10,8 @@ import { createServer, get, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+// @ts-expect-error a plain .mjs module of the benches (no types)
+import { startNodeFlags } from './start-flags.mjs'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
@@ -20,8 +22,6 @@ const PAGES = [
   { name: 'product', path: '/shop/stoneware-mug' },
 ]
 const BR = { 'accept-encoding': 'gzip, deflate, br' }
-/** The node flags of `npm start` (root package.json), read from there so the bench runs what users run. */
-const START_NODE_FLAGS = (/node ((?:--[\w-]+=?\S* )*)packages\/server\/dist\/main\.js/.exec(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '').trim()
 
 interface Run {
   rps: number
@@ -171,7 +171,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`
   const main = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : join(ROOT, 'packages/server/dist/main.js')
   // started as `npm start` starts it (its node flags and malloc setting; BENCH_NODE_FLAGS='' measures without the flags)
-  const flags = (process.env.BENCH_NODE_FLAGS ?? START_NODE_FLAGS).split(' ').filter(Boolean)
+  const flags = startNodeFlags(ROOT)
   const child = spawn(process.execPath, [...flags, main], {
     cwd: ROOT,
     env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { startNodeFlags } from './start-flags.mjs'
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const IDLE_MS = Number(process.env.IDLE_SECONDS ?? 15) * 1000
 const FUZZ = process.env.FUZZ ?? join(root, '..', 'shared', 'probes', 'fuzz.mjs')
-/** The node flags of `npm start` (root package.json), so this measures what users run; BENCH_NODE_FLAGS overrides. */
-const FLAGS = (process.env.BENCH_NODE_FLAGS ?? (/node ((?:--[\w-]+=?\S* )*)packages\/server\/dist\/main\.js/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '')).trim().split(' ').filter(Boolean)
+const FLAGS = startNodeFlags(root)
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 function rssMiB(pid) {

@@ -11,6 +11,8 @@ import type { Attributes } from './types.js'
 
 export type CountryOf = (ip: string) => string
 
+const COUNTRY_TABLES = ['geoip-country.dat', 'geoip-country6.dat'] as const
+
 /**
  * geoip-lite reads every table of its data directory into memory: the city tables are ~145 MB resident, and only
  * the country is kept here. Unless GEODATADIR says otherwise, it is pointed at a directory holding links to its two
@@ -37,8 +39,6 @@ export function countryOnlyDataDir(): string | null {
     return null
   }
 }
-const COUNTRY_TABLES = ['geoip-country.dat', 'geoip-country6.dat'] as const
-
 /** Loads geoip-lite's country tables on first need, off the request path. */
 export async function loadCountryLookup(): Promise<CountryOf> {
   if (!process.env.GEODATADIR && !(globalThis as { geodatadir?: string }).geodatadir) {
