@@ -135,6 +135,8 @@ describe('visitor flows', () => {
     await Promise.all([page.waitForLoadState('load'), form.getByRole('button', { name: 'Post Comment' }).click()])
     await page.getByRole('heading', { name: 'Send your form again' }).waitFor()
     await screenshot(page, 'comment-resend-390')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await screenshot(page, 'comment-resend-1280')
     await Promise.all([page.waitForURL((u) => u.pathname === '/blog/firing-the-kiln' && u.hash.startsWith('#comment-')), page.getByRole('button', { name: 'Send' }).click()])
     await page.locator('.comment-body', { hasText: 'Read without scripts.' }).waitFor()
     await context.close()
