@@ -11,6 +11,7 @@ import { openDatabase, type Db, type Orm } from '../platform/db/index.js'
 import type { DomainLifecycle } from '../platform/domain.js'
 import { cookieValue, registerCrumb } from '../platform/http/crumb.js'
 import { registerCompression } from '../platform/http/compression.js'
+import { arrivalOf } from '../platform/http/proxy.js'
 import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
 import { OpenApiRegistry } from '../platform/http/openapi.js'
@@ -430,12 +431,13 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
   for (const d of domains) await d.routes(fastify)
   // Census hits (beacons) and cached pages are answered before Fastify when everything they need is in memory.
-  const hitPath = tracking.fastPath({ siteOf: (host) => hosts.cachedSite(host)?.id ?? null, headers: security.pageHeaders, owner: (cookieHeader) => cookieValue(cookieHeader, SESSION_COOKIE) !== undefined })
+  const arrival = arrivalOf(config.trustProxy)
+  const hitPath = tracking.fastPath({ arrival, siteOf: (host) => hosts.cachedSite(host)?.id ?? null, headers: security.pageHeaders, owner: (cookieHeader) => cookieValue(cookieHeader, SESSION_COOKIE) !== undefined })
   const pageSiteOf = (host: string | undefined) => {
     const id = hosts.cachedSite(host)?.id ?? null
     return id !== null && tracking.tagOriginOf(id) === null ? id : null // a site with a third-party tag: its CSP differs
   }
-  const pagePath = publishing.fastPath({ personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: pageSiteOf, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
+  const pagePath = publishing.fastPath({ arrival, personal: (cookieHeader) => cookieValue(cookieHeader, MEMBER_SESSION_COOKIE) !== undefined, siteOf: pageSiteOf, crumbOf: (cookies, secure) => crumbs.crumbOf(cookies, secure), headers: security.pageHeaders, log: fastify.log })
   fastPath = (req, res) => hitPath(req, res) || pagePath(req, res)
   statics = await registerStatic(fastify, undefined, editorOptions({ rootDomain: config.rootDomain, publicPort: config.publicPort }))
   registerNotFound(fastify, publishing.notFound)

@@ -8,7 +8,8 @@ import type { Theme } from './theme.js'
 const theme = { version: 1 } as Theme
 const entry = (text: string, extra: Partial<CachedPage> = {}): CachedPage => ({ status: 200, contentType: 'text/html; charset=utf-8', ...prepareBody(text), siteVersion: 0, themeVersion: 1, expires: Date.now() + 60_000, ...extra })
 
-function setup() {
+function setup(arrival?: { secure(req: IncomingMessage): boolean }) {
+  const secureAsked: boolean[] = []
   const logged: { obj: Record<string, any>; msg: string }[] = []
   const cache = createPageCache()
   const put = (path: string, page: CachedPage, search: Record<string, string> = {}) => {
@@ -18,7 +19,8 @@ function setup() {
   const fast = createFastPath(cache, theme, {
     siteOf: (host) => (host === 'a.localhost' ? 'site1' : null),
     crumbOf: (cookies) => (cookies?.includes('crumb=known') ? { crumb: 'known' } : { crumb: 'fresh', setCookie: 'crumb=fresh; Path=/; SameSite=Lax' }),
-    headers: () => ({ 'x-content-type-options': 'nosniff' }),
+    headers: (secure): Record<string, string> => (secureAsked.push(secure), secure ? { 'x-content-type-options': 'nosniff', 'strict-transport-security': 'max-age=1' } : { 'x-content-type-options': 'nosniff' }),
+    ...(arrival ? { arrival } : {}),
     log: { info: (obj, msg) => logged.push({ obj: obj as Record<string, any>, msg }), isLevelEnabled: () => true },
   })
   const call = (url: string, headers: Record<string, string> = {}, method = 'GET') => {
@@ -32,7 +34,7 @@ function setup() {
     } as unknown as ServerResponse
     return { answered: fast(req, res), ...out }
   }
-  return { put, call, logged }
+  return { put, call, logged, secureAsked }
 }
 
 describe('the fast path of cached pages', () => {
@@ -129,5 +131,17 @@ describe('the fast path of cached pages', () => {
     expect(call('/vault').status).toBe(403)
     expect(call('/vault', { cookie: 'sw-unlock-c1=tok' }).answered).toBe(false)
     expect(call('/old').answered).toBe(false)
+  })
+
+  it("answers proxied requests when told how they arrived (TRUST_PROXY), with the proxy's scheme", () => {
+    const { put, call, secureAsked } = setup({ secure: (req) => req.headers['x-forwarded-proto'] === 'https' })
+    put('/p', entry('x'))
+    const https = call('/p', { 'x-forwarded-proto': 'https' })
+    expect(https.answered).toBe(true)
+    expect(https.headers!['strict-transport-security']).toBe('max-age=1')
+    const http = call('/p', { 'x-forwarded-proto': 'http' })
+    expect(http.answered).toBe(true)
+    expect(http.headers!['strict-transport-security']).toBeUndefined()
+    expect(secureAsked).toEqual([true, false])
   })
 })

@@ -1,12 +1,15 @@
 // The fast path of cached pages, in front of Fastify: a GET or HEAD whose host is in the host cache and whose page
 // is in the page cache is answered from the precomputed bytes without routing, hooks or a reply object, with the
 // same status, body and headers as the Fastify path (crumb cookie, ETag/304, cache-control, the app's security
-// headers). Everything else (a miss, a preview, unlock cookies, redirects, proxied requests) goes to Fastify.
+// headers). Everything else (a miss, a preview, unlock cookies, redirects) goes to Fastify. A proxied request is
+// answered here too: `arrival` reads X-Forwarded-Proto as Fastify does (only with TRUST_PROXY on); without it the
+// fast path leaves every request carrying that header to Fastify.
 // Which requests may be answered from the cache and what the answer is come from door.ts, the same rule and answer as
 // the Fastify path; only canonical paths are cached, so a cached path is one Fastify routes to the page handler: the
 // fast path never answers a request another route would. Each hit is logged like Fastify's own
 // 'request completed' line (method, url, host, status, response time), marked `cache: 'page'`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Arrival } from '../../platform/http/proxy.js'
 import { notModified, type CachedPage, type PageCache } from './cache.js'
 import { cachedAnswer, isCacheable, isUsableHit, wireOf } from './door.js'
 import { PREVIEW_COOKIE, PREVIEW_PARAM } from './preview.js'
@@ -25,6 +28,8 @@ export interface FastPathDeps {
   personal?(cookieHeader: string | undefined): boolean
   /** The app's logger (pino): a sample of hits is logged at info, as Fastify logs its requests. */
   log?: { info(obj: object, msg: string): void; isLevelEnabled?(level: string): boolean }
+  /** How a request arrived (TLS or not), read as Fastify reads it; absent: proxied requests are left to Fastify. */
+  arrival?: Pick<Arrival, 'secure'>
 }
 
 function queryOf(search: string): Record<string, string> {
@@ -47,6 +52,7 @@ function keyOf(path: string, raw: Record<string, string>): string {
 export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDeps) {
   /** Answers the request from the page cache and returns true, or returns false (Fastify handles it). */
   const log = deps.log
+  const arrival = deps.arrival
   const logs = log !== undefined && (log.isLevelEnabled?.('info') ?? true)
   const completed = (req: IncomingMessage, status: number, started: number) =>
     log!.info({ req: { method: req.method, url: req.url, host: req.headers.host }, res: { statusCode: status }, responseTime: performance.now() - started, cache: 'page', sampled: LOG_SAMPLE }, 'request completed')
@@ -57,7 +63,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
 
   return function serveCached(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method
-    if ((method !== 'GET' && method !== 'HEAD') || req.headers['x-forwarded-proto'] !== undefined) return false
+    if ((method !== 'GET' && method !== 'HEAD') || (arrival === undefined && req.headers['x-forwarded-proto'] !== undefined)) return false
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const rawPath = q < 0 ? url : url.slice(0, q)
@@ -72,7 +78,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     const key = q < 0 ? pageKey(rawPath, PLAIN.query, PLAIN.format) : keyOf(rawPath, raw)
     const page = cache.get(siteId, key, theme.version)
     if (!page || page.location || !isUsableHit(page, (id) => cookies?.includes(`${unlockCookieName(id)}=`) === true)) return false
-    const secure = (req.socket as { encrypted?: boolean }).encrypted === true
+    const secure = arrival === undefined ? (req.socket as { encrypted?: boolean }).encrypted === true : arrival.secure(req)
     const log = logs && hits++ % LOG_SAMPLE === 0
     const started = log ? performance.now() : 0
     let status: number

@@ -148,3 +148,48 @@ describe(`form conversion (${BACKEND})`, () => {
     expect(csv.body).toContain('views')
   })
 })
+
+describe(`census hits behind a trusted proxy (${BACKEND})`, () => {
+  let proxied: TestApp
+  let proxiedBase: string
+  beforeAll(async () => {
+    proxied = await startTestApp({ trustProxy: true })
+    await proxied.app.fastify.listen({ port: 0, host: '127.0.0.1' })
+    proxiedBase = `http://127.0.0.1:${(proxied.app.fastify.server.address() as AddressInfo).port}`
+  })
+  afterAll(() => proxied?.close())
+
+  function proxiedHit(host: string, body: string, forwardedFor: string) {
+    return new Promise<{ status: number; setCookie: unknown }>((resolve, reject) => {
+      const headers = { host, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': CHROME, 'content-length': Buffer.byteLength(body), 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https' }
+      const req = request(`${proxiedBase}/api/census/RecordHit`, { method: 'POST', headers }, (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode!, setCookie: res.headers['set-cookie'] }))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  }
+
+  it('the visitor is the address the proxy forwarded (leftmost), the same on the route and the fast path', async () => {
+    const owner = proxied.client()
+    const res = await owner.post('/api/auth/signup', newSignup())
+    const siteId = res.json.site.id as string
+    const host = `${res.json.site.slug}.localhost`
+    // the first hit warms the caches on the Fastify route (which gives a new visitor a crumb cookie, Secure since the
+    // proxy says HTTPS); the rest are answered in front of it (no cookie)
+    const first = await proxiedHit(host, page('/'), '203.0.113.7')
+    expect(first.status).toBe(202)
+    expect(String(first.setCookie)).toMatch(/; Secure$/)
+    for (const [path, forwarded] of [['/a', '203.0.113.7, 10.0.0.2'], ['/b', '198.51.100.9']] as const) {
+      const fast = await proxiedHit(host, page(path), forwarded)
+      expect(fast.status).toBe(202)
+      expect(fast.setCookie).toBeUndefined()
+    }
+    await proxied.app.tracking.flush()
+    const rows = await sqlRows<{ path: string; visitor: string }>(proxied.app.db.orm, sql`SELECT path, visitor FROM tracking_events WHERE site_id = ${siteId} AND kind = 'pageview' ORDER BY path`)
+    expect(rows.map((r) => r.path)).toEqual(['/', '/a', '/b'])
+    expect(rows[1]!.visitor).toBe(rows[0]!.visitor) // same forwarded client: one visitor
+    expect(rows[2]!.visitor).not.toBe(rows[0]!.visitor) // another forwarded client: another visitor
+  })
+})

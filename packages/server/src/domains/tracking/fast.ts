@@ -1,11 +1,12 @@
 // The beacon fast path: `POST /api/census/RecordHit` answered in front of Fastify (no routing, hooks, reply object,
 // crumb cookie or per-request log line), with the same answers as the Fastify route. It takes a hit only when
 // everything the counting rule needs is already in memory: the host's site, the site's fresh settings and the day's
-// salt, no owner session cookie (owners are counted by role: left to Fastify), no proxy headers (the client address
-// is then Fastify's to work out), a form or JSON body with a length. Anything else goes to Fastify, which also warms
+// salt, no owner session cookie (owners are counted by role: left to Fastify), a form or JSON body with a length.
+// Proxy headers are read by `arrival` as Fastify reads them (TRUST_PROXY); without it, a proxied hit goes to Fastify. Anything else goes to Fastify, which also warms
 // the caches the fast path reads.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { AppError, httpStatusOf } from '../../platform/errors.js'
+import type { Arrival } from '../../platform/http/proxy.js'
 import { hasNul, NUL_MESSAGE } from '../../platform/http/edge.js'
 import { parseQuery } from '../../platform/http/query.js'
 import { parseWith } from '../../platform/http/validate.js'
@@ -26,6 +27,8 @@ export interface TrackingFastDeps {
   headers(secure: boolean): Readonly<Record<string, string>>
   /** True when the Cookie header may carry a signed-in owner (their roles decide: left to Fastify). */
   owner(cookieHeader: string | undefined): boolean
+  /** How a request arrived (TLS or not, the visitor's address), read as Fastify reads it; absent: proxied hits go to Fastify. */
+  arrival?: Arrival
 }
 
 const ACCEPTED = Buffer.from(JSON.stringify({ accepted: true }))
@@ -72,11 +75,12 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
     answer(res, secure, 202, ACCEPTED)
   }
 
+  const arrival = deps.arrival
   /** Answers a census hit and returns true, or returns false (Fastify handles the request). */
   return function recordHit(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'POST' || req.url !== RECORD_HIT_URL) return false
     const h = req.headers
-    if (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined || deps.owner(h.cookie)) return false
+    if ((arrival === undefined && (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined)) || deps.owner(h.cookie)) return false
     const type = (h['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
     const json = type === 'application/json'
     if (!json && type !== 'application/x-www-form-urlencoded') return false
@@ -89,7 +93,8 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
     const at = new Date(ctx.now())
     const salt = ctx.settings.peekSalt(siteId, dayOf(at))
     if (!salt) return false
-    const secure = (req.socket as { encrypted?: boolean }).encrypted === true
+    const secure = arrival === undefined ? (req.socket as { encrypted?: boolean }).encrypted === true : arrival.secure(req)
+    const ip = arrival === undefined ? (req.socket.remoteAddress ?? '') : arrival.ip(req)
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (c: Buffer) => {
@@ -100,7 +105,7 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
       try {
         if (size !== length) throw new AppError('invalid_data', 'bad_content_length', 'The Content-Length header does not match the body.')
         const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
-        take(res, secure, json, text, { siteId, disabled: settings.disabled, salt, at, ip: req.socket.remoteAddress ?? '', userAgent: h['user-agent'], host: h.host })
+        take(res, secure, json, text, { siteId, disabled: settings.disabled, salt, at, ip, userAgent: h['user-agent'], host: h.host })
       } catch (e) {
         fail(res, secure, e)
       }
