@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm'
 import { pgTable, integer, text, timestamp } from 'drizzle-orm/pg-core'
 import { Redis } from 'ioredis'
-import { sqlRows, type Db } from './db/index.js'
+import { namedRows, type Db } from './db/index.js'
 
 /** One fixed window per key (keys name their site: `<siteId>:<scope>:<address>`). */
 export const rateCounters = pgTable('rate_counters', {
@@ -68,8 +68,9 @@ export function createCounters(opts: { redisUrl: string | null; db: Db; prefix?:
       async hit(key, windowMs) {
         // every 1000th hit of a node drops the windows that ended over an hour ago (the longest window is minutes)
         if (++hits % 1000 === 0) await orm.execute(sql`DELETE FROM rate_counters WHERE window_start < now() - interval '1 hour'`)
-        const rows = await sqlRows<{ count: number; reset_ms: number }>(
+        const rows = await namedRows<{ count: number; reset_ms: number }>(
           orm,
+          'rate_counters_hit',
           sql`INSERT INTO rate_counters AS r (key, window_start, count) VALUES (${key}, now(), 1)
               ON CONFLICT (key) DO UPDATE SET
                 count = CASE WHEN r.window_start <= now() - make_interval(secs => ${windowMs / 1000}) THEN 1 ELSE r.count + 1 END,

@@ -5,7 +5,7 @@ import { openPostgres } from './postgres.js'
 import type { Db } from './types.js'
 
 export type { Db, DbKind, Orm, RawQuery } from './types.js'
-export { isUniqueViolation, sqlRows } from './types.js'
+export { isUniqueViolation, namedRows, sqlRows } from './types.js'
 export { DataDirLockedError } from './lock.js'
 export { migrate, readMigrations, MIGRATIONS_DIR } from './migrate.js'
 export { migrationsKey, openPglite, pgliteSnapshot, writePgliteBase } from './pglite.js'

@@ -32,6 +32,22 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   return false
 }
 
+/**
+ * Raw SQL rows through Drizzle as a named statement: on PostgreSQL each connection parses and plans it once and then
+ * only binds and executes it (a hot path's statement, planned on every call, costs the database more than running
+ * it). The SQL text must be the same on every call with that name (values go in as parameters, as `sql` makes them).
+ * PGlite runs it like `sqlRows`.
+ */
+export async function namedRows<T>(orm: Orm, name: string, query: SQL): Promise<T[]> {
+  // Drizzle's own execute() prepares the statement without a name; this is the same call with one
+  const inner = orm as unknown as {
+    dialect: { sqlToQuery(q: SQL): unknown }
+    session: { prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } }
+  }
+  const result = (await inner.session.prepareQuery(inner.dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] }
+  return result.rows
+}
+
 /** Raw SQL rows through Drizzle, the same on both drivers (both results carry `rows`). */
 export async function sqlRows<T>(orm: Orm, query: SQL): Promise<T[]> {
   const result = (await orm.execute(query)) as unknown as { rows: T[] }

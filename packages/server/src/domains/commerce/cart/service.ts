@@ -2,7 +2,7 @@
 // always within the site of the request.
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { sqlRows, type Orm } from '../../../platform/db/index.js'
+import { namedRows, sqlRows, type Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { hasNul, NUL_MESSAGE } from '../../../platform/http/edge.js'
 import { newId, newToken, sha256Hex } from '../../../platform/ids.js'
@@ -207,8 +207,9 @@ export async function openPlainCart(
   const cartId = newId()
   const entryId = newId()
   const q = input.quantity
-  const [row] = await sqlRows<{ p: Record<string, unknown>; v: Record<string, unknown> | null; cart: Record<string, unknown> | null }>(
+  const [row] = await namedRows<{ p: Record<string, unknown>; v: Record<string, unknown> | null; cart: Record<string, unknown> | null }>(
     orm,
+    'commerce_open_plain_cart',
     sql`WITH pv AS (
           SELECT to_jsonb(p) AS p, to_jsonb(v) AS v, v.id AS variant_id,
                  (p.status <> 'draft' AND v.id IS NOT NULL AND NOT p.is_subscribable
