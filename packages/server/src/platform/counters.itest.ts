@@ -43,4 +43,24 @@ describe.skipIf(!adminUrl).each(kinds)('shared counters over %s', (kind) => {
     await new Promise((r) => setTimeout(r, 700))
     expect((await a.hit('site1:cart:1.2.3.4', 600)).count).toBe(1)
   })
+
+  it('hits arriving together on two nodes each get their own count, every one of them counted', async () => {
+    const d = await db()
+    const prefix = `scale_b${Date.now().toString(36)}_`
+    const [a, b] = [0, 1].map(() => {
+      const c = createCounters({ redisUrl: kind === 'redis' ? redisUrl : null, db: d, prefix })
+      closers.push(() => c.close())
+      return c
+    })
+    const keys = ['site1:cart:1.1.1.1', 'site1:cart:2.2.2.2', 'site1:cart:3.3.3.3']
+    const hits = Array.from({ length: 120 }, (_, i) => (i % 2 ? a! : b!).hit(keys[i % 3]!, 60_000).then((h) => ({ key: keys[i % 3]!, ...h })))
+    const results = await Promise.all(hits)
+    for (const key of keys) {
+      const counts = results.filter((r) => r.key === key).map((r) => r.count).sort((x, y) => x - y)
+      expect(counts).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+    }
+    for (const r of results) expect(r.resetMs).toBeGreaterThan(50_000)
+    // a window of another length is its own statement, and counts on
+    expect((await a!.hit(keys[0]!, 1_000)).count).toBe(41)
+  })
 })

@@ -1,8 +1,12 @@
-// Security headers of every answer, through @fastify/helmet: one Content-Security-Policy for published pages (and
+// Security headers of every answer, as helmet computes them: one Content-Security-Policy for published pages (and
 // every other answer of a site or the API), a strict one for the editor at /config, hashes for the inline script
 // and style of /api/docs, and HSTS only when the request came over HTTPS (directly, or via X-Forwarded-Proto when
 // TRUST_PROXY is on). The publishing fast path (cached pages answered before Fastify) applies the very same page
 // headers through `pageHeaders(secure)`.
+//
+// Routes take the `helmet` route option of @fastify/helmet (merged over the page options, key by key, as that plugin
+// merges), but the headers are computed once per configuration, when the route is declared, and set with one call per
+// answer: @fastify/helmet ran helmet's middleware, CSP parsing included, on every request.
 //
 // Published pages carry no inline scripts (themes load one external module script; `themes/default` has no inline
 // <script> and no event-handler attributes): scripts come from the site itself, plus the captcha and comment
@@ -11,7 +15,7 @@
 // and media may come from any https address and their iframes (https only, sandboxed) from any https origin.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+import type { FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions as HelmetMiddlewareOptions } from 'helmet'
 
@@ -124,6 +128,13 @@ export function inlinePageOptions(html: string, opts: { formsToSelf?: boolean } 
   }
 }
 
+/** A route's security headers over plain HTTP and over HTTPS (with HSTS). */
+interface SecurityHeaders {
+  plain: Readonly<Record<string, string>>
+  secure: Readonly<Record<string, string>>
+}
+const ROUTE_HEADERS = 'securityHeaders'
+
 /** The headers a helmet configuration sets (helmet writes them onto the response; here they are collected once). */
 export function headersOf(options: HelmetOptions): Record<string, string> {
   const out: Record<string, string> = {}
@@ -147,11 +158,20 @@ export function headersOf(options: HelmetOptions): Record<string, string> {
  */
 export async function registerSecurityHeaders(app: FastifyInstance, origins: SecurityOrigins): Promise<{ pageHeaders(secure: boolean): Readonly<Record<string, string>> }> {
   const page = pageOptions(origins)
-  await app.register(fastifyHelmet, { ...page, global: true })
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  const both = (options: HelmetOptions): SecurityHeaders => {
+    const plain = Object.freeze(headersOf(options))
+    return { plain, secure: Object.freeze({ ...plain, 'strict-transport-security': HSTS }) }
+  }
+  const pageSet = both(page)
+  app.addHook('onRoute', (route) => {
+    const own = (route as { helmet?: HelmetOptions | false }).helmet
+    if (!own) return
+    route.config = Object.assign(route.config ?? Object.create(null), { [ROUTE_HEADERS]: both(Object.assign(Object.create(null), page, own) as HelmetOptions) })
   })
-  const plain = Object.freeze(headersOf(page))
-  const secure = Object.freeze({ ...plain, 'strict-transport-security': HSTS })
-  return { pageHeaders: (isSecure: boolean) => (isSecure ? secure : plain) }
+  app.addHook('onRequest', (request, reply, done) => {
+    const set = (request.routeOptions.config as { [ROUTE_HEADERS]?: SecurityHeaders } | undefined)?.[ROUTE_HEADERS] ?? pageSet
+    reply.headers(request.protocol === 'https' ? set.secure : set.plain)
+    done()
+  })
+  return { pageHeaders: (isSecure: boolean) => (isSecure ? pageSet.secure : pageSet.plain) }
 }

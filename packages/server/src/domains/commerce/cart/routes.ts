@@ -100,7 +100,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: CommerceContext): 
       const site = requireSite(request)
       await limit(request, site.id)
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
-      const answer = await idempotent(orm, site.id, visitorScope('add-entry', request.crumb), key, body, async () => {
+      const answer = await idempotent(orm, site.id, () => visitorScope('add-entry', request.crumb), key, body, async () => {
         const { newCartToken, ...added } = await addToCart(ctx, { siteId: site.id, cartToken: request.cookies[CART_COOKIE], ...body })
         if (newCartToken) setCartCookie(request, reply, newCartToken)
         return { status: 200, body: added }

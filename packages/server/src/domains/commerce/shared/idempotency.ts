@@ -47,12 +47,14 @@ export function visitorScope(route: string, visitor: string): string {
 export async function idempotent(
   orm: Orm,
   siteId: string,
-  scope: string,
+  /** The visitor's scope, or a function making it (only called when there is a key). */
+  scopeOf: string | (() => string),
   key: string | undefined,
   body: unknown,
   run: () => Promise<Reply>,
 ): Promise<Reply> {
   if (key === undefined) return run()
+  const scope = typeof scopeOf === 'string' ? scopeOf : scopeOf()
   const requestHash = sha256Hex(canonicalJson(body))
   const where = and(eq(idempotency.siteId, siteId), eq(idempotency.scope, scope), eq(idempotency.key, key))
   await orm.delete(idempotency).where(and(where, lt(idempotency.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS))))
