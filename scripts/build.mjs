@@ -60,6 +60,15 @@ if (!failed) {
   )
   if (base.status !== 0) failed = true
 }
+// the demo site's pictures, drawn once here so that a first start reads them (quick when present)
+if (!failed) {
+  const pictures = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "const m = await import('./packages/server/dist/app/demo-content/images.js'); const n = await m.writeDemoImages(); if (n > 0) console.log(`drew ${n} demo images into packages/server/dist/demo-images`)"],
+    { cwd: root, stdio: 'inherit' },
+  )
+  if (pictures.status !== 0) failed = true
+}
 // theme assets are not built, only compressed (into themes/default/dist/assets); quick when up to date
 if (!failed) precompress(join(root, 'themes/default/assets'), join(root, 'themes/default/dist/assets'))
 process.exit(failed ? 1 : 0)

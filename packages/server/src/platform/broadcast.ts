@@ -3,8 +3,8 @@
 // PostgreSQL LISTEN/NOTIFY on the application database (no extra service), else nothing: embedded PGlite is one
 // process by construction (its data-dir lock refuses a second one).
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
-import pg from 'pg'
+import type { Redis } from 'ioredis'
+import type pg from 'pg'
 
 export type CacheMessage = { kind: 'pages' | 'hosts'; siteId: string | null }
 
@@ -59,37 +59,48 @@ export function createBroadcaster(opts: { redisUrl: string | null; databaseUrl: 
   const base = { node, onMessage: (l: (m: CacheMessage) => void) => void listeners.push(l) }
 
   if (opts.redisUrl) {
-    const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    const sub = new Redis(opts.redisUrl, { lazyConnect: false })
-    pub.on('error', (e) => warn(e, 'redis publisher error'))
-    sub.on('error', (e) => warn(e, 'redis subscriber error'))
-    sub.on('message', (ch: string, raw: string) => {
-      if (ch === channel) deliver(raw)
+    const url = opts.redisUrl
+    // the drivers are loaded when configured, not by every start
+    const clients: Promise<{ pub: Redis; sub: Redis }> = import('ioredis').then(async ({ Redis: Client }) => {
+      const pub = new Client(url, { lazyConnect: false, maxRetriesPerRequest: 2 })
+      const sub = new Client(url, { lazyConnect: false })
+      pub.on('error', (e) => warn(e, 'redis publisher error'))
+      sub.on('error', (e) => warn(e, 'redis subscriber error'))
+      sub.on('message', (ch: string, raw: string) => {
+        if (ch === channel) deliver(raw)
+      })
+      await sub.subscribe(channel)
+      return { pub, sub }
     })
-    const subscribed = sub.subscribe(channel)
     return {
       ...base,
       kind: 'redis',
-      publish: (m) => void pub.publish(channel, encode(node, m)).catch((e: unknown) => warn(e, 'cache message not published')),
-      ready: async () => void (await subscribed),
-      ping: async () => (await pub.ping().catch(() => '')) === 'PONG',
+      publish: (m) =>
+        void clients.then(({ pub }) => pub.publish(channel, encode(node, m))).catch((e: unknown) => warn(e, 'cache message not published')),
+      ready: async () => void (await clients),
+      ping: async () => (await clients.then(({ pub }) => pub.ping()).catch(() => '')) === 'PONG',
       async close() {
-        sub.disconnect()
-        await pub.quit().catch(() => undefined)
+        const c = await clients.catch(() => null)
+        c?.sub.disconnect()
+        await c?.pub.quit().catch(() => undefined)
       },
     }
   }
 
   if (opts.databaseUrl) {
     const url = opts.databaseUrl
+    const driver = import('pg').then((m) => m.default)
     // NOTIFY goes through any connection; LISTEN needs one held open, reconnected when it drops.
-    const pool = new pg.Pool({ connectionString: url, max: 2 })
-    pool.on('error', () => undefined)
+    const pool = driver.then((pgm) => {
+      const p = new pgm.Pool({ connectionString: url, max: 2 })
+      p.on('error', () => undefined)
+      return p
+    })
     let listener: pg.Client | null = null
     let closed = false
     let live: Promise<void>
     const listen = async (): Promise<void> => {
-      const client = new pg.Client({ connectionString: url })
+      const client = new (await driver).Client({ connectionString: url })
       client.on('notification', (n) => {
         if (n.channel === channel && n.payload) deliver(n.payload)
       })
@@ -107,14 +118,14 @@ export function createBroadcaster(opts: { redisUrl: string | null; databaseUrl: 
     return {
       ...base,
       kind: 'postgres',
-      publish: (m) => void pool.query('SELECT pg_notify($1, $2)', [channel, encode(node, m)]).catch((e: unknown) => warn(e, 'cache message not published')),
+      publish: (m) => void pool.then((p) => p.query('SELECT pg_notify($1, $2)', [channel, encode(node, m)])).catch((e: unknown) => warn(e, 'cache message not published')),
       ready: () => live,
-      ping: async () => listener !== null && (await pool.query('SELECT 1').then(() => true, () => false)),
+      ping: async () => listener !== null && (await pool.then((p) => p.query('SELECT 1')).then(() => true, () => false)),
       async close() {
         closed = true
         await live.catch(() => undefined)
         await listener?.end().catch(() => undefined)
-        await pool.end().catch(() => undefined)
+        await (await pool).end().catch(() => undefined)
       },
     }
   }

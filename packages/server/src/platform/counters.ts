@@ -2,7 +2,7 @@
 // else a PostgreSQL row per key (one upsert per hit), else, on embedded PGlite (one process), memory.
 import { sql } from 'drizzle-orm'
 import { pgTable, integer, text, timestamp } from 'drizzle-orm/pg-core'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { namedRows, type Db } from './db/index.js'
 
 /** One fixed window per key (keys name their site: `<siteId>:<scope>:<address>`). */
@@ -94,18 +94,24 @@ export interface Counters {
 export function createCounters(opts: { redisUrl: string | null; db: Db; prefix?: string; now?: () => number }): Counters {
   const prefix = `${opts.prefix ?? ''}rl:`
   if (opts.redisUrl) {
-    const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 })
-    redis.on('error', () => undefined) // reported by the failing hit
+    const url = opts.redisUrl
+    // the driver is loaded when Redis is configured, not by every start
+    const client: Promise<Redis> = import('ioredis').then(({ Redis }) => {
+      const r = new Redis(url, { maxRetriesPerRequest: 2 })
+      r.on('error', () => undefined) // reported by the failing hit
+      return r
+    })
     return {
       kind: 'redis',
       async hit(key, windowMs) {
         const k = prefix + key
+        const redis = await client
         const res = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec()
         const count = Number(res?.[0]?.[1] ?? 1)
         const ttl = Number(res?.[2]?.[1] ?? windowMs)
         return { count, resetMs: ttl > 0 ? ttl : windowMs }
       },
-      close: async () => void (await redis.quit().catch(() => undefined)),
+      close: async () => void (await (await client).quit().catch(() => undefined)),
     }
   }
   if (opts.db.kind === 'postgres') {

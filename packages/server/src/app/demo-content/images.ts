@@ -1,5 +1,6 @@
 // Demo images generated at seed time (SVG gradients and shapes -> JPEG with sharp); nothing is downloaded.
 import sharp from 'sharp'
+import { drawn, writeDrawings, type Drawing } from './drawings.js'
 
 export interface DemoImageSpec {
   name: string
@@ -37,7 +38,16 @@ function shapes(s: DemoImageSpec, w: number, h: number): string {
 }
 
 /** A JPEG of the spec: a diagonal gradient, shapes, and the title in large type. */
-export async function demoImage(s: DemoImageSpec): Promise<Buffer> {
+export function demoImage(s: DemoImageSpec): Promise<Buffer> {
+  return drawn(demoDrawing(s))
+}
+
+/** Draws every demo image into the build (`npm run build`), so a first start reads them instead. */
+export function writeDemoImages(): Promise<number> {
+  return writeDrawings(DEMO_IMAGES.map(demoDrawing))
+}
+
+function demoDrawing(s: DemoImageSpec): Drawing {
   const w = s.width ?? 1200
   const h = s.height ?? 800
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
@@ -46,7 +56,7 @@ export async function demoImage(s: DemoImageSpec): Promise<Buffer> {
   ${shapes(s, w, h)}
   ${s.caption === false ? '' : `<text x="${w * 0.06}" y="${h * 0.16}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="${Math.round(h * 0.07)}" font-weight="700" fill="#ffffff" opacity="0.92">${esc(s.title)}</text>`}
 </svg>`
-  return sharp(Buffer.from(svg)).jpeg({ quality: 78, progressive: true }).toBuffer()
+  return { source: `${svg}\njpeg quality 78 progressive`, draw: () => sharp(Buffer.from(svg)).jpeg({ quality: 78, progressive: true }).toBuffer() }
 }
 
 export const DEMO_IMAGES: DemoImageSpec[] = [

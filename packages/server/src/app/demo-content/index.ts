@@ -29,8 +29,11 @@ export async function seedDemoContent(siteId: string, d: DemoContentDeps): Promi
 
   const img: Record<string, string | undefined> = {}
   if (d.storeImage) {
-    for (const spec of DEMO_IMAGES) {
-      const stored = await d.storeImage(siteId, `${spec.name}.jpg`, await demoImage(spec), { altText: spec.alt, title: spec.title })
+    // drawn all at once (sharp works on other threads) while each is stored in turn
+    const drawn = DEMO_IMAGES.map((spec) => demoImage(spec))
+    for (const p of drawn) p.catch(() => undefined) // each is awaited below; a failure is thrown there
+    for (const [i, spec] of DEMO_IMAGES.entries()) {
+      const stored = await d.storeImage(siteId, `${spec.name}.jpg`, await drawn[i]!, { altText: spec.alt, title: spec.title })
       img[spec.name] = stored.id
     }
   }

@@ -234,13 +234,16 @@ export async function openPlainCart(
 
 /** A row of `table` from its to_jsonb() form (one statement answering rows of several tables), mapped as Drizzle maps it. */
 function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  let columns = tableColumns.get(table)
+  if (!columns) tableColumns.set(table, (columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name, column }))))
   const out: Record<string, unknown> = {}
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name]
+  for (const { key, name, column } of columns) {
+    const value = json[name]
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
   }
   return out as T['$inferSelect']
 }
+const tableColumns = new WeakMap<PgTable, { key: string; name: string; column: ReturnType<typeof getTableColumns>[string] }[]>()
 
 /** A commerce_carts row as raw SQL answers it (snake_case; timestamps as Date or text by driver). */
 interface CartSqlRow {
