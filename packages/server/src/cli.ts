@@ -10,7 +10,7 @@ import { migrate, openPglite, openPostgres } from './platform/db/index.js'
 const DB = 'Database: DATA_DIR (embedded, while no server runs on it) or DATABASE_URL (PostgreSQL).'
 
 const HELP: Record<string, string> = {
-  start: 'sitewright start\n  Runs the server (PORT, DATA_DIR, DATABASE_URL, REDIS_URL, ... from the environment).',
+  start: 'sitewright start\n  Runs the server (PORT, DATA_DIR, DATABASE_URL, REDIS_URL, WORKERS, ... from the environment).',
   migrate: 'sitewright migrate\n  Applies pending migrations to the configured database and prints their names (safe with running nodes).',
   export: [
     'sitewright export SITE [--out FILE] [--no-customer-data]',

@@ -32,6 +32,8 @@ export interface Config {
   /** Where file bytes live: `disk` (DATA_DIR/files, one node), `postgres` (chunked rows, every node) or `s3`
    *  (an S3-compatible bucket, every node); default `postgres` with DATABASE_URL, else `disk`. */
   fileStorage: 'disk' | 'postgres' | 's3'
+  /** Server processes sharing the port (node:cluster), each a full app node; above 1 needs DATABASE_URL. */
+  workers: number
   /** The bucket of `fileStorage: 's3'` (S3_URL endpoint, path-style; null url = AWS S3 of the region). */
   s3: S3Config | null
 }
@@ -64,6 +66,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
   KEY_PREFIX: z.string().regex(/^[a-z0-9_]{0,40}$/, 'lower-case letters, digits and _ only').optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 })
 
 /** Reads the configuration; throws an Error naming every bad variable. Empty strings count as unset. */
@@ -76,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   }
   const e = parsed.data
   if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required with FILE_STORAGE=s3')
+  if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) throw new Error('Invalid configuration:\n  WORKERS: more than 1 needs DATABASE_URL (PostgreSQL); the embedded database belongs to one process')
   const port = e.PORT ?? 3000
   return {
     host: e.HOST ?? 'localhost',
@@ -93,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     redisUrl: e.REDIS_URL ?? null,
     keyPrefix: e.KEY_PREFIX ?? '',
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
+    workers: e.WORKERS ?? 1,
     s3: e.S3_BUCKET
       ? {
           url: e.S3_URL ?? null,

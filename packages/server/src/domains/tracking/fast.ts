@@ -34,12 +34,20 @@ export interface TrackingFastDeps {
 const ACCEPTED = Buffer.from(JSON.stringify({ accepted: true }))
 
 export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDeps) {
-  function answer(res: ServerResponse, secure: boolean, status: number, body?: Buffer): void {
+  const headersOf = (secure: boolean, body?: Buffer): Record<string, string | number> => {
     const headers: Record<string, string | number> = { ...deps.headers(secure), 'cache-control': 'no-store' }
     if (body) {
       headers['content-type'] = 'application/json; charset=utf-8'
       headers['content-length'] = body.length
     }
+    return headers
+  }
+  // the two answers of nearly every hit, their headers made once
+  const accepted = [headersOf(false, ACCEPTED), headersOf(true, ACCEPTED)] as const
+  const noContent = [headersOf(false), headersOf(true)] as const
+
+  function answer(res: ServerResponse, secure: boolean, status: number, body?: Buffer): void {
+    const headers = body === ACCEPTED ? accepted[secure ? 1 : 0] : body === undefined && status === 204 ? noContent[secure ? 1 : 0] : headersOf(secure, body)
     res.writeHead(status, headers)
     res.end(body)
   }
