@@ -12,8 +12,9 @@ import { spawn } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { createRequire } from 'node:module'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -21,6 +22,8 @@ import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig } from '../src/platform/config.js'
 import { migrate, openPglite, sqlRows } from '../src/platform/db/index.js'
 import { freshPostgresDatabase } from '../test/fresh-postgres.js'
+// @ts-expect-error a plain .mjs module of the benches (no types)
+import { startNodeFlags } from './start-flags.mjs'
 
 /** BENCH_ONLY=pglite or postgres: one backend. */
 const ONLY = process.env.BENCH_ONLY ?? ''
@@ -223,6 +226,59 @@ async function measure(label: string, app: App, seed: { events: number; raw: num
   }
 }
 
+/**
+ * Ingestion into PostgreSQL by the built server (dist/main.js, npm start's node flags) run with WORKERS=n: n processes
+ * on one port, as a machine with n cores is deployed. Every acknowledged hit is counted in the database after the
+ * server has stopped (its workers write what they hold on SIGTERM).
+ */
+async function measureWorkers(adminUrl: string, workers: number): Promise<void> {
+  const label = `PostgreSQL, WORKERS=${workers}`
+  const main = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+  if (!existsSync(main)) return console.log(`${label}: skipped (run npm run build first)`)
+  const fresh = await freshPostgres(adminUrl)
+  const dataDir = mkdtempSync(join(tmpdir(), 'sw-bench-workers-'))
+  const root = fileURLToPath(new URL('../../../', import.meta.url))
+  const child = spawn(process.execPath, [...(startNodeFlags(root) as string[]), main], {
+    env: { ...process.env, DATABASE_URL: fresh.url, WORKERS: String(workers), SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, MALLOC_ARENA_MAX: '2' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+  const exited = new Promise<number | null>((r) => child.on('exit', r))
+  try {
+    let port: string | undefined
+    for (let i = 0; i < 1200 && !(port = /Demo site:\s+http:\/\/[^:]+:(\d+)\//.exec(out)?.[1]); i++) await new Promise((r) => setTimeout(r, 50))
+    if (!port) throw new Error(`${label}: the server did not start:\n${out}`)
+    const base = `http://127.0.0.1:${port}`
+    const { siteId } = await signup(base)
+    const body = new URLSearchParams({ event: '1', data: JSON.stringify({ path: '/', referrer: 'https://example.com/', sessionId: 1 }), ss_cvr: 'a|1|1|1|1' }).toString()
+    const headers = { host: 'bench.localhost', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA }
+    await load(`${base}/api/census/RecordHit`, headers, body, 3).catch(() => null) // warm-up: every worker's caches and JIT
+    const count = async () => {
+      const c = new pg.Client({ connectionString: fresh.url })
+      await c.connect()
+      try {
+        return Number((await c.query('SELECT count(*)::int AS c FROM tracking_events WHERE site_id = $1', [siteId])).rows[0].c)
+      } finally {
+        await c.end()
+      }
+    }
+    await new Promise((r) => setTimeout(r, 1000)) // the warm-up's hits written (the buffers flush every 250 ms)
+    const before = await count()
+    const r = await load(`${base}/api/census/RecordHit`, headers, body)
+    child.kill('SIGTERM')
+    await exited
+    const written = (await count()) - before
+    console.log(`${label}: RecordHit ${r.rps.toFixed(0)} hits/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.tool}, ${r.total} requests, ${r.failed} not 2xx or failed); ${written} written, ${r.ok} acknowledged; ${loadAvg()}`)
+    if (written < r.ok || r.failed > 0) process.exitCode = 1
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    await exited
+    await fresh.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`${WRK ? "wrk" : "autocannon"} in its own process, ${CONNECTIONS} connections, ${SECONDS} s, loopback; ${loadAvg()}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-bench-tracking-'))
@@ -242,6 +298,8 @@ async function main(): Promise<void> {
     if (ONLY === 'pglite') return
     const admin = await postgresUrl()
     if (!admin) return console.log('PostgreSQL: not reachable (set DATABASE_URL or run it at 127.0.0.1:5432): skipped')
+    // one process per core, as `WORKERS` deploys a machine
+    await measureWorkers(admin, Number(process.env.BENCH_WORKERS ?? Math.max(2, availableParallelism())))
     const fresh = await freshPostgres(admin)
     try {
       const pgApp = await buildApp({ ...config, databaseUrl: fresh.url }, opts)
