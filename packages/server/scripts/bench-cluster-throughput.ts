@@ -129,6 +129,19 @@ async function withCpu<T>(pids: { nodes: number[]; nginx: number }, run: () => P
 }
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`
 
+/** Waits (at most 2 minutes) until the app nodes have used under 5 % of a core for three seconds in a row. */
+async function quietNodes(pids: number[]): Promise<void> {
+  const sum = () => pids.reduce((a, p) => a + ticks(p), 0)
+  let last = sum()
+  let quiet = 0
+  for (let i = 0; i < 120 && quiet < 3; i++) {
+    await new Promise((r) => setTimeout(r, 1000))
+    const now = sum()
+    quiet = now - last < 5 ? quiet + 1 : 0
+    last = now
+  }
+}
+
 /** Starts the cluster with `nodes` app nodes; resolves once cluster.json says everything answers. */
 async function startCluster(nodes: number, dir: string, db: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort()
@@ -164,8 +177,10 @@ async function measure(nodes: number, work: string): Promise<Map<string, Result>
     const info = JSON.parse(readFileSync(join(dir, 'cluster.json'), 'utf8')) as { nginx: number; nodes: { pid: number }[] }
     const pids = { nodes: info.nodes.map((n) => n.pid), nginx: info.nginx }
     const host = `localhost:${port}`
-    // a fresh cluster seeds the demo and makes its image variants in the background: one discarded run first, so
-    // neither cluster is measured while that work is still going on
+    // a fresh cluster seeds the demo and makes its image variants in the background (each one finished drops the
+    // site's cached pages): wait until the nodes are quiet, then one discarded run
+    await fetch(`http://127.0.0.1:${port}/`, { headers: { host } })
+    await quietNodes(pids.nodes)
     await wrk(`http://127.0.0.1:${port}/`, host, work)
     for (const page of PAGES) {
       const url = `http://127.0.0.1:${port}${page.path}`
@@ -177,6 +192,47 @@ async function measure(nodes: number, work: string): Promise<Map<string, Result>
     await stopCluster(child)
     await dropDatabase(db).catch(() => undefined)
     rmSync(dir, { recursive: true, force: true })
+  }
+  return results
+}
+
+/** The built server on a fresh database with WORKERS=n, its pages measured on its own port. */
+async function measureWorkers(workers: number, work: string): Promise<Map<string, { rps: number; p99: number; bad: number }>> {
+  const db = `bench_w${workers}_${Date.now().toString(36)}`
+  const admin = new pg.Client({ connectionString: ADMIN })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${db}`)
+  await admin.end()
+  const url = new URL(ADMIN)
+  url.pathname = `/${db}`
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), `sw-bench-w${workers}-`))
+  const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+    env: { ...process.env, DATABASE_URL: url.toString(), WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  const results = new Map<string, { rps: number; p99: number; bad: number }>()
+  try {
+    for (let i = 0; i < 1200 && !out.includes('Demo site:'); i++) await new Promise((r) => setTimeout(r, 100))
+    if (!out.includes('Demo site:')) throw new Error(`WORKERS=${workers}: the server did not start`)
+    const host = `localhost:${port}`
+    const pids = workers > 1 ? childrenOf(child.pid!) : [child.pid!]
+    await fetch(`http://127.0.0.1:${port}/`, { headers: { host } })
+    await quietNodes(pids)
+    await wrk(`http://127.0.0.1:${port}/`, host, work)
+    for (const page of PAGES) {
+      const target = `http://127.0.0.1:${port}${page.path}`
+      for (let i = 0; i < workers * 4; i++) await fetch(target, { headers: { host } })
+      results.set(page.name, await wrk(target, host, work))
+    }
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))])
+    await dropDatabase(db).catch(() => undefined)
+    rmSync(dataDir, { recursive: true, force: true })
   }
   return results
 }
@@ -210,6 +266,22 @@ async function main(): Promise<void> {
       if (a.bad + b.bad > 0) process.exitCode = 1
     }
     console.log(`all pages: two nodes / one node = ${(sum2 / sum1).toFixed(2)} (target >= 1.3)`)
+
+    // the same pages from one port with no proxy in the way: WORKERS=1, then WORKERS=2 (node:cluster)
+    console.log(`published pages on one port without a proxy, wrk -t1 -c${CONNECTIONS} ${SECONDS} s per page, PostgreSQL: WORKERS=1 then WORKERS=2`)
+    const w1 = await measureWorkers(1, work)
+    const w2 = await measureWorkers(2, work)
+    let s1 = 0
+    let s2 = 0
+    for (const page of PAGES) {
+      const a = w1.get(page.name)!
+      const b = w2.get(page.name)!
+      s1 += a.rps
+      s2 += b.rps
+      console.log(`${page.name.padEnd(10)} WORKERS=1 ${a.rps.toFixed(0).padStart(6)} req/s p99 ${a.p99.toFixed(1)} ms | WORKERS=2 ${b.rps.toFixed(0).padStart(6)} req/s p99 ${b.p99.toFixed(1)} ms | ratio ${(b.rps / a.rps).toFixed(2)}` + (a.bad + b.bad ? ` (${a.bad + b.bad} failed)` : ''))
+      if (a.bad + b.bad > 0) process.exitCode = 1
+    }
+    console.log(`all pages: WORKERS=2 / WORKERS=1 = ${(s2 / s1).toFixed(2)}`)
   } finally {
     rmSync(work, { recursive: true, force: true })
   }

@@ -150,10 +150,14 @@ async function waitIdle(pid: number, timeoutMs = 120_000) {
   const start = Date.now()
   let last = ticks()
   if (last === null) return new Promise((r) => setTimeout(r, 15_000)) // no /proc: give it a fixed time
+  // three quiet seconds in a row (variants of images stored before start begin 1.5 s after it)
+  let quiet = 0
   while (Date.now() - start < timeoutMs) {
     await new Promise((r) => setTimeout(r, 1000))
     const now = ticks()
-    if (now === null || now - last! < 5) return // under 5% of one core for a second
+    if (now === null) return
+    quiet = now - last! < 5 ? quiet + 1 : 0 // under 5% of one core for a second
+    if (quiet >= 3) return
     last = now
   }
 }
