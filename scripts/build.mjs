@@ -51,24 +51,12 @@ for (const step of steps) {
   writeFileSync(stamp, new Date().toISOString())
   console.log(`built ${step.dir} in ${Date.now() - started} ms`)
 }
+/** Runs an ES module snippet against the built server, from the repository root; false when it failed. */
+const runBuilt = (code) => spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'inherit' }).status === 0
 // a migrated PGlite database for new data dirs to start from (skips initdb at first start); quick when current
-if (!failed) {
-  const base = spawnSync(
-    process.execPath,
-    ['--input-type=module', '-e', "const m = await import('./packages/server/dist/platform/db/index.js'); const r = await m.writePgliteBase(); if (r === 'written') console.log('wrote packages/server/dist/pglite-base.tar')"],
-    { cwd: root, stdio: 'inherit' },
-  )
-  if (base.status !== 0) failed = true
-}
+if (!failed) failed = !runBuilt("const m = await import('./packages/server/dist/platform/db/index.js'); const r = await m.writePgliteBase(); if (r === 'written') console.log('wrote packages/server/dist/pglite-base.tar')")
 // the demo site's pictures, drawn once here so that a first start reads them (quick when present)
-if (!failed) {
-  const pictures = spawnSync(
-    process.execPath,
-    ['--input-type=module', '-e', "const m = await import('./packages/server/dist/app/demo-content/images.js'); const n = await m.writeDemoImages(); if (n > 0) console.log(`drew ${n} demo images into packages/server/dist/demo-images`)"],
-    { cwd: root, stdio: 'inherit' },
-  )
-  if (pictures.status !== 0) failed = true
-}
+if (!failed) failed = !runBuilt("const m = await import('./packages/server/dist/app/demo-content/images.js'); const n = await m.writeDemoImages(); if (n > 0) console.log(`drew ${n} demo images into packages/server/dist/demo-images`)")
 // theme assets are not built, only compressed (into themes/default/dist/assets); quick when up to date
 if (!failed) precompress(join(root, 'themes/default/assets'), join(root, 'themes/default/dist/assets'))
 process.exit(failed ? 1 : 0)

@@ -10,6 +10,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { freshPostgresDatabase } from '../test/fresh-postgres.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -196,24 +197,37 @@ async function measure(nodes: number, work: string): Promise<Map<string, Result>
   return results
 }
 
+type Measured = { rps: number; p99: number; bad: number }
+
+/** Prints each page's two runs and their ratio (and `more` of them); answers the ratio of the sums. */
+function compare<T extends Measured>(labels: [string, string], first: Map<string, T>, second: Map<string, T>, more?: (a: T, b: T) => void): number {
+  let sum1 = 0
+  let sum2 = 0
+  for (const page of PAGES) {
+    const a = first.get(page.name)!
+    const b = second.get(page.name)!
+    sum1 += a.rps
+    sum2 += b.rps
+    const run = (r: T) => `${r.rps.toFixed(0).padStart(6)} req/s p99 ${r.p99.toFixed(1)} ms`
+    console.log(`${page.name.padEnd(10)} ${labels[0]} ${run(a)} | ${labels[1]} ${run(b)} | ratio ${(b.rps / a.rps).toFixed(2)}` + (a.bad + b.bad ? ` (${a.bad + b.bad} failed)` : ''))
+    more?.(a, b)
+    if (a.bad + b.bad > 0) process.exitCode = 1
+  }
+  return sum2 / sum1
+}
+
 /** The built server on a fresh database with WORKERS=n, its pages measured on its own port. */
-async function measureWorkers(workers: number, work: string): Promise<Map<string, { rps: number; p99: number; bad: number }>> {
-  const db = `bench_w${workers}_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: ADMIN })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${db}`)
-  await admin.end()
-  const url = new URL(ADMIN)
-  url.pathname = `/${db}`
+async function measureWorkers(workers: number, work: string): Promise<Map<string, Measured>> {
+  const fresh = await freshPostgresDatabase(ADMIN, `bench_w${workers}`)
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), `sw-bench-w${workers}-`))
   const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
-    env: { ...process.env, DATABASE_URL: url.toString(), WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', REDIS_URL: '' },
+    env: { ...process.env, DATABASE_URL: fresh.url, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  const results = new Map<string, { rps: number; p99: number; bad: number }>()
+  const results = new Map<string, Measured>()
   try {
     for (let i = 0; i < 1200 && !out.includes('Demo site:'); i++) await new Promise((r) => setTimeout(r, 100))
     if (!out.includes('Demo site:')) throw new Error(`WORKERS=${workers}: the server did not start`)
@@ -231,7 +245,7 @@ async function measureWorkers(workers: number, work: string): Promise<Map<string
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))])
-    await dropDatabase(db).catch(() => undefined)
+    await fresh.drop().catch(() => undefined)
     rmSync(dataDir, { recursive: true, force: true })
   }
   return results
@@ -249,39 +263,18 @@ async function main(): Promise<void> {
     console.log(`published pages through nginx, wrk -t1 -c${CONNECTIONS} ${SECONDS} s per page, PostgreSQL, one node then two nodes`)
     const one = await measure(1, work)
     const two = await measure(2, work)
-    let sum1 = 0
-    let sum2 = 0
-    for (const page of PAGES) {
-      const a = one.get(page.name)!
-      const b = two.get(page.name)!
-      sum1 += a.rps
-      sum2 += b.rps
-      console.log(
-        `${page.name.padEnd(10)} 1 node ${a.rps.toFixed(0).padStart(6)} req/s p99 ${a.p99.toFixed(1)} ms | 2 nodes ${b.rps.toFixed(0).padStart(6)} req/s p99 ${b.p99.toFixed(1)} ms | ratio ${(b.rps / a.rps).toFixed(2)}` +
-          (a.bad + b.bad ? ` (${a.bad + b.bad} failed)` : ''),
-      )
+    const nodes = compare(['1 node', '2 nodes'], one, two, (a, b) => {
       for (const [n, r] of [[1, a], [2, b]] as const) {
         console.log(`${''.padEnd(10)} CPU with ${n} node${n > 1 ? 's' : ''} (share of all ${cpus().length} cores): app nodes ${pct(r.cpu.nodes)}, nginx ${pct(r.cpu.nginx)}, wrk + PostgreSQL + the rest ${pct(r.cpu.other)}, idle ${pct(r.cpu.idle)}`)
       }
-      if (a.bad + b.bad > 0) process.exitCode = 1
-    }
-    console.log(`all pages: two nodes / one node = ${(sum2 / sum1).toFixed(2)} (target >= 1.3)`)
+    })
+    console.log(`all pages: two nodes / one node = ${nodes.toFixed(2)} (target >= 1.3)`)
 
     // the same pages from one port with no proxy in the way: WORKERS=1, then WORKERS=2 (node:cluster)
     console.log(`published pages on one port without a proxy, wrk -t1 -c${CONNECTIONS} ${SECONDS} s per page, PostgreSQL: WORKERS=1 then WORKERS=2`)
     const w1 = await measureWorkers(1, work)
     const w2 = await measureWorkers(2, work)
-    let s1 = 0
-    let s2 = 0
-    for (const page of PAGES) {
-      const a = w1.get(page.name)!
-      const b = w2.get(page.name)!
-      s1 += a.rps
-      s2 += b.rps
-      console.log(`${page.name.padEnd(10)} WORKERS=1 ${a.rps.toFixed(0).padStart(6)} req/s p99 ${a.p99.toFixed(1)} ms | WORKERS=2 ${b.rps.toFixed(0).padStart(6)} req/s p99 ${b.p99.toFixed(1)} ms | ratio ${(b.rps / a.rps).toFixed(2)}` + (a.bad + b.bad ? ` (${a.bad + b.bad} failed)` : ''))
-      if (a.bad + b.bad > 0) process.exitCode = 1
-    }
-    console.log(`all pages: WORKERS=2 / WORKERS=1 = ${(s2 / s1).toFixed(2)}`)
+    console.log(`all pages: WORKERS=2 / WORKERS=1 = ${compare(['WORKERS=1', 'WORKERS=2'], w1, w2).toFixed(2)}`)
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
