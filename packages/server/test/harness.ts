@@ -88,7 +88,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   }
   let app: App
   try {
-    app = await buildApp(config, pgDb ? { variantsStartDelayMs: 0 } : { db: await freshPglite(), variantsStartDelayMs: 0 })
+    app = await buildApp(config, pgDb ? {} : { db: await freshPglite() })
   } catch (e) {
     await pgDb?.drop()
     await s3?.close()

@@ -93,10 +93,7 @@ export interface App {
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-/** How long after start the variants of images stored before it (the demo's, on a first start) wait: the first pages are served first. */
-const VARIANTS_START_DELAY_MS = 1500
-
-export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false; variantsStartDelayMs?: number } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db, opts)
@@ -106,7 +103,7 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
   }
 }
 
-async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false; variantsStartDelayMs?: number } = {}): Promise<App> {
+async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
   // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
@@ -212,7 +209,7 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
   const content = createContent(db.orm, { sites, auth, requireFeature: late.requireFeature })
   // Files: on the local disk for one node (PGlite); in PostgreSQL rows or an S3 bucket for several nodes.
-  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, variantsStartDelayMs: opts.variantsStartDelayMs ?? VARIANTS_START_DELAY_MS, storage: await openFileStorage(config.fileStorage, db.orm, config.s3) })
+  const files = createFiles(db.orm, { sites, auth, dataDir: config.dataDir, log: fastify.log, onChange: late.invalidatePages, pgBossUrl: config.databaseUrl, storage: await openFileStorage(config.fileStorage, db.orm, config.s3) })
   const social = createSocial(db.orm, { sites, auth, itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId), onChange: late.invalidatePages, hitCounter: (key, windowMs) => counters.hit(key, windowMs) })
   const forms = await createForms(db.orm, {
     sites,

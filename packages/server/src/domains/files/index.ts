@@ -51,15 +51,13 @@ export interface FilesDeps {
   onChange?: (siteId: string) => void
   /** PostgreSQL connection string: image variants are pg-boss jobs any node runs (PGlite: the in-process queue). */
   pgBossUrl?: string | null
-  /** After start, wait this long before making the variants of images stored before it (the demo's). */
-  variantsStartDelayMs?: number
 }
 
 export function createFiles(orm: Orm, deps: FilesDeps) {
   const storage = deps.storage ?? createDiskStorage(join(deps.dataDir, 'files'))
   const changed = (siteId: string) => deps.onChange?.(siteId)
   const ctx: IngestContext = { orm, storage, limitsMb: { ...DEFAULT_LIMITS_MB, ...deps.limitsMb }, log: deps.log, changed }
-  const jobs = createVariantJobs({ orm, run: (siteId, id) => makeVariants(ctx, siteId, id), pgBossUrl: deps.pgBossUrl, log: deps.log, startDelayMs: deps.variantsStartDelayMs ?? 0 })
+  const jobs = createVariantJobs({ orm, run: (siteId, id) => makeVariants(ctx, siteId, id), pgBossUrl: deps.pgBossUrl, log: deps.log })
   const enqueueVariants = (siteId: string, id: string) => jobs.enqueue(siteId, id)
   const slugOf = async (siteId: string) => (await deps.sites.get(siteId))?.slug ?? null
 

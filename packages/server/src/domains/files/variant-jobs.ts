@@ -23,8 +23,6 @@ export interface VariantJobsDeps {
   /** PostgreSQL connection string: jobs go through pg-boss (PGlite keeps the in-process queue). */
   pgBossUrl?: string | null
   log?: FastifyBaseLogger | undefined
-  /** After start, wait this long before making the variants left from before it (default 0). */
-  startDelayMs?: number
 }
 
 export function createVariantJobs(deps: VariantJobsDeps) {
@@ -38,13 +36,8 @@ export function createVariantJobs(deps: VariantJobsDeps) {
 
   const runLocal = (siteId: string, id: string) => local.push(`variants ${id}`, async () => void (await deps.run(siteId, id)))
 
-  // Before start (the demo seeding at start-up, a one-off CLI import) nothing is made: start's sweep finds every
-  // image still 'processing', after `startDelayMs`, so the first page is not served while the CPU makes variants.
-  let started = false
-  let firstSweep: Promise<void> | null = null
-
   function enqueue(siteId: string, id: string): void {
-    if (stopped || !started) return
+    if (stopped) return
     if (!boss) return runLocal(siteId, id)
     sent.add(id)
     const p = boss
@@ -101,12 +94,7 @@ export function createVariantJobs(deps: VariantJobsDeps) {
       }
       // one process on PGlite (its data-dir lock): a claim left in the table is from a run that died with it
       if (!boss && !deps.pgBossUrl) await deps.orm.update(fileAssets).set({ variantsClaimedUntil: null }).where(eq(fileAssets.status, 'processing'))
-      started = true
-      const delay = deps.startDelayMs ?? 0
-      firstSweep = (delay > 0 ? new Promise<void>((r) => setTimeout(r, delay).unref()) : Promise.resolve())
-        .then(() => (stopped ? undefined : sweep(0)))
-        .catch((e: unknown) => deps.log?.warn({ err: e }, 'variant sweep failed'))
-      if (delay === 0) await firstSweep
+      await sweep(0)
       timer = setInterval(() => void sweep(SWEEP_SECONDS).catch((e: unknown) => deps.log?.warn({ err: e }, 'variant sweep failed')), SWEEP_SECONDS * 1000)
       timer.unref()
     },
@@ -122,7 +110,6 @@ export function createVariantJobs(deps: VariantJobsDeps) {
     /** Resolves when this node's queued variant jobs have finished (wherever they ran), or after a minute. */
     async idle(): Promise<void> {
       const end = Date.now() + 60_000
-      await firstSweep
       while (Date.now() < end) {
         await Promise.allSettled([...handing])
         await local.idle()
