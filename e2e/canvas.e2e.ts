@@ -130,9 +130,9 @@ describe('canvas editor', () => {
     const page = h.page
     const files = Array.from({ length: 5 }, (_, i) => ({ name: `drop-${i + 1}.png`, data: png(24, 16, 40 + i * 40).toString('base64') }))
     const gallery = canvas.locator('[data-block-id="blk-gallery"]')
-    await gallery.scrollIntoViewIfNeeded()
-    const handle = await gallery.elementHandle()
-    await handle!.evaluate((el, list) => {
+    // the canvas may render again meanwhile (earlier uploads' variants finishing): the locator finds the block anew
+    await expect.poll(() => gallery.scrollIntoViewIfNeeded().then(() => true, () => false), { timeout: 30_000 }).toBe(true)
+    await gallery.evaluate((el, list) => {
       const dt = new DataTransfer()
       for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: 'image/png' }))
       const r = el.getBoundingClientRect()
@@ -148,9 +148,12 @@ describe('canvas editor', () => {
   it('selects, edits and deletes a block with the keyboard only', async () => {
     const page = h.page
     await page.goto(`/config/sites/${site.id}/pages/${pageId}`)
-    await canvas.locator('[data-block-id="blk-beta"]').waitFor()
-    await canvas.locator('[data-block-id="blk-beta"]').focus()
-    await page.getByRole('toolbar', { name: 'Text block' }).waitFor()
+    const beta = canvas.locator('[data-block-id="blk-beta"]')
+    await beta.waitFor()
+    // focus selects the block; should the canvas render again in between (the gallery's new images getting their
+    // variants), focus it again
+    const toolbar = page.getByRole('toolbar', { name: 'Text block' })
+    await expect.poll(async () => (await beta.focus().then(() => true, () => false)) && toolbar.isVisible(), { timeout: 30_000, interval: 500 }).toBe(true)
     await page.keyboard.press('ArrowDown') // to the next block, and back
     await page.keyboard.press('ArrowUp')
     expect(await canvas.locator('[data-block-id="blk-beta"]').getAttribute('data-sw-selected')).toBe('')
