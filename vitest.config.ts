@@ -53,10 +53,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // two files at a time: each starts its own server on a copy of the global setup's data dir and its own
-          // browser, so files share nothing; much of an e2e file is waiting on pages, and one at a time left CI
-          // over its 20 minutes on a slow day
-          maxWorkers: 2,
+          // one file at a time: two at a time (each file has its own server and browser) beside CI's PostgreSQL pass
+          // left too little CPU on two cores, and timing-sensitive tests (network idle, a re-rendering canvas) failed
+          // now and then; on this machine the whole CI stays near 17 minutes
+          maxWorkers: 1,
         },
       },
     ],
