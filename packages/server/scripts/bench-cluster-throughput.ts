@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { freshPostgresDatabase } from '../test/fresh-postgres.js'
+import { cpuTicks, waitQuiet } from './bench-cpu.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -77,16 +78,7 @@ async function wrk(url: string, host: string, work: string): Promise<{ rps: numb
 
 // ---- where the CPU goes during a run (Linux /proc): the app nodes, nginx (master and workers), everything else ----
 
-/** utime + stime of a process in clock ticks (0 when it is gone). */
-function ticks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(f[11]) + Number(f[12])
-  } catch {
-    return 0
-  }
-}
+const ticks = (pid: number) => cpuTicks(pid) ?? 0
 /** The pids whose parent is `ppid`. */
 function childrenOf(ppid: number): number[] {
   const out: number[] = []
@@ -130,18 +122,6 @@ async function withCpu<T>(pids: { nodes: number[]; nginx: number }, run: () => P
 }
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`
 
-/** Waits (at most 2 minutes) until the app nodes have used under 5 % of a core for three seconds in a row. */
-async function quietNodes(pids: number[]): Promise<void> {
-  const sum = () => pids.reduce((a, p) => a + ticks(p), 0)
-  let last = sum()
-  let quiet = 0
-  for (let i = 0; i < 120 && quiet < 3; i++) {
-    await new Promise((r) => setTimeout(r, 1000))
-    const now = sum()
-    quiet = now - last < 5 ? quiet + 1 : 0
-    last = now
-  }
-}
 
 /** Starts the cluster with `nodes` app nodes; resolves once cluster.json says everything answers. */
 async function startCluster(nodes: number, dir: string, db: string): Promise<{ child: ChildProcess; port: number }> {
@@ -181,7 +161,7 @@ async function measure(nodes: number, work: string): Promise<Map<string, Result>
     // a fresh cluster seeds the demo and makes its image variants in the background (each one finished drops the
     // site's cached pages): wait until the nodes are quiet, then one discarded run
     await fetch(`http://127.0.0.1:${port}/`, { headers: { host } })
-    await quietNodes(pids.nodes)
+    await waitQuiet(pids.nodes)
     await wrk(`http://127.0.0.1:${port}/`, host, work)
     for (const page of PAGES) {
       const url = `http://127.0.0.1:${port}${page.path}`
@@ -234,7 +214,7 @@ async function measureWorkers(workers: number, work: string): Promise<Map<string
     const host = `localhost:${port}`
     const pids = workers > 1 ? childrenOf(child.pid!) : [child.pid!]
     await fetch(`http://127.0.0.1:${port}/`, { headers: { host } })
-    await quietNodes(pids)
+    await waitQuiet(pids)
     await wrk(`http://127.0.0.1:${port}/`, host, work)
     for (const page of PAGES) {
       const target = `http://127.0.0.1:${port}${page.path}`

@@ -5,13 +5,14 @@
 // plain node:http server. Prints req/s and p99 per server, and Sitewright's ratio to plain Node.
 // BENCH_SERVER_MAIN=<path of another built main.js> measures that build instead (before/after comparisons).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, get, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 // @ts-expect-error a plain .mjs module of the benches (no types)
 import { startNodeFlags } from './start-flags.mjs'
+import { waitQuiet } from './bench-cpu.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
@@ -137,31 +138,6 @@ async function waitHealthy(base: string, timeoutMs = 600_000) {
   throw new Error('the server did not become healthy')
 }
 
-/** Waits until the server process stops using CPU (the demo's image variants are made in the background). */
-async function waitIdle(pid: number, timeoutMs = 120_000) {
-  const ticks = () => {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      return Number(f[11]) + Number(f[12])
-    } catch {
-      return null
-    }
-  }
-  const start = Date.now()
-  let last = ticks()
-  if (last === null) return new Promise((r) => setTimeout(r, 15_000)) // no /proc: give it a fixed time
-  // three quiet seconds in a row (variants of images stored before start begin 1.5 s after it)
-  let quiet = 0
-  while (Date.now() - start < timeoutMs) {
-    await new Promise((r) => setTimeout(r, 1000))
-    const now = ticks()
-    if (now === null) return
-    quiet = now - last! < 5 ? quiet + 1 : 0 // under 5% of one core for a second
-    if (quiet >= 3) return
-    last = now
-  }
-}
-
 async function main() {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-needed'], { cwd: ROOT, stdio: 'inherit' })
   if (build.status !== 0) {
@@ -186,7 +162,7 @@ async function main() {
   try {
     await waitHealthy(base)
     await fetch(base + '/') // the demo content is seeded before the server listens; image variants follow
-    await waitIdle(child.pid!)
+    await waitQuiet([child.pid!]) // the demo's image variants are made in the background
     // every page cached and compressed before measuring
     for (const page of PAGES) for (let i = 0; i < 20; i++) for (const h of [{}, BR]) await fetch(base + page.path, { headers: h }).then((r) => r.arrayBuffer())
     await new Promise((r) => setTimeout(r, 500))

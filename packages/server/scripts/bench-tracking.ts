@@ -173,12 +173,14 @@ async function seedRaw(app: App, siteId: string, events: number): Promise<void> 
   }
 }
 
+/** The page view every load posts (a form, as the tracker sends it), to the bench site's host. */
+const body = new URLSearchParams({ event: '1', data: JSON.stringify({ path: '/', referrer: 'https://example.com/', sessionId: 1 }), ss_cvr: 'a|1|1|1|1' }).toString()
+const headers = { host: 'bench.localhost', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA }
+
 async function measure(label: string, app: App, seed: { events: number; raw: number }): Promise<void> {
   await app.fastify.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`
   const { siteId, cookie } = await signup(base)
-  const body = new URLSearchParams({ event: '1', data: JSON.stringify({ path: '/', referrer: 'https://example.com/', sessionId: 1 }), ss_cvr: 'a|1|1|1|1' }).toString()
-  const headers = { host: 'bench.localhost', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA }
   const probe = await once(`${base}/api/census/RecordHit`, headers, body)
   if (probe.status !== 202) throw new Error(`${label}: RecordHit answered ${probe.status}: ${probe.text}`)
   await load(`${base}/api/census/RecordHit`, headers, body, 2).catch(() => null) // warm-up (caches, JIT)
@@ -251,8 +253,6 @@ async function measureWorkers(adminUrl: string, workers: number): Promise<void> 
     if (!port) throw new Error(`${label}: the server did not start:\n${out}`)
     const base = `http://127.0.0.1:${port}`
     const { siteId } = await signup(base)
-    const body = new URLSearchParams({ event: '1', data: JSON.stringify({ path: '/', referrer: 'https://example.com/', sessionId: 1 }), ss_cvr: 'a|1|1|1|1' }).toString()
-    const headers = { host: 'bench.localhost', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA }
     await load(`${base}/api/census/RecordHit`, headers, body, 3).catch(() => null) // warm-up: every worker's caches and JIT
     const count = async () => {
       const c = new pg.Client({ connectionString: fresh.url })

@@ -2,7 +2,7 @@
 // fonts). The build draws them once into dist/demo-images, named by a hash of what is drawn; a first start reads
 // them from there instead of drawing. A missing file (a source checkout run with tsx, a changed drawing) is drawn.
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -32,7 +32,7 @@ export async function writeDrawings(list: readonly Drawing[]): Promise<number> {
   let made = 0
   for (const d of list) {
     const file = fileOf(d)
-    const there = await readFile(file).then(
+    const there = await access(file).then(
       () => true,
       () => false,
     )

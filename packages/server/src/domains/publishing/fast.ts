@@ -9,7 +9,7 @@
 // fast path never answers a request another route would. Each hit is logged like Fastify's own
 // 'request completed' line (method, url, host, status, response time), marked `cache: 'page'`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Arrival } from '../../platform/http/proxy.js'
+import { DIRECT, type Arrival } from '../../platform/http/proxy.js'
 import { notModified, type CachedPage, type PageCache } from './cache.js'
 import { cachedAnswer, isCacheable, isUsableHit, wireOf } from './door.js'
 import { PREVIEW_COOKIE, PREVIEW_PARAM } from './preview.js'
@@ -52,7 +52,9 @@ function keyOf(path: string, raw: Record<string, string>): string {
 export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDeps) {
   /** Answers the request from the page cache and returns true, or returns false (Fastify handles it). */
   const log = deps.log
-  const arrival = deps.arrival
+  // without `arrival`, requests carrying proxy headers are left to Fastify; the rest arrived directly
+  const proxiesToFastify = deps.arrival === undefined
+  const arrival = deps.arrival ?? DIRECT
   const logs = log !== undefined && (log.isLevelEnabled?.('info') ?? true)
   const completed = (req: IncomingMessage, status: number, started: number) =>
     log!.info({ req: { method: req.method, url: req.url, host: req.headers.host }, res: { statusCode: status }, responseTime: performance.now() - started, cache: 'page', sampled: LOG_SAMPLE }, 'request completed')
@@ -63,7 +65,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
 
   return function serveCached(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method
-    if ((method !== 'GET' && method !== 'HEAD') || (arrival === undefined && req.headers['x-forwarded-proto'] !== undefined)) return false
+    if ((method !== 'GET' && method !== 'HEAD') || (proxiesToFastify && req.headers['x-forwarded-proto'] !== undefined)) return false
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const rawPath = q < 0 ? url : url.slice(0, q)
@@ -78,7 +80,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     const key = q < 0 ? pageKey(rawPath, PLAIN.query, PLAIN.format) : keyOf(rawPath, raw)
     const page = cache.get(siteId, key, theme.version)
     if (!page || page.location || !isUsableHit(page, (id) => cookies?.includes(`${unlockCookieName(id)}=`) === true)) return false
-    const secure = arrival === undefined ? (req.socket as { encrypted?: boolean }).encrypted === true : arrival.secure(req)
+    const secure = arrival.secure(req)
     const log = logs && hits++ % LOG_SAMPLE === 0
     const started = log ? performance.now() : 0
     let status: number

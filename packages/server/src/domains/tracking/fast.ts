@@ -2,11 +2,11 @@
 // crumb cookie or per-request log line), with the same answers as the Fastify route. It takes a hit only when
 // everything the counting rule needs is already in memory: the host's site, the site's fresh settings and the day's
 // salt, no owner session cookie (owners are counted by role: left to Fastify), a form or JSON body with a length.
-// Proxy headers are read by `arrival` as Fastify reads them (TRUST_PROXY); without it, a proxied hit goes to Fastify. Anything else goes to Fastify, which also warms
-// the caches the fast path reads.
+// Proxy headers are read by `arrival` as Fastify reads them (TRUST_PROXY); without it, a proxied hit goes to Fastify.
+// Anything else goes to Fastify, which also warms the caches the fast path reads.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { AppError, httpStatusOf } from '../../platform/errors.js'
-import type { Arrival } from '../../platform/http/proxy.js'
+import { DIRECT, type Arrival } from '../../platform/http/proxy.js'
 import { hasNul, NUL_MESSAGE } from '../../platform/http/edge.js'
 import { parseQuery } from '../../platform/http/query.js'
 import { parseWith } from '../../platform/http/validate.js'
@@ -83,12 +83,14 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
     answer(res, secure, 202, ACCEPTED)
   }
 
-  const arrival = deps.arrival
+  // without `arrival`, hits carrying proxy headers are left to Fastify; the rest arrived directly
+  const proxiesToFastify = deps.arrival === undefined
+  const arrival = deps.arrival ?? DIRECT
   /** Answers a census hit and returns true, or returns false (Fastify handles the request). */
   return function recordHit(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'POST' || req.url !== RECORD_HIT_URL) return false
     const h = req.headers
-    if ((arrival === undefined && (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined)) || deps.owner(h.cookie)) return false
+    if ((proxiesToFastify && (h['x-forwarded-for'] !== undefined || h['x-forwarded-proto'] !== undefined)) || deps.owner(h.cookie)) return false
     const type = (h['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
     const json = type === 'application/json'
     if (!json && type !== 'application/x-www-form-urlencoded') return false
@@ -101,8 +103,8 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
     const at = new Date(ctx.now())
     const salt = ctx.settings.peekSalt(siteId, dayOf(at))
     if (!salt) return false
-    const secure = arrival === undefined ? (req.socket as { encrypted?: boolean }).encrypted === true : arrival.secure(req)
-    const ip = arrival === undefined ? (req.socket.remoteAddress ?? '') : arrival.ip(req)
+    const secure = arrival.secure(req)
+    const ip = arrival.ip(req)
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (c: Buffer) => {

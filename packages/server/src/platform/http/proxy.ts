@@ -24,8 +24,11 @@ function firstOf(value: string | string[] | undefined): string | undefined {
 const socketSecure = (req: IncomingMessage) => (req.socket as { encrypted?: boolean }).encrypted === true
 const socketIp = (req: IncomingMessage) => req.socket.remoteAddress ?? ''
 
+/** The socket decides (no proxy trusted). */
+export const DIRECT: Arrival = { secure: socketSecure, ip: socketIp }
+
 export function arrivalOf(trustProxy: boolean): Arrival {
-  if (!trustProxy) return { secure: socketSecure, ip: socketIp }
+  if (!trustProxy) return DIRECT
   return {
     secure(req) {
       const proto = firstOf(req.headers['x-forwarded-proto'])
