@@ -61,4 +61,25 @@ describe('crumb helper', () => {
     await crumbFetch('/api/cart', { method: 'POST' }, { fetch, cookies: () => jar })
     expect(urls).toEqual(['/api/crumb -', '/api/cart new', '/api/cart new'])
   })
+
+  it('calls made together before there is a crumb share one /api/crumb request (each would set another cookie)', async () => {
+    let jar = ''
+    let issued = 0
+    const urls: string[] = []
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      urls.push(`${String(url)} ${new Headers(init?.headers).get('x-csrf-token') ?? '-'}`)
+      await new Promise((r) => setTimeout(r, 5))
+      if (url === '/api/crumb') jar = `crumb=c${++issued}`
+      return new Response('{}', { status: 200 })
+    }
+    await Promise.all([
+      crumbFetch('/api/a', { method: 'POST' }, { fetch, cookies: () => jar }),
+      crumbFetch('/api/b', { method: 'POST' }, { fetch, cookies: () => jar }),
+    ])
+    expect(urls).toEqual(['/api/crumb -', '/api/a c1', '/api/b c1'])
+    // once it has answered, a visitor who lost the cookie asks again
+    jar = ''
+    await crumbFetch('/api/c', { method: 'POST' }, { fetch, cookies: () => jar })
+    expect(urls.slice(3)).toEqual(['/api/crumb -', '/api/c c2'])
+  })
 })

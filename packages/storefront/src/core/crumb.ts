@@ -1,6 +1,8 @@
 // The visitor crumb (CSRF token): published pages and static files set no cookie (any HTTP cache may share them),
 // so the first state-changing call asks GET /api/crumb for one; every such call sends it back as X-CSRF-Token.
 // A 403 {crumbFail:true} is retried exactly once: the failing response itself carries a fresh crumb cookie.
+// Calls made together before the visitor has a crumb share one /api/crumb request: each such request sets a new
+// cookie, so two of them would leave the first call sending a crumb the second had already replaced.
 import { documentCookies, readCookie } from './cookies.js'
 
 export const CRUMB_COOKIE = 'crumb'
@@ -31,6 +33,21 @@ async function isCrumbFail(res: Response): Promise<boolean> {
   }
 }
 
+const pageFetch = (u: RequestInfo | URL, i?: RequestInit): Promise<Response> => globalThis.fetch(u, i)
+const asking = new WeakMap<object, Promise<unknown>>()
+
+/** GET /api/crumb, shared by every call that needs it while it is in flight (per fetch function). */
+function askForCrumb(doFetch: (u: RequestInfo | URL, i?: RequestInit) => Promise<Response>): Promise<unknown> {
+  let pending = asking.get(doFetch)
+  if (!pending) {
+    pending = doFetch(CRUMB_PATH, { credentials: 'same-origin', cache: 'no-store' })
+      .catch(() => null)
+      .finally(() => asking.delete(doFetch))
+    asking.set(doFetch, pending)
+  }
+  return pending
+}
+
 export interface CrumbFetchDeps {
   fetch?: typeof fetch
   cookies?: () => string
@@ -42,9 +59,9 @@ export async function crumbFetch(
   init: RequestInit = {},
   deps: CrumbFetchDeps = {},
 ): Promise<Response> {
-  const doFetch = deps.fetch ?? ((u: RequestInfo | URL, i?: RequestInit) => globalThis.fetch(u, i))
+  const doFetch = deps.fetch ?? pageFetch
   const cookies = deps.cookies ?? documentCookies
-  if (!getCrumb(cookies())) await doFetch(CRUMB_PATH, { credentials: 'same-origin', cache: 'no-store' }).catch(() => null)
+  if (!getCrumb(cookies())) await askForCrumb(doFetch)
   const first = await doFetch(url, withCrumb(init, cookies()))
   if (!(await isCrumbFail(first))) return first
   return doFetch(url, withCrumb(init, cookies()))
