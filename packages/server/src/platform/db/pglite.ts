@@ -87,6 +87,12 @@ export async function pgliteSnapshot(): Promise<Uint8Array> {
     await client.waitReady
     const db = wrap(client, null)
     await migrate(db)
+    // PGlite serves one database ('postgres'). initdb's template databases are only for CREATE DATABASE: without them
+    // the data directory holds ~700 files instead of ~1,360, and a first start writes them in about half the time.
+    await client.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`)
+    await client.exec('DROP DATABASE template0')
+    await client.exec('DROP DATABASE template1')
+    await client.exec('CHECKPOINT')
     const blob = await client.dumpDataDir('none')
     return new Uint8Array(await blob.arrayBuffer())
   } finally {
@@ -94,10 +100,13 @@ export async function pgliteSnapshot(): Promise<Uint8Array> {
   }
 }
 
-/** What a migrated base must have been made from: the names and text of every migration. */
+/** How a base is made (raise it when that changes, so bases made before are made again). */
+const BASE_FORMAT = 2
+
+/** What a migrated base must have been made from: the names and text of every migration, and how it was made. */
 export function migrationsKey(): string {
   return createHash('sha256')
-    .update(readMigrations().map((m) => m.name + m.sql).join('\0'))
+    .update(`${BASE_FORMAT}\0` + readMigrations().map((m) => m.name + m.sql).join('\0'))
     .digest('hex')
     .slice(0, 16)
 }
