@@ -13,6 +13,7 @@ import { createConnection } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { startEnv, startNodeFlags } from '../packages/server/scripts/start-flags.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const env = process.env
@@ -104,6 +105,7 @@ const nodePorts = env.CLUSTER_NODE_PORTS
   ? env.CLUSTER_NODE_PORTS.split(',').map((p) => Number(p.trim()))
   : Array.from({ length: nodes }, (_, i) => port + 1 + i)
 const nodeEnv = (p, i) => ({
+  ...startEnv(root), // npm start's malloc settings, unless set
   ...env,
   PORT: String(p),
   HOST: '127.0.0.1',
@@ -129,7 +131,7 @@ process.on('SIGINT', stopAll)
 process.on('SIGTERM', stopAll)
 
 for (const [i, p] of nodePorts.entries()) {
-  const child = spawn('node', [join(root, 'packages/server/dist/main.js')], { env: nodeEnv(p, i), stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn('node', [...startNodeFlags(root), join(root, 'packages/server/dist/main.js')], { env: nodeEnv(p, i), stdio: ['ignore', 'inherit', 'inherit'] })
   children.push(child)
 }
 // nodes starting together on an empty database take turns on migrations and the demo seed

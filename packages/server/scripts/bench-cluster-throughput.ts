@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { freshPostgresDatabase } from '../test/fresh-postgres.js'
 import { cpuTicks, waitQuiet } from './bench-cpu.js'
+// @ts-expect-error a plain .mjs module of the benches (no types)
+import { startEnv, startNodeFlags } from './start-flags.mjs'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -201,8 +203,8 @@ async function measureWorkers(workers: number, work: string): Promise<Map<string
   const fresh = await freshPostgresDatabase(ADMIN, `bench_w${workers}`)
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), `sw-bench-w${workers}-`))
-  const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
-    env: { ...process.env, DATABASE_URL: fresh.url, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', REDIS_URL: '' },
+  const child = spawn(process.execPath, [...(startNodeFlags(ROOT) as string[]), join(ROOT, 'packages/server/dist/main.js')], {
+    env: { ...process.env, DATABASE_URL: fresh.url, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...startEnv(ROOT), REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''

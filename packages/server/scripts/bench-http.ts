@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 // @ts-expect-error a plain .mjs module of the benches (no types)
-import { startNodeFlags } from './start-flags.mjs'
+import { startEnv, startNodeFlags } from './start-flags.mjs'
 import { waitQuiet } from './bench-cpu.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -154,7 +154,7 @@ async function main() {
   const flags = startNodeFlags(ROOT)
   const child = spawn(process.execPath, [...flags, main], {
     cwd: ROOT,
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...startEnv(ROOT), ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   let baseline: Server | null = null

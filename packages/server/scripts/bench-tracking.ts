@@ -25,7 +25,7 @@ import { loadConfig } from '../src/platform/config.js'
 import { migrate, openPglite, sqlRows } from '../src/platform/db/index.js'
 import { freshPostgresDatabase } from '../test/fresh-postgres.js'
 // @ts-expect-error a plain .mjs module of the benches (no types)
-import { startNodeFlags } from './start-flags.mjs'
+import { startEnv, startNodeFlags } from './start-flags.mjs'
 
 /** BENCH_ONLY=pglite or postgres: one backend. */
 const ONLY = process.env.BENCH_ONLY ?? ''
@@ -296,7 +296,7 @@ async function measureWorkers(adminUrl: string, workers: number): Promise<void> 
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-bench-workers-'))
   const root = fileURLToPath(new URL('../../../', import.meta.url))
   const child = spawn(process.execPath, [...(startNodeFlags(root) as string[]), main], {
-    env: { ...process.env, DATABASE_URL: fresh.url, WORKERS: String(workers), SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, MALLOC_ARENA_MAX: '2' },
+    env: { ...process.env, DATABASE_URL: fresh.url, WORKERS: String(workers), SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...startEnv(root) },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''

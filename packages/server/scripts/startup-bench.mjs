@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures the built server (dist/main.js), started as `npm start` starts it (its node flags and MALLOC_ARENA_MAX=2):
+// Measures the built server (dist/main.js), started as `npm start` starts it (its node flags and malloc settings):
 // time from process start to the first served home page on an empty data directory and on restart; resident memory
 // once idle (IDLE_SECONDS after the first page, default 15) and, when the shared probes are beside the checkout
 // (../shared/probes/fuzz.mjs, or FUZZ=<path>), after `fuzz.mjs BASE 3000`. PGlite by default; PostgreSQL too when
@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { startNodeFlags } from './start-flags.mjs'
+import { startEnv, startNodeFlags } from './start-flags.mjs'
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const IDLE_MS = Number(process.env.IDLE_SECONDS ?? 15) * 1000
 const FUZZ = process.env.FUZZ ?? join(root, '..', 'shared', 'probes', 'fuzz.mjs')
 const FLAGS = startNodeFlags(root)
+const START_ENV = startEnv(root)
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 function rssMiB(pid) {
@@ -26,7 +27,7 @@ function rssMiB(pid) {
 
 async function once(env, fuzz = false) {
   const started = performance.now()
-  const child = spawn(process.execPath, [...FLAGS, main], { env: { MALLOC_ARENA_MAX: '2', ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...FLAGS, main], { env: { ...START_ENV, ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (out += d))
