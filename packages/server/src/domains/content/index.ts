@@ -52,7 +52,6 @@ function createReader(orm: Orm, all: boolean, feeds: GalleryFeeds) {
     siteCollections: (siteId: string) => q.siteCollections(orm, siteId),
     liveItems: (siteId: string, collectionId: string, query: q.ItemQuery) => q.liveItems(orm, siteId, collectionId, { ...query, all }),
     liveItemBySlug: (siteId: string, collectionId: string, urlId: string, now: Date) => q.liveItemBySlug(orm, siteId, collectionId, urlId, now, all),
-    liveItemsByIds: (siteId: string, ids: string[], now: Date) => q.liveItemsByIds(orm, siteId, ids, now, all),
     adjacentItems: (siteId: string, item: Parameters<typeof q.adjacentItems>[2], order: q.ItemOrder, now: Date) => q.adjacentItems(orm, siteId, item, order, now, all),
     tagsAndCategories: (siteId: string, collectionId: string, now: Date) => q.tagsAndCategories(orm, siteId, collectionId, now, all),
     itemCounts: (siteId: string, now: Date) => q.itemCounts(orm, siteId, now, all),

@@ -224,15 +224,13 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.SEARCH, title: 'Search', noindex: true, crumb: r.crumb })
     const visible = publicCollections(scope)
     const { hits, total } = await scope.content.search(scope.site.id, query, visible.map((c) => c.id), scope.now, SEARCH_PAGE_SIZE, (r.query.page - 1) * SEARCH_PAGE_SIZE)
-    const rows = hits.filter((h) => h.kind === 'item')
-    const items = new Map((await scope.content.liveItemsByIds(scope.site.id, rows.map((h) => h.id), scope.now)).map((i) => [i.id, i]))
     context.search = {
       query,
       total,
+      // the hits are live content already (the search checks it), with each item's URL id
       results: hits.map((h) => {
         const c = scope.byId.get(h.collectionId)
-        const item = items.get(h.id)
-        const fullUrl = h.kind === 'item' && c && item ? `${fullUrlOf(c).replace(/\/$/, '')}/${item.urlId}` : c ? fullUrlOf(c) : '/'
+        const fullUrl = h.kind === 'item' && c && h.urlId ? `${fullUrlOf(c).replace(/\/$/, '')}/${h.urlId}` : c ? fullUrlOf(c) : '/'
         return { title: h.title, fullUrl, excerpt: h.excerpt, collectionTitle: h.kind === 'item' ? (c?.title ?? '') : '', recordType: h.recordType }
       }),
     }

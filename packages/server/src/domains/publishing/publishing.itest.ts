@@ -184,6 +184,12 @@ describe(`published demo pages (${BACKEND})`, () => {
     expect(ctx.search.query).toBe('celadon')
     expect(ctx.search.results.map((r: any) => r.fullUrl)).toEqual(expect.arrayContaining(['/blog/glaze-tests', '/about']))
     expect(ctx.search.results.find((r: any) => r.fullUrl === '/blog/glaze-tests')).toMatchObject({ collectionTitle: 'Journal', recordType: 1 })
+    // a page past the last one has no results and still the number of them all
+    const first = (await json('/search?q=kiln')).ctx.search
+    expect(first.total).toBeGreaterThan(0)
+    expect(first.total).toBeGreaterThanOrEqual(first.results.length)
+    const past = (await json('/search?q=kiln&page=50')).ctx.search
+    expect(past).toMatchObject({ total: first.total, results: [] })
     expect((await json('/search?q=cone')).ctx.search.total).toBe(0) // only on the locked kiln log
     expect((await json('/search?q=autumn')).ctx.search.total).toBe(0) // the scheduled post
     expect((await json('/search?q=biography')).ctx.search.total).toBe(0) // the hidden press kit
