@@ -4,7 +4,7 @@
 //    (BENCH_CONNECTIONS, default 50, for BENCH_SECONDS, default 10) and POSTs RecordHit forms. Printed: hits/s,
 //    p50/p99 of the answer, and that every acknowledged hit was written (raw events >= 2xx answers after a flush).
 //    Then the latency at the issue's load (15,000 hits/s into PostgreSQL, 5,000 into PGlite) rather than at
-//    saturation: Debian's `hey` paces that rate (wrk cannot), and those hits are checked as written too.
+//    saturation: h2load (Debian's nghttp2-client) paces that rate (wrk cannot), and those hits are checked as written.
 // 2. Dashboard: the rollups of BENCH_EVENTS page views (default 10,000,000) over 90 days, 1000 pages, 100 sources,
 //    and raw events (BENCH_RAW, default BENCH_EVENTS on PostgreSQL; BENCH_RAW_PGLITE, default 1,000,000), seeded by
 //    SQL generate_series; then traffic, pages and sources for the 90 days are asked 40 times each through the app
@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { createRequire } from 'node:module'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -66,7 +66,7 @@ function load(url: string, headers: Record<string, string>, body: string, second
   return WRK ? wrk(url, headers, body, seconds) : cannon(url, headers, body, seconds)
 }
 
-const HEY = ['/usr/bin/hey', '/usr/local/bin/hey'].find((f) => existsSync(f)) ?? null
+const H2LOAD = ['/usr/bin/h2load', '/usr/local/bin/h2load'].find((f) => existsSync(f)) ?? null
 /** The rates the issue asks the p99 at: hits/s into PostgreSQL and into PGlite. */
 const TARGET = { postgres: 15_000, pglite: 5_000 }
 
@@ -79,35 +79,41 @@ interface Paced {
 }
 
 /**
- * The answer's latency at a given load rather than at saturation (where it is queueing): `hey` (Debian's package, Go,
- * in its own process) sends `rate` hits/s from CONNECTIONS workers, each on a fixed tick. wrk cannot pace its load.
- * Null when hey is not installed.
+ * The answer's latency at a given load rather than at saturation (where it is queueing): `h2load` (Debian's
+ * nghttp2-client, C, in its own process, HTTP/1.1) sends `rate` hits/s over CONNECTIONS connections, each paced with
+ * --rps, and logs every answer's time; the percentiles are taken from that log. wrk cannot pace its load, and hey
+ * appends its own name to the User-Agent (a bot, so not counted). Null when h2load is not installed.
  */
 async function paced(url: string, hdrs: Record<string, string>, payload: string, rate: number, seconds = SECONDS): Promise<Paced | null> {
-  if (!HEY) return null
-  const args = ['-z', `${seconds}s`, '-c', String(CONNECTIONS), '-q', String(rate / CONNECTIONS), '-m', 'POST', '-d', payload, '-t', '5']
-  for (const [k, v] of Object.entries(hdrs)) {
-    if (k === 'host') args.push('-host', v)
-    else if (k === 'content-type') args.push('-T', v)
-    else args.push('-H', `${k}: ${v}`)
+  if (!H2LOAD) return null
+  const dir = mkdtempSync(join(tmpdir(), 'sw-h2load-'))
+  try {
+    const bodyFile = join(dir, 'body')
+    const log = join(dir, 'log.tsv')
+    writeFileSync(bodyFile, payload)
+    const args = ['--h1', '-t', '1', '-c', String(CONNECTIONS), '-D', String(seconds), '--rps', String(rate / CONNECTIONS), '-d', bodyFile, '--log-file', log]
+    for (const [k, v] of Object.entries(hdrs)) args.push('-H', `${k === 'host' ? ':authority' : k}: ${v}`)
+    await run(H2LOAD, [...args, url])
+    const rows = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split('\t').map(Number) as [number, number, number])
+    const ok = rows.filter((r) => r[1] >= 200 && r[1] < 300)
+    const times = ok.map((r) => r[2] / 1000).sort((a, b) => a - b)
+    const first = rows.reduce((m, r) => Math.min(m, r[0]), Infinity)
+    const last = rows.reduce((m, r) => Math.max(m, r[0] + r[2]), -Infinity)
+    const span = rows.length > 1 ? (last - first) / 1e6 : seconds
+    return { rate: rows.length / span, p50: times.length ? pct(times, 50) : NaN, p99: times.length ? pct(times, 99) : NaN, ok: ok.length, failed: rows.length - ok.length }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
-  const out = await run(HEY, [...args, url])
-  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN)
-  const statuses = [...out.matchAll(/\[(\d{3})\]\s+(\d+) responses/g)]
-  const ok = statuses.filter((m) => m[1]!.startsWith('2')).reduce((n, m) => n + Number(m[2]), 0)
-  const all = statuses.reduce((n, m) => n + Number(m[2]), 0)
-  const errors = [...out.matchAll(/^\s+\[(\d+)\]\s+(?:Get|Post)/gm)].reduce((n, m) => n + Number(m[1]), 0)
-  return { rate: num(/Requests\/sec:\s+([\d.]+)/), p50: num(/50% in ([\d.]+) secs/) * 1000, p99: num(/99% in ([\d.]+) secs/) * 1000, ok, failed: all - ok + errors }
 }
 
 /** Prints the paced run's figures (or why there are none); answers how many hits it had acknowledged. */
 async function printPaced(label: string, url: string, rate: number): Promise<number> {
   const r = await paced(url, headers, body, rate)
   if (!r) {
-    console.log(`${label}: p99 at ${rate.toLocaleString('en-US')} hits/s not measured (install Debian's hey: it paces the load)`)
+    console.log(`${label}: p99 at ${rate.toLocaleString('en-US')} hits/s not measured (install Debian's nghttp2-client: its h2load paces the load)`)
     return 0
   }
-  console.log(`${label}: at ${rate.toLocaleString('en-US')} hits/s asked (hey, ${CONNECTIONS} workers, ${SECONDS} s): ${r.rate.toFixed(0)} hits/s sent, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.failed} not 2xx or failed; ${loadAvg()}`)
+  console.log(`${label}: at ${rate.toLocaleString('en-US')} hits/s asked (h2load, ${CONNECTIONS} connections, ${SECONDS} s): ${r.rate.toFixed(0)} hits/s answered, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.failed} not 2xx or failed; ${loadAvg()}`)
   if (r.failed > 0) process.exitCode = 1
   return r.ok
 }
