@@ -278,9 +278,6 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
     cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
     invalidation: cluster.pages, // a settings change drops the site's pages and every node's copy of its settings
     log: fastify.log,
-    // PGlite writes on this thread: a batch stalls every answer meanwhile, so it writes small batches often (p99 of a
-    // hit at 5,000/s: 34 ms with 250 ms / 2,000 rows, 14 ms with these; most hits/s at once: 15.8k -> 11.5k)
-    ...(db.kind === 'pglite' ? { buffer: { intervalMs: 50, maxRows: 250 } } : {}),
     ...opts.tracking,
   })
   const billing = createBilling(db.orm, { siteFacts: (siteId) => sites.get(siteId), payments: commerce.paymentProvider, onChange: late.invalidatePages, invalidation: cluster.pages })

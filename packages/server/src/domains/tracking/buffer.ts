@@ -22,8 +22,11 @@ export interface WriteBehind<T> {
 }
 
 export function createWriteBehind<T>(opts: BufferOptions<T>): WriteBehind<T> {
-  const intervalMs = opts.intervalMs ?? 250
-  const maxRows = opts.maxRows ?? 2000
+  // small batches often: a batch's statement is built on this thread (and on PGlite also run on it), stalling every
+  // answer meanwhile. Against 250 ms / 2,000 rows: the p99 of a hit at 5,000/s on PGlite 34 -> 14 ms, and the most
+  // hits/s into PostgreSQL 18.9k -> 20.8k (one process); PGlite's most 15.8k -> 11.5k (still twice the 5,000 asked)
+  const intervalMs = opts.intervalMs ?? 50
+  const maxRows = opts.maxRows ?? 250
   const maxPending = opts.maxPending ?? 200_000
   let queue: T[] = []
   let timer: NodeJS.Timeout | null = null

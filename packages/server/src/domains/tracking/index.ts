@@ -29,7 +29,7 @@ export interface TrackingDeps extends TrackingPorts {
   log?: { warn(obj: unknown, msg?: string): void }
   /** Country of an address; default geoip-lite (loaded on the first hit). null: no countries. */
   countryOf?: CountryOf | null
-  /** Buffer tuning (defaults: 250 ms, 2000 rows). */
+  /** Buffer tuning (defaults: 50 ms, 250 rows). */
   buffer?: { intervalMs?: number; maxRows?: number; maxPending?: number }
   now?: () => number
   /** Form views and submissions per form over UTC days (the forms domain's numbers); absent: no form report. */

@@ -11,7 +11,7 @@ import { censusBody, censusParams, clankerBody, clankerContent, clankerParams, h
 
 const TAGS = ['tracking']
 const accepted = z.object({ accepted: z.literal(true) })
-const RESPONSES = { 202: { description: 'Accepted (written within ~250 ms)', schema: accepted }, 204: { description: 'Not counted (bot, owner, tracking off)' } }
+const RESPONSES = { 202: { description: 'Accepted (written within ~50 ms)', schema: accepted }, 204: { description: 'Not counted (bot, owner, tracking off)' } }
 // Census calls are beacons: they carry event, data and the visit cookie, no crumb; they change nothing a visitor or
 // owner does, and are counted only from the host's own site.
 const BEACON = false
