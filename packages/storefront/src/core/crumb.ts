@@ -33,19 +33,14 @@ async function isCrumbFail(res: Response): Promise<boolean> {
   }
 }
 
-const pageFetch = (u: RequestInfo | URL, i?: RequestInit): Promise<Response> => globalThis.fetch(u, i)
-const asking = new WeakMap<object, Promise<unknown>>()
+let asking: Promise<unknown> | null = null
 
-/** GET /api/crumb, shared by every call that needs it while it is in flight (per fetch function). */
-function askForCrumb(doFetch: (u: RequestInfo | URL, i?: RequestInit) => Promise<Response>): Promise<unknown> {
-  let pending = asking.get(doFetch)
-  if (!pending) {
-    pending = doFetch(CRUMB_PATH, { credentials: 'same-origin', cache: 'no-store' })
-      .catch(() => null)
-      .finally(() => asking.delete(doFetch))
-    asking.set(doFetch, pending)
-  }
-  return pending
+/** GET /api/crumb, shared by every call that needs it while it is in flight. */
+function askForCrumb(doFetch: typeof fetch): Promise<unknown> {
+  asking ??= doFetch(CRUMB_PATH, { credentials: 'same-origin', cache: 'no-store' })
+    .catch(() => null)
+    .finally(() => (asking = null))
+  return asking
 }
 
 export interface CrumbFetchDeps {
@@ -59,7 +54,7 @@ export async function crumbFetch(
   init: RequestInit = {},
   deps: CrumbFetchDeps = {},
 ): Promise<Response> {
-  const doFetch = deps.fetch ?? pageFetch
+  const doFetch = deps.fetch ?? ((u: RequestInfo | URL, i?: RequestInit) => globalThis.fetch(u, i))
   const cookies = deps.cookies ?? documentCookies
   if (!getCrumb(cookies())) await askForCrumb(doFetch)
   const first = await doFetch(url, withCrumb(init, cookies()))

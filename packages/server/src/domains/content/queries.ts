@@ -187,7 +187,8 @@ export async function searchContent(orm: Orm, siteId: string, query: string, col
     orm,
     sql`select m.*, count(*) over ()::int as total from (${matches}) m order by rank desc, title asc limit ${limit} offset ${offset}`,
   )
-  const total = rows.length > 0 ? Number(rows[0]!.total) : offset === 0 ? 0 : Number((await sqlRows<{ n: number }>(orm, sql`select count(*)::int as n from (${matches}) m`))[0]?.n ?? 0)
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0
+  if (rows.length === 0 && offset > 0) total = (await sqlRows<{ n: number }>(orm, sql`select count(*)::int as n from (${matches}) m`))[0]?.n ?? 0
   const hits = rows.map((r) => {
     const text = htmlToText(r.text ?? '')
     return { kind: r.kind, id: r.id, title: r.title, collectionId: r.collection_id, recordType: Number(r.record_type), urlId: r.url_id, excerpt: text.length > 200 ? `${text.slice(0, 197).trimEnd()}...` : text }
