@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { crumbFetch, getCrumb, withCrumb } from './crumb.js'
+import { crumbFetch, ensureCrumb, getCrumb, withCrumb } from './crumb.js'
 
 describe('crumb helper', () => {
   it('reads the crumb cookie and adds it as X-CSRF-Token', () => {
@@ -81,5 +81,19 @@ describe('crumb helper', () => {
     jar = ''
     await crumbFetch('/api/c', { method: 'POST' }, { fetch, cookies: () => jar })
     expect(urls.slice(3)).toEqual(['/api/crumb -', '/api/c c2'])
+  })
+
+  it('ensureCrumb asks once when there is none, and shares the request with a call made meanwhile', async () => {
+    let jar = ''
+    const urls: string[] = []
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      urls.push(`${String(url)} ${new Headers(init?.headers).get('x-csrf-token') ?? '-'}`)
+      await new Promise((r) => setTimeout(r, 5))
+      if (url === '/api/crumb') jar = 'crumb=only'
+      return new Response('{}', { status: 200 })
+    }
+    await Promise.all([ensureCrumb({ fetch, cookies: () => jar }), crumbFetch('/api/a', { method: 'POST' }, { fetch, cookies: () => jar })])
+    await ensureCrumb({ fetch, cookies: () => jar })
+    expect(urls).toEqual(['/api/crumb -', '/api/a only'])
   })
 })

@@ -43,6 +43,14 @@ function askForCrumb(doFetch: typeof fetch): Promise<unknown> {
   return asking
 }
 
+/**
+ * Makes sure the visitor has a crumb before calls that go out together. Any API call without one is answered with a
+ * new crumb cookie, so calls made at once would each replace the cookie another had just read.
+ */
+export async function ensureCrumb(deps: CrumbFetchDeps = {}): Promise<void> {
+  if (!getCrumb((deps.cookies ?? documentCookies)())) await askForCrumb(deps.fetch ?? ((u, i) => globalThis.fetch(u, i)))
+}
+
 export interface CrumbFetchDeps {
   fetch?: typeof fetch
   cookies?: () => string
@@ -56,7 +64,7 @@ export async function crumbFetch(
 ): Promise<Response> {
   const doFetch = deps.fetch ?? ((u: RequestInfo | URL, i?: RequestInit) => globalThis.fetch(u, i))
   const cookies = deps.cookies ?? documentCookies
-  if (!getCrumb(cookies())) await askForCrumb(doFetch)
+  await ensureCrumb({ fetch: doFetch, cookies })
   const first = await doFetch(url, withCrumb(init, cookies()))
   if (!(await isCrumbFail(first))) return first
   return doFetch(url, withCrumb(init, cookies()))

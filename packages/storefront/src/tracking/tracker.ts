@@ -1,7 +1,7 @@
 // The tracker every published page loads (lazily, after start): consent, analytics cookies, the census hit, the
 // error reporter, commerce v2 events (product page, cart, add to cart), and the performance collector chunk.
 // Failures are ignored.
-import { getCrumb } from '../core/crumb.js'
+import { ensureCrumb, getCrumb } from '../core/crumb.js'
 import { createReporter, watchErrors } from './reporter.js'
 import { analyticsCookies, clearingCookies, consentDecision, CONSENT_COOKIE, cookieString, hitKind, readConsent, sessionInfo, sourceEnvironment, storedAnalyticsId, type ConsentSettings } from './rules.js'
 import type { BannerTexts } from './banner.js'
@@ -39,6 +39,7 @@ export async function startTracking(win: Window): Promise<void> {
 
   let s: Settings
   try {
+    await ensureCrumb() // before the page's first calls go out together (see ensureCrumb)
     s = (await (await fetch('/api/census/settings', { credentials: 'same-origin' })).json()) as Settings
   } catch {
     return
