@@ -79,19 +79,29 @@ interface Paced {
 }
 
 /**
+ * How the paced hits arrive. `spread`: the connections open one every 2 ms, so each sends on its own phase and hits
+ * arrive evenly (many visitors, each on their own clock). `bursts`: all connections open at once and send together,
+ * a burst of CONNECTIONS hits every CONNECTIONS/rate seconds (the worst case; a plain Node server's p99 is then
+ * several ms on a small machine). Both are printed, each beside a plain Node server answering the same bytes.
+ */
+type Shape = 'spread' | 'bursts'
+
+/**
  * The answer's latency at a given load rather than at saturation (where it is queueing): `h2load` (Debian's
  * nghttp2-client, C, in its own process, HTTP/1.1) sends `rate` hits/s over CONNECTIONS connections, each paced with
  * --rps, and logs every answer's time; the percentiles are taken from that log. wrk cannot pace its load, and hey
  * appends its own name to the User-Agent (a bot, so not counted). Null when h2load is not installed.
  */
-async function paced(url: string, hdrs: Record<string, string>, payload: string, rate: number, seconds = SECONDS): Promise<Paced | null> {
+async function paced(url: string, hdrs: Record<string, string>, payload: string, rate: number, shape: Shape, seconds = SECONDS): Promise<Paced | null> {
   if (!H2LOAD) return null
   const dir = mkdtempSync(join(tmpdir(), 'sw-h2load-'))
   try {
     const bodyFile = join(dir, 'body')
     const log = join(dir, 'log.tsv')
     writeFileSync(bodyFile, payload)
-    const args = ['--h1', '-t', '1', '-c', String(CONNECTIONS), '-D', String(seconds), '--rps', String(rate / CONNECTIONS), '-d', bodyFile, '--log-file', log]
+    // h2load takes either a duration or a connection rate: spread runs count their requests instead
+    const length = shape === 'bursts' ? ['-D', String(seconds)] : ['-r', '1', '--rate-period', '2ms', '-n', String(rate * seconds)]
+    const args = ['--h1', '-t', '1', '-c', String(CONNECTIONS), ...length, '--rps', String(rate / CONNECTIONS), '-d', bodyFile, '--log-file', log]
     for (const [k, v] of Object.entries(hdrs)) args.push('-H', `${k === 'host' ? ':authority' : k}: ${v}`)
     await run(H2LOAD, [...args, url])
     const rows = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split('\t').map(Number) as [number, number, number])
@@ -106,16 +116,52 @@ async function paced(url: string, hdrs: Record<string, string>, payload: string,
   }
 }
 
-/** Prints the paced run's figures (or why there are none); answers how many hits it had acknowledged. */
-async function printPaced(label: string, url: string, rate: number): Promise<number> {
-  const r = await paced(url, headers, body, rate)
-  if (!r) {
-    console.log(`${label}: p99 at ${rate.toLocaleString('en-US')} hits/s not measured (install Debian's nghttp2-client: its h2load paces the load)`)
-    return 0
+/** A plain Node server in its own process answering every request with RecordHit's 202 bytes (the baseline). */
+const PLAIN_SERVER = `
+import { createServer } from 'node:http'
+const body = Buffer.from(JSON.stringify({ accepted: true }))
+const server = createServer((req, res) => {
+  req.resume()
+  req.on('end', () => {
+    res.writeHead(202, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' })
+    res.end(body)
+  })
+})
+server.listen(0, '127.0.0.1', () => console.log(server.address().port))
+`
+
+/** The plain server's p99 under the same paced load (null when h2load is missing or the server did not start). */
+async function plainBaseline(rate: number, shape: Shape): Promise<Paced | null> {
+  if (!H2LOAD) return null
+  const child = spawn(process.execPath, ['--input-type=module', '-e', PLAIN_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()))
+      child.once('exit', () => reject(new Error('the plain Node server did not start')))
+    })
+    return await paced(`http://127.0.0.1:${port}/api/census/RecordHit`, headers, body, rate, shape)
+  } finally {
+    child.kill()
   }
-  console.log(`${label}: at ${rate.toLocaleString('en-US')} hits/s asked (h2load, ${CONNECTIONS} connections, ${SECONDS} s): ${r.rate.toFixed(0)} hits/s answered, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.failed} not 2xx or failed; ${loadAvg()}`)
-  if (r.failed > 0) process.exitCode = 1
-  return r.ok
+}
+
+/** Prints the paced runs' figures (or why there are none), beside the plain server's; answers how many hits were acknowledged. */
+async function printPaced(label: string, url: string, rate: number): Promise<number> {
+  let acknowledged = 0
+  for (const shape of ['spread', 'bursts'] as const) {
+    const r = await paced(url, headers, body, rate, shape)
+    if (!r) {
+      console.log(`${label}: p99 at ${rate.toLocaleString('en-US')} hits/s not measured (install Debian's nghttp2-client: its h2load paces the load)`)
+      return 0
+    }
+    const plain = await plainBaseline(rate, shape)
+    const beside = plain ? `; plain Node, same load: p50 ${plain.p50.toFixed(2)} ms, p99 ${plain.p99.toFixed(2)} ms` : ''
+    const how = shape === 'spread' ? 'arriving evenly' : `in bursts of ${CONNECTIONS}`
+    console.log(`${label}: at ${rate.toLocaleString('en-US')} hits/s asked, ${how} (h2load, ${CONNECTIONS} connections, ${SECONDS} s): ${r.rate.toFixed(0)} hits/s answered, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.failed} not 2xx or failed${beside}; ${loadAvg()}`)
+    if (r.failed > 0) process.exitCode = 1
+    acknowledged += r.ok
+  }
+  return acknowledged
 }
 
 function run(cmd: string, args: string[]): Promise<string> {

@@ -46,7 +46,12 @@ export const SEP = '\u0000'
 const zero = (): Delta => ({ views: 0, visits: 0, bounces: 0, entries: 0, exits: 0, durationMs: 0, durations: 0, events: 0, revenue: 0 })
 
 export function sessionKeys(attrs: Attributes): [string, string][] {
-  return SESSION_DIMS.map((dim) => [dim, dim === 'site' ? '' : attrs[dim]] as [string, string]).filter(([dim, key]) => dim === 'site' || key !== '')
+  const keys: [string, string][] = []
+  for (const dim of SESSION_DIMS) {
+    if (dim === 'site') keys.push([dim, ''])
+    else if (attrs[dim] !== '') keys.push([dim, attrs[dim]])
+  }
+  return keys
 }
 
 export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, VisitSession>): Aggregate {
@@ -55,11 +60,18 @@ export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, 
     const k = `${siteId}${SEP}${day}${SEP}${dim}${SEP}${key}`
     let row = out.rollups.get(k)
     if (!row) out.rollups.set(k, (row = zero()))
-    for (const [f, v] of Object.entries(d) as [keyof Delta, number][]) row[f] += v
+    for (const f in d) row[f as keyof Delta] += d[f as keyof Delta]!
   }
   const ordered = [...batch].sort((a, b) => a.at.getTime() - b.at.getTime())
+  // the batch's events mostly share a day: its date text is made once per day, not once per event
+  let dayStart = NaN
+  let day = ''
   for (const e of ordered) {
-    const day = dayOf(e.at)
+    const at = e.at.getTime()
+    if (!(at >= dayStart && at < dayStart + 86_400_000)) {
+      day = dayOf(e.at)
+      dayStart = Date.parse(day)
+    }
     if (e.kind === 'vital') {
       const k = `${e.siteId}${SEP}${day}${SEP}${e.path}${SEP}${e.metric}${SEP}${bucketOf(e.value)}`
       out.vitals.set(k, (out.vitals.get(k) ?? 0) + 1)
@@ -102,14 +114,17 @@ function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, s
   const sk = `${e.siteId}${SEP}${e.session}`
   let s = sessions.get(sk)
   if (s && at - s.lastAt > SESSION_IDLE_MS) s = undefined
+  let keys: [string, string][]
   if (!s) {
     s = { startDay: day, lastPath: e.path, lastDay: day, lastAt: at, views: 0, attrs: pickAttrs(e) }
     sessions.set(sk, s)
-    for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, day, dim, key, { visits: 1, bounces: 1 })
+    keys = sessionKeys(s.attrs)
+    for (const [dim, key] of keys) add(e.siteId, day, dim, key, { visits: 1, bounces: 1 })
     add(e.siteId, day, 'page', e.path, { entries: 1 })
   } else {
+    keys = sessionKeys(s.attrs)
     // A second page: the visit is no bounce; the previous page gets its time and is no longer the exit.
-    if (s.views === 1) for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, s.startDay, dim, key, { bounces: -1 })
+    if (s.views === 1) for (const [dim, key] of keys) add(e.siteId, s.startDay, dim, key, { bounces: -1 })
     const spent = Math.max(0, at - s.lastAt)
     add(e.siteId, s.lastDay, 'page', s.lastPath, { durationMs: spent, durations: 1, exits: -1 })
     // the site row carries the day's time on page too: the traffic totals read one row a day, not every page's
@@ -120,6 +135,6 @@ function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, s
   s.lastDay = day
   s.lastAt = at
   add(e.siteId, day, 'page', e.path, { views: 1, exits: 1 })
-  for (const [dim, key] of sessionKeys(s.attrs)) add(e.siteId, day, dim, key, { views: 1 })
+  for (const [dim, key] of keys) add(e.siteId, day, dim, key, { views: 1 })
   if (e.path.startsWith('/checkout')) add(e.siteId, day, 'funnel', 'checkout', { events: 1 })
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { acquireDirLock, type DirLock } from './lock.js'
+import { startPgliteThread, type PgliteLike } from './pglite-client.js'
 import { migrate, readMigrations } from './migrate.js'
 import { UnsupportedTarError, untarInto } from './untar.js'
 import type { Db, Orm, RawQuery } from './types.js'
@@ -14,44 +15,41 @@ import type { Db, Orm, RawQuery } from './types.js'
 const PGLITE_CONF = ['shared_buffers=16MB', 'work_mem=4MB', 'wal_buffers=1MB']
 
 /**
- * Embedded PostgreSQL. `dataDir` null keeps it in memory (optionally starting from a `snapshot` made by
- * `pgliteSnapshot`, which skips initdb); otherwise `dataDir/pglite`, guarded by a lock file.
+ * Embedded PostgreSQL, run on its own thread (pglite-thread.ts). `dataDir` null keeps it in memory (optionally
+ * starting from a `snapshot` made by `pgliteSnapshot`, which skips initdb); otherwise `dataDir/pglite`, guarded by a
+ * lock file.
  */
 export async function openPglite(dataDir: string | null, opts: { snapshot?: Uint8Array; base?: string } = {}): Promise<Db> {
-  let lock: ReturnType<typeof acquireDirLock> | null = null
-  let client: PGlite
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true })
-    lock = acquireDirLock(dataDir)
-    try {
-      const dir = join(dataDir, 'pglite')
-      // A new data dir starts from the build's migrated base (no initdb: ~6 s -> ~1 s) when it fits these migrations.
-      // Unpacked by Node (see untar.ts); PGlite's own loadDataDir is the fallback for an archive untar.ts refuses.
-      let base = existsSync(join(dir, 'PG_VERSION')) ? null : readBase(opts.base ?? defaultBasePath())
-      if (base && !existsSync(dir)) {
-        try {
-          await untarInto(base, dir)
-          base = null
-        } catch (e) {
-          if (!(e instanceof UnsupportedTarError)) throw e
-        }
-      }
-      client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(base ? { loadDataDir: new Blob([base as Uint8Array<ArrayBuffer>]) } : {}) })
-      await client.waitReady
-    } catch (e) {
-      lock.release()
-      throw e
-    }
-  } else {
-    const loadDataDir = opts.snapshot ? new Blob([opts.snapshot as Uint8Array<ArrayBuffer>]) : undefined
-    client = new PGlite({ postgresqlconf: PGLITE_CONF, ...(loadDataDir ? { loadDataDir } : {}) })
-    await client.waitReady
+  if (!dataDir) {
+    const client = await startPgliteThread({ dir: null, conf: PGLITE_CONF, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) })
+    return wrap(client, null)
   }
-  return wrap(client, lock)
+  mkdirSync(dataDir, { recursive: true })
+  const lock = acquireDirLock(dataDir)
+  try {
+    const dir = join(dataDir, 'pglite')
+    // A new data dir starts from the build's migrated base (no initdb: ~6 s -> ~1 s) when it fits these migrations.
+    // Unpacked by Node (see untar.ts); PGlite's own loadDataDir is the fallback for an archive untar.ts refuses.
+    let base = existsSync(join(dir, 'PG_VERSION')) ? null : readBase(opts.base ?? defaultBasePath())
+    if (base && !existsSync(dir)) {
+      try {
+        await untarInto(base, dir)
+        base = null
+      } catch (e) {
+        if (!(e instanceof UnsupportedTarError)) throw e
+      }
+    }
+    const client = await startPgliteThread({ dir, conf: PGLITE_CONF, ...(base ? { loadDataDir: base } : {}) })
+    return wrap(client, lock)
+  } catch (e) {
+    lock.release()
+    throw e
+  }
 }
 
-function wrap(client: PGlite, lock: DirLock | null): Db {
-  const orm = drizzle(client) as unknown as Orm
+function wrap(client: PgliteLike, lock: DirLock | null): Db {
+  // Drizzle calls only query and transaction, which the thread's client answers as PGlite does
+  const orm = drizzle(client as unknown as PGlite) as unknown as Orm
   let closing: Promise<void> | null = null
   return {
     kind: 'pglite',

@@ -1,0 +1,109 @@
+// The thread that runs PGlite. PGlite executes every statement synchronously inside WebAssembly, so on the server's
+// own thread each statement stalls every request meanwhile (a tracking batch, a dashboard query, an uncached page).
+// Here it runs beside the server's thread: the server sends statements (pglite-client.ts) and goes on answering.
+// PGlite itself still runs one statement at a time, and a transaction holds it until its COMMIT or ROLLBACK.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
+import type { ErrorFields, QueryOptions, Reply, Request, ThreadInit } from './pglite-thread-protocol.js'
+
+const port = parentPort!
+const init = workerData as ThreadInit
+const keep = (value: string) => value
+
+function fieldsOf(e: unknown): ErrorFields {
+  if (!(e instanceof Error)) return { name: 'Error', message: String(e) }
+  const out: ErrorFields = { name: e.name, message: e.message, stack: e.stack }
+  // pg-protocol's DatabaseError fields (code, constraint, detail, table, ...): plain values only
+  for (const [k, v] of Object.entries(e)) {
+    if (v === undefined || k === 'queryOptions' || k === 'params') continue
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v
+  }
+  return out
+}
+
+function optionsOf(o: QueryOptions | undefined) {
+  if (!o) return undefined
+  return {
+    ...(o.rowMode ? { rowMode: o.rowMode } : {}),
+    ...(o.paramTypes ? { paramTypes: o.paramTypes } : {}),
+    ...(o.rawTypes ? { parsers: Object.fromEntries(o.rawTypes.map((oid) => [oid, keep])) } : {}),
+  }
+}
+
+async function main(): Promise<void> {
+  let client: PGlite
+  try {
+    const loadDataDir = init.loadDataDir ? new Blob([init.loadDataDir as Uint8Array<ArrayBuffer>]) : undefined
+    const options = { postgresqlconf: init.conf, ...(loadDataDir ? { loadDataDir } : {}) }
+    client = init.dir ? new PGlite(init.dir, options) : new PGlite(options)
+    await client.waitReady
+  } catch (e) {
+    port.postMessage({ ready: false, error: fieldsOf(e) } satisfies Reply)
+    return
+  }
+
+  /** Transactions that hold the database, and how each ends. */
+  const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>()
+  const ends = new Map<number, Promise<void>>()
+  let nextTx = 1
+
+  const target = (tx: number | undefined): PGlite | Transaction => {
+    if (tx === undefined) return client
+    const t = open.get(tx)
+    if (!t) throw new Error(`Transaction ${tx} has ended.`)
+    return t.tx
+  }
+
+  async function run(req: Request): Promise<unknown> {
+    switch (req.op) {
+      case 'query': {
+        const r: Results = await target(req.tx).query(req.sql, req.params, optionsOf(req.options))
+        return r
+      }
+      case 'exec':
+        return target(req.tx).exec(req.sql)
+      case 'begin': {
+        const tx = nextTx++
+        let held: (() => void) | null = null
+        const holding = new Promise<void>((r) => (held = r))
+        const ended = client.transaction(async (t) => {
+          const decision = new Promise<boolean>((end) => open.set(tx, { tx: t, end }))
+          held!()
+          const commit = await decision
+          open.delete(tx)
+          if (!commit) await t.rollback()
+        })
+        ended.catch(() => {}) // answered by 'end' (or by this 'begin' when it could not begin)
+        ends.set(tx, ended)
+        try {
+          await Promise.race([holding, ended])
+        } catch (e) {
+          ends.delete(tx)
+          throw e
+        }
+        return tx
+      }
+      case 'end': {
+        const ended = ends.get(req.tx)
+        if (!ended) throw new Error(`Transaction ${req.tx} has ended.`)
+        ends.delete(req.tx)
+        open.get(req.tx)?.end(req.commit)
+        await ended
+        return null
+      }
+      case 'close':
+        if (!client.closed) await client.close()
+        return null
+    }
+  }
+
+  port.on('message', (req: Request) => {
+    run(req).then(
+      (value) => port.postMessage({ id: req.id, ok: true, value } satisfies Reply),
+      (e: unknown) => port.postMessage({ id: req.id, ok: false, error: fieldsOf(e) } satisfies Reply),
+    )
+  })
+  port.postMessage({ ready: true } satisfies Reply)
+}
+
+void main()
