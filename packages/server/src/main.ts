@@ -4,9 +4,8 @@
 // so one machine's cores all serve. The primary process only starts, restarts and stops them; the workers accept
 // connections from the one listening socket.
 import cluster from 'node:cluster'
-import { buildApp, DEMO_MEMBER, DEMO_OWNER } from './app/index.js'
 import { loadConfig, type Config } from './platform/config.js'
-import { DataDirLockedError } from './platform/db/index.js'
+import { DataDirLockedError, openDatabase } from './platform/db/index.js'
 import { startIdleCollector } from './platform/idle-gc.js'
 
 const startedAt = performance.now()
@@ -18,7 +17,9 @@ function fail(e: unknown): never {
 }
 
 async function main(config: Config): Promise<void> {
-  const app = await buildApp(config)
+  // the database opens (PGlite: its thread starts and loads the data dir) while this thread loads the app's modules
+  const [db, { buildApp, DEMO_MEMBER, DEMO_OWNER }] = await Promise.all([openDatabase(config), import('./app/index.js')])
+  const app = await buildApp(config, { db })
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return

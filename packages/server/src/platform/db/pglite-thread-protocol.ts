@@ -6,8 +6,13 @@ export interface ThreadInit {
   dir: string | null
   /** postgresql.conf lines. */
   conf: string[]
-  /** A data-dir tarball to start from (an in-memory snapshot, or a base untar.ts could not unpack). */
+  /** A data-dir tarball to start from (an in-memory snapshot). */
   loadDataDir?: Uint8Array
+  /**
+   * The migrated base for a data dir `dir` that has no database yet: unpacked by untar.ts into a `dir` not there
+   * yet (on the PGlite thread, while the server's thread loads the app), else loaded by PGlite's own loadDataDir.
+   */
+  basePath?: string
 }
 
 /** The query options that cross: the row mode, and the type OIDs whose text is kept as it is (no parsing). */

@@ -2,9 +2,13 @@
 // own thread each statement stalls every request meanwhile (a tracking batch, a dashboard query, an uncached page).
 // Here it runs beside the server's thread: the server sends statements (pglite-client.ts) and goes on answering.
 // PGlite itself still runs one statement at a time, and a transaction holds it until its COMMIT or ROLLBACK.
+import { EventEmitter } from 'node:events'
+import { existsSync, readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
 import type { ErrorFields, QueryOptions, Reply, Request, ThreadInit } from './pglite-thread-protocol.js'
+import { startIdleCollector } from '../idle-gc.js'
+import { UnsupportedTarError, untarInto } from './untar.js'
 
 const port = parentPort!
 const init = workerData as ThreadInit
@@ -30,13 +34,36 @@ function optionsOf(o: QueryOptions | undefined) {
   }
 }
 
+/**
+ * Unpacks the base into `dir` when `dir` is not there yet (untar.ts); answers the archive's bytes when PGlite must
+ * load it itself (`dir` exists, or untar.ts refused the archive), else nothing: the bytes are then garbage at once.
+ */
+async function unpackBase(basePath: string, dir: string): Promise<Uint8Array | undefined> {
+  const base = readFileSync(basePath)
+  if (existsSync(dir)) return base
+  try {
+    await untarInto(base, dir)
+    return undefined
+  } catch (e) {
+    if (!(e instanceof UnsupportedTarError)) throw e
+    return base
+  }
+}
+
 async function main(): Promise<void> {
   let client: PGlite
   try {
-    const loadDataDir = init.loadDataDir ? new Blob([init.loadDataDir as Uint8Array<ArrayBuffer>]) : undefined
+    let tarball = init.loadDataDir ?? (init.basePath && init.dir ? await unpackBase(init.basePath, init.dir) : undefined)
+    const loadDataDir = tarball ? new Blob([tarball as Uint8Array<ArrayBuffer>]) : undefined
     const options = { postgresqlconf: init.conf, ...(loadDataDir ? { loadDataDir } : {}) }
     client = init.dir ? new PGlite(init.dir, options) : new PGlite(options)
     await client.waitReady
+    // the base's bytes (~30 MB) are garbage now; this thread seldom collects on its own, so collect here (when
+    // `npm start`'s --expose-gc gives a collector) rather than keep them resident
+    if (init.basePath) {
+      tarball = undefined
+      ;(globalThis as { gc?: () => void }).gc?.()
+    }
   } catch (e) {
     port.postMessage({ ready: false, error: fieldsOf(e) } satisfies Reply)
     return
@@ -97,7 +124,12 @@ async function main(): Promise<void> {
     }
   }
 
+  // this thread's heap grows with the rows it turns into messages: compacted once the server is quiet, as the
+  // server's own heap is (idle-gc.ts; only under npm start's --expose-gc)
+  const statements = new EventEmitter()
+  startIdleCollector({ on: (e, l) => statements.on(e, l), off: (e, l) => statements.off(e, l) })
   port.on('message', (req: Request) => {
+    statements.emit('request')
     run(req).then(
       (value) => port.postMessage({ id: req.id, ok: true, value } satisfies Reply),
       (e: unknown) => port.postMessage({ id: req.id, ok: false, error: fieldsOf(e) } satisfies Reply),

@@ -7,7 +7,6 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { acquireDirLock, type DirLock } from './lock.js'
 import { startPgliteThread, type PgliteLike } from './pglite-client.js'
 import { migrate, readMigrations } from './migrate.js'
-import { UnsupportedTarError, untarInto } from './untar.js'
 import type { Db, Orm, RawQuery } from './types.js'
 
 // Single-user embedded database: small buffers keep the resident memory near 170 MiB instead of ~300 MiB
@@ -29,17 +28,10 @@ export async function openPglite(dataDir: string | null, opts: { snapshot?: Uint
   try {
     const dir = join(dataDir, 'pglite')
     // A new data dir starts from the build's migrated base (no initdb: ~6 s -> ~1 s) when it fits these migrations.
-    // Unpacked by Node (see untar.ts); PGlite's own loadDataDir is the fallback for an archive untar.ts refuses.
-    let base = existsSync(join(dir, 'PG_VERSION')) ? null : readBase(opts.base ?? defaultBasePath())
-    if (base && !existsSync(dir)) {
-      try {
-        await untarInto(base, dir)
-        base = null
-      } catch (e) {
-        if (!(e instanceof UnsupportedTarError)) throw e
-      }
-    }
-    const client = await startPgliteThread({ dir, conf: PGLITE_CONF, ...(base ? { loadDataDir: base } : {}) })
+    // The thread unpacks it (see untar.ts) while this one loads the app.
+    const basePath = existsSync(join(dir, 'PG_VERSION')) ? null : (opts.base ?? defaultBasePath())
+    const base = basePath && baseFits(basePath) ? basePath : null
+    const client = await startPgliteThread({ dir, conf: PGLITE_CONF, ...(base ? { basePath: base } : {}) })
     return wrap(client, lock)
   } catch (e) {
     lock.release()
@@ -120,11 +112,6 @@ const baseFits = (path: string): boolean => {
   } catch {
     return false
   }
-}
-
-/** The base's bytes when it exists and was made from exactly these migrations; else null (initdb as usual). */
-function readBase(path: string): Uint8Array | null {
-  return baseFits(path) ? readFileSync(path) : null
 }
 
 /** Writes the migrated base for new data dirs (run by the build; skipped when the one there fits). */
