@@ -372,7 +372,7 @@ async function measureWorkers(adminUrl: string, workers: number): Promise<void> 
         await c.end()
       }
     }
-    await new Promise((r) => setTimeout(r, 1000)) // the warm-up's hits written (the buffers flush every 250 ms)
+    await new Promise((r) => setTimeout(r, 1000)) // the warm-up's hits written (the buffers write every 50 ms)
     const before = await count()
     const r = await load(`${base}/api/census/RecordHit`, headers, body)
     console.log(`${label}: RecordHit ${r.rps.toFixed(0)} hits/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.tool}, ${r.total} requests, ${r.failed} not 2xx or failed); ${loadAvg()}`)

@@ -137,12 +137,10 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
     async transaction<T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> {
       const txId = await call<number>({ op: 'begin' })
       let ended = false
-      let rolledBack = false
       const tx: PgliteTx = {
         query: (sql, params, options) => query(txId, sql, params, options),
         exec: (sql) => call({ op: 'exec', sql, tx: txId }),
         async rollback() {
-          rolledBack = true
           ended = true
           await call({ op: 'end', tx: txId, commit: false })
         },
@@ -162,7 +160,7 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
       }
       if (!ended) {
         ended = true
-        await call({ op: 'end', tx: txId, commit: !rolledBack })
+        await call({ op: 'end', tx: txId, commit: true })
       }
       return value
     },
