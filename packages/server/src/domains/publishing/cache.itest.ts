@@ -51,6 +51,33 @@ describe(`page cache (${BACKEND})`, () => {
     expect((await v.get('/studio')).body).toContain('<title>Sneaky \u2014 Renamed site</title>')
   })
 
+  it('requests that miss the cache together wait for one render', async () => {
+    await owner.post(api('/collections'), { typeName: 'page', title: 'Together', layout: { sections: [{ blocks: [{ type: 2, value: { html: '<p>Made once</p>' } }] }] } })
+    // statements sent to the database while pages are made (the driver's client is shared by every query)
+    const client = (t.app.db.orm as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client
+    const query = client.query
+    let statements = 0
+    client.query = function (this: unknown, ...a: unknown[]) {
+      statements++
+      return query.apply(this, a)
+    }
+    try {
+      const one = t.client(host)
+      await one.get('/together')
+      const alone = statements
+      await owner.patch(`/api/sites/${siteId}/settings`, { title: 'Dropped' }) // every page of the site leaves the cache
+      statements = 0
+      const visitors = Array.from({ length: 12 }, () => t.client(host))
+      const pages = await Promise.all(visitors.map((v) => v.get('/together?format=json')))
+      expect(pages.every((p) => p.status === 200 && p.body.includes('Made once'))).toBe(true)
+      // one render's statements (and a few of the requests' own), not twelve renders'
+      expect(alone).toBeGreaterThan(3)
+      expect(statements).toBeLessThan(alone * 3)
+    } finally {
+      client.query = query
+    }
+  })
+
   it('the crumb in a cached page is the visitor\'s own', async () => {
     await owner.post(api('/collections'), { typeName: 'page', title: 'Vault', password: 'pw' })
     const a = t.client(host)

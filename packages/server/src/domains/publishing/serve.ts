@@ -78,6 +78,13 @@ export function createServer(s: ServeContext) {
     }
   }
 
+  /**
+   * Renders under way of cacheable pages, by site, page key, content and theme version: requests that miss the cache
+   * while one is rendering wait for it instead of rendering the same page again (a cache drop under load, such as an
+   * image's variants finishing, otherwise starts one render per waiting request, each slowing the others).
+   */
+  const rendering = new Map<string, Promise<CachedPage | null>>()
+
   async function page(request: FastifyRequest, reply: FastifyReply, opts: { lockError?: string; path?: string; status?: number } = {}) {
     const ref = request.tenancy.kind === 'unknown' ? null : request.tenancy.site
     if (!ref) throw NO_SITE()
@@ -89,19 +96,53 @@ export function createServer(s: ServeContext) {
     // the same rule as the fast path (fast.ts), which answers exactly the cacheable requests routed here
     const memberCookie = s.deps.memberCookie?.(request.cookies) ?? false
     const cacheable = isCacheable({ rawPath: request.url.split('?')[0]!, path, preview, personal: memberCookie, lockError: opts.lockError !== undefined })
+    const flight = `${ref.id}\u0000${key}\u0000${s.cache.version(ref.id)}\u0000${themeVersion}`
     if (cacheable) {
+      const usable = (page: CachedPage | null): page is CachedPage => page !== null && isUsableHit(page, (id) => hasUnlockCookie(request, id))
       const hit = s.cache.get(ref.id, key, themeVersion)
-      if (hit && isUsableHit(hit, (id) => hasUnlockCookie(request, id))) return send(request, reply, hit)
+      if (usable(hit)) return send(request, reply, hit)
+      const under = rendering.get(flight)
+      // the page it rendered, when it was cached (a page personal to its request or a failure is rendered again)
+      const shared = under ? await under : null
+      if (usable(shared)) return send(request, reply, shared)
     }
-    const siteVersion = s.cache.version(ref.id)
-    const scope = await loadScope(s.sites, preview ? s.content.preview : s.content, s.deps, ref.id, request).catch((e: unknown) => {
+    const made = render(request, ref.id, path, query, format, key, themeVersion, preview, cacheable, opts)
+    if (cacheable && !rendering.has(flight)) {
+      const shared = made.then(
+        (r) => (r.stored ? r.entry : null),
+        () => null,
+      )
+      rendering.set(flight, shared)
+      void shared.then(() => {
+        if (rendering.get(flight) === shared) rendering.delete(flight)
+      })
+    }
+    const { entry } = await made
+    return send(request, reply, entry, preview)
+  }
+
+  /** Builds and renders a page; caches it when it is cacheable and the same for every visitor (`stored`). */
+  async function render(
+    request: FastifyRequest,
+    siteId: string,
+    path: string,
+    query: PageRequest['query'],
+    format: Format,
+    key: string,
+    themeVersion: number,
+    preview: boolean,
+    cacheable: boolean,
+    opts: { lockError?: string; status?: number },
+  ): Promise<{ entry: CachedPage; stored: boolean }> {
+    const siteVersion = s.cache.version(siteId)
+    const scope = await loadScope(s.sites, preview ? s.content.preview : s.content, s.deps, siteId, request).catch((e: unknown) => {
       s.log?.error({ err: e, path }, 'site could not be loaded')
       return null
     })
     if (!scope) throw new AppError('internal', 'site_unavailable', 'This page could not be shown right now. Please try again in a moment.')
     let personal = false
     // the owner's preview shows members-only and password pages as they are
-    const member = preview ? { signedIn: true, isMember: true } : s.deps.member ? await s.deps.member(ref.id, request) : null
+    const member = preview ? { signedIn: true, isMember: true } : s.deps.member ? await s.deps.member(siteId, request) : null
     if (member?.signedIn) personal = true
     const r: PageRequest = {
       path,
@@ -126,13 +167,12 @@ export function createServer(s: ServeContext) {
       themeVersion,
       expires: Date.now() + s.cache.ttlMs,
     }
-    if (cacheable && !personal && !failed) {
-      const next = await s.content.nextPublishOn(ref.id, scope.now).catch(() => null)
-      if (next !== null) entry.expires = Math.min(entry.expires, next)
-      compressOnce(ref.id, key, entry)
-      s.cache.set(ref.id, key, entry)
-    }
-    return send(request, reply, entry, preview)
+    if (!cacheable || personal || failed) return { entry, stored: false }
+    const next = await s.content.nextPublishOn(siteId, scope.now).catch(() => null)
+    if (next !== null) entry.expires = Math.min(entry.expires, next)
+    compressOnce(siteId, key, entry)
+    s.cache.set(siteId, key, entry)
+    return { entry, stored: true }
   }
 
   return {
