@@ -96,4 +96,15 @@ describe('crumb helper', () => {
     await ensureCrumb({ fetch, cookies: () => jar })
     expect(urls).toEqual(['/api/crumb -', '/api/a only'])
   })
+
+  it("reads /api/crumb's body (Chromium keeps a response whose body is never read open: no network idle)", async () => {
+    let jar = ''
+    const answer = new Response('{"crumb":"c"}', { status: 200 })
+    const fetch: typeof globalThis.fetch = async () => {
+      jar = 'crumb=c'
+      return answer
+    }
+    await ensureCrumb({ fetch, cookies: () => jar })
+    expect(answer.bodyUsed).toBe(true)
+  })
 })

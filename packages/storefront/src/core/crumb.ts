@@ -38,6 +38,9 @@ let asking: Promise<unknown> | null = null
 /** GET /api/crumb, shared by every call that needs it while it is in flight. */
 function askForCrumb(doFetch: typeof fetch): Promise<unknown> {
   asking ??= doFetch(CRUMB_PATH, { credentials: 'same-origin', cache: 'no-store' })
+    // the body is read although only the cookie is used: Chromium keeps a response whose body nobody reads open
+    // (the page never gets network-idle until the Response is collected)
+    .then((res) => res.text())
     .catch(() => null)
     .finally(() => (asking = null))
   return asking
