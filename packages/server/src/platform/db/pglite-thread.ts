@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { ErrorFields, QueryOptions, Reply, Request, ThreadInit } from './pglite-thread-protocol.js'
 import { startIdleCollector } from '../idle-gc.js'
 import { UnsupportedTarError, untarInto } from './untar.js'
@@ -53,17 +53,14 @@ async function unpackBase(basePath: string, dir: string): Promise<Uint8Array | u
 async function main(): Promise<void> {
   let client: PGlite
   try {
-    let tarball = init.loadDataDir ?? (init.basePath && init.dir ? await unpackBase(init.basePath, init.dir) : undefined)
+    const tarball = init.loadDataDir ?? (init.basePath && init.dir ? await unpackBase(init.basePath, init.dir) : undefined)
     const loadDataDir = tarball ? new Blob([tarball as Uint8Array<ArrayBuffer>]) : undefined
     const options = { postgresqlconf: init.conf, ...(loadDataDir ? { loadDataDir } : {}) }
     client = init.dir ? new PGlite(init.dir, options) : new PGlite(options)
     await client.waitReady
-    // the base's bytes (~30 MB) are garbage now; this thread seldom collects on its own, so collect here (when
-    // `npm start`'s --expose-gc gives a collector) rather than keep them resident
-    if (init.basePath) {
-      tarball = undefined
-      ;(globalThis as { gc?: () => void }).gc?.()
-    }
+    // the unpacked base's bytes (~30 MB) are garbage now; this thread seldom collects on its own, so collect here
+    // (when `npm start`'s --expose-gc gives a collector) rather than keep them resident
+    if (init.basePath) (globalThis as { gc?: () => void }).gc?.()
   } catch (e) {
     port.postMessage({ ready: false, error: fieldsOf(e) } satisfies Reply)
     return
@@ -83,10 +80,8 @@ async function main(): Promise<void> {
 
   async function run(req: Request): Promise<unknown> {
     switch (req.op) {
-      case 'query': {
-        const r: Results = await target(req.tx).query(req.sql, req.params, optionsOf(req.options))
-        return r
-      }
+      case 'query':
+        return target(req.tx).query(req.sql, req.params, optionsOf(req.options))
       case 'exec':
         return target(req.tx).exec(req.sql)
       case 'begin': {
@@ -127,7 +122,7 @@ async function main(): Promise<void> {
   // this thread's heap grows with the rows it turns into messages: compacted once the server is quiet, as the
   // server's own heap is (idle-gc.ts; only under npm start's --expose-gc)
   const statements = new EventEmitter()
-  startIdleCollector({ on: (e, l) => statements.on(e, l), off: (e, l) => statements.off(e, l) })
+  startIdleCollector(statements)
   port.on('message', (req: Request) => {
     statements.emit('request')
     run(req).then(
