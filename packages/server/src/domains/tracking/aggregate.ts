@@ -40,7 +40,18 @@ export interface Aggregate {
   errors: Map<string, { siteId: string; fingerprint: string; message: string; stack: string; app: string; path: string; count: number; first: Date; last: Date }>
 }
 
-export const dayOf = (d: Date): string => d.toISOString().slice(0, 10)
+/** The last day asked for, and where it starts: nearly every call (each hit, each event of a batch) asks for it again. */
+let lastDayStart = NaN
+let lastDay = ''
+/** The UTC day of `d` (YYYY-MM-DD); throws RangeError for an invalid date, as toISOString does. */
+export function dayOf(d: Date): string {
+  const t = d.getTime()
+  if (t >= lastDayStart && t < lastDayStart + 86_400_000) return lastDay
+  const day = d.toISOString().slice(0, 10)
+  lastDayStart = Date.parse(day)
+  lastDay = day
+  return day
+}
 export const SEP = '\u0000'
 
 const zero = (): Delta => ({ views: 0, visits: 0, bounces: 0, entries: 0, exits: 0, durationMs: 0, durations: 0, events: 0, revenue: 0 })
@@ -63,15 +74,8 @@ export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, 
     for (const f in d) row[f as keyof Delta] += d[f as keyof Delta]!
   }
   const ordered = [...batch].sort((a, b) => a.at.getTime() - b.at.getTime())
-  // the batch's events mostly share a day: its date text is made once per day, not once per event
-  let dayStart = NaN
-  let day = ''
   for (const e of ordered) {
-    const at = e.at.getTime()
-    if (!(at >= dayStart && at < dayStart + 86_400_000)) {
-      day = dayOf(e.at)
-      dayStart = Date.parse(day)
-    }
+    const day = dayOf(e.at)
     if (e.kind === 'vital') {
       const k = `${e.siteId}${SEP}${day}${SEP}${e.path}${SEP}${e.metric}${SEP}${bucketOf(e.value)}`
       out.vitals.set(k, (out.vitals.get(k) ?? 0) + 1)

@@ -1,6 +1,6 @@
 // What is derived from a request instead of stored: the day-salted visitor hash (no address kept), the device,
 // browser and system from the user agent, the country from the address, the traffic source from referrer and UTM.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { existsSync, mkdirSync, statSync, symlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -65,7 +65,7 @@ function cached(userAgent: string) {
 export const isBot = (userAgent: string | undefined): boolean => !userAgent || cached(userAgent).bot
 
 export function visitorHash(salt: string, siteId: string, ip: string, userAgent: string): string {
-  return createHash('sha256').update(`${salt}\u0000${siteId}\u0000${ip}\u0000${userAgent}`).digest('base64url').slice(0, 22)
+  return hash('sha256', `${salt}\u0000${siteId}\u0000${ip}\u0000${userAgent}`, 'base64url').slice(0, 22)
 }
 
 export function deviceOf(userAgent: string): { device: string; browser: string; os: string } {

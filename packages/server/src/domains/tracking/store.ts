@@ -6,22 +6,37 @@ import { aggregate, SEP, sessionKeys, type Aggregate, type Delta } from './aggre
 import { lockSessions, saveSessions } from './sessions.js'
 import type { TrackedEvent } from './types.js'
 
+/** One raw event's row (one object, made once per event of every batch). */
 function rawRow(e: TrackedEvent) {
-  const base = { site_id: e.siteId, at: e.at.toISOString(), kind: e.kind, visitor: e.visitor, session: e.session, path: e.path, source: e.source, device: e.device, browser: e.browser, os: e.os, country: e.country }
+  let name: string
+  let data: unknown
   switch (e.kind) {
     case 'pageview':
-      return { ...base, name: '', data: e.campaign ? { ...e.data, campaign: e.campaign } : e.data }
+      name = ''
+      data = e.campaign ? { ...e.data, campaign: e.campaign } : e.data
+      break
     case 'search':
-      return { ...base, name: e.query.slice(0, 200), data: null }
+      name = e.query.slice(0, 200)
+      data = null
+      break
     case 'event':
-      return { ...base, name: e.name, data: e.data }
+      name = e.name
+      data = e.data
+      break
     case 'commerce':
-      return { ...base, name: e.name, data: { ...e.data, product: e.product, revenue: e.revenue } }
+      name = e.name
+      data = { ...e.data, product: e.product, revenue: e.revenue }
+      break
     case 'vital':
-      return { ...base, name: e.metric, data: { value: e.value } }
+      name = e.metric
+      data = { value: e.value }
+      break
     case 'error':
-      return { ...base, name: e.fingerprint, data: { message: e.message.slice(0, 500) } }
+      name = e.fingerprint
+      data = { message: e.message.slice(0, 500) }
+      break
   }
+  return { site_id: e.siteId, at: e.at.toISOString(), kind: e.kind, name, visitor: e.visitor, session: e.session, path: e.path, source: e.source, device: e.device, browser: e.browser, os: e.os, country: e.country, data }
 }
 
 /** `raw: false` writes only the rollups (seeding benchmarks: reports never read raw events). */
