@@ -75,7 +75,10 @@ export function defineRoute<
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { crumb },
+    // a state-changing route that opts out of the crumb check (a beacon) hands out no crumb unless its answer uses
+    // it: a new crumb cookie on its answer would replace the one a checked call sent at the same moment (that call
+    // then fails once, a 403 in the visitor's console)
+    config: { crumb, ...(spec.crumb === false ? { crumbCookie: 'lazy' as const } : {}) },
     handler: async (request, reply) => {
       const params = (spec.params ? parseWith(spec.params, request.params, 'path') : undefined) as Infer<P>
       const query = (spec.query ? parseWith(spec.query, request.query, 'query') : undefined) as Infer<Q>
