@@ -20,10 +20,10 @@ export function urlHasNul(url: string): boolean {
 
 /**
  * False when a body's text cannot parse to anything holding a NUL: a form decodes one only from `%00` (or a literal
- * NUL), JSON only from the escape `\u0000` (or a literal NUL, which it refuses). True means: check the parsed value.
+ * NUL), as a URL does; JSON only from the escape `\u0000`. True means: check the parsed value.
  */
 export function textMayHoldNul(text: string): boolean {
-  return text.includes('\u0000') || text.includes('%00') || text.includes('\\u0000')
+  return urlHasNul(text) || text.includes('\\u0000')
 }
 
 /** True when any string or key in `value` holds a NUL. Iterative (bodies may be nested thousands deep). */
