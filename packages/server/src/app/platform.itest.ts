@@ -27,6 +27,20 @@ describe(`platform (${BACKEND})`, () => {
     expect(again.headers['set-cookie']).toBeUndefined()
   })
 
+  it("sets no crumb cookie on what a published page loads by itself; GET /api/crumb sets one", async () => {
+    // a page's images and tracker settings load while its checked calls (form-render) go out with the crumb the page
+    // fetched: a new cookie on one of them would replace that crumb and the checked call would fail once
+    const html = (await t.client().get('/')).body
+    const file = /\/files\/[^"'\s?]+/.exec(html)?.[0]
+    expect(file).toBeDefined()
+    for (const path of ['/', file!, `${file!}?format=500w`, '/favicon.ico', '/api/census/settings', '/api/1/performance/settings', '/api/commerce/product/reviews']) {
+      const res = await t.client().get(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers['set-cookie'], path).toBeUndefined()
+    }
+    expect(String((await t.client().get('/api/crumb')).headers['set-cookie'])).toMatch(/^crumb=/)
+  })
+
   it('serves the OpenAPI document generated from the zod schemas, and a docs page', async () => {
     const c = t.client()
     const doc = (await c.get('/api/openapi.json')).json

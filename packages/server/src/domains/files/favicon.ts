@@ -54,7 +54,7 @@ export function registerFavicon(app: FastifyInstance, orm: Orm, storage: FileSto
   }
   const siteOf = (request: FastifyRequest) => (request.tenancy.kind === 'unknown' ? null : request.tenancy.site)
 
-  app.get('/favicon.ico', async (request, reply) => {
+  app.get('/favicon.ico', { config: { crumbCookie: 'lazy' } }, async (request, reply) => {
     const ref = siteOf(request)
     const site = ref ? await sites.get(ref.id) : null
     reply.header('cache-control', CACHE)

@@ -94,11 +94,13 @@ export function registerFileServing(app: FastifyInstance, orm: Orm, storage: Fil
     return reply.send(storage.stream(choice.key))
   }
 
-  app.get('/files/:assetId/:filename', async (request, reply) => {
+  // files set no crumb cookie (a page's images load alongside its checked calls; see crumbCookie in route.ts)
+  const lazy = { config: { crumbCookie: 'lazy' as const } }
+  app.get('/files/:assetId/:filename', lazy, async (request, reply) => {
     const p = request.params as { assetId: string }
     return serve(request, reply, p.assetId)
   })
-  app.get('/files/:siteSlug/:assetId/:filename', async (request, reply) => {
+  app.get('/files/:siteSlug/:assetId/:filename', lazy, async (request, reply) => {
     const p = request.params as { siteSlug: string; assetId: string }
     return serve(request, reply, p.assetId, p.siteSlug)
   })

@@ -25,6 +25,8 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ReviewsContext):
       tags: TAGS,
       query: publicListQuery,
       responses: { 200: { description: 'A page of reviews', schema: publicList } },
+      // a product page loads its reviews alongside its checked calls: no crumb cookie (see crumbCookie in route.ts)
+      crumbCookie: 'lazy',
     },
     async ({ request, reply, query }) => {
       const site = requireSite(request)

@@ -102,7 +102,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
   // What the tracker needs before it may set a cookie: tracking on or off, the banner and its texts.
   defineRoute(
     app,
-    { method: 'GET', url: '/api/census/settings', summary: 'Tracker settings of the host site (consent banner)', tags: ['tracking'], responses: { 200: { description: 'Settings', schema: settingsShape } } },
+    { method: 'GET', url: '/api/census/settings', summary: 'Tracker settings of the host site (consent banner)', tags: ['tracking'], responses: { 200: { description: 'Settings', schema: settingsShape } }, crumbCookie: 'lazy' },
     async ({ request, reply }) => {
       const s = await deps.settings.get(requireSite(request).id)
       reply.header('cache-control', 'no-store')

@@ -26,7 +26,7 @@ export function fingerprintOf(message: string, stack: string): string {
 export async function registerRumRoutes(app: FastifyInstance, ctx: VisitorContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/api/1/performance/settings', summary: 'Performance collector settings for one page load', tags: TAGS, responses: { 200: { description: 'Settings', schema: performanceSettings } } },
+    { method: 'GET', url: '/api/1/performance/settings', summary: 'Performance collector settings for one page load', tags: TAGS, responses: { 200: { description: 'Settings', schema: performanceSettings } }, crumbCookie: 'lazy' },
     async ({ request, reply }) => {
       const site = requireSite(request)
       const s = await ctx.settings.get(site.id)

@@ -5,9 +5,10 @@
 // signature also covers the session token. A crumb bound to another session is refused outright; an unbound crumb
 // still passes this check (signing in with a stale session cookie must work), and whoever acts for the signed-in
 // owner refuses it with `isBound` (the accounts domain does). Signing in or out re-issues the crumb (`rebind`).
-// Routes marked `crumbCookie: 'lazy'` (static files, published pages) set no cookie unless the answer reads
-// `request.crumb` (a page printing it), so their answers can be shared by any HTTP cache; `GET /api/crumb` hands a
-// client its crumb when it first needs one.
+// Routes marked `crumbCookie: 'lazy'` (static files, uploaded files, published pages, and the reads a page makes as
+// it loads) set no cookie unless the answer reads `request.crumb` (a page printing it): their answers can be shared by
+// any HTTP cache, and none of them replaces the crumb a checked call of the same page has just sent. `GET /api/crumb`
+// hands a client its crumb when it first needs one.
 import { hash, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'

@@ -25,6 +25,13 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   responses: Record<number, { description: string; schema?: z.ZodType }>
   /** Require the crumb (CSRF); default true for POST/PUT/PATCH/DELETE. Turn off only with a reason. */
   crumb?: boolean
+  /**
+   * 'lazy': a visitor without a crumb gets none on this answer unless it uses `request.crumb`. For reads a published
+   * page makes by itself as it loads (its files, the tracker's settings): a new crumb cookie arriving on such an
+   * answer replaces the one a checked call of the same page has just sent (that call fails once with a 403).
+   * Default: lazy for a state-changing route that does not check the crumb (a beacon), eager otherwise.
+   */
+  crumbCookie?: 'lazy'
 }
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined
@@ -75,10 +82,7 @@ export function defineRoute<
   app.route({
     method: spec.method,
     url: spec.url,
-    // a state-changing route that opts out of the crumb check (a beacon) hands out no crumb unless its answer uses
-    // it: a new crumb cookie on its answer would replace the one a checked call sent at the same moment (that call
-    // then fails once, a 403 in the visitor's console)
-    config: { crumb, ...(spec.crumb === false ? { crumbCookie: 'lazy' as const } : {}) },
+    config: { crumb, ...(spec.crumbCookie === 'lazy' || spec.crumb === false ? { crumbCookie: 'lazy' as const } : {}) },
     handler: async (request, reply) => {
       const params = (spec.params ? parseWith(spec.params, request.params, 'path') : undefined) as Infer<P>
       const query = (spec.query ? parseWith(spec.query, request.query, 'query') : undefined) as Infer<Q>
