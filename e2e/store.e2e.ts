@@ -108,6 +108,16 @@ async function fillContactAndAddress(page: Page, email: string): Promise<void> {
   await page.getByLabel('State / region').fill('NY')
   await page.getByLabel('Postal code').fill('10001')
   await page.getByLabel('Country').selectOption('US')
+  // the address recalculates shipping and tax (a PUT per change): wait until the server's cart has the address and
+  // the total shown is its total (the page was network-idle before, so waiting for that state would return at once)
+  const shown = async () => Math.round(Number((await page.locator('.checkout-summary [data-total="grandTotalCents"]').textContent())!.replace(/[^0-9.]/g, '')) * 100)
+  const stored = async () => (await (await page.context().request.get('/api/commerce/shopping-cart')).json()) as { grandTotalCents: number; shippingLocation: { country?: string; region?: string } | null }
+  await expect
+    .poll(async () => {
+      const cart = await stored()
+      return cart.shippingLocation?.country === 'US' && cart.shippingLocation.region === 'NY' && (await shown()) === cart.grandTotalCents
+    }, { timeout: 10_000 })
+    .toBe(true)
 }
 
 const button = (page: Page) => page.locator('.sqs-add-to-cart-button').first()
