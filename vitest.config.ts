@@ -31,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/*/src/**/*.itest.ts', 'packages/*/test/**/*.itest.ts'],
+          globalSetup: ['packages/server/test/integration-setup.ts'],
           environment: 'node',
           // Files share their worker's module graph (the server's ~400 modules and PGlite's wasm load once per
           // worker, not once per file): about 1.7x faster. Each file still builds its own app on its own database;

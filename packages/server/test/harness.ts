@@ -1,15 +1,16 @@
 // Integration-test harness: a fresh app per test file on PGlite (in memory) or, when DATABASE_URL is set, on a
 // fresh PostgreSQL database created for the file and dropped afterwards (so files run in parallel).
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll } from 'vitest'
+import { afterAll, inject } from 'vitest'
 import { freshPostgresDatabase } from './fresh-postgres.js'
+import { BASE_PREFIX } from './integration-setup.js'
 import { startS3 } from './s3-server.js'
 import { buildApp, type App } from '../src/app/index.js'
 import { loadConfig, type Config } from '../src/platform/config.js'
-import { migrate, openPglite, pgliteSnapshot, readMigrations, type Db } from '../src/platform/db/index.js'
+import { migrate, openPglite, openPostgres, pgliteSnapshot, readMigrations, type Db } from '../src/platform/db/index.js'
 
 export const BACKEND = process.env.DATABASE_URL ? 'postgres' : 'pglite'
 
@@ -74,21 +75,120 @@ export async function freshPglite(): Promise<Db> {
  */
 export const TEST_FILE_STORAGE = process.env.FILE_STORAGE === 's3' ? 's3' : null
 
+/** The configuration of a test app whose database and data dir are made for it. */
+function testConfig(dataDir: string, databaseUrl: string | null, fileStorage: Config['fileStorage'], s3: Config['s3']): Config {
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }), databaseUrl, fileStorage, s3, pgliteStorage: 'memory' }
+}
+
+/**
+ * What test apps start from, made once per test process (the integration tier's files share their worker's
+ * modules): on PostgreSQL a migrated template database, and a template with the demo seeded; on PGlite a snapshot
+ * of the seeded database and a data dir with its files (apps without the demo start from freshPglite's snapshot).
+ * An app copies one instead of migrating and seeding: seeding the demo takes 2-3 s of each app's start.
+ * The run's global setup (integration-setup.ts) removes them afterwards; without it, apps migrate and seed as before.
+ */
+const bases = new Map<string, Promise<Base | null>>()
+type Base = { kind: 'postgres'; template: string } | { kind: 'pglite'; snapshot: Uint8Array; dataDir: string }
+
+function runTag(): string | null {
+  try {
+    return inject('itestRun') ?? null
+  } catch {
+    return null
+  }
+}
+
+function baseOf(kind: 'migrated' | 'demo'): Promise<Base | null> {
+  const key = `${process.env.DATABASE_URL ?? 'pglite'}:${kind}`
+  let base = bases.get(key)
+  if (!base) {
+    base = makeBase(kind).catch((e: unknown) => {
+      console.warn(`integration harness: the ${kind} base could not be made, so apps ${kind === 'demo' ? 'seed the demo' : 'migrate'} themselves:`, e)
+      return null
+    })
+    bases.set(key, base)
+  }
+  return base
+}
+
+/** Waits until the demo's image variants are made (a copy would otherwise make them again), at most 60 s. */
+async function variantsDone(db: Db): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const [row] = await db.rawTransaction((q) => q(`SELECT count(*)::int AS n FROM file_assets WHERE status = 'processing'`))
+    if (Number(row?.n) === 0) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+async function makeBase(kind: 'migrated' | 'demo'): Promise<Base | null> {
+  const run = runTag()
+  if (!run) return null
+  const adminUrl = process.env.DATABASE_URL
+  const prefix = `${BASE_PREFIX}${run}_${process.pid}_${kind === 'demo' ? 'd' : 'm'}`
+  if (adminUrl) {
+    if (kind === 'migrated') {
+      const fresh = await freshPostgresDatabase(adminUrl, prefix)
+      const db = await openPostgres(fresh.url, 1)
+      try {
+        await migrate(db)
+      } finally {
+        await db.close()
+      }
+      return { kind: 'postgres', template: fresh.name }
+    }
+    const migrated = await baseOf('migrated')
+    const fresh = await freshPostgresDatabase(adminUrl, prefix, migrated?.kind === 'postgres' ? migrated.template : undefined)
+    const dataDir = mkdtempSync(join(tmpdir(), `${BASE_PREFIX}${run}-`))
+    try {
+      const app = await buildApp({ ...testConfig(dataDir, fresh.url, 'postgres', null), seedDemo: true })
+      try {
+        await variantsDone(app.db)
+      } finally {
+        await app.close() // a template may have no connections
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+    return { kind: 'postgres', template: fresh.name }
+  }
+  if (kind === 'migrated') return null // freshPglite's snapshot
+  const dataDir = mkdtempSync(join(tmpdir(), `${BASE_PREFIX}${run}-`))
+  const db = await freshPglite()
+  try {
+    // the app's close would close the database: it is closed here, after the snapshot of what the close wrote
+    const app = await buildApp({ ...testConfig(dataDir, null, 'disk', null), seedDemo: true }, { db: { ...db, close: () => Promise.resolve() } })
+    try {
+      await variantsDone(db)
+    } finally {
+      await app.close()
+    }
+    return { kind: 'pglite', snapshot: await db.snapshot!(), dataDir }
+  } finally {
+    await db.close()
+  }
+}
+
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sw-itest-'))
-  const pgDb = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null
+  const adminUrl = process.env.DATABASE_URL
+  // a base has the demo seeded with the files stored as this app would store them (not in S3)
+  const seeded = overrides.seedDemo !== false && overrides.fileStorage === undefined && overrides.s3 === undefined && TEST_FILE_STORAGE !== 's3'
+  const base = overrides.databaseUrl === undefined ? await baseOf(seeded ? 'demo' : 'migrated') : null
+  const pgDb = adminUrl ? await freshPostgresDatabase(adminUrl, 'sw_test', base?.kind === 'postgres' ? base.template : undefined) : null
   const s3 = TEST_FILE_STORAGE === 's3' && !overrides.fileStorage ? await startS3() : null
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
-    databaseUrl: pgDb?.url ?? null,
-    fileStorage: s3 ? 's3' : pgDb ? 'postgres' : 'disk',
-    s3: s3?.options ?? null,
-    pgliteStorage: 'memory',
+    ...testConfig(dataDir, pgDb?.url ?? null, s3 ? 's3' : pgDb ? 'postgres' : 'disk', s3?.options ?? null),
     ...overrides,
   }
   let app: App
   try {
-    app = await buildApp(config, pgDb ? {} : { db: await freshPglite() })
+    let db: Db | undefined
+    if (!pgDb && base?.kind === 'pglite') {
+      if (existsSync(join(base.dataDir, 'files'))) cpSync(join(base.dataDir, 'files'), join(dataDir, 'files'), { recursive: true })
+      db = await openPglite(null, { snapshot: base.snapshot })
+      await migrate(db)
+    }
+    app = await buildApp(config, pgDb ? {} : { db: db ?? (await freshPglite()) })
   } catch (e) {
     await pgDb?.drop()
     await s3?.close()

@@ -24,6 +24,8 @@ export interface PgliteLike {
   transaction<T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T>
   close(): Promise<void>
   readonly closed: boolean
+  /** A tarball of the database as it is now (the thread's client only; see Db.snapshot). */
+  snapshot?(): Promise<Uint8Array>
 }
 
 const PROBE = '\u0000keep?'
@@ -134,6 +136,7 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
   return {
     query: (sql, params, options) => query(undefined, sql, params, options),
     exec: (sql) => call({ op: 'exec', sql }),
+    snapshot: () => call<Uint8Array>({ op: 'snapshot' }),
     async transaction<T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> {
       const txId = await call<number>({ op: 'begin' })
       let ended = false

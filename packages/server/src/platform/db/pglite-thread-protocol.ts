@@ -30,6 +30,8 @@ export type Request =
   /** Ends a transaction (COMMIT, or ROLLBACK); answered once it has ended. */
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' }
+  /** A tarball of the database as it is now (after a CHECKPOINT): another database in memory can start from it. */
+  | { id: number; op: 'snapshot' }
 
 /** A database error as plain fields (SQLSTATE `code`, `constraint`, `detail`, ...), rebuilt as an Error. */
 export interface ErrorFields {

@@ -89,6 +89,20 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite on its own thread', (
     expect(ticks).toBeGreaterThan(took / 10)
   })
 
+  it('a snapshot holds what was committed; a database started from it has those rows and is its own', async () => {
+    await db.orm.execute(sql`INSERT INTO t VALUES (70, 'kept') ON CONFLICT (id) DO UPDATE SET note = 'kept'`)
+    const snapshot = await db.snapshot!()
+    await db.orm.execute(sql`UPDATE t SET note = 'after' WHERE id = 70`)
+    const copy = await openPglite(null, { snapshot })
+    try {
+      expect(await sqlRows(copy.orm, sql`SELECT note FROM t WHERE id = 70`)).toEqual([{ note: 'kept' }])
+      await copy.orm.execute(sql`DELETE FROM t WHERE id = 70`)
+      expect(await sqlRows(db.orm, sql`SELECT note FROM t WHERE id = 70`)).toEqual([{ note: 'after' }])
+    } finally {
+      await copy.close()
+    }
+  }, 60_000)
+
   it('parsers that change the text cannot cross the thread: the query is refused with why', async () => {
     const client = await startPgliteThread({ dir: null, conf: [] })
     try {

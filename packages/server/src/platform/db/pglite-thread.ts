@@ -116,6 +116,11 @@ async function main(): Promise<void> {
       case 'close':
         if (!client.closed) await client.close()
         return null
+      case 'snapshot': {
+        await client.exec('CHECKPOINT')
+        const blob = await client.dumpDataDir('none')
+        return new Uint8Array(await blob.arrayBuffer())
+      }
     }
   }
 

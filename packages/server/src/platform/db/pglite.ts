@@ -46,6 +46,7 @@ function wrap(client: PgliteLike, lock: DirLock | null): Db {
   return {
     kind: 'pglite',
     orm,
+    ...(client.snapshot ? { snapshot: () => client.snapshot!() } : {}),
     rawTransaction<T>(fn: (query: RawQuery) => Promise<T>): Promise<T> {
       return client.transaction(async (tx) =>
         fn(async (sql, params) => {

@@ -17,6 +17,11 @@ export interface Db {
   rawTransaction<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>
   /** Closes the database (PGlite: flushes to disk and releases the data-dir lock). Idempotent. */
   close(): Promise<void>
+  /**
+   * PGlite on its thread: a tarball of the database as it is now, which `openPglite(null, { snapshot })` starts
+   * another database from (tests start from a seeded one). Take it while nothing writes.
+   */
+  snapshot?(): Promise<Uint8Array>
 }
 
 /** Unique-violation check that works on both drivers (SQLSTATE 23505), also when wrapped by Drizzle. */
