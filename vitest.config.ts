@@ -54,6 +54,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits up to 10 s (vitest's default is 1 s): what a page shows after a fetch and a script chunk
+          // took longer than 1 s under CI's load (checkout-payments: the Afterpay pill, in a run with every core busy)
+          expect: { poll: { timeout: 10_000 } },
           // two files at a time (each has its own server and browser). One at a time left a third of two cores idle
           // (network-idle windows, a spawned server's start): the tier took 590 s alone against 435 s with two. CI's
           // PostgreSQL pass (about 410 s) has ended before this tier starts (about 620 s into npm test), so nothing
