@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { demoSite } from './fixture.js'
+import { ownerClient } from './owner-api.js'
+import { DEMO_OWNER } from './paths.js'
 import { startServer } from './server.js'
 
 declare module 'vitest' {
@@ -16,8 +19,31 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'sitewright-e2e-template-'))
   const server = await startServer({ dataDir: dir })
+  // the demo's image sizes are made in the background after the seed: stopped before they are done, every test
+  // file's server would make them again at its start (half of them were unfinished: about 10 s of a file's start
+  // under CI's load, on the cores its tests need)
+  await imageSizesMade(server.baseUrl).catch(async (e: unknown) => {
+    await server.stop()
+    throw e
+  })
   const code = await server.stop()
   if (code !== 0) throw new Error(`the template server did not stop cleanly (exit ${code}):\n${server.output()}`)
   project.provide('e2eDataTemplate', dir)
   return () => rmSync(dir, { recursive: true, force: true })
+}
+
+/** Waits until no file of the demo site is still having its sizes made (at most 60 s). */
+async function imageSizesMade(baseUrl: string): Promise<void> {
+  const site = await demoSite(baseUrl)
+  const owner = ownerClient(baseUrl)
+  const login = await owner.call('POST', '/api/auth/login', DEMO_OWNER)
+  if (login.status !== 200) throw new Error(`demo login failed: ${login.status}`)
+  const started = Date.now()
+  for (;;) {
+    const res = await owner.call<{ files: { status: string }[] }>('GET', `/api/sites/${site.id}/files?limit=100`)
+    if (res.status !== 200) throw new Error(`listing the demo's files failed: ${res.status}`)
+    if (!res.body.files.some((f) => f.status === 'processing')) return
+    if (Date.now() - started > 60_000) throw new Error("the demo's image sizes were not made within 60 s")
+    await new Promise((r) => setTimeout(r, 200))
+  }
 }
