@@ -92,6 +92,11 @@ describe(`sitewright CLI (${BACKEND})`, () => {
       expect(refused.code).toBe(1)
       expect(refused.stderr).toMatch(/^The data directory .* is in use by a running Sitewright server \(pid \d+\)/)
       expect(refused.stderr).toContain('Stop that server and run this command again')
+      // a weak password is refused before the database is opened: the running server does not stand in the way
+      const weak = await run(['create-owner', 'ops@example.com'], source.env, 'password1\n')
+      expect(weak.code).toBe(1)
+      expect(weak.stderr).toContain('Choose a stronger password.')
+      expect(weak.stderr).not.toContain('in use by a running Sitewright server')
     }
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)

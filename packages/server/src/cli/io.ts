@@ -31,14 +31,21 @@ export async function openApp(): Promise<App> {
   }
 }
 
+/** Runs `fn`; domain errors become plain messages. */
+export async function plainErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (e) {
+    if (e instanceof AppError) throw new CliError(e.message)
+    throw e
+  }
+}
+
 /** Runs `fn` with the app and always closes it; domain errors become plain messages. */
 export async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
   const app = await openApp()
   try {
-    return await fn(app)
-  } catch (e) {
-    if (e instanceof AppError) throw new CliError(e.message)
-    throw e
+    return await plainErrors(() => fn(app))
   } finally {
     await app.close()
   }

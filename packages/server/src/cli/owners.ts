@@ -1,8 +1,8 @@
 // `sitewright create-owner EMAIL` and `sitewright reset-password EMAIL`: the password is read from the terminal
 // (not echoed) or the first line of standard input, never from the command line (other users see arguments).
 import { parseArgs } from 'node:util'
-import { createOwnerAccount, resetOwnerPassword } from '../domains/accounts/index.js'
-import { CliError, readPassword, withApp } from './io.js'
+import { checkOwnerPassword, createOwnerAccount, resetOwnerPassword } from '../domains/accounts/index.js'
+import { CliError, plainErrors, readPassword, withApp } from './io.js'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -12,6 +12,8 @@ export async function createOwnerCommand(argv: string[]): Promise<number> {
   if (!email || positionals.length > 1) throw new CliError('Usage: sitewright create-owner EMAIL [--name NAME] [--site SLUG [--title TITLE]]', 2)
   if (!EMAIL.test(email) || email.length > 256) throw new CliError(`"${email}" is not an email address.`, 2)
   const password = await readPassword('Password')
+  // refused before the database opens: at once, and also while a server holds the embedded database
+  await plainErrors(() => checkOwnerPassword(password, [email, values.name]))
   return withApp(async (app) => {
     const { owner, extra: site } = await createOwnerAccount(app.db.orm, { email, password, name: values.name }, async (tx, o) =>
       values.site ? app.sites.createForOwner(tx, o.id, { title: values.title ?? values.site, slug: values.site }) : undefined,

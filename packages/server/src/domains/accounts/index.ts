@@ -19,7 +19,7 @@ export { createLockThrottle, type LockThrottle } from './lock-throttle.js'
 // The generic parts other account kinds (site members) reuse: argon2id, the strength rule and the throttle.
 export { burnVerification, hashPassword, verifyPassword } from './passwords.js'
 export { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from './strength.js'
-export { createOwnerAccount, resetOwnerPassword } from './operator.js'
+export { checkOwnerPassword, createOwnerAccount, resetOwnerPassword } from './operator.js'
 export { hitWindows, reserveAttempt, settleSuccess, tooManyAttempts, SIGNUP_WINDOW_MS, type ThrottlePlan } from './throttle.js'
 
 /** Sign-in options plus the ports the accounts routes need (the owner's sites, the welcome hook). */

@@ -8,7 +8,8 @@ import { ownerSessions, owners } from './schema.js'
 import { findOwnerByEmail, insertOwner, prepareOwner, type Owner } from './service.js'
 import { passwordProblem } from './strength.js'
 
-async function checkPassword(password: string, details: (string | undefined)[]): Promise<void> {
+/** Refuses a password that sign-up would refuse (`details`: the account's own words, e.g. its email and name). */
+export async function checkOwnerPassword(password: string, details: (string | undefined)[]): Promise<void> {
   const problem = await passwordProblem(password, details)
   if (problem) throw new AppError('invalid_data', 'validation_failed', `Choose a stronger password. ${problem}`, { fields: { password: problem } })
 }
@@ -19,7 +20,7 @@ export async function createOwnerAccount<S>(
   input: { email: string; password: string; name?: string | undefined },
   then?: (tx: Orm, owner: Owner) => Promise<S>,
 ): Promise<{ owner: Owner; extra: S | undefined }> {
-  await checkPassword(input.password, [input.email, input.name])
+  await checkOwnerPassword(input.password, [input.email, input.name])
   const row = await prepareOwner(input)
   return orm.transaction(async (tx) => {
     const owner = await insertOwner(tx, { ...row, emailVerifiedAt: new Date() } as typeof row)
@@ -31,7 +32,7 @@ export async function createOwnerAccount<S>(
 export async function resetOwnerPassword(orm: Orm, email: string, password: string): Promise<{ owner: Owner; sessionsEnded: number }> {
   const owner = await findOwnerByEmail(orm, email)
   if (!owner) throw new AppError('not_found', 'owner_not_found', `No owner account has the address ${email.trim().toLowerCase()}.`)
-  await checkPassword(password, [owner.email, owner.name])
+  await checkOwnerPassword(password, [owner.email, owner.name])
   const passwordHash = await hashPassword(password)
   return orm.transaction(async (tx) => {
     await tx.update(owners).set({ passwordHash, updatedAt: sql`now()` }).where(eq(owners.id, owner.id))
