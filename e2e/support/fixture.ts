@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { launchBrowser, watchErrors } from './browser.js'
-import { ownerClient } from './owner-api.js'
+import { ownerClient, type OwnerClient } from './owner-api.js'
 import { DEMO_OWNER } from './paths.js'
 import { freshDataDir, removeDataDir, startServer, type RunningServer } from './server.js'
 
@@ -63,9 +63,8 @@ export async function openHarness(opts: { env?: Record<string, string> } = {}): 
   return harness
 }
 
-/** The demo site as the demo owner sees it through the owner API. */
-export async function demoSite(baseUrl: string): Promise<SiteSummary> {
-  const api = ownerClient(baseUrl)
+/** The demo site as the demo owner sees it through the owner API (`api` is left signed in as the demo owner). */
+export async function demoSite(baseUrl: string, api: OwnerClient = ownerClient(baseUrl)): Promise<SiteSummary> {
   const login = await api.call<{ sites: SiteSummary[] }>('POST', '/api/auth/login', DEMO_OWNER)
   if (login.status !== 200)
     throw new Error(`demo login failed: ${login.status} ${JSON.stringify(login.body)}`)

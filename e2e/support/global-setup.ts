@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { demoSite } from './fixture.js'
 import { ownerClient } from './owner-api.js'
-import { DEMO_OWNER } from './paths.js'
 import { startServer } from './server.js'
 
 declare module 'vitest' {
@@ -34,10 +33,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
 
 /** Waits until no file of the demo site is still having its sizes made (at most 60 s). */
 async function imageSizesMade(baseUrl: string): Promise<void> {
-  const site = await demoSite(baseUrl)
   const owner = ownerClient(baseUrl)
-  const login = await owner.call('POST', '/api/auth/login', DEMO_OWNER)
-  if (login.status !== 200) throw new Error(`demo login failed: ${login.status}`)
+  const site = await demoSite(baseUrl, owner)
   const started = Date.now()
   for (;;) {
     const res = await owner.call<{ files: { status: string }[] }>('GET', `/api/sites/${site.id}/files?limit=100`)

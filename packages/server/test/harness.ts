@@ -111,20 +111,11 @@ function baseOf(kind: 'migrated' | 'demo'): Promise<Base | null> {
   return base
 }
 
-/** Waits until the demo's image variants are made (a copy would otherwise make them again), at most 60 s. */
-async function variantsDone(db: Db): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const [row] = await db.rawTransaction((q) => q(`SELECT count(*)::int AS n FROM file_assets WHERE status = 'processing'`))
-    if (Number(row?.n) === 0) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 async function makeBase(kind: 'migrated' | 'demo'): Promise<Base | null> {
   const run = runTag()
   if (!run) return null
   const adminUrl = process.env.DATABASE_URL
-  const prefix = `${BASE_PREFIX}${run}_${process.pid}_${kind === 'demo' ? 'd' : 'm'}`
+  const prefix = `${BASE_PREFIX}${run}_${kind === 'demo' ? 'd' : 'm'}`
   if (adminUrl) {
     if (kind === 'migrated') {
       const fresh = await freshPostgresDatabase(adminUrl, prefix)
@@ -142,7 +133,7 @@ async function makeBase(kind: 'migrated' | 'demo'): Promise<Base | null> {
     try {
       const app = await buildApp({ ...testConfig(dataDir, fresh.url, 'postgres', null), seedDemo: true })
       try {
-        await variantsDone(app.db)
+        await app.files.whenIdle() // the demo's image sizes: a copy would otherwise make them again
       } finally {
         await app.close() // a template may have no connections
       }
@@ -158,7 +149,7 @@ async function makeBase(kind: 'migrated' | 'demo'): Promise<Base | null> {
     // the app's close would close the database: it is closed here, after the snapshot of what the close wrote
     const app = await buildApp({ ...testConfig(dataDir, null, 'disk', null), seedDemo: true }, { db: { ...db, close: () => Promise.resolve() } })
     try {
-      await variantsDone(db)
+      await app.files.whenIdle()
     } finally {
       await app.close()
     }
