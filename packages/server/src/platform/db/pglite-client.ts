@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { QueryOptions as PgliteQueryOptions, Results } from '@electric-sql/pglite'
-import type { ErrorFields, QueryOptions, Reply, Request, ThreadInit } from './pglite-thread-protocol.js'
+import type { ErrorFields, QueryOptions, Reopen, Reply, Request, ThreadInit } from './pglite-thread-protocol.js'
 
 type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
 
@@ -26,6 +26,8 @@ export interface PgliteLike {
   readonly closed: boolean
   /** A tarball of the database as it is now (the thread's client only; see Db.snapshot). */
   snapshot?(): Promise<Uint8Array>
+  /** The thread's id (the thread's client only): a database in memory may open on the thread of a closed one. */
+  readonly threadId?: number
 }
 
 const PROBE = '\u0000keep?'
@@ -70,10 +72,27 @@ function threadEntry(): { entry: string | URL; eval: boolean } {
   return { entry: `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, eval: true }
 }
 
+/**
+ * Threads whose database in memory was closed, kept (at most KEEP_IDLE, unref'd) to open the next one in memory:
+ * tests and benches open many, and a new thread costs about 1 s of CPU before PGlite starts (its own V8 isolate
+ * loading PGlite's modules, and tsx from the .ts source). A data dir's thread is never kept: it ends with its server.
+ */
+const idle: { worker: Worker; gone: () => void }[] = []
+const KEEP_IDLE = 2
+
 /** Starts PGlite on its own thread; resolves once the database is open (or rejects with why it could not open). */
 export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
-  const thread = threadEntry()
-  const worker = new Worker(thread.entry, { workerData: init, eval: thread.eval })
+  const reused = init.dir === null ? idle.pop() : undefined
+  let worker: Worker
+  if (reused) {
+    worker = reused.worker
+    worker.off('exit', reused.gone).off('error', reused.gone)
+    worker.ref()
+    worker.postMessage({ op: 'open', init } satisfies Reopen)
+  } else {
+    const thread = threadEntry()
+    worker = new Worker(thread.entry, { workerData: init, eval: thread.eval })
+  }
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   let nextId = 1
   let closed = false
@@ -90,6 +109,8 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
       else if ('ready' in m) reject(errorOf(m.error))
     })
   }).catch(async (e: unknown) => {
+    // PGlite may still throw on its thread after it answered (a damaged snapshot's gzip stream): not this thread's
+    worker.on('error', () => undefined)
     await worker.terminate()
     throw e
   })
@@ -99,7 +120,7 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
     for (const w of waiting.values()) w.reject(e)
     waiting.clear()
   }
-  worker.on('message', (m: Reply) => {
+  const onMessage = (m: Reply) => {
     if (!('id' in m)) return
     const w = waiting.get(m.id)
     if (!w) return
@@ -107,9 +128,10 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
     if (waiting.size === 0) worker.unref()
     if (m.ok) w.resolve(m.value)
     else w.reject(errorOf(m.error))
-  })
-  worker.on('error', (e) => fail(new Error(`The PGlite thread failed: ${e.message}`, { cause: e })))
-  worker.on('exit', (code) => fail(new Error(`The PGlite thread stopped (exit code ${code}).`)))
+  }
+  const onError = (e: Error) => fail(new Error(`The PGlite thread failed: ${e.message}`, { cause: e }))
+  const onExit = (code: number) => fail(new Error(`The PGlite thread stopped (exit code ${code}).`))
+  worker.on('message', onMessage).on('error', onError).on('exit', onExit)
   // like PGlite on this thread, an idle database does not keep the process alive; a statement under way does
   worker.unref()
 
@@ -171,11 +193,25 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
       if (closed) return
       closed = true
       if (!dead) await call({ op: 'close' })
+      const reusable = !dead && init.dir === null && idle.length < KEEP_IDLE
       dead = new Error('The database is closed.')
-      await worker.terminate()
+      if (!reusable) return void (await worker.terminate())
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
+      const kept = {
+        worker,
+        // a kept thread that fails or stops is no longer kept
+        gone: () => {
+          const i = idle.indexOf(kept)
+          if (i >= 0) idle.splice(i, 1)
+        },
+      }
+      worker.on('exit', kept.gone).on('error', kept.gone)
+      worker.unref()
+      idle.push(kept)
     },
     get closed() {
       return closed
     },
+    threadId: worker.threadId,
   }
 }

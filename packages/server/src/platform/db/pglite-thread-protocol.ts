@@ -33,6 +33,15 @@ export type Request =
   /** A tarball of the database as it is now (after a CHECKPOINT): another database in memory can start from it. */
   | { id: number; op: 'snapshot' }
 
+/**
+ * Opens another database on a thread whose last one was closed (only databases in memory: see pglite-client.ts);
+ * answered, as the first one is, with a `ready` reply.
+ */
+export interface Reopen {
+  op: 'open'
+  init: ThreadInit
+}
+
 /** A database error as plain fields (SQLSTATE `code`, `constraint`, `detail`, ...), rebuilt as an Error. */
 export interface ErrorFields {
   name: string

@@ -103,6 +103,30 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite on its own thread', (
     }
   }, 60_000)
 
+  it("a closed database in memory leaves its thread to the next one, which starts from its own snapshot and nothing else", async () => {
+    const first = await startPgliteThread({ dir: null, conf: [] })
+    await first.exec('CREATE TABLE left_behind (n int); INSERT INTO left_behind VALUES (1)')
+    const snapshot = await first.snapshot!()
+    await first.exec('INSERT INTO left_behind VALUES (2)')
+    await first.close()
+    const next = await startPgliteThread({ dir: null, conf: [], loadDataDir: snapshot })
+    try {
+      expect(next.threadId).toBe(first.threadId)
+      expect((await next.query<{ n: number }>('SELECT n FROM left_behind ORDER BY n')).rows).toEqual([{ n: 1 }])
+      await expect(first.query('SELECT 1')).rejects.toThrow('The database is closed.')
+      // a transaction left open on a closed database does not hold the next one
+      await next.transaction(async (tx) => tx.query('INSERT INTO left_behind VALUES (3)'))
+      expect((await next.query<{ c: number }>('SELECT count(*)::int AS c FROM left_behind')).rows).toEqual([{ c: 2 }])
+    } finally {
+      await next.close()
+    }
+    // a snapshot that is not one fails to open on a kept thread as on a new one
+    await expect(startPgliteThread({ dir: null, conf: [], loadDataDir: new Uint8Array(1024) })).rejects.toThrow()
+    const after = await startPgliteThread({ dir: null, conf: [] })
+    expect((await after.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+    await after.close()
+  }, 60_000)
+
   it('parsers that change the text cannot cross the thread: the query is refused with why', async () => {
     const client = await startPgliteThread({ dir: null, conf: [] })
     try {

@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import type { ErrorFields, QueryOptions, Reply, Request, ThreadInit } from './pglite-thread-protocol.js'
+import type { ErrorFields, QueryOptions, Reply, Reopen, Request, ThreadInit } from './pglite-thread-protocol.js'
 import { startIdleCollector } from '../idle-gc.js'
 import { UnsupportedTarError, untarInto } from './untar.js'
 
@@ -50,22 +50,21 @@ async function unpackBase(basePath: string, dir: string): Promise<Uint8Array | u
   }
 }
 
-async function main(): Promise<void> {
-  let client: PGlite
-  try {
-    const tarball = init.loadDataDir ?? (init.basePath && init.dir ? await unpackBase(init.basePath, init.dir) : undefined)
-    const loadDataDir = tarball ? new Blob([tarball as Uint8Array<ArrayBuffer>]) : undefined
-    const options = { postgresqlconf: init.conf, ...(loadDataDir ? { loadDataDir } : {}) }
-    client = init.dir ? new PGlite(init.dir, options) : new PGlite(options)
-    await client.waitReady
-    // the unpacked base's bytes (~30 MB) are garbage now; this thread seldom collects on its own, so collect here
-    // (when `npm start`'s --expose-gc gives a collector) rather than keep them resident
-    if (init.basePath) (globalThis as { gc?: () => void }).gc?.()
-  } catch (e) {
-    port.postMessage({ ready: false, error: fieldsOf(e) } satisfies Reply)
-    return
-  }
+/** Opens the database `init` names: the server's data dir, or one in memory (empty, or from a snapshot). */
+async function openDatabase(init: ThreadInit): Promise<PGlite> {
+  const tarball = init.loadDataDir ?? (init.basePath && init.dir ? await unpackBase(init.basePath, init.dir) : undefined)
+  const loadDataDir = tarball ? new Blob([tarball as Uint8Array<ArrayBuffer>]) : undefined
+  const options = { postgresqlconf: init.conf, ...(loadDataDir ? { loadDataDir } : {}) }
+  const client = init.dir ? new PGlite(init.dir, options) : new PGlite(options)
+  await client.waitReady
+  // the unpacked base's bytes (~30 MB) are garbage now; this thread seldom collects on its own, so collect here
+  // (when `npm start`'s --expose-gc gives a collector) rather than keep them resident
+  if (init.basePath) (globalThis as { gc?: () => void }).gc?.()
+  return client
+}
 
+/** The statements of one open database: each request's answer (transactions are held between 'begin' and 'end'). */
+function session(client: PGlite): (req: Request) => Promise<unknown> {
   /** Transactions that hold the database, and how each ends. */
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>()
   const ends = new Map<number, Promise<void>>()
@@ -124,18 +123,36 @@ async function main(): Promise<void> {
     }
   }
 
+  return run
+}
+
+function main(): void {
+  let current: ((req: Request) => Promise<unknown>) | null = null
+  const closed = () => Promise.reject(new Error('The database is closed.'))
+  async function start(init: ThreadInit): Promise<void> {
+    current = null
+    try {
+      current = session(await openDatabase(init))
+    } catch (e) {
+      port.postMessage({ ready: false, error: fieldsOf(e) } satisfies Reply)
+      return
+    }
+    port.postMessage({ ready: true } satisfies Reply)
+  }
+
   // this thread's heap grows with the rows it turns into messages: compacted once the server is quiet, as the
   // server's own heap is (idle-gc.ts; only under npm start's --expose-gc)
   const statements = new EventEmitter()
   startIdleCollector(statements)
-  port.on('message', (req: Request) => {
+  port.on('message', (req: Request | Reopen) => {
+    if (req.op === 'open') return void start(req.init)
     statements.emit('request')
-    run(req).then(
+    ;(current ?? closed)(req).then(
       (value) => port.postMessage({ id: req.id, ok: true, value } satisfies Reply),
       (e: unknown) => port.postMessage({ id: req.id, ok: false, error: fieldsOf(e) } satisfies Reply),
     )
   })
-  port.postMessage({ ready: true } satisfies Reply)
+  void start(init)
 }
 
-void main()
+main()
