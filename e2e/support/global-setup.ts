@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { demoSite } from './fixture.js'
+import { demoSite, until } from './fixture.js'
 import { ownerClient } from './owner-api.js'
 import { startServer } from './server.js'
 
@@ -35,12 +35,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
 async function imageSizesMade(baseUrl: string): Promise<void> {
   const owner = ownerClient(baseUrl)
   const site = await demoSite(baseUrl, owner)
-  const started = Date.now()
-  for (;;) {
-    const res = await owner.call<{ files: { status: string }[] }>('GET', `/api/sites/${site.id}/files?limit=100`)
-    if (res.status !== 200) throw new Error(`listing the demo's files failed: ${res.status}`)
-    if (!res.body.files.some((f) => f.status === 'processing')) return
-    if (Date.now() - started > 60_000) throw new Error("the demo's image sizes were not made within 60 s")
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  const listed = await until(
+    () => owner.call<{ files: { status: string }[] }>('GET', `/api/sites/${site.id}/files?limit=100`),
+    (res) => res.status !== 200 || !res.body.files.some((f) => f.status === 'processing'),
+    "the demo's image sizes",
+    60_000,
+  )
+  if (listed.status !== 200) throw new Error(`listing the demo's files failed: ${listed.status}`)
 }

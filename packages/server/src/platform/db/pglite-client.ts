@@ -82,7 +82,8 @@ const KEEP_IDLE = 2
 
 /** Starts PGlite on its own thread; resolves once the database is open (or rejects with why it could not open). */
 export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
-  const reused = init.dir === null ? idle.pop() : undefined
+  const inMemory = init.dir === null
+  const reused = inMemory ? idle.pop() : undefined
   let worker: Worker
   if (reused) {
     worker = reused.worker
@@ -193,7 +194,7 @@ export async function startPgliteThread(init: ThreadInit): Promise<PgliteLike> {
       if (closed) return
       closed = true
       if (!dead) await call({ op: 'close' })
-      const reusable = !dead && init.dir === null && idle.length < KEEP_IDLE
+      const reusable = !dead && inMemory && idle.length < KEEP_IDLE
       dead = new Error('The database is closed.')
       if (!reusable) return void (await worker.terminate())
       worker.off('message', onMessage).off('error', onError).off('exit', onExit)

@@ -114,7 +114,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite on its own thread', (
       expect(next.threadId).toBe(first.threadId)
       expect((await next.query<{ n: number }>('SELECT n FROM left_behind ORDER BY n')).rows).toEqual([{ n: 1 }])
       await expect(first.query('SELECT 1')).rejects.toThrow('The database is closed.')
-      // a transaction left open on a closed database does not hold the next one
+      // the next database takes transactions of its own
       await next.transaction(async (tx) => tx.query('INSERT INTO left_behind VALUES (3)'))
       expect((await next.query<{ c: number }>('SELECT count(*)::int AS c FROM left_behind')).rows).toEqual([{ c: 2 }])
     } finally {

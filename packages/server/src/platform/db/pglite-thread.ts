@@ -129,10 +129,10 @@ function session(client: PGlite): (req: Request) => Promise<unknown> {
 function main(): void {
   let current: ((req: Request) => Promise<unknown>) | null = null
   const closed = () => Promise.reject(new Error('The database is closed.'))
-  async function start(init: ThreadInit): Promise<void> {
+  async function start(database: ThreadInit): Promise<void> {
     current = null
     try {
-      current = session(await openDatabase(init))
+      current = session(await openDatabase(database))
     } catch (e) {
       port.postMessage({ ready: false, error: fieldsOf(e) } satisfies Reply)
       return
