@@ -71,25 +71,56 @@ describe('createHostCache', () => {
     expect(calls).toEqual(['a', 'a'])
   })
 
-  it('expires entries after the TTL and drops a site on invalidate', async () => {
+  it('expires entries after the TTL, reads one in use again before it expires, and drops a site on invalidate', async () => {
     let now = 0
     const sites = new Map([['a', A], ['b', B]])
     const { calls, resolver } = resolverOf(sites)
     const cache = createHostCache('localhost', resolver, { ttlMs: 100, now: () => now })
     await cache.lookup('a.localhost')
     await cache.lookup('b.localhost')
-    now = 99
+    now = 79
     expect(cache.lookup('a.localhost')).not.toBeInstanceOf(Promise)
-    now = 100
-    expect(cache.lookup('a.localhost')).toBeInstanceOf(Promise)
-    await cache.lookup('a.localhost')
+    expect(calls).toEqual(['a', 'b'])
+    // in its last fifth: answered from the entry at once, and read again in the background (once)
+    now = 99
+    expect(cache.cachedSite('a.localhost')).toEqual(A)
+    expect(cache.lookup('a.localhost')).toEqual({ kind: 'site', site: A })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(calls).toEqual(['a', 'b', 'a'])
+    // a's entry now lives to 199; b, not asked for, expired at 100
+    now = 150
+    expect(cache.lookup('a.localhost')).not.toBeInstanceOf(Promise)
+    expect(cache.cachedSite('b.localhost')).toBeNull()
+    expect(cache.lookup('b.localhost')).toBeInstanceOf(Promise)
+    await cache.lookup('b.localhost')
     sites.delete('b')
     cache.invalidate('site-b')
     expect(await cache.lookup('b.localhost')).toEqual({ kind: 'unknown', host: 'b.localhost' })
     expect(cache.lookup('a.localhost')).not.toBeInstanceOf(Promise) // other sites stay cached
     cache.invalidate()
     expect(cache.size).toBe(0)
-    expect(calls).toEqual(['a', 'b', 'a', 'b'])
+    expect(calls).toEqual(['a', 'b', 'a', 'b', 'b'])
+  })
+
+  it('a background read that fails leaves the entry to expire as before', async () => {
+    let now = 0
+    let fail = false
+    const resolver = {
+      platformSite: async () => null,
+      bySlug: async () => {
+        if (fail) throw new Error('database down')
+        return A
+      },
+    }
+    const cache = createHostCache('localhost', resolver, { ttlMs: 100, now: () => now })
+    await cache.lookup('a.localhost')
+    fail = true
+    now = 90
+    expect(cache.cachedSite('a.localhost')).toEqual(A)
+    await new Promise((r) => setTimeout(r, 0))
+    now = 100
+    expect(cache.cachedSite('a.localhost')).toBeNull()
+    await expect(cache.lookup('a.localhost')).rejects.toThrow('database down')
   })
 
   it('does not keep an answer that an invalidation overtook', async () => {

@@ -4,7 +4,8 @@
 //   anything else                   -> 'unknown': 404 (except /healthz)
 // Found sites are cached in memory by Host header (no database query per request): an entry is dropped when the
 // site changes in this process (`invalidate`), and lives at most HOST_CACHE_TTL_MS so that other nodes' changes
-// (a deleted site) are seen within that time. Misses are not cached: a new site answers at once.
+// (a deleted site) are seen within that time; one in use is read again before it expires. Misses are not cached: a
+// new site answers at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
 
@@ -90,37 +91,53 @@ export function createHostCache(
     return { kind: 'unknown', host }
   }
 
+  /** Asks the database for a host (one query at a time per host) and keeps what it found. */
+  function resolve(raw: string): Promise<Tenancy> {
+    const inFlight = pending.get(raw)
+    if (inFlight) return inFlight
+    const started = generation
+    const p = resolveHost(raw).then(
+      (tenancy) => {
+        pending.delete(raw)
+        const found = tenancy.kind !== 'unknown' && tenancy.site !== null
+        // an invalidation while the query ran may have made the answer stale: do not keep it
+        if (found && started === generation) {
+          entries.delete(raw)
+          entries.set(raw, { tenancy, expires: now() + ttlMs })
+          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+        }
+        return tenancy
+      },
+      (e: unknown) => {
+        pending.delete(raw)
+        throw e
+      },
+    )
+    pending.set(raw, p)
+    return p
+  }
+
+  /**
+   * A fresh entry, or undefined. One asked for in the last fifth of its life is read again in the background, so a
+   * host in use never expires and its requests never wait for the database (no entry older than the TTL is used).
+   */
+  function fresh(raw: string): { tenancy: Tenancy } | undefined {
+    const hit = entries.get(raw)
+    if (!hit) return undefined
+    const left = hit.expires - now()
+    if (left <= 0) return undefined
+    if (left < ttlMs / 5 && !pending.has(raw)) resolve(raw).catch(() => {}) // the entry expires as before if this fails
+    return hit
+  }
+
   return {
     lookup(hostHeader) {
       const raw = hostHeader ?? ''
-      const hit = entries.get(raw)
-      if (hit && hit.expires > now()) return hit.tenancy
-      const inFlight = pending.get(raw)
-      if (inFlight) return inFlight
-      const started = generation
-      const p = resolveHost(raw).then(
-        (tenancy) => {
-          pending.delete(raw)
-          const found = tenancy.kind !== 'unknown' && tenancy.site !== null
-          // an invalidation while the query ran may have made the answer stale: do not keep it
-          if (found && started === generation) {
-            entries.delete(raw)
-            entries.set(raw, { tenancy, expires: now() + ttlMs })
-            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
-          }
-          return tenancy
-        },
-        (e: unknown) => {
-          pending.delete(raw)
-          throw e
-        },
-      )
-      pending.set(raw, p)
-      return p
+      return fresh(raw)?.tenancy ?? resolve(raw)
     },
     cachedSite(hostHeader) {
-      const hit = entries.get(hostHeader ?? '')
-      return hit && hit.expires > now() && hit.tenancy.kind !== 'unknown' ? hit.tenancy.site : null
+      const hit = fresh(hostHeader ?? '')
+      return hit && hit.tenancy.kind !== 'unknown' ? hit.tenancy.site : null
     },
     invalidate(siteId) {
       generation++
