@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { pino } from 'pino'
 import type { Config } from '../platform/config.js'
-import { openDatabase, type Db, type Orm } from '../platform/db/index.js'
+import { openDatabase, startUpkeep, type Db, type Orm } from '../platform/db/index.js'
 import type { DomainLifecycle } from '../platform/domain.js'
 import { cookieValue, registerCrumb } from '../platform/http/crumb.js'
 import { registerCompression } from '../platform/http/compression.js'
@@ -446,7 +446,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
 
   let closing: Promise<void> | null = null
   const started: DomainLifecycle[] = []
+  let stopUpkeep: (() => Promise<void>) | null = null
   fastify.addHook('onClose', async () => {
+    await stopUpkeep?.()
     for (const d of started.reverse()) await d.stop?.()
     mailer.close()
     await cluster.broadcaster.close()
@@ -459,6 +461,16 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   for (const d of opts.background === false ? [] : domains) {
     started.push(d)
     await d.start?.()
+  }
+  // PGlite has no autovacuum: the app does its job every minute
+  if (opts.background !== false && db.upkeep) {
+    const log = fastify.log
+    stopUpkeep = startUpkeep(db.upkeep, {
+      done: (d, ms) => {
+        if (d.vacuumed.length + d.analyzed.length > 0) log.debug({ ...d, ms: Math.round(ms) }, 'database upkeep')
+      },
+      failed: (e) => log.warn({ err: e }, 'database upkeep failed'),
+    })
   }
   return {
     fastify,

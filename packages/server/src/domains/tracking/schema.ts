@@ -86,7 +86,8 @@ export const trackingSessions = pgTable(
     views: integer('views').notNull(),
     attrs: jsonb('attrs').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.session] }), index('tracking_sessions_last_at_idx').on(t.lastAt)],
+  // no index on a column the batches change: their updates stay heap-only (migration 0034, fillfactor 50)
+  (t) => [primaryKey({ columns: [t.siteId, t.session] })],
 )
 
 export const trackingVitals = pgTable(

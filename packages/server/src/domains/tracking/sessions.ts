@@ -2,7 +2,7 @@
 // node. A batch locks its sessions in its own transaction (new ones are inserted first as placeholders, views 0, so
 // two nodes starting the same visit at once serialize on the row), aggregates against them, and writes them back;
 // a batch that fails leaves them as they were, so its retry counts nothing twice.
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { sqlRows, type Orm } from '../../platform/db/index.js'
 import { SEP, SESSION_IDLE_MS, type VisitSession } from './aggregate.js'
 import type { Attributes, TrackedEvent } from './types.js'
@@ -49,19 +49,18 @@ export async function lockSessions(tx: Orm, batch: readonly TrackedEvent[]): Pro
   return sessions
 }
 
-/** Writes the batch's sessions back (in the batch's transaction). */
-export async function saveSessions(tx: Orm, sessions: Map<string, VisitSession>): Promise<void> {
-  if (sessions.size === 0) return
+/** The UPDATE that writes the batch's sessions back (a part of the batch's write, in its transaction). */
+export function sessionsUpdate(sessions: Map<string, VisitSession>): SQL {
   const rows = [...sessions].map(([k, s]) => {
     const [site_id, session] = k.split(SEP) as [string, string]
     return { site_id, session, start_day: s.startDay, last_path: s.lastPath, last_day: s.lastDay, last_at: new Date(s.lastAt).toISOString(), views: s.views, attrs: s.attrs }
   })
-  await tx.execute(sql`
+  return sql`
     UPDATE tracking_sessions t SET start_day = x.start_day, last_path = x.last_path, last_day = x.last_day,
       last_at = x.last_at, views = x.views, attrs = x.attrs
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS x(site_id text, session text, start_day text, last_path text, last_day text, last_at timestamptz, views int, attrs jsonb)
-    WHERE t.site_id = x.site_id AND t.session = x.session`)
+    WHERE t.site_id = x.site_id AND t.session = x.session`
 }
 
 /** Forgets visits idle longer than a visit lasts (and placeholders a failed batch left; they roll back anyway). */

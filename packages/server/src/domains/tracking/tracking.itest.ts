@@ -59,9 +59,33 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     const devices = await s.owner.get(`/api/sites/${s.siteId}/analytics/devices?from=${today()}&to=${today()}`)
     expect(devices.json.devices.map((x: { name: string }) => x.name).sort()).toEqual(['Desktop', 'Mobile'])
     expect(devices.json.browsers.map((x: { name: string }) => x.name).sort()).toEqual(['Chrome', 'Mobile Safari'])
+    // each new visitor of the day is credited to the site row and to each of its attributes' rows, once
+    expect(devices.json.devices).toEqual(
+      expect.arrayContaining([
+        { name: 'Desktop', visits: 1, visitors: 1, pageViews: 2 },
+        { name: 'Mobile', visits: 1, visitors: 1, pageViews: 1 },
+      ]),
+    )
 
     const now = await s.owner.get(`/api/sites/${s.siteId}/analytics/realtime`)
     expect(now.json.visitorsNow).toBe(2)
+
+    // a later batch: a visitor already counted today adds page views, not visitors; a new one who only sent a named
+    // event is a visitor with no page view (rows that get nothing but the credit)
+    expect((await hit(a, { path: '/shop/', sessionId: 111 })).status).toBe(202)
+    const c = t.client(s.host, '192.0.2.33')
+    const ev = await c.request('POST', '/api/events/RecordEvent', { body: form({ event: 'newsletter-signup', data: '{"path":"/"}' }), contentType: 'application/x-www-form-urlencoded', headers: { 'user-agent': CHROME } })
+    expect(ev.status, ev.body).toBe(202)
+    await t.app.tracking.flush()
+    const later = await s.owner.get(`/api/sites/${s.siteId}/analytics/traffic?from=${today()}&to=${today()}`)
+    expect(later.json).toMatchObject({ pageViews: 4, visits: 2, visitors: 3 })
+    const devicesLater = await s.owner.get(`/api/sites/${s.siteId}/analytics/devices?from=${today()}&to=${today()}`)
+    expect(devicesLater.json.devices).toEqual(
+      expect.arrayContaining([
+        { name: 'Desktop', visits: 1, visitors: 2, pageViews: 3 },
+        { name: 'Mobile', visits: 1, visitors: 1, pageViews: 1 },
+      ]),
+    )
   })
 
   it('does not count bots, the site owner, or a site with tracking off; counts a viewer-only member', async () => {

@@ -8,6 +8,7 @@ export { isUniqueViolation, namedRows, sqlRows } from './types.js'
 export { DataDirLockedError } from './lock.js'
 export { migrate, readMigrations, MIGRATIONS_DIR } from './migrate.js'
 export { migrationsKey, openPglite, pgliteSnapshot, writePgliteBase } from './pglite.js'
+export { startUpkeep, upkeep, UPKEEP_INTERVAL_MS, type UpkeepDone } from './pglite-upkeep.js'
 
 /** PostgreSQL through node-postgres, loaded when first used (a PGlite install never loads the driver). */
 export async function openPostgres(url: string, max?: number): Promise<Db> {

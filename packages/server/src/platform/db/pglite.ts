@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { acquireDirLock, type DirLock } from './lock.js'
 import { startPgliteThread, type PgliteLike } from './pglite-client.js'
 import { migrate, readMigrations } from './migrate.js'
+import { upkeep } from './pglite-upkeep.js'
 import type { Db, Orm, RawQuery } from './types.js'
 
 // Single-user embedded database: small buffers keep the resident memory near 170 MiB instead of ~300 MiB
@@ -47,6 +48,7 @@ function wrap(client: PgliteLike, lock: DirLock | null): Db {
     kind: 'pglite',
     orm,
     ...(client.snapshot ? { snapshot: () => client.snapshot!() } : {}),
+    upkeep: () => upkeep((sql, params) => client.query<Record<string, unknown>>(sql, params ?? []).then((r) => r.rows)),
     rawTransaction<T>(fn: (query: RawQuery) => Promise<T>): Promise<T> {
       return client.transaction(async (tx) =>
         fn(async (sql, params) => {

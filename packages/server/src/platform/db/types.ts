@@ -22,6 +22,8 @@ export interface Db {
    * another database from (tests start from a seeded one). Take it while nothing writes.
    */
   snapshot?(): Promise<Uint8Array>
+  /** PGlite (no autovacuum): vacuums and analyzes the tables autovacuum would now (`pglite-upkeep.ts`). */
+  upkeep?(): Promise<{ vacuumed: string[]; analyzed: string[] }>
 }
 
 /** Unique-violation check that works on both drivers (SQLSTATE 23505), also when wrapped by Drizzle. */

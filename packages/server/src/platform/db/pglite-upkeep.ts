@@ -1,0 +1,54 @@
+// PGlite has no autovacuum: it is one backend with no background workers. Without it, the dead rows of tables that
+// are updated or deleted in stay (the open visits of tracking, rewritten by every batch, held ten dead rows for each
+// live one after a minute of hits), their pages and indexes grow, and the planner's statistics go stale. This does
+// autovacuum's job with PostgreSQL's default thresholds: every minute, each table past them is vacuumed (and
+// analyzed) or only analyzed, one at a time. Each statement holds the database while it runs, as any statement does.
+import type { RawQuery } from './types.js'
+
+export const UPKEEP_INTERVAL_MS = 60_000
+
+export interface UpkeepDone {
+  vacuumed: string[]
+  analyzed: string[]
+}
+
+/** Vacuums and analyzes the tables that autovacuum's default thresholds would. */
+export async function upkeep(query: RawQuery): Promise<UpkeepDone> {
+  const rows = (await query(
+    `SELECT quote_ident(schemaname) || '.' || quote_ident(relname) AS name,
+            n_dead_tup > 50 + 0.2 * n_live_tup OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup AS vacuum,
+            n_mod_since_analyze > 50 + 0.1 * n_live_tup AS analyze
+     FROM pg_stat_user_tables ORDER BY relname`,
+    [],
+  )) as { name: string; vacuum: boolean; analyze: boolean }[]
+  const done: UpkeepDone = { vacuumed: [], analyzed: [] }
+  for (const r of rows) {
+    if (r.vacuum) {
+      await query(`VACUUM (ANALYZE) ${r.name}`, [])
+      done.vacuumed.push(r.name)
+    } else if (r.analyze) {
+      await query(`ANALYZE ${r.name}`, [])
+      done.analyzed.push(r.name)
+    }
+  }
+  return done
+}
+
+/**
+ * Runs `run` (a database's upkeep) every `intervalMs`, never two at once; the timer keeps no process alive.
+ * Returns the stop, which waits for a run under way.
+ */
+export function startUpkeep(run: () => Promise<UpkeepDone>, report: { done(d: UpkeepDone, ms: number): void; failed(e: unknown): void }, intervalMs = UPKEEP_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> | null = null
+  const timer = setInterval(() => {
+    const t0 = performance.now()
+    running ??= run()
+      .then((d) => report.done(d, performance.now() - t0), report.failed)
+      .finally(() => (running = null))
+  }, intervalMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
