@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { screenshot, unexpected } from './support/browser.js'
+import { artifactPath, screenshot, unexpected } from './support/browser.js'
 import { demoSite, openHarness, type Harness } from './support/fixture.js'
 
 let h: Harness
@@ -71,7 +71,7 @@ describe('demo home page', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 })
       await summary.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: await screenshot(page, `home-events-${width}`), clip: (await summary.boundingBox())! })
+      await page.screenshot({ path: artifactPath(`home-events-${width}`), clip: (await summary.boundingBox())! })
     }
     await page.setViewportSize({ width: 1200, height: 900 })
   })
@@ -91,7 +91,7 @@ describe('demo home page', () => {
       await page.goto('/about')
       const link = page.locator('header.site-header').getByRole('link', { name: 'Search' })
       expect(await link.isVisible(), `${width}px`).toBe(true)
-      await page.screenshot({ path: await screenshot(page, `home-header-search-${width}`), clip: (await page.locator('header.site-header').boundingBox())! })
+      await page.screenshot({ path: artifactPath(`home-header-search-${width}`), clip: (await page.locator('header.site-header').boundingBox())! })
       await Promise.all([page.waitForURL('**/search'), link.click()])
       await page.locator('.search-page input[name=q]').waitFor()
     }

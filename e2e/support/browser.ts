@@ -41,9 +41,15 @@ export function unexpected(errors: string[]): string[] {
   )
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Where an artifact screenshot named `name` goes (the directory made): for a shot of part of a page. */
+export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS, { recursive: true })
-  const path = join(ARTIFACTS, `${name}.png`)
+  return join(ARTIFACTS, `${name}.png`)
+}
+
+/** A full-page screenshot kept as an artifact for review. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = artifactPath(name)
   await page.screenshot({ path, fullPage: true })
   return path
 }
