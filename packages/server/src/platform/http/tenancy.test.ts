@@ -102,6 +102,20 @@ describe('createHostCache', () => {
     expect(calls).toEqual(['a', 'b', 'a', 'b', 'b'])
   })
 
+  it('drops an entry at once when its background read finds the site gone (deleted on another node)', async () => {
+    let now = 0
+    const sites = new Map([['a', A]])
+    const { resolver } = resolverOf(sites)
+    const cache = createHostCache('localhost', resolver, { ttlMs: 100, now: () => now })
+    await cache.lookup('a.localhost')
+    sites.delete('a') // no invalidate: the change was made elsewhere
+    now = 90
+    expect(cache.cachedSite('a.localhost')).toEqual(A) // still within its 100 ms
+    await new Promise((r) => setTimeout(r, 0))
+    expect(cache.cachedSite('a.localhost')).toBeNull()
+    expect(await cache.lookup('a.localhost')).toEqual({ kind: 'unknown', host: 'a.localhost' })
+  })
+
   it('a background read that fails leaves the entry to expire as before', async () => {
     let now = 0
     let fail = false

@@ -101,10 +101,12 @@ export function createHostCache(
         pending.delete(raw)
         const found = tenancy.kind !== 'unknown' && tenancy.site !== null
         // an invalidation while the query ran may have made the answer stale: do not keep it
-        if (found && started === generation) {
-          entries.delete(raw)
-          entries.set(raw, { tenancy, expires: now() + ttlMs })
-          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+        if (started === generation) {
+          entries.delete(raw) // a host that no longer resolves (its site deleted on another node) is dropped now
+          if (found) {
+            entries.set(raw, { tenancy, expires: now() + ttlMs })
+            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+          }
         }
         return tenancy
       },
