@@ -74,7 +74,8 @@ function rawInsert(batch: readonly TrackedEvent[]): SQL {
 
 /**
  * `fresh`: the batch's (site, day, visitor) rows not seen before, each with the rollup rows a new visitor adds one to
- * (the site row and one per attribute). `credits` counts them per rollup row.
+ * (the site row and one per attribute). `credits` counts them per rollup row. Inserted in key order, as the rollups
+ * are: two nodes' batches that wait for each other's rows wait in one order.
  */
 function visitorsInsert(agg: Aggregate): SQL {
   const rows = [...agg.visitors.values()].map((v) => ({ site_id: v.siteId, day: v.day, visitor: v.visitor, keys: sessionKeys(v.attrs) }))
@@ -82,6 +83,7 @@ function visitorsInsert(agg: Aggregate): SQL {
     seen AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(site_id text, day date, visitor text, keys jsonb)),
     fresh AS (
       INSERT INTO tracking_day_visitors (site_id, day, visitor) SELECT site_id, day, visitor FROM seen
+      ORDER BY site_id, day, visitor
       ON CONFLICT DO NOTHING
       RETURNING site_id, day, visitor),
     credits AS (
