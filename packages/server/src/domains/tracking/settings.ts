@@ -2,6 +2,7 @@ import type { TrackingSettings } from '@sitewright/contracts'
 // Per-site tracking settings (cached briefly in memory: every hit reads them) and the per-site daily salts.
 import { randomBytes } from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
+import { createRefreshingCache } from '../../platform/cache.js'
 import type { Orm } from '../../platform/db/index.js'
 import { trackingSalts, trackingSettings } from './schema.js'
 import type { SettingsInput } from './validators.js'
@@ -45,7 +46,6 @@ export function createSettingsStore(
   /** Told after a change (the app broadcasts it: every node's `refresh` runs). */
   onChange?: (siteId: string) => void,
 ) {
-  const cache = new Map<string, { at: number; value: TrackingSettings }>()
   const salts = new Map<string, string>()
 
   async function stored(siteId: string): Promise<TrackingSettings> {
@@ -57,64 +57,27 @@ export function createSettingsStore(
 
   /** The tag origin of every site whose settings were read here (kept across cache expiry: read synchronously). */
   const origins = new Map<string, string>()
-  /** The read in flight per site (one at a time), and the newest read's number: an older one finishing keeps nothing. */
-  const reading = new Map<string, Promise<TrackingSettings>>()
-  const newest = new Map<string, number>()
-  let reads = 0
-
-  async function read(siteId: string): Promise<TrackingSettings> {
-    const [value, forced] = await Promise.all([stored(siteId), cloneable(siteId)])
-    return forced ? { ...value, restrictive: true } : value
-  }
-
-  /** Reads a site's settings into the cache: joins the read in flight unless `again` (a change made it stale). */
-  function load(siteId: string, again = false): Promise<TrackingSettings> {
-    const inFlight = again ? undefined : reading.get(siteId)
-    if (inFlight) return inFlight
-    const n = ++reads
-    newest.set(siteId, n)
-    const p = read(siteId).then(
-      (value) => {
-        if (newest.get(siteId) === n) {
-          newest.delete(siteId)
-          cache.set(siteId, { at: now(), value })
-          const origin = tagOrigin(value.tagUrl)
-          if (origin) origins.set(siteId, origin)
-          else origins.delete(siteId)
-        }
-        if (reading.get(siteId) === p) reading.delete(siteId)
-        return value
-      },
-      (e: unknown) => {
-        if (newest.get(siteId) === n) newest.delete(siteId)
-        if (reading.get(siteId) === p) reading.delete(siteId)
-        throw e
-      },
-    )
-    reading.set(siteId, p)
-    return p
-  }
-
-  /**
-   * The cached settings while fresh, else undefined. Settings asked for in the last fifth of their life are read
-   * again in the background, so a site in use never waits for them (none older than the TTL is used).
-   */
-  function fresh(siteId: string): TrackingSettings | undefined {
-    const hit = cache.get(siteId)
-    if (!hit) return undefined
-    const age = now() - hit.at
-    if (age >= TTL_MS) return undefined
-    if (age > TTL_MS * 0.8 && !reading.has(siteId)) load(siteId).catch(() => {}) // they expire as before if this fails
-    return hit.value
-  }
+  const cache = createRefreshingCache<string, TrackingSettings>({
+    async read(siteId) {
+      const [value, forced] = await Promise.all([stored(siteId), cloneable(siteId)])
+      return forced ? { ...value, restrictive: true } : value
+    },
+    ttlMs: TTL_MS,
+    now,
+    onKept(siteId, value) {
+      const origin = tagOrigin(value.tagUrl)
+      if (origin) origins.set(siteId, origin)
+      else origins.delete(siteId)
+    },
+  })
 
   return {
     async get(siteId: string): Promise<TrackingSettings> {
-      return fresh(siteId) ?? load(siteId)
+      return cache.get(siteId)
     },
     /** The cached settings while fresh, else null (the beacon fast path leaves the read to the Fastify path). */
     peek(siteId: string): TrackingSettings | null {
-      return fresh(siteId) ?? null
+      return cache.peek(siteId) ?? null
     },
     /** The origin of the site's third-party tag when known to be set (synchronous: answers never wait for it). */
     tagOriginOf(siteId: string): string | null {
@@ -130,16 +93,14 @@ export function createSettingsStore(
         .insert(trackingSettings)
         .values({ siteId, ...next, updatedAt: new Date() })
         .onConflictDoUpdate({ target: trackingSettings.siteId, set: { ...next, updatedAt: new Date() } })
-      cache.delete(siteId)
-      const value = await load(siteId, true)
+      const value = await cache.reload(siteId)
       onChange?.(siteId)
       return value
     },
     /** Drops what this process holds of the site's settings (changed on another node) and reads the tag origin again. */
     async refresh(siteId: string): Promise<void> {
       if (!cache.has(siteId) && !origins.has(siteId)) return
-      cache.delete(siteId)
-      await load(siteId, true)
+      await cache.reload(siteId)
     },
     /** The site's salt of a UTC day (created on first need; the same on every node through the table). */
     async salt(siteId: string, day: string): Promise<string> {

@@ -7,6 +7,7 @@
 // (a deleted site) are seen within that time; one in use is read again before it expires. Misses are not cached: a
 // new site answers at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createRefreshingCache } from '../cache.js'
 import { AppError } from '../errors.js'
 
 export interface SiteRef {
@@ -73,13 +74,6 @@ export function createHostCache(
   resolver: TenancyResolver,
   opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
 ): HostCache {
-  const ttlMs = opts.ttlMs ?? HOST_CACHE_TTL_MS
-  const maxEntries = opts.maxEntries ?? 10_000
-  const now = opts.now ?? Date.now
-  const entries = new Map<string, { tenancy: Tenancy; expires: number }>()
-  const pending = new Map<string, Promise<Tenancy>>()
-  let generation = 0
-
   async function resolveHost(raw: string): Promise<Tenancy> {
     const host = hostName(raw)
     const c = classifyHost(host, rootDomain)
@@ -91,64 +85,26 @@ export function createHostCache(
     return { kind: 'unknown', host }
   }
 
-  /** Asks the database for a host (one query at a time per host) and keeps what it found. */
-  function resolve(raw: string): Promise<Tenancy> {
-    const inFlight = pending.get(raw)
-    if (inFlight) return inFlight
-    const started = generation
-    const p = resolveHost(raw).then(
-      (tenancy) => {
-        pending.delete(raw)
-        const found = tenancy.kind !== 'unknown' && tenancy.site !== null
-        // an invalidation while the query ran may have made the answer stale: do not keep it
-        if (started === generation) {
-          entries.delete(raw) // a host that no longer resolves (its site deleted on another node) is dropped now
-          if (found) {
-            entries.set(raw, { tenancy, expires: now() + ttlMs })
-            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
-          }
-        }
-        return tenancy
-      },
-      (e: unknown) => {
-        pending.delete(raw)
-        throw e
-      },
-    )
-    pending.set(raw, p)
-    return p
-  }
-
-  /**
-   * A fresh entry, or undefined. One asked for in the last fifth of its life is read again in the background, so a
-   * host in use never expires and its requests never wait for the database (no entry older than the TTL is used).
-   */
-  function fresh(raw: string): { tenancy: Tenancy } | undefined {
-    const hit = entries.get(raw)
-    if (!hit) return undefined
-    const left = hit.expires - now()
-    if (left <= 0) return undefined
-    if (left < ttlMs / 5 && !pending.has(raw)) resolve(raw).catch(() => {}) // the entry expires as before if this fails
-    return hit
-  }
+  // misses are not kept (a new site answers at once); a host whose site is gone is dropped when read again
+  const hosts = createRefreshingCache<string, Tenancy>({
+    read: resolveHost,
+    ttlMs: opts.ttlMs ?? HOST_CACHE_TTL_MS,
+    maxEntries: opts.maxEntries ?? 10_000,
+    ...(opts.now ? { now: opts.now } : {}),
+    keep: (t) => t.kind !== 'unknown' && t.site !== null,
+  })
 
   return {
-    lookup(hostHeader) {
-      const raw = hostHeader ?? ''
-      return fresh(raw)?.tenancy ?? resolve(raw)
-    },
+    lookup: (hostHeader) => hosts.get(hostHeader ?? ''),
     cachedSite(hostHeader) {
-      const hit = fresh(hostHeader ?? '')
-      return hit && hit.tenancy.kind !== 'unknown' ? hit.tenancy.site : null
+      const t = hosts.peek(hostHeader ?? '')
+      return t && t.kind !== 'unknown' ? t.site : null
     },
     invalidate(siteId) {
-      generation++
-      pending.clear()
-      if (siteId === undefined) return entries.clear()
-      for (const [k, e] of entries) if (e.tenancy.kind !== 'unknown' && e.tenancy.site?.id === siteId) entries.delete(k)
+      hosts.drop(siteId === undefined ? undefined : (t) => t.kind !== 'unknown' && t.site?.id === siteId)
     },
     get size() {
-      return entries.size
+      return hosts.size
     },
   }
 }
