@@ -3,16 +3,14 @@ import { parseQuery } from '../platform/http/query.js'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import { fractionDigits } from '@sitewright/contracts'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { pino } from 'pino'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../platform/config.js'
-import { openDatabase, startUpkeep, type Db, type Orm } from '../platform/db/index.js'
+import { openDatabase, type Db, type Orm } from '../platform/db/index.js'
 import type { DomainLifecycle } from '../platform/domain.js'
 import { cookieValue, registerCrumb } from '../platform/http/crumb.js'
 import { registerCompression } from '../platform/http/compression.js'
 import { arrivalOf } from '../platform/http/proxy.js'
-import { clientErrorHandler, frameworkErrors, registerEdgeGuards } from '../platform/http/edge.js'
+import { registerEdgeGuards } from '../platform/http/edge.js'
 import { registerErrorHandler, registerNotFound } from '../platform/http/error-handler.js'
 import { OpenApiRegistry } from '../platform/http/openapi.js'
 import { editorOptions, registerSecurityHeaders } from '../platform/http/security.js'
@@ -47,6 +45,8 @@ import { paidCommerceDeps, paidMemberDeps, paywallOf } from './paid-ports.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { registerStatic } from './static.js'
 import { claimMail, welcomeMail } from './welcome-mail.js'
+import { createBackground } from './background.js'
+import { createFastify, type FastPath } from './http-server.js'
 import { createClusterPorts } from './cluster.js'
 
 export const VERSION = '0.1.0'
@@ -57,14 +57,21 @@ const MAIL_FROM_ADDRESS = 'no-reply@sitewright.local'
 /** Tracking knobs for tests and benchmarks (country lookup, buffer timing). */
 export type TrackingOptions = Pick<TrackingDeps, 'countryOf' | 'buffer'>
 
+/** What tests, benches and the CLI may hand the app; `background: false` starts no background work. */
+export interface BuildOptions {
+  db?: Db
+  commerceRateLimit?: { max: number; windowMs: number }
+  formsConfig?: FormsConfig
+  tracking?: TrackingOptions
+  placesProvider?: PlacesProvider
+  background?: false
+}
+
 /** An order's grand total and lines in minor units, for the revenue reports. */
 function orderRevenue(o: { grandTotal: { value: string; currency: string }; items: { productName: string; quantity: number; unitPrice: { value: string } }[] }) {
   const minor = (v: string) => Math.round(Number(v) * 10 ** fractionDigits(o.grandTotal.currency))
   return { total: minor(o.grandTotal.value), lines: o.items.map((i) => ({ product: i.productName, amount: minor(i.unitPrice.value) * i.quantity })) }
 }
-
-/** Longest path parameter the router matches (a 255-character file name, every character as %XX%XX%XX). */
-export const MAX_PARAM_LENGTH = 255 * 9 + 64
 
 export interface App {
   fastify: FastifyInstance
@@ -93,7 +100,7 @@ export interface App {
 }
 
 /** Builds the app on the configured database, or on `opts.db` (already migrated; the app closes it). */
-export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const db = opts.db ?? (await openDatabase(config))
   try {
     return await assemble(config, db, opts)
@@ -103,34 +110,12 @@ export async function buildApp(config: Config, opts: { db?: Db; commerceRateLimi
   }
 }
 
-async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { max: number; windowMs: number }; formsConfig?: FormsConfig; tracking?: TrackingOptions; placesProvider?: PlacesProvider; background?: false } = {}): Promise<App> {
-  // Cached pages are answered before Fastify when publishing's fast path can (set once the domains exist).
-  let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
+async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> = {}): Promise<App> {
+  // Census hits and cached pages are answered before Fastify when a fast path can (set once the domains exist).
+  let fastPath: FastPath | null = null
   let security: Awaited<ReturnType<typeof registerSecurityHeaders>> | null = null
   let statics: Awaited<ReturnType<typeof registerStatic>> | null = null
-  const fastify = Fastify({
-    serverFactory: (handler) => {
-      const server = createServer((req, res) => {
-        if (!fastPath?.(req, res)) handler(req, res)
-      })
-      server.keepAliveTimeout = 72_000 // Fastify's own server settings
-      server.requestTimeout = 0
-      return server
-    },
-    loggerInstance: pino({ level: config.logLevel }) as FastifyBaseLogger,
-    bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
-    return503OnClosing: true,
-    // maxParamLength: a stored file's name (at most 255 characters) stays reachable at its own address even when
-    // every character is percent-encoded (up to 9 URL characters per UTF-16 unit); longer ones answer a typed 414.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuery },
-    // Router errors answer before any hook runs: the page security headers are added here (known once registered).
-    frameworkErrors: (e, request, reply) => {
-      if (security) reply.headers(security.pageHeaders(request.protocol === 'https'))
-      frameworkErrors(e, request, reply)
-    },
-    clientErrorHandler,
-  })
+  const fastify = createFastify(config, { fastPath: () => fastPath, pageHeaders: () => security?.pageHeaders ?? null })
   const cluster = createClusterPorts(config, fastify.log)
   const counters = createCounters({ redisUrl: config.redisUrl, db, prefix: config.keyPrefix })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
@@ -445,11 +430,9 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   const demo = config.seedDemo ? await seedDemoSite(db, { accounts, sites, content, files, social, forms, commerce, reviews, members, billing, log: fastify.log }) : 'skipped'
 
   let closing: Promise<void> | null = null
-  const started: DomainLifecycle[] = []
-  let stopUpkeep: (() => Promise<void>) | null = null
+  const background = createBackground(db, fastify.log)
   fastify.addHook('onClose', async () => {
-    await stopUpkeep?.()
-    for (const d of started.reverse()) await d.stop?.()
+    await background.stop()
     mailer.close()
     await cluster.broadcaster.close()
     await counters.close()
@@ -457,21 +440,8 @@ async function assemble(config: Config, db: Db, opts: { commerceRateLimit?: { ma
   })
   await cluster.broadcaster.ready()
   await fastify.ready()
-  // background: false (the CLI's one-off commands): no domain's background work (workers, sweeps, queues) starts
-  for (const d of opts.background === false ? [] : domains) {
-    started.push(d)
-    await d.start?.()
-  }
-  // PGlite has no autovacuum: the app does its job every minute
-  if (opts.background !== false && db.upkeep) {
-    const log = fastify.log
-    stopUpkeep = startUpkeep(db.upkeep, {
-      done: (d, ms) => {
-        if (d.vacuumed.length + d.analyzed.length > 0) log.debug({ ...d, ms: Math.round(ms) }, 'database upkeep')
-      },
-      failed: (e) => log.warn({ err: e }, 'database upkeep failed'),
-    })
-  }
+  // background: false (the CLI's one-off commands): no background work (workers, sweeps, queues, upkeep) starts
+  if (opts.background !== false) await background.start(domains)
   return {
     fastify,
     db,
