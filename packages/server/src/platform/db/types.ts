@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { UpkeepDone } from './pglite-upkeep.js'
 
 /** Drizzle over either backend. Domain services take an `Orm` (the database or an open transaction). */
 export type Orm = PgDatabase<PgQueryResultHKT, Record<string, unknown>>
@@ -23,7 +24,7 @@ export interface Db {
    */
   snapshot?(): Promise<Uint8Array>
   /** PGlite (no autovacuum): vacuums and analyzes the tables autovacuum would now (`pglite-upkeep.ts`). */
-  upkeep?(): Promise<{ vacuumed: string[]; analyzed: string[] }>
+  upkeep?(): Promise<UpkeepDone>
 }
 
 /** Unique-violation check that works on both drivers (SQLSTATE 23505), also when wrapped by Drizzle. */
