@@ -56,6 +56,14 @@ export const SEP = '\u0000'
 
 const zero = (): Delta => ({ views: 0, visits: 0, bounces: 0, entries: 0, exits: 0, durationMs: 0, durations: 0, events: 0, revenue: 0 })
 
+/** sessionKeys of a visit's attributes, made once per attributes object (a visit's page views share it). */
+const keysOfAttrs = new WeakMap<Attributes, readonly [string, string][]>()
+function visitKeys(attrs: Attributes): readonly [string, string][] {
+  let keys = keysOfAttrs.get(attrs)
+  if (!keys) keysOfAttrs.set(attrs, (keys = sessionKeys(attrs)))
+  return keys
+}
+
 export function sessionKeys(attrs: Attributes): [string, string][] {
   const keys: [string, string][] = []
   for (const dim of SESSION_DIMS) {
@@ -67,11 +75,22 @@ export function sessionKeys(attrs: Attributes): [string, string][] {
 
 export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, VisitSession>): Aggregate {
   const out: Aggregate = { rollups: new Map(), visitors: new Map(), vitals: new Map(), errors: new Map() }
-  const add = (siteId: string, day: string, dim: string, key: string, d: Partial<Delta>) => {
-    const k = `${siteId}${SEP}${day}${SEP}${dim}${SEP}${key}`
-    let row = out.rollups.get(k)
-    if (!row) out.rollups.set(k, (row = zero()))
-    for (const f in d) row[f as keyof Delta] += d[f as keyof Delta]!
+  // the row of a rollup key, made on first use; callers add to its fields. Found through maps of the event's own
+  // strings (site, day, dimension, key): a hit's ten or so rows cost no key string each, one is made per new row.
+  const index = new Map<string, Map<string, Map<string, Map<string, Delta>>>>()
+  const row = (siteId: string, day: string, dim: string, key: string): Delta => {
+    let byDay = index.get(siteId)
+    if (!byDay) index.set(siteId, (byDay = new Map()))
+    let byDim = byDay.get(day)
+    if (!byDim) byDay.set(day, (byDim = new Map()))
+    let byKey = byDim.get(dim)
+    if (!byKey) byDim.set(dim, (byKey = new Map()))
+    let r = byKey.get(key)
+    if (!r) {
+      byKey.set(key, (r = zero()))
+      out.rollups.set(`${siteId}${SEP}${day}${SEP}${dim}${SEP}${key}`, r)
+    }
+    return r
   }
   const ordered = [...batch].sort((a, b) => a.at.getTime() - b.at.getTime())
   for (const e of ordered) {
@@ -92,16 +111,21 @@ export function aggregate(batch: readonly TrackedEvent[], sessions: Map<string, 
     }
     const vk = `${e.siteId}${SEP}${day}${SEP}${e.visitor}`
     if (e.visitor && !out.visitors.has(vk)) out.visitors.set(vk, { siteId: e.siteId, day, visitor: e.visitor, attrs: pickAttrs(e) })
-    if (e.kind === 'pageview') pageView(e, day, sessions, add)
-    else if (e.kind === 'search') add(e.siteId, day, 'search', e.query.toLowerCase().slice(0, 200), { events: 1 })
-    else if (e.kind === 'event') add(e.siteId, day, 'event', e.name, { events: 1 })
+    if (e.kind === 'pageview') pageView(e, day, sessions, row)
+    else if (e.kind === 'search') row(e.siteId, day, 'search', e.query.toLowerCase().slice(0, 200)).events++
+    else if (e.kind === 'event') row(e.siteId, day, 'event', e.name).events++
     else if (e.name === ORDER_LINE) {
-      if (e.product) add(e.siteId, day, 'product', e.product, { revenue: e.revenue })
+      if (e.product) row(e.siteId, day, 'product', e.product).revenue += e.revenue
     } else {
-      add(e.siteId, day, 'event', e.name, { events: 1 })
+      row(e.siteId, day, 'event', e.name).events++
       const step = COMMERCE_EVENTS[e.name]
-      if (step) add(e.siteId, day, 'funnel', step, { events: 1, revenue: step === 'purchase' ? e.revenue : 0 })
-      if (e.product && (step === 'pdp' || step === 'add')) add(e.siteId, day, 'product', e.product, step === 'pdp' ? { views: 1 } : { events: 1 })
+      if (step) {
+        const funnel = row(e.siteId, day, 'funnel', step)
+        funnel.events++
+        if (step === 'purchase') funnel.revenue += e.revenue
+      }
+      if (e.product && step === 'pdp') row(e.siteId, day, 'product', e.product).views++
+      else if (e.product && step === 'add') row(e.siteId, day, 'product', e.product).events++
     }
   }
   return out
@@ -111,34 +135,45 @@ function pickAttrs(e: Attributes): Attributes {
   return { source: e.source, campaign: e.campaign, device: e.device, browser: e.browser, os: e.os, country: e.country }
 }
 
-type Add = (siteId: string, day: string, dim: string, key: string, d: Partial<Delta>) => void
+type Row = (siteId: string, day: string, dim: string, key: string) => Delta
 
-function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, sessions: Map<string, VisitSession>, add: Add) {
+function pageView(e: Extract<TrackedEvent, { kind: 'pageview' }>, day: string, sessions: Map<string, VisitSession>, row: Row) {
   const at = e.at.getTime()
   const sk = `${e.siteId}${SEP}${e.session}`
   let s = sessions.get(sk)
   if (s && at - s.lastAt > SESSION_IDLE_MS) s = undefined
-  let keys: [string, string][]
+  let keys: readonly [string, string][]
   if (!s) {
     s = { startDay: day, lastPath: e.path, lastDay: day, lastAt: at, views: 0, attrs: pickAttrs(e) }
     sessions.set(sk, s)
-    keys = sessionKeys(s.attrs)
-    for (const [dim, key] of keys) add(e.siteId, day, dim, key, { visits: 1, bounces: 1 })
-    add(e.siteId, day, 'page', e.path, { entries: 1 })
+    keys = visitKeys(s.attrs)
+    for (const [dim, key] of keys) {
+      const r = row(e.siteId, day, dim, key)
+      r.visits++
+      r.bounces++
+    }
+    row(e.siteId, day, 'page', e.path).entries++
   } else {
-    keys = sessionKeys(s.attrs)
+    keys = visitKeys(s.attrs)
     // A second page: the visit is no bounce; the previous page gets its time and is no longer the exit.
-    if (s.views === 1) for (const [dim, key] of keys) add(e.siteId, s.startDay, dim, key, { bounces: -1 })
+    if (s.views === 1) for (const [dim, key] of keys) row(e.siteId, s.startDay, dim, key).bounces--
     const spent = Math.max(0, at - s.lastAt)
-    add(e.siteId, s.lastDay, 'page', s.lastPath, { durationMs: spent, durations: 1, exits: -1 })
+    const previous = row(e.siteId, s.lastDay, 'page', s.lastPath)
+    previous.durationMs += spent
+    previous.durations++
+    previous.exits--
     // the site row carries the day's time on page too: the traffic totals read one row a day, not every page's
-    add(e.siteId, s.lastDay, 'site', '', { durationMs: spent, durations: 1 })
+    const site = row(e.siteId, s.lastDay, 'site', '')
+    site.durationMs += spent
+    site.durations++
   }
   s.views++
   s.lastPath = e.path
   s.lastDay = day
   s.lastAt = at
-  add(e.siteId, day, 'page', e.path, { views: 1, exits: 1 })
-  for (const [dim, key] of keys) add(e.siteId, day, dim, key, { views: 1 })
-  if (e.path.startsWith('/checkout')) add(e.siteId, day, 'funnel', 'checkout', { events: 1 })
+  const page = row(e.siteId, day, 'page', e.path)
+  page.views++
+  page.exits++
+  for (const [dim, key] of keys) row(e.siteId, day, dim, key).views++
+  if (e.path.startsWith('/checkout')) row(e.siteId, day, 'funnel', 'checkout').events++
 }

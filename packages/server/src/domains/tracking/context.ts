@@ -66,7 +66,7 @@ export function visitorOf(
   const host = (req.host ?? '').split(':')[0]!.toLowerCase()
   const attrs = attributes({ userAgent: req.userAgent, ip: req.ip, pageUrl, referrer: page.referrer ?? '', ownHost: host, countryOf: ctx.countryOf() })
   const sessionId = String(page.sessionId ?? '').slice(0, 40)
-  return { at: req.at, visitor, session: `${visitor}.${sessionId}`, ...attrs }
+  return { at: req.at, visitor, session: `${visitor}.${sessionId}`, source: attrs.source, campaign: attrs.campaign, device: attrs.device, browser: attrs.browser, os: attrs.os, country: attrs.country }
 }
 
 /** Accepts events into the buffer; a full buffer answers 503 (nothing is silently dropped). */

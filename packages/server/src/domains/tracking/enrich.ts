@@ -97,5 +97,7 @@ export function sourceOf(pageUrl: URL | null, referrer: string, ownHost: string)
 }
 
 export function attributes(args: { userAgent: string; ip: string; pageUrl: URL | null; referrer: string; ownHost: string; countryOf: CountryOf | null }): Attributes {
-  return { ...deviceOf(args.userAgent), ...sourceOf(args.pageUrl, args.referrer, args.ownHost), country: args.countryOf?.(args.ip) ?? '' }
+  const d = deviceOf(args.userAgent)
+  const s = sourceOf(args.pageUrl, args.referrer, args.ownHost)
+  return { source: s.source, campaign: s.campaign, device: d.device, browser: d.browser, os: d.os, country: args.countryOf?.(args.ip) ?? '' }
 }

@@ -79,7 +79,7 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
     const path = cleanPath(data.path)
     if (isBot(req.userAgent) || req.disabled || path.startsWith('/config')) return answer(res, secure, 204)
     const who = visitorOf(ctx, { at: req.at, salt: req.salt, siteId: req.siteId, ip: req.ip, userAgent: req.userAgent!, host: req.host }, data)
-    accept(ctx, [hitEvent(body.event, data, path, { siteId: req.siteId, ...who })])
+    accept(ctx, [hitEvent(body.event, data, path, req.siteId, who)])
     answer(res, secure, 202, ACCEPTED)
   }
 

@@ -29,14 +29,15 @@ export function hitDataOf(text: string): z.infer<typeof hitData> {
 }
 
 /** The tracked event of a census hit (throws invalid_data for a site search without its query). */
-export function hitEvent(event: number, data: z.infer<typeof hitData>, path: string, who: Omit<Who, 'site'> & { siteId: string }): TrackedEvent {
-  const base = { siteId: who.siteId, at: who.at, visitor: who.visitor, session: who.session, path, source: who.source, campaign: who.campaign, device: who.device, browser: who.browser, os: who.os, country: who.country }
+export function hitEvent(event: number, data: z.infer<typeof hitData>, path: string, siteId: string, who: Omit<Who, 'site'>): TrackedEvent {
+  // one object per hit, its fields in one order (no base object spread into another)
+  const { at, visitor, session, source, campaign, device, browser, os, country } = who
+  if (event === CENSUS.PAGE_VIEW) return { kind: 'pageview', siteId, at, visitor, session, path, source, campaign, device, browser, os, country, data: null }
   if (event === CENSUS.SITE_SEARCH) {
     if (!data.query?.trim()) throw new AppError('invalid_data', 'invalid_hit', 'A site search needs its query.', { fields: { data: 'query is missing.' } })
-    return { ...base, kind: 'search', query: data.query.trim() }
+    return { kind: 'search', siteId, at, visitor, session, path, source, campaign, device, browser, os, country, query: data.query.trim() }
   }
-  if (event === CENSUS.PAGE_VIEW) return { ...base, kind: 'pageview', data: null }
-  return { ...base, kind: 'event', name: `census-${event}`, data: null }
+  return { kind: 'event', siteId, at, visitor, session, path, source, campaign, device, browser, os, country, name: `census-${event}`, data: null }
 }
 
 export function registerVisitorRoutes(app: FastifyInstance, ctx: VisitorContext): void {
@@ -48,7 +49,7 @@ export function registerVisitorRoutes(app: FastifyInstance, ctx: VisitorContext)
       const path = cleanPath(data.path)
       const who = await whoIs(ctx, request, { path, url: data.url, referrer: data.referrer, sessionId: data.sessionId })
       if (!who) return reply.code(204).send()
-      accept(ctx, [hitEvent(body.event, data, path, { siteId: who.site.id, ...who })])
+      accept(ctx, [hitEvent(body.event, data, path, who.site.id, who)])
       return reply.code(202).send({ accepted: true })
     },
   )
