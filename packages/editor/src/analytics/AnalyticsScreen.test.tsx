@@ -8,12 +8,12 @@ import { AnalyticsScreen } from './AnalyticsScreen.js'
 const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, status: 200, data })
 const totals = { visits: 10, visitors: 8, pageViews: 25, bounceRate: 40, avgTimeOnPageMs: 65_000 }
 const REPORTS: Reports = {
-  traffic: { ...totals, previous: { ...totals, visits: 5 }, series: [] },
+  traffic: { ...totals, previous: { ...totals, visits: 5, visitors: 0, pageViews: 26 }, series: [] },
   pages: { pages: [{ path: '/about', pageViews: 7, entries: 3, exits: 2, avgTimeMs: 3000 }] },
   sources: { sources: [{ name: 'google.com', visits: 4, visitors: 4, pageViews: 9 }], campaigns: [] },
   devices: { devices: [], browsers: [], systems: [], countries: [] },
   search: { terms: [{ term: 'mugs', searches: 3 }] },
-  funnel: { steps: [{ step: 'pdp', count: 5 }], revenue: 2500, products: [] },
+  funnel: { steps: [{ step: 'pdp', count: 5 }], revenue: 2500, currency: 'EUR', products: [{ product: 'Mug', views: 4, addToCart: 2, revenue: 1250 }] },
   vitals: { overall: [{ metric: 'LCP', p75: 4200, band: 'poor', samples: 12 }], pages: [], series: [] },
   forms: { forms: [{ formId: 'f1', name: 'Contact us', views: 40, submissions: 10, rate: 25 }] },
   errors: { errors: [{ fingerprint: 'f', message: 'TypeError: x is undefined', stack: 'at a.js:1', count: 3, firstSeen: '2026-01-01T00:00:00Z', lastSeen: '2026-01-02T00:00:00Z', pages: ['/shop'] }] },
@@ -49,7 +49,13 @@ describe('Analytics screen', () => {
     view = await render(<AnalyticsScreen site={{ id: 's1' } as never} api={api} />)
     const root = view.container
     await waitFor(() => byText(root, 'h3', 'Top pages'))
-    expect(root.textContent).toContain('+100% vs previous period')
+    // visits 10 against 5, visitors 8 against none, page views 25 against 26, bounce rate unchanged
+    const compared = [...root.querySelectorAll('.analytics-totals small')].map((s) => s.textContent)
+    expect(compared).toEqual(['+100% vs previous period', 'none in previous period', '-4% vs previous period', 'same as previous period', 'same as previous period'])
+    // revenue in the store's currency
+    expect(byText(root, 'h3', 'Store funnel (€25.00 revenue)')).toBeDefined()
+    expect(byText(root, 'td', '€12.50')).toBeDefined()
+    expect(byText(root, '.vital-samples', '12 samples')).toBeDefined()
     expect(root.textContent).toContain('1m 5s')
     expect(byText(root, 'td', '/about')).toBeDefined()
     expect(byText(root, 'td', 'mugs')).toBeDefined()

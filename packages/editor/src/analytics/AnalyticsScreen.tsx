@@ -7,16 +7,19 @@ import { createAnalyticsApi, lastDays, type AnalyticsApi, type Interval, type Na
 import { Chart } from './Chart.js'
 import { ConsentSettings } from './ConsentSettings.js'
 import { Health } from './Health.js'
-import { fmtMoney, fmtMs, Table } from './Table.js'
+import { formatMoney } from '../commerce/money.js'
+import { fmtMs, Table } from './Table.js'
 import './analytics.css'
 
 const NAMES: ReportName[] = ['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors', 'forms']
 const STEP_LABEL: Record<string, string> = { pdp: 'Product views', add: 'Added to cart', checkout: 'Checkout', purchase: 'Purchases' }
 
-function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? '' : 'new'
+/** How a figure compares with the previous period of the same length. */
+export function change(now: number, before: number): string {
+  if (now === before) return 'same as previous period'
+  if (before === 0) return 'none in previous period'
   const pct = Math.round(((now - before) / before) * 100)
-  return `${pct >= 0 ? '+' : ''}${pct}%`
+  return pct === 0 ? 'about the same as previous period' : `${pct > 0 ? '+' : ''}${pct}% vs previous period`
 }
 
 function Summary({ t }: { t: Reports['traffic'] }) {
@@ -33,7 +36,7 @@ function Summary({ t }: { t: Reports['traffic'] }) {
         <li key={key}>
           <span>{label}</span>
           <strong>{fmt(t[key])}</strong>
-          <small>{change(t[key], t.previous[key]) ? `${change(t[key], t.previous[key])} vs previous period` : 'same as previous period'}</small>
+          <small>{change(t[key], t.previous[key])}</small>
         </li>
       ))}
     </ul>
@@ -80,6 +83,7 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
   }, [api])
 
   const csv = (n: ReportName) => api.csvUrl(n, q)
+  const money = (minor: number) => formatMoney(minor, data.funnel?.currency ?? 'USD')
   const { traffic, pages, sources, devices, search, funnel, vitals, errors, forms } = data
   const periods = useMemo(() => traffic?.series.map((s) => s.period) ?? [], [traffic])
   const lines = useMemo(
@@ -135,7 +139,7 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
               { label: 'Submissions', value: (r) => r.submissions, numeric: true },
               { label: 'Conversion', value: (r) => `${r.rate}%`, numeric: true },
             ]} />
-            <Table title={`Store funnel (revenue ${fmtMoney(funnel?.revenue ?? 0)})`} rows={funnel?.steps ?? []} csv={csv('funnel')} columns={[
+            <Table title={`Store funnel (${money(funnel?.revenue ?? 0)} revenue)`} rows={funnel?.steps ?? []} csv={csv('funnel')} columns={[
               { label: 'Step', value: (r) => STEP_LABEL[r.step] ?? r.step },
               { label: 'Count', value: (r) => r.count, numeric: true },
             ]} />
@@ -143,7 +147,7 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
               { label: 'Product', value: (r) => r.product },
               { label: 'Views', value: (r) => r.views, numeric: true },
               { label: 'Add to cart', value: (r) => r.addToCart, numeric: true },
-              { label: 'Revenue', value: (r) => fmtMoney(r.revenue), numeric: true },
+              { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
             ]} />
           </div>
           {vitals && errors ? <Health vitals={vitals} errors={errors} csv={csv} /> : null}

@@ -6,6 +6,9 @@ import { Table } from './Table.js'
 const BAND_LABEL = { good: 'Good', 'needs-improvement': 'Needs improvement', poor: 'Poor' } as const
 const fmtVital = (v: Vital) => (v.metric === 'CLS' ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`)
 
+const seenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const seen = (at: string) => seenFormat.format(new Date(at))
+
 export function Band({ v }: { v: Vital }) {
   return <span className={`vital-band vital-${v.band}`}>{BAND_LABEL[v.band]}</span>
 }
@@ -24,7 +27,7 @@ export function Health({ vitals, errors, csv }: { vitals: Reports['vitals']; err
             <span className="vital-name">{v.metric}</span>
             <strong>{fmtVital(v)}</strong>
             <Band v={v} />
-            <span className="vital-samples">{v.samples} samples</span>
+            <span className="vital-samples">{v.samples === 1 ? '1 sample' : `${v.samples.toLocaleString()} samples`}</span>
           </li>
         ))}
       </ul>
@@ -44,8 +47,8 @@ export function Health({ vitals, errors, csv }: { vitals: Reports['vitals']; err
           </details>
         ) },
         { label: 'Count', value: (r) => r.count, numeric: true },
-        { label: 'First seen', value: (r) => new Date(r.firstSeen).toLocaleString() },
-        { label: 'Last seen', value: (r) => new Date(r.lastSeen).toLocaleString() },
+        { label: 'First seen', value: (r) => seen(r.firstSeen) },
+        { label: 'Last seen', value: (r) => seen(r.lastSeen) },
         { label: 'Pages', value: (r) => r.pages.join(', ') },
       ]} />
     </div>

@@ -49,4 +49,4 @@ export function Table<T>({ title, rows, columns, csv }: { title: string; rows: r
 }
 
 export const fmtMs = (ms: number) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s` : `${Math.round(ms / 1000)}s`)
-export const fmtMoney = (minor: number) => (minor / 100).toFixed(2)
+

@@ -33,7 +33,7 @@ export interface Reports {
   sources: { sources: Named[]; campaigns: Named[] }
   devices: { devices: Named[]; browsers: Named[]; systems: Named[]; countries: Named[] }
   search: { terms: { term: string; searches: number }[] }
-  funnel: { steps: { step: string; count: number }[]; revenue: number; products: { product: string; views: number; addToCart: number; revenue: number }[] }
+  funnel: { steps: { step: string; count: number }[]; revenue: number; currency: string; products: { product: string; views: number; addToCart: number; revenue: number }[] }
   vitals: {
     overall: Vital[]
     pages: (Vital & { path: string })[]

@@ -34,6 +34,8 @@ export interface TrackingDeps extends TrackingPorts {
   now?: () => number
   /** Form views and submissions per form over UTC days (the forms domain's numbers); absent: no form report. */
   formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
+  /** The store's currency (ISO 4217): the funnel's revenue is in it. */
+  currencyOf?: (siteId: string) => Promise<string>
   /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
   cloneable?: (siteId: string) => Promise<boolean>
   /**
@@ -92,7 +94,7 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
       registerVisitorRoutes(app, ctx)
       registerTagPolicy(app, settings)
       await registerRumRoutes(app, ctx)
-      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now, formConversion: deps.formConversion })
+      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now, formConversion: deps.formConversion, currencyOf: deps.currencyOf })
     },
     async start(): Promise<void> {
       buffer.start()

@@ -21,6 +21,8 @@ export interface OwnerRouteDeps {
   authorize(request: FastifyRequest, siteId: string, allowed: readonly number[]): Promise<unknown>
   now: () => number
   formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
+  /** The store's currency (ISO 4217), which the funnel's revenue is in. */
+  currencyOf?: (siteId: string) => Promise<string>
 }
 
 export function rangeOf(query: { from?: string; to?: string; interval: 'day' | 'week' | 'month' }, now: number): q.Range {
@@ -66,7 +68,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
         : params.report === 'sources' ? await q.sources(orm, id, r)
         : params.report === 'devices' ? await q.devices(orm, id, r)
         : params.report === 'search' ? await q.search(orm, id, r)
-        : params.report === 'funnel' ? await q.funnel(orm, id, r)
+        : params.report === 'funnel' ? { ...(await q.funnel(orm, id, r)), currency: (await deps.currencyOf?.(id)) ?? 'USD' }
         : params.report === 'vitals' ? await q.vitals(orm, id, r)
         : params.report === 'errors' ? await q.errors(orm, id, r)
         : params.report === 'forms' ? { forms: (await deps.formConversion?.(id, r.from, r.to)) ?? [] }

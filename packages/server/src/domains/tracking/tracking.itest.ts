@@ -141,6 +141,9 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     expect(funnel.json.steps).toEqual([{ step: 'pdp', count: 1 }, { step: 'add', count: 1 }, { step: 'checkout', count: 0 }, { step: 'purchase', count: 1 }])
     expect(funnel.json.revenue).toBe(2500)
     expect(funnel.json.products).toEqual([{ product: 'Tee', views: 1, addToCart: 1, revenue: 2000 }])
+    expect(funnel.json.currency).toBe('USD') // the store's currency, which the revenue is in
+    expect((await s.owner.patch(`/api/sites/${s.siteId}/commerce/settings`, { currency: 'EUR' })).status).toBe(200)
+    expect((await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}`)).json.currency).toBe('EUR')
     expect(funnel.json.events).toEqual(expect.arrayContaining([{ event: 'form-submit:f1', count: 1 }, { event: 'button-click', count: 1 }]))
     const csv = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}&format=csv`)
     expect(csv.headers['content-type']).toMatch(/^text\/csv/)
