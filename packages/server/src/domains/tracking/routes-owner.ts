@@ -1,5 +1,6 @@
 // Owner API: analytics reports (JSON or CSV) for ADMIN and REPORTING members, and the tracking/consent settings.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { fractionDigits } from '@sitewright/contracts'
 import { z } from 'zod'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
@@ -53,6 +54,20 @@ export function toCsv(report: Record<string, unknown>): string {
   return out.join('\r\n') + '\r\n'
 }
 
+type FunnelReport = Awaited<ReturnType<typeof q.funnel>> & { currency: string }
+
+/** Amounts in a spreadsheet are read by people: major units with their currency ("20.00", "EUR"), not minor units. */
+function funnelCsv(f: FunnelReport): Record<string, unknown> {
+  const digits = fractionDigits(f.currency)
+  const major = (minor: number) => (minor / 10 ** digits).toFixed(digits)
+  return {
+    revenue: [{ revenue: major(f.revenue), currency: f.currency }],
+    steps: f.steps,
+    products: f.products.map((p) => ({ product: p.product, views: p.views, addToCart: p.addToCart, revenue: major(p.revenue), currency: f.currency })),
+    events: f.events,
+  }
+}
+
 export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps): void {
   const { orm } = deps
   defineRoute(
@@ -77,7 +92,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
       if (query.format === 'csv') {
         reply.header('content-type', 'text/csv; charset=utf-8')
         reply.header('content-disposition', `attachment; filename="${params.report}-${r.from}-${r.to}.csv"`)
-        return toCsv(params.report === 'traffic' ? { series: report.series } : report)
+        return toCsv(params.report === 'traffic' ? { series: report.series } : params.report === 'funnel' ? funnelCsv(report as FunnelReport) : report)
       }
       return { range: r, ...report }
     },

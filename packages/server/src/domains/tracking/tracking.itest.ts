@@ -142,12 +142,14 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     expect(funnel.json.revenue).toBe(2500)
     expect(funnel.json.products).toEqual([{ product: 'Tee', views: 1, addToCart: 1, revenue: 2000 }])
     expect(funnel.json.currency).toBe('USD') // the store's currency, which the revenue is in
-    expect((await s.owner.patch(`/api/sites/${s.siteId}/commerce/settings`, { currency: 'EUR' })).status).toBe(200)
-    expect((await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}`)).json.currency).toBe('EUR')
     expect(funnel.json.events).toEqual(expect.arrayContaining([{ event: 'form-submit:f1', count: 1 }, { event: 'button-click', count: 1 }]))
     const csv = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}&format=csv`)
     expect(csv.headers['content-type']).toMatch(/^text\/csv/)
-    expect(csv.body).toContain('# products\r\nproduct,views,addToCart,revenue\r\nTee,1,1,2000\r\n')
+    // people read it in a spreadsheet: amounts in major units with their currency
+    expect(csv.body).toContain('# revenue\r\nrevenue,currency\r\n25.00,USD\r\n')
+    expect(csv.body).toContain('# products\r\nproduct,views,addToCart,revenue,currency\r\nTee,1,1,20.00,USD\r\n')
+    expect((await s.owner.patch(`/api/sites/${s.siteId}/commerce/settings`, { currency: 'EUR' })).status).toBe(200)
+    expect((await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}`)).json.currency).toBe('EUR')
   })
 
   it('keeps Web Vitals as p75 per page with bands, and groups JavaScript errors', async () => {
