@@ -262,6 +262,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     currencyOf: async (siteId) => (await commerce.storeSettings(siteId)).currency,
     // a starter's live preview (owned by nobody) is the site others clone: restrictive consent mode
     cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
+    siteExists: async (siteId) => (await sites.get(siteId)) !== null,
     invalidation: cluster.pages, // a settings change drops the site's pages and every node's copy of its settings
     log: fastify.log,
     ...opts.tracking,

@@ -3,7 +3,7 @@
 // reports, and the tracking / cookie-banner settings.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'drizzle-orm'
-import type { Orm } from '../../platform/db/index.js'
+import { isForeignKeyViolation, type Orm } from '../../platform/db/index.js'
 import type { Invalidation } from '../../platform/invalidation.js'
 import { dayOf, ORDER_LINE } from './aggregate.js'
 import { sweepSessions } from './sessions.js'
@@ -36,6 +36,8 @@ export interface TrackingDeps extends TrackingPorts {
   formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
   /** The store's currency (ISO 4217): the funnel's revenue is in it. */
   currencyOf?: (siteId: string) => Promise<string>
+  /** False once a site is removed (a failed import): events accepted for it before then are dropped, not retried. */
+  siteExists?: (siteId: string) => Promise<boolean>
   /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
   cloneable?: (siteId: string) => Promise<boolean>
   /**
@@ -60,9 +62,28 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
   const now = deps.now ?? Date.now
   const settings = createSettingsStore(orm, now, deps.cloneable, (siteId) => deps.invalidation?.invalidate(siteId))
   deps.invalidation?.onInvalidate((siteId) => void settings.refresh(siteId).catch((e: unknown) => deps.log?.warn({ err: e }, 'tracking settings not refreshed')))
+  /**
+   * A batch's write. A site removed since its events were accepted (a failed import is removed) makes the whole
+   * batch fail on its foreign keys, and the retry would fail the same way, holding every newer event behind it: that
+   * site's events are dropped, as its rows would have gone with it, and the rest of the batch is written.
+   */
+  async function writeAccepted(batch: TrackedEvent[]): Promise<void> {
+    try {
+      await writeBatch(orm, batch)
+    } catch (e) {
+      if (!isForeignKeyViolation(e) || !deps.siteExists) throw e
+      const sites = [...new Set(batch.map((x) => x.siteId))]
+      const gone = new Set<string>()
+      for (const id of sites) if (!(await deps.siteExists(id))) gone.add(id)
+      if (gone.size === 0) throw e
+      const rest = batch.filter((x) => !gone.has(x.siteId))
+      deps.log?.warn({ sites: [...gone], dropped: batch.length - rest.length }, 'tracking events of removed sites dropped')
+      await writeBatch(orm, rest)
+    }
+  }
   const buffer = createWriteBehind<TrackedEvent>({
     ...deps.buffer,
-    write: (batch) => writeBatch(orm, batch),
+    write: (batch) => writeAccepted(batch),
     onError: (e) => deps.log?.warn({ err: e }, 'tracking batch not written yet; retrying'),
   })
   let country: CountryOf | null = deps.countryOf ?? null

@@ -1,5 +1,7 @@
 // Tracking over HTTP on the real database: hits, events, vitals and errors in, the owner's reports out.
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sqlRows } from '../../platform/db/index.js'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 import { WEBSITE_ROLES } from '../accounts/index.js'
 
@@ -204,5 +206,22 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     expect(week.json).toMatchObject({ visits: 0, visitors: 0, pageViews: 0 })
     expect(week.json.series.map((x: { period: string }) => x.period)).toEqual(['2025-12-29', '2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26'])
     expect(week.json.series[0]).toEqual({ period: '2025-12-29', pageViews: 0, visits: 0, visitors: 0, bounces: 0 })
+  })
+  it('writes the other sites of a batch, and drops the events of a site removed since they were accepted', async () => {
+    const gone = await site()
+    const kept = await site()
+    await t.app.db.orm.execute(sql`DELETE FROM websites WHERE id = ${gone.siteId}`) // a failed site import is removed
+    // accepted before the removal was seen: both land in one batch (pushed in one tick)
+    const order = (websiteId: string, total: number) => t.app.tracking.recordOrder({ websiteId, orderId: `o-${total}`, cartId: 'c', testMode: false, total, lines: [{ product: 'Mug', amount: total }] })
+    order(gone.siteId, 700)
+    order(kept.siteId, 1200)
+    await t.app.tracking.flush()
+    const q = `from=${today()}&to=${today()}`
+    expect((await kept.owner.get(`/api/sites/${kept.siteId}/analytics/funnel?${q}`)).json).toMatchObject({ revenue: 1200, products: [{ product: 'Mug', revenue: 1200 }] })
+    // nothing is left stuck ahead of newer events
+    order(kept.siteId, 300)
+    await t.app.tracking.flush()
+    expect((await kept.owner.get(`/api/sites/${kept.siteId}/analytics/funnel?${q}`)).json.revenue).toBe(1500)
+    expect(await sqlRows(t.app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${gone.siteId}`)).toEqual([{ c: 0 }])
   })
 })

@@ -4,7 +4,7 @@ import { openPglite } from './pglite.js'
 import type { Db } from './types.js'
 
 export type { Db, DbKind, Orm, RawQuery } from './types.js'
-export { isUniqueViolation, namedRows, sqlRows } from './types.js'
+export { isForeignKeyViolation, isUniqueViolation, namedRows, sqlRows } from './types.js'
 export { DataDirLockedError } from './lock.js'
 export { migrate, readMigrations, MIGRATIONS_DIR } from './migrate.js'
 export { migrationsKey, openPglite, pgliteSnapshot, writePgliteBase } from './pglite.js'

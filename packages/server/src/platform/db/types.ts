@@ -27,6 +27,14 @@ export interface Db {
   upkeep?(): Promise<UpkeepDone>
 }
 
+/** Foreign-key-violation check that works on both drivers (SQLSTATE 23503), also when wrapped by Drizzle. */
+export function isForeignKeyViolation(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if ((cur as { code?: unknown }).code === '23503') return true
+  }
+  return false
+}
+
 /** Unique-violation check that works on both drivers (SQLSTATE 23505), also when wrapped by Drizzle. */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
