@@ -28,7 +28,7 @@ function fakeApi() {
       asked.push([name, q])
       return ok(REPORTS[name])
     }) as AnalyticsApi['report'],
-    csvUrl: (name, q) => `/csv/${name}?from=${q.from}`,
+    csvUrl: (name, q, table) => `/csv/${name}?from=${q.from}${table ? `&table=${table}` : ''}`,
     realtime: async () => ok({ visitorsNow: 3 }),
     settings: async () => ok(settings),
     saveSettings: async (s) => {
@@ -62,6 +62,10 @@ describe('Analytics screen', () => {
     expect(byText(root, 'td', 'Contact us')).toBeDefined()
     expect(byText(root, 'td', '25%')).toBeDefined()
     expect(root.querySelector('a[href^="/csv/pages"]')).not.toBeNull()
+    // every card exports its table: a card showing one table of a report asks for that table
+    const links = [...root.querySelectorAll('a[download]')]
+    expect(links).toHaveLength(13)
+    expect(links.find((a) => a.getAttribute('href')!.endsWith('&table=products'))?.textContent).toBe('Export CSV of Revenue by product')
     expect(byText(root, '.vital-band', 'Poor')).toBeDefined()
     expect(byText(root, 'summary', 'TypeError: x is undefined')).toBeDefined()
     await waitFor(() => root.querySelector('.analytics-now strong')?.textContent === '3')

@@ -82,7 +82,7 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
     return () => window.clearInterval(timer)
   }, [api])
 
-  const csv = (n: ReportName) => api.csvUrl(n, q)
+  const csv = (n: ReportName, table?: string) => api.csvUrl(n, q, table)
   const money = (minor: number) => formatMoney(minor, data.funnel?.currency ?? 'USD')
   const { traffic, pages, sources, devices, search, funnel, vitals, errors, forms } = data
   const periods = useMemo(() => traffic?.series.map((s) => s.period) ?? [], [traffic])
@@ -125,10 +125,10 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
               { label: 'Time', value: (r) => fmtMs(r.avgTimeMs), numeric: true },
             ]} />
             <Table title="Sources" rows={sources?.sources ?? []} csv={csv('sources')} columns={namedColumns} />
-            <Table title="Campaigns (UTM)" rows={sources?.campaigns ?? []} columns={namedColumns} />
+            <Table title="Campaigns (UTM)" rows={sources?.campaigns ?? []} csv={csv('sources', 'campaigns')} columns={namedColumns} />
             <Table title="Devices" rows={devices?.devices ?? []} csv={csv('devices')} columns={namedColumns} />
-            <Table title="Browsers" rows={devices?.browsers ?? []} columns={namedColumns} />
-            <Table title="Countries" rows={devices?.countries ?? []} columns={namedColumns} />
+            <Table title="Browsers" rows={devices?.browsers ?? []} csv={csv('devices', 'browsers')} columns={namedColumns} />
+            <Table title="Countries" rows={devices?.countries ?? []} csv={csv('devices', 'countries')} columns={namedColumns} />
             <Table title="Site search terms" rows={search?.terms ?? []} csv={csv('search')} columns={[
               { label: 'Term', value: (r) => r.term },
               { label: 'Searches', value: (r) => r.searches, numeric: true },
@@ -143,7 +143,7 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
               { label: 'Step', value: (r) => STEP_LABEL[r.step] ?? r.step },
               { label: 'Count', value: (r) => r.count, numeric: true },
             ]} />
-            <Table title="Revenue by product" rows={funnel?.products ?? []} columns={[
+            <Table title="Revenue by product" rows={funnel?.products ?? []} csv={csv('funnel', 'products')} columns={[
               { label: 'Product', value: (r) => r.product },
               { label: 'Views', value: (r) => r.views, numeric: true },
               { label: 'Add to cart', value: (r) => r.addToCart, numeric: true },

@@ -55,7 +55,8 @@ export function createAnalyticsApi(siteId: string, client: ApiClient = createApi
   const qs = (q: RangeQuery) => `from=${q.from}&to=${q.to}&interval=${q.interval}`
   return {
     report: <K extends ReportName>(name: K, q: RangeQuery): Promise<ApiResult<Reports[K]>> => client.get(`${base}/analytics/${name}?${qs(q)}`),
-    csvUrl: (name: ReportName, q: RangeQuery) => `${base}/analytics/${name}?${qs(q)}&format=csv`,
+    /** The CSV of a report's tables, or of one of them (`table`). */
+    csvUrl: (name: ReportName, q: RangeQuery, table?: string) => `${base}/analytics/${name}?${qs(q)}&format=csv${table ? `&table=${table}` : ''}`,
     realtime: (): Promise<ApiResult<{ visitorsNow: number }>> => client.get(`${base}/analytics/realtime`),
     settings: (): Promise<ApiResult<TrackingSettings>> => client.get(`${base}/tracking/settings`),
     saveSettings: (s: Partial<TrackingSettings>): Promise<ApiResult<TrackingSettings>> => client.patch(`${base}/tracking/settings`, s),

@@ -72,7 +72,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
   const { orm } = deps
   defineRoute(
     app,
-    { method: 'GET', url: '/api/sites/:siteId/analytics/:report', summary: 'Analytics report (traffic, pages, sources, devices, search, funnel, vitals, errors, forms, realtime)', tags: TAGS, params: analyticsParams, query: analyticsQuery, responses: { 200: { description: 'The report (JSON, or CSV with format=csv)' } } },
+    { method: 'GET', url: '/api/sites/:siteId/analytics/:report', summary: 'Analytics report (traffic, pages, sources, devices, search, funnel, vitals, errors, forms, realtime); format=csv for a CSV of its tables, table=<name> for one of them', tags: TAGS, params: analyticsParams, query: analyticsQuery, responses: { 200: { description: 'The report (JSON, or CSV with format=csv)' } } },
     async ({ request, reply, params, query }) => {
       await deps.authorize(request, params.siteId, ANALYTICS_ROLES)
       const r = rangeOf(query, deps.now())
@@ -90,9 +90,16 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
         : await q.realtime(orm, id)
       reply.header('cache-control', 'no-store')
       if (query.format === 'csv') {
+        const tables = params.report === 'traffic' ? { series: report.series } : params.report === 'funnel' ? funnelCsv(report as FunnelReport) : report
+        // `table`: one table of the report (a card of the Analytics screen), else all of them
+        const table = query.table
+        if (table !== undefined && !Array.isArray(tables[table])) {
+          const names = Object.keys(tables).filter((k) => Array.isArray(tables[k]))
+          throw new AppError('invalid_data', 'unknown_table', `The ${params.report} report has no table '${table}'. Its tables: ${names.join(', ')}.`, { fields: { table: `One of: ${names.join(', ')}.` } })
+        }
         reply.header('content-type', 'text/csv; charset=utf-8')
-        reply.header('content-disposition', `attachment; filename="${params.report}-${r.from}-${r.to}.csv"`)
-        return toCsv(params.report === 'traffic' ? { series: report.series } : params.report === 'funnel' ? funnelCsv(report as FunnelReport) : report)
+        reply.header('content-disposition', `attachment; filename="${params.report}${table ? `-${table}` : ''}-${r.from}-${r.to}.csv"`)
+        return toCsv(table ? { [table]: tables[table] } : tables)
       }
       return { range: r, ...report }
     },

@@ -150,6 +150,13 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     // people read it in a spreadsheet: amounts in major units with their currency
     expect(csv.body).toContain('# revenue\r\nrevenue,currency\r\n25.00,USD\r\n')
     expect(csv.body).toContain('# products\r\nproduct,views,addToCart,revenue,currency\r\nTee,1,1,20.00,USD\r\n')
+    // one table of the report (a card of the screen)
+    const one = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}&format=csv&table=products`)
+    expect(one.body).toBe('# products\r\nproduct,views,addToCart,revenue,currency\r\nTee,1,1,20.00,USD\r\n')
+    expect(one.headers['content-disposition']).toBe(`attachment; filename="funnel-products-${today()}-${today()}.csv"`)
+    const unknown = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}&format=csv&table=nope`)
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.error).toMatchObject({ code: 'unknown_table', message: "The funnel report has no table 'nope'. Its tables: revenue, steps, products, events." })
     expect((await s.owner.patch(`/api/sites/${s.siteId}/commerce/settings`, { currency: 'EUR' })).status).toBe(200)
     expect((await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}`)).json.currency).toBe('EUR')
   })

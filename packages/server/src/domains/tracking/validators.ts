@@ -77,7 +77,7 @@ export const performanceRecords = z
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
 export const analyticsQuery = z
-  .object({ from: day.optional(), to: day.optional(), interval: z.enum(['day', 'week', 'month']).default('day'), format: z.enum(['json', 'csv']).default('json') })
+  .object({ from: day.optional(), to: day.optional(), interval: z.enum(['day', 'week', 'month']).default('day'), format: z.enum(['json', 'csv']).default('json'), table: z.string().regex(/^[a-zA-Z]{1,40}$/, 'Not a table name.').optional() })
   .strict()
 export const analyticsParams = z.object({ siteId: z.string().min(1).max(100), report: z.enum(['traffic', 'pages', 'sources', 'devices', 'search', 'funnel', 'vitals', 'errors', 'forms', 'realtime']) }).strict()
 export const siteParams = z.object({ siteId: z.string().min(1).max(100) }).strict()
