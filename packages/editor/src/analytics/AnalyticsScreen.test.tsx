@@ -13,10 +13,11 @@ const REPORTS: Reports = {
   sources: { sources: [{ name: 'google.com', visits: 4, visitors: 4, pageViews: 9 }], campaigns: [] },
   devices: { devices: [], browsers: [], systems: [], countries: [] },
   search: { terms: [{ term: 'mugs', searches: 3 }] },
-  funnel: { steps: [{ step: 'pdp', count: 5 }], revenue: 2500, currency: 'EUR', products: [{ product: 'Mug', views: 4, addToCart: 2, revenue: 1250 }] },
-  vitals: { overall: [{ metric: 'LCP', p75: 4200, band: 'poor', samples: 12 }], pages: [], series: [] },
+  funnel: { steps: [{ step: 'pdp', count: 5 }], revenue: 2500, currency: 'EUR', products: [{ product: 'Mug', views: 4, addToCart: 2, revenue: 1250 }], events: [] },
+  vitals: { thresholds: { LCP: { good: 2500, poor: 4000 } }, overall: [{ metric: 'LCP', p75: 4200, band: 'poor', samples: 12 }], pages: [], series: [] },
   forms: { forms: [{ formId: 'f1', name: 'Contact us', views: 40, submissions: 10, rate: 25 }] },
-  errors: { errors: [{ fingerprint: 'f', message: 'TypeError: x is undefined', stack: 'at a.js:1', count: 3, firstSeen: '2026-01-01T00:00:00Z', lastSeen: '2026-01-02T00:00:00Z', pages: ['/shop'] }] },
+  realtime: { visitorsNow: 3 },
+  errors: { errors: [{ fingerprint: 'f', message: 'TypeError: x is undefined', stack: 'at a.js:1', app: 'storefront', count: 3, firstSeen: '2026-01-01T00:00:00Z', lastSeen: '2026-01-02T00:00:00Z', pages: ['/shop'] }] },
 }
 
 function fakeApi() {

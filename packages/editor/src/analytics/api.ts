@@ -1,53 +1,17 @@
-import type { TrackingSettings } from '@sitewright/contracts'
-
-export type { TrackingSettings }
 // The analytics owner API the Analytics screen reads.
+import type { AnalyticsInterval, AnalyticsNamed, AnalyticsRange, AnalyticsReports, AnalyticsTotals, AnalyticsVital, TrackingSettings } from '@sitewright/contracts'
 import { createApiClient, type ApiClient, type ApiResult } from '../api/client.js'
 
-export type Interval = 'day' | 'week' | 'month'
-export interface RangeQuery {
-  from: string
-  to: string
-  interval: Interval
-}
-export interface AnalyticsTotals {
-  visits: number
-  visitors: number
-  pageViews: number
-  bounceRate: number
-  avgTimeOnPageMs: number
-}
-export interface Traffic extends AnalyticsTotals {
-  previous: AnalyticsTotals
-  series: { period: string; pageViews: number; visits: number; visitors: number; bounces: number }[]
-}
-export interface Named {
-  name: string
-  visits: number
-  visitors: number
-  pageViews: number
-}
-export interface Reports {
-  traffic: Traffic
-  pages: { pages: { path: string; pageViews: number; entries: number; exits: number; avgTimeMs: number }[] }
-  sources: { sources: Named[]; campaigns: Named[] }
-  devices: { devices: Named[]; browsers: Named[]; systems: Named[]; countries: Named[] }
-  search: { terms: { term: string; searches: number }[] }
-  funnel: { steps: { step: string; count: number }[]; revenue: number; currency: string; products: { product: string; views: number; addToCart: number; revenue: number }[] }
-  vitals: {
-    overall: Vital[]
-    pages: (Vital & { path: string })[]
-    series: (Vital & { period: string })[]
-  }
-  forms: { forms: { formId: string; name: string; views: number; submissions: number; rate: number }[] }
-  errors: { errors: { fingerprint: string; message: string; stack: string; count: number; firstSeen: string; lastSeen: string; pages: string[] }[] }
-}
-export interface Vital {
-  metric: string
-  p75: number
-  band: 'good' | 'needs-improvement' | 'poor'
-  samples: number
-}
+export type { TrackingSettings }
+
+// The reports' wire types are the contract's (@sitewright/contracts, api/tracking.ts), under this screen's names.
+export type Interval = AnalyticsInterval
+export type RangeQuery = AnalyticsRange
+export type { AnalyticsTotals }
+export type Traffic = AnalyticsReports['traffic']
+export type Named = AnalyticsNamed
+export type Vital = AnalyticsVital
+export type Reports = AnalyticsReports
 export type ReportName = keyof Reports
 
 export function createAnalyticsApi(siteId: string, client: ApiClient = createApiClient()) {

@@ -1,14 +1,11 @@
 // Owner reports, read from the day rollups (never from raw events, except "visitors now": the last 5 minutes).
+import type { AnalyticsRange, AnalyticsReports, VitalBand } from '@sitewright/contracts'
 import { sql } from 'drizzle-orm'
 import { sqlRows, type Orm } from '../../platform/db/index.js'
 import { quantile } from './buckets.js'
 import { FUNNEL_STEPS, VITALS } from './types.js'
 
-export interface Range {
-  from: string
-  to: string
-  interval: 'day' | 'week' | 'month'
-}
+export type Range = AnalyticsRange
 
 type Num = number | string | null
 const n = (v: Num): number => Number(v ?? 0)
@@ -49,7 +46,7 @@ async function totals(orm: Orm, siteId: string, r: Range): Promise<Totals> {
   }
 }
 
-export async function traffic(orm: Orm, siteId: string, r: Range) {
+export async function traffic(orm: Orm, siteId: string, r: Range): Promise<AnalyticsReports['traffic']> {
   // Every period of the range, empty ones as zeros (charts need the gaps).
   const series = await sqlRows<{ period: string; views: Num; visits: Num; visitors: Num; bounces: Num }>(
     orm,
@@ -90,29 +87,30 @@ async function byKey(orm: Orm, siteId: string, dim: string, r: Range, limit = 10
   }))
 }
 
-export async function pages(orm: Orm, siteId: string, r: Range) {
+export async function pages(orm: Orm, siteId: string, r: Range): Promise<AnalyticsReports['pages']> {
   const rows = await byKey(orm, siteId, 'page', r)
   return { pages: rows.map(({ key, views, entries, exits, avgTimeMs }) => ({ path: key, pageViews: views, entries, exits, avgTimeMs })) }
 }
 
-export async function sources(orm: Orm, siteId: string, r: Range) {
+export async function sources(orm: Orm, siteId: string, r: Range): Promise<AnalyticsReports['sources']> {
   const [src, camp] = await Promise.all([byKey(orm, siteId, 'source', r), byKey(orm, siteId, 'campaign', r)])
   const shape = ({ key, visits, visitors, views, bounces }: Awaited<ReturnType<typeof byKey>>[number]) => ({ name: key, visits, visitors, pageViews: views, bounces })
   return { sources: src.map(shape), campaigns: camp.map(shape) }
 }
 
-export async function devices(orm: Orm, siteId: string, r: Range) {
+export async function devices(orm: Orm, siteId: string, r: Range): Promise<AnalyticsReports['devices']> {
   const dims = ['device', 'browser', 'os', 'country'] as const
   const lists = await Promise.all(dims.map((d) => byKey(orm, siteId, d, r)))
   const shape = (rows: Awaited<ReturnType<typeof byKey>>) => rows.map(({ key, visits, visitors, views }) => ({ name: key, visits, visitors, pageViews: views }))
   return { devices: shape(lists[0]!), browsers: shape(lists[1]!), systems: shape(lists[2]!), countries: shape(lists[3]!) }
 }
 
-export async function search(orm: Orm, siteId: string, r: Range) {
+export async function search(orm: Orm, siteId: string, r: Range): Promise<AnalyticsReports['search']> {
   return { terms: (await byKey(orm, siteId, 'search', r)).map(({ key, events }) => ({ term: key, searches: events })) }
 }
 
-export async function funnel(orm: Orm, siteId: string, r: Range) {
+/** The funnel but its currency (the store's: commerce knows it). */
+export async function funnel(orm: Orm, siteId: string, r: Range): Promise<Omit<AnalyticsReports['funnel'], 'currency'>> {
   const [steps, products, events] = await Promise.all([byKey(orm, siteId, 'funnel', r), byKey(orm, siteId, 'product', r), byKey(orm, siteId, 'event', r, 500)])
   const count = (k: string) => steps.find((s) => s.key === k)?.events ?? 0
   return {
@@ -123,14 +121,14 @@ export async function funnel(orm: Orm, siteId: string, r: Range) {
   }
 }
 
-export async function vitals(orm: Orm, siteId: string, r: Range) {
+export async function vitals(orm: Orm, siteId: string, r: Range): Promise<AnalyticsReports['vitals']> {
   const rows = await sqlRows<{ path: string; metric: string; period: string; bucket: number; count: Num }>(
     orm,
     sql`SELECT path, metric, to_char(date_trunc(${r.interval}, day::timestamp), 'YYYY-MM-DD') AS period, bucket, sum(count) AS count
         FROM tracking_vitals WHERE site_id = ${siteId} AND day BETWEEN ${r.from}::date AND ${r.to}::date
         GROUP BY 1, 2, 3, 4`,
   )
-  const band = (metric: string, v: number) => {
+  const band = (metric: string, v: number): VitalBand => {
     const t = VITALS[metric]!
     return v <= t.good ? 'good' : v <= t.poor ? 'needs-improvement' : 'poor'
   }
@@ -163,7 +161,7 @@ export async function vitals(orm: Orm, siteId: string, r: Range) {
   return { thresholds: VITALS, overall, pages: perPage.sort((a, b) => b.samples - a.samples).slice(0, 200), series }
 }
 
-export async function errors(orm: Orm, siteId: string, r: Range) {
+export async function errors(orm: Orm, siteId: string, r: Range): Promise<AnalyticsReports['errors']> {
   const rows = await sqlRows<{ fingerprint: string; message: string; stack: string; app: string; count: Num; first_seen: Date | string; last_seen: Date | string; pages: string[] | string | null }>(
     orm,
     sql`SELECT e.fingerprint, e.message, e.stack, e.app, e.count, e.first_seen, e.last_seen,
@@ -187,7 +185,7 @@ export async function errors(orm: Orm, siteId: string, r: Range) {
   }
 }
 
-export async function realtime(orm: Orm, siteId: string) {
+export async function realtime(orm: Orm, siteId: string): Promise<AnalyticsReports['realtime']> {
   const [row] = await sqlRows<{ c: number }>(
     orm,
     sql`SELECT count(DISTINCT visitor)::int AS c FROM tracking_events

@@ -1,6 +1,6 @@
 // Owner API: analytics reports (JSON or CSV) for ADMIN and REPORTING members, and the tracking/consent settings.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { fractionDigits } from '@sitewright/contracts'
+import { fractionDigits, type AnalyticsReportName, type AnalyticsReports } from '@sitewright/contracts'
 import { z } from 'zod'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
@@ -54,7 +54,7 @@ export function toCsv(report: Record<string, unknown>): string {
   return out.join('\r\n') + '\r\n'
 }
 
-type FunnelReport = Awaited<ReturnType<typeof q.funnel>> & { currency: string }
+type FunnelReport = AnalyticsReports['funnel']
 
 /** Amounts in a spreadsheet are read by people: major units with their currency ("20.00", "EUR"), not minor units. */
 function funnelCsv(f: FunnelReport): Record<string, unknown> {
@@ -77,7 +77,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
       await deps.authorize(request, params.siteId, ANALYTICS_ROLES)
       const r = rangeOf(query, deps.now())
       const id = params.siteId
-      const report: Record<string, unknown> =
+      const report: AnalyticsReports[AnalyticsReportName] =
         params.report === 'traffic' ? await q.traffic(orm, id, r)
         : params.report === 'pages' ? await q.pages(orm, id, r)
         : params.report === 'sources' ? await q.sources(orm, id, r)
@@ -86,11 +86,12 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
         : params.report === 'funnel' ? { ...(await q.funnel(orm, id, r)), currency: (await deps.currencyOf?.(id)) ?? 'USD' }
         : params.report === 'vitals' ? await q.vitals(orm, id, r)
         : params.report === 'errors' ? await q.errors(orm, id, r)
-        : params.report === 'forms' ? { forms: (await deps.formConversion?.(id, r.from, r.to)) ?? [] }
+        : params.report === 'forms' ? { forms: [...((await deps.formConversion?.(id, r.from, r.to)) ?? [])] }
         : await q.realtime(orm, id)
       reply.header('cache-control', 'no-store')
       if (query.format === 'csv') {
-        const tables = params.report === 'traffic' ? { series: report.series } : params.report === 'funnel' ? funnelCsv(report as FunnelReport) : report
+        const fields = report as unknown as Record<string, unknown>
+        const tables = params.report === 'traffic' ? { series: fields.series } : params.report === 'funnel' ? funnelCsv(report as FunnelReport) : fields
         // `table`: one table of the report (a card of the Analytics screen), else all of them
         const table = query.table
         if (table !== undefined && !Array.isArray(tables[table])) {
