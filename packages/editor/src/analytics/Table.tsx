@@ -12,7 +12,8 @@ export function Table<T>({ title, rows, columns, csv }: { title: string; rows: r
     <section className="analytics-card">
       <div className="analytics-card-head">
         <h3>{title}</h3>
-        {csv ? (
+        {/* nothing to export while the table is empty */}
+        {csv && rows.length > 0 ? (
           <a className="analytics-csv" href={csv} download>
             Export CSV<span className="visually-hidden"> of {title}</span>
           </a>
