@@ -13,3 +13,14 @@ const ZERO_DIGIT_CURRENCIES: ReadonlySet<string> = new Set(['JPY'])
 export function fractionDigits(currency: string): number {
   return ZERO_DIGIT_CURRENCIES.has(currency.toUpperCase()) ? 0 : 2
 }
+
+/** Integer minor units -> exact decimal text with the currency's fraction digits ("-12.05", "1200" for JPY). */
+export function decimalText(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not a whole amount of minor units: ${minor}`)
+  const digits = fractionDigits(currency)
+  const negative = minor < 0
+  const abs = String(Math.abs(minor))
+  if (digits === 0) return (negative ? '-' : '') + abs
+  const padded = abs.padStart(digits + 1, '0')
+  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`
+}

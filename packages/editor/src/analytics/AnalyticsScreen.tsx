@@ -15,7 +15,7 @@ const NAMES: ReportName[] = ['traffic', 'pages', 'sources', 'devices', 'search',
 const STEP_LABEL: Record<string, string> = { pdp: 'Product views', add: 'Added to cart', checkout: 'Checkout', purchase: 'Purchases' }
 
 /** How a figure compares with the previous period of the same length. */
-export function change(now: number, before: number): string {
+function change(now: number, before: number): string {
   if (now === before) return 'same as previous period'
   if (before === 0) return 'none in previous period'
   const pct = Math.round(((now - before) / before) * 100)

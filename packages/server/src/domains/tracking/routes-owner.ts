@@ -1,6 +1,6 @@
 // Owner API: analytics reports (JSON or CSV) for ADMIN and REPORTING members, and the tracking/consent settings.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { fractionDigits, type AnalyticsReportName, type AnalyticsReports } from '@sitewright/contracts'
+import { decimalText, type AnalyticsReportName, type AnalyticsReports } from '@sitewright/contracts'
 import { z } from 'zod'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
@@ -58,14 +58,25 @@ type FunnelReport = AnalyticsReports['funnel']
 
 /** Amounts in a spreadsheet are read by people: major units with their currency ("20.00", "EUR"), not minor units. */
 function funnelCsv(f: FunnelReport): Record<string, unknown> {
-  const digits = fractionDigits(f.currency)
-  const major = (minor: number) => (minor / 10 ** digits).toFixed(digits)
+  const major = (minor: number) => decimalText(minor, f.currency)
   return {
     revenue: [{ revenue: major(f.revenue), currency: f.currency }],
     steps: f.steps,
     products: f.products.map((p) => ({ product: p.product, views: p.views, addToCart: p.addToCart, revenue: major(p.revenue), currency: f.currency })),
     events: f.events,
   }
+}
+
+/** A report as CSV: its tables, or the one named `table` (a card of the Analytics screen; 400 when it has none). */
+function reportCsv(name: AnalyticsReportName, report: AnalyticsReports[AnalyticsReportName], table: string | undefined): string {
+  const fields = report as unknown as Record<string, unknown>
+  const tables = name === 'traffic' ? { series: fields.series } : name === 'funnel' ? funnelCsv(report as FunnelReport) : fields
+  if (table === undefined) return toCsv(tables)
+  if (!Array.isArray(tables[table])) {
+    const names = Object.keys(tables).filter((k) => Array.isArray(tables[k]))
+    throw new AppError('invalid_data', 'unknown_table', `The ${name} report has no table '${table}'. Its tables: ${names.join(', ')}.`, { fields: { table: `One of: ${names.join(', ')}.` } })
+  }
+  return toCsv({ [table]: tables[table] })
 }
 
 export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps): void {
@@ -90,17 +101,10 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
         : await q.realtime(orm, id)
       reply.header('cache-control', 'no-store')
       if (query.format === 'csv') {
-        const fields = report as unknown as Record<string, unknown>
-        const tables = params.report === 'traffic' ? { series: fields.series } : params.report === 'funnel' ? funnelCsv(report as FunnelReport) : fields
-        // `table`: one table of the report (a card of the Analytics screen), else all of them
-        const table = query.table
-        if (table !== undefined && !Array.isArray(tables[table])) {
-          const names = Object.keys(tables).filter((k) => Array.isArray(tables[k]))
-          throw new AppError('invalid_data', 'unknown_table', `The ${params.report} report has no table '${table}'. Its tables: ${names.join(', ')}.`, { fields: { table: `One of: ${names.join(', ')}.` } })
-        }
+        const csv = reportCsv(params.report, report, query.table)
         reply.header('content-type', 'text/csv; charset=utf-8')
-        reply.header('content-disposition', `attachment; filename="${params.report}${table ? `-${table}` : ''}-${r.from}-${r.to}.csv"`)
-        return toCsv(table ? { [table]: tables[table] } : tables)
+        reply.header('content-disposition', `attachment; filename="${params.report}${query.table ? `-${query.table}` : ''}-${r.from}-${r.to}.csv"`)
+        return csv
       }
       return { range: r, ...report }
     },

@@ -27,25 +27,25 @@ export interface Db {
   upkeep?(): Promise<UpkeepDone>
 }
 
-/** Foreign-key-violation check that works on both drivers (SQLSTATE 23503), also when wrapped by Drizzle. */
-export function isForeignKeyViolation(e: unknown): boolean {
+type DbErrorFields = { code?: unknown; constraint?: unknown; message?: unknown }
+
+/** The errors with SQLSTATE `code` among `e` and its causes (Drizzle wraps the driver's error), on both drivers. */
+function withSqlState(e: unknown, code: string): DbErrorFields[] {
+  const found: DbErrorFields[] = []
   for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
-    if ((cur as { code?: unknown }).code === '23503') return true
+    if ((cur as DbErrorFields).code === code) found.push(cur as DbErrorFields)
   }
-  return false
+  return found
 }
 
-/** Unique-violation check that works on both drivers (SQLSTATE 23505), also when wrapped by Drizzle. */
+/** Foreign-key violation (SQLSTATE 23503). */
+export function isForeignKeyViolation(e: unknown): boolean {
+  return withSqlState(e, '23503').length > 0
+}
+
+/** Unique violation (SQLSTATE 23505), of `constraint` when given. */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
-    const err = cur as { code?: unknown; constraint?: unknown; message?: unknown }
-    if (err.code === '23505') {
-      if (!constraint) return true
-      if (err.constraint === constraint) return true
-      if (typeof err.message === 'string' && err.message.includes(constraint)) return true
-    }
-  }
-  return false
+  return withSqlState(e, '23505').some((err) => !constraint || err.constraint === constraint || (typeof err.message === 'string' && err.message.includes(constraint)))
 }
 
 /**

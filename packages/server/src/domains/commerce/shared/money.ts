@@ -2,23 +2,12 @@
 // `value` is the decimal amount as text (the corpus and @sitewright/jsont read it so: "100.00" prints 100.00);
 // `decimalValue`/`currencyCode` repeat it under the other names the spec lists. Legacy fields stay in cents.
 
-import type { MoneyShape } from '@sitewright/contracts'
+import { decimalText, type MoneyShape } from '@sitewright/contracts'
 import { DEFAULT_CURRENCY, fractionDigits } from '@sitewright/jsont/commerce'
 
-export { DEFAULT_CURRENCY, fractionDigits }
+export { DEFAULT_CURRENCY, decimalText, fractionDigits }
 
 export type { MoneyShape }
-
-/** Integer minor units -> exact decimal text with the currency's fraction digits ("-12.05"). */
-export function decimalText(minor: number, currency: string): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not a whole amount of minor units: ${minor}`)
-  const digits = fractionDigits(currency)
-  const negative = minor < 0
-  const abs = String(Math.abs(minor))
-  if (digits === 0) return (negative ? '-' : '') + abs
-  const padded = abs.padStart(digits + 1, '0')
-  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`
-}
 
 export function money(minor: number, currency: string): MoneyShape {
   const text = decimalText(minor, currency)
