@@ -87,7 +87,7 @@ type Call = { url: string; body: string }
 function page(pageType = 2) {
   document.body.innerHTML = `
     <article class="product-detail" data-item-id="i1"><h1>Blue Mug</h1></article>
-    <div data-product-data data-item-id="i1" data-product-type="1" data-currency="EUR" data-variants='[{"sku":"S1","attributes":{"Size":"L"},"priceMoney":{"value":"1250","currency":"EUR"}}]'></div>
+    <div data-product-data data-item-id="i1" data-product-type="1" data-currency="EUR" data-variants='[{"sku":"S1","attributes":{"Size":"L"},"priceMoney":{"value":"12.50","currency":"EUR"}}]'></div>
     <div class="block" id="block-b7" data-block-type="53"><p class="button-block"><a class="button" href="/contact">Contact us</a></p></div>
     <div data-popup-overlay id="pop1"></div>
     <audio src="/song.mp3"></audio>

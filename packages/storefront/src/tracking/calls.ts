@@ -5,6 +5,8 @@
 // events (`Sitewright.track(event, fields)`). Every call is timed (2500 ms) and silent when it fails.
 import { PRODUCT_TYPES } from '@sitewright/contracts/product-types'
 import { fractionDigits } from '@sitewright/contracts/money'
+import { toCents } from '../commerce/money.js'
+import type { Amount } from '../commerce/types.js'
 import { getCrumb } from '../core/crumb.js'
 import { sourceEnvironment } from './rules.js'
 import { eventsUrl, timedPost, v0Payload, v2Body, v2Content, type PageFacts, type Place } from './wire.js'
@@ -62,16 +64,6 @@ export function commerceFields(doc: Document, cart: Cart | null, item: { id: str
   }
 }
 
-const minorOf = (a: unknown): number => {
-  if (typeof a === 'number') return a
-  if (a && typeof a === 'object') {
-    const o = a as { value?: unknown; decimalValue?: unknown }
-    if (o.value !== undefined) return Number(o.value) || 0
-    if (o.decimalValue !== undefined) return Math.round(Number(o.decimalValue) * 100) || 0
-  }
-  return 0
-}
-
 /** The product page's item as the commerce fields read it (first variant's price). */
 function pdpItem(doc: Document, pdp: HTMLElement): Parameters<typeof commerceFields>[2] {
   const id = pdp.dataset.itemId ?? ''
@@ -84,7 +76,7 @@ function pdpItem(doc: Document, pdp: HTMLElement): Parameters<typeof commerceFie
     /* no variants on the page */
   }
   const price = first.onSale ? (first.salePriceMoney ?? first.priceMoney ?? first.price) : (first.priceMoney ?? first.price)
-  return { id, title: pdp.querySelector('h1')?.textContent?.trim() ?? '', type: Number(data?.dataset.productType ?? 1), variant: first.attributes ?? {}, priceMinor: minorOf(price), currency: data?.dataset.currency ?? 'USD', quantity: 1 }
+  return { id, title: pdp.querySelector('h1')?.textContent?.trim() ?? '', type: Number(data?.dataset.productType ?? 1), variant: first.attributes ?? {}, priceMinor: toCents(price as Amount), currency: data?.dataset.currency ?? 'USD', quantity: 1 }
 }
 
 const entryItem = (e: Entry, quantity: number, currency: string) => ({ id: e.itemId, title: e.title ?? '', type: e.productType, variant: e.chosenVariant?.attributes ?? {}, priceMinor: e.purchasePriceCents ?? 0, currency, quantity })
