@@ -87,5 +87,25 @@ describe(`shopper journey: two products, a gift card and Afterpay (${BACKEND})`,
     expect(ownerMail).toContain(`Subject: New order #${order.number}: ${usd(charged)}`)
     expect(ownerMail).toContain(`Gift card: -${usd(GIFT)}\nTotal: ${usd(charged)}`)
     expect(ownerMail).not.toContain(usd(beforeGift))
+
+    // Analytics: the store funnel's purchases and revenue are the paid orders; a refunded order gives its charge back.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const range = `from=${day(-1)}&to=${day(1)}` // around today, whatever the clock does meanwhile
+    const funnel = async () => (await site.owner.get(`/api/sites/${site.id}/analytics/funnel?${range}`)).json
+    expect(await funnel()).toMatchObject({ revenue: charged, currency: 'USD' })
+    expect((await funnel()).steps.find((s: { step: string }) => s.step === 'purchase').count).toBe(1)
+    const again = t.client(site.host)
+    expect((await again.post('/api/commerce/shopping-cart/entries', { itemId: ids.towel, sku: 'TOWEL', quantity: 1, additionalFields: null })).status).toBe(200)
+    const second = await again.post('/api/commerce/checkout', { email: 'second@example.com', shippingAddress: ADDRESS, card: CARD })
+    expect(second.status).toBe(201)
+    const secondCharged = TOWEL + SHIPPING + Math.round((TOWEL * TAX_BP) / 10_000)
+    expect(await funnel()).toMatchObject({ revenue: charged + secondCharged })
+    expect((await site.owner.post(`/api/sites/${site.id}/commerce/orders/${second.json.order.id}/refund`)).status).toBe(200)
+    const after = await funnel()
+    expect(after.revenue).toBe(charged)
+    expect(after.products).toEqual(expect.arrayContaining([expect.objectContaining({ product: 'Stoneware mug', revenue: 2 * MUG }), expect.objectContaining({ product: 'Tea towel', revenue: TOWEL })]))
+    // the CSV export reads the same number
+    const csv = await site.owner.get(`/api/sites/${site.id}/analytics/funnel?${range}&format=csv&table=revenue`)
+    expect(csv.body).toBe(`# revenue\r\nrevenue,currency\r\n${(charged / 100).toFixed(2)},USD\r\n`)
   })
 })
