@@ -505,3 +505,11 @@ export interface GiftCardLedgerEntry {
   /** ISO 8601. */
   createdAt: string
 }
+
+/** One variant's stock, as `GET /api/commerce/inventory/:itemId` answers it (`{ results: StockResult[] }`). */
+export interface StockResult {
+  sku: string
+  variantId: string
+  unlimited: boolean
+  qtyInStock: number
+}
