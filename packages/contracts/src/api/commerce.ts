@@ -274,6 +274,42 @@ export interface SummaryLine {
   text: string
 }
 
+/**
+ * An order's money, stored with the order (its subtotal, discount, shipping, tax, gift card and charged columns):
+ * the one breakdown every reader prints (order list and page, the owner's and the shopper's mails, the
+ * confirmation page, analytics revenue). `totalCents` is what the order charged: subtotal - discount + shipping +
+ * tax - gift card.
+ */
+export interface OrderBreakdown {
+  currency: string
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  taxCents: number
+  /** What gift cards paid (positive). */
+  giftCardCents: number
+  /** What the order charged (after gift cards). */
+  totalCents: number
+  /** The same as CLDR text, e.g. '$17.00'. */
+  total: string
+  /** What was given back (the whole charge once refunded), so revenue is totalCents - refundedCents. */
+  refundedCents: number
+  /** The lines as printed: subtotal ... total charged. */
+  lines: SummaryLine[]
+}
+
+/** One payment of an instalment plan as the shopper reads it. */
+export interface ScheduledPayment {
+  number: number
+  /** YYYY-MM-DD (UTC). */
+  dueOn: string
+  /** The date as the site prints it, e.g. 'Dec 1, 2026'. */
+  date: string
+  amountCents: number
+  amount: string
+  status: 'captured' | 'scheduled' | 'cancelled'
+}
+
 /** GET /api/commerce/checkout/summary: the order's money lines with the gift card the visitor entered, if any. */
 export interface CheckoutSummary {
   lines: SummaryLine[]
@@ -331,6 +367,8 @@ export interface OrderView {
   grandTotal: MoneyShape
   chargedTotal: MoneyShape
   summary: SummaryLine[]
+  /** The stored breakdown (read this for any total: `breakdown.totalCents` is what was charged). */
+  breakdown: OrderBreakdown
   /** Gift cards this order bought. */
   giftCards: { code: string; amountCents: number; amount: MoneyShape }[]
   subscriptions: OrderSubscriptionView[]
@@ -408,8 +446,10 @@ export interface OrderListRow {
   testMode: boolean
   created: number
   currency: string
-  grandTotalCents: number
-  grandTotal: MoneyShape
+  /** What the order charged (the breakdown's total, after gift cards). */
+  totalCents: number
+  total: MoneyShape
+  breakdown: OrderBreakdown
   totalQuantity: number
   /** 'donation' rows are marked as donations in the owner's list. */
   kind: OrderKind

@@ -217,7 +217,7 @@ describe('orders list', () => {
     testMode: n % 2 === 0,
     created: Date.UTC(2025, 0, n),
     currency: 'USD',
-    grandTotalCents: n * 100,
+    totalCents: n * 100,
     totalQuantity: 1,
     kind: 'order',
     ...patch,

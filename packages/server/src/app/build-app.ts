@@ -260,6 +260,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     },
     formConversion: (siteId, from, to) => forms.conversion(siteId, from, to),
     currencyOf: async (siteId) => (await commerce.storeSettings(siteId)).currency,
+    salesOf: (siteId, from, to) => commerce.salesIn(siteId, from, to),
     // a starter's live preview (owned by nobody) is the site others clone: restrictive consent mode
     cloneable: async (siteId) => (await sites.get(siteId))?.ownerId === null,
     siteExists: async (siteId) => (await sites.get(siteId)) !== null,

@@ -97,7 +97,7 @@ export function OrdersList() {
                 <td>{formatDate(o.created, timeZone)}</td>
                 <td>{o.email}</td>
                 <td>{o.totalQuantity}</td>
-                <td>{formatMoney(o.grandTotalCents, o.currency)}</td>
+                <td>{formatMoney(o.totalCents, o.currency)}</td>
                 <td>
                   <Badge tone="status">{statusLabel(o.status)}</Badge>
                 </td>

@@ -1,5 +1,7 @@
 // The demo store at /shop: every kind of product, rendered through publishing, buyable through the cart.
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sqlRows } from '../../platform/db/index.js'
 import { BACKEND, startTestApp, type TestApp } from '../../../test/harness.js'
 import { DEMO_OWNER } from '../demo.js'
 import { BENCH_PRODUCTS, seedBenchProducts } from './index.js'
@@ -81,6 +83,20 @@ describe(`demo store (${BACKEND})`, () => {
     expect(confirmed.body).toContain(`${placed.json.order.number}`)
     const again = await t.client().get('/shop/seconds-bowl?format=json')
     expect(again.json.item.structuredContent.variants[0].qtyInStock).toBe(13) // publishing cache dropped after the order
+
+    // The demo owner's analytics count the demo's paid orders: revenue is the orders table's charged totals (test
+    // mode is the demo's mode), refunds subtracted.
+    const owner = t.client()
+    expect((await owner.post('/api/auth/login', { email: DEMO_OWNER.email, password: DEMO_OWNER.password })).status).toBe(200)
+    const siteId = placed.json.order.websiteId as string
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const [table] = await sqlRows<{ n: number; revenue: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n,
+      coalesce(sum(CASE WHEN status = 'refunded' THEN 0 ELSE charged_cents END), 0)::int AS revenue FROM commerce_orders
+      WHERE site_id = ${siteId} AND status <> 'pending' AND created_at >= ${day(-29)}::date`)
+    expect(table!.revenue).toBeGreaterThanOrEqual(placed.json.order.chargedCents)
+    const funnel = (await owner.get(`/api/sites/${siteId}/analytics/funnel?from=${day(-29)}&to=${day(1)}`)).json
+    expect(funnel.revenue).toBe(table!.revenue)
+    expect(funnel.steps.find((x: { step: string }) => x.step === 'purchase').count).toBe(table!.n)
   })
 
   it('additional fields: the forms-domain form validates add-entry and PUT (400 with error.fields), the cart page can fetch the form', async () => {

@@ -13,6 +13,7 @@ import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.
 import { createCommerceEvents } from './events.js'
 import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
 import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders/service.js'
+import { salesIn } from './orders/sales.js'
 import { createTestProvider, type PaymentProvider } from './checkout/payments.js'
 import { DEFAULT_RATE_LIMIT, createLimiter, type HitCounter, type RateLimitOptions } from './shared/rate-limit.js'
 import { createSiteCache } from './shared/site-cache.js'
@@ -234,6 +235,8 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     async analyticsOrder(siteId: string, orderId: string) {
       return analyticsOrder(await getOrderRow(orm, siteId, orderId))
     },
+    /** What the store sold over UTC days `from`..`to` (analytics revenue and purchases): from the orders table. */
+    salesIn: (siteId: string, from: string, to: string) => salesIn(orm, siteId, from, to, ctx.provider.testMode),
     /** Add to cart without HTTP (the visitor's cart token in, a new cart's token out when one was opened). */
     addToCart: (input: AddToCartInput) => addToCart(ctx, input),
     /** Starts a subscription purchase: its one-entry cart, named by the returned cartToken. */

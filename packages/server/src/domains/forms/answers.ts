@@ -19,7 +19,8 @@ export function formErrorHandler(error: FastifyError | Error, request: FastifyRe
   }
   if (e.details.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(e.details.retryAfter))))
   const data: Record<string, unknown> = { error: e.message }
-  if (status === 400) data.errors = e.details.fields ?? {}
+  // the edge's bad-text refusal names the body path (`form.<fieldId>`): the form answer keys errors by field id
+  if (status === 400) data.errors = Object.fromEntries(Object.entries(e.details.fields ?? {}).map(([k, v]) => [k.startsWith('form.') ? k.slice(5) : k, v]))
   return reply.code(status).type('application/json').send({ data })
 }
 

@@ -3,7 +3,7 @@
 // the submission with its deliveries and the key's answer. The delivery worker is woken after the commit.
 import type { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
-import { hasNul, NUL_MESSAGE } from '../../platform/http/edge.js'
+import { refuseBadText } from '../../platform/http/edge.js'
 import type { FormsContext } from './context.js'
 import { FORM_NOT_CONFIGURED, fieldsOf, requireForm, type FormRow } from './forms.js'
 import { hitRate, requireKey } from './keys.js'
@@ -30,7 +30,7 @@ export function configured(form: FormRow): FormRow {
   return form
 }
 
-/** The submitted field map: an object, or a JSON text of one (without NUL characters). */
+/** The submitted field map: an object, or a JSON text of one (without NUL characters or ill-formed Unicode). */
 export function parseFormMap(form: string | Record<string, unknown>): Record<string, unknown> {
   if (typeof form !== 'string') return form
   let parsed: unknown
@@ -39,7 +39,7 @@ export function parseFormMap(form: string | Record<string, unknown>): Record<str
   } catch {
     parsed = undefined
   }
-  if (hasNul(parsed)) throw new AppError('invalid_data', 'nul_character', NUL_MESSAGE, { fields: { form: NUL_MESSAGE } })
+  refuseBadText(parsed, 'form', 'form')
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
   throw new AppError('invalid_data', 'form_unparseable', 'The form fields could not be read.', { fields: { form: 'The form fields could not be read.' } })
 }

@@ -28,7 +28,8 @@ export function orderData(order: OrderView, o: { detailsUrl?: string; baseUrl: s
     number: order.number,
     email: order.email,
     testMode: order.testMode,
-    total: amount(order.grandTotalCents),
+    // the stored breakdown's total: what was charged, after gift cards
+    total: order.breakdown.total,
     lines: order.entries.map((e) => ({ quantity: e.quantity, title: e.title, variant: variantOf(e.attributes), total: amount(e.subTotalCents) })),
     summary: order.summary.map((l) => ({ label: l.label, text: l.text })),
     downloads: order.entries.filter((e) => e.downloadUrl).map((e) => ({ title: e.title, url: `${o.baseUrl.replace(/\/+$/, '')}${e.downloadUrl}` })),
@@ -39,7 +40,7 @@ export function orderData(order: OrderView, o: { detailsUrl?: string; baseUrl: s
     }),
     shipTo: addressLines(order.shippingAddress),
     detailsUrl: o.detailsUrl ?? '',
-    refunded: amount(order.chargedCents || order.grandTotalCents),
+    refunded: amount(order.breakdown.refundedCents || order.breakdown.totalCents),
   }
 }
 
@@ -72,7 +73,7 @@ export function giftCardData(order: OrderView, card: IssuedGiftCard): { to: stri
 export function donationData(order: OrderView, name: string, recurring: boolean, detailsUrl: string): Data {
   return {
     name,
-    amount: moneyText(order.chargedCents, order.currency),
+    amount: order.breakdown.total,
     number: order.number,
     date: new Date(order.created).toISOString().slice(0, 10),
     recurring,

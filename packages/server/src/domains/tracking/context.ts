@@ -1,6 +1,7 @@
 // What the visitor routes share: settings, the buffer, enrichment, and the "is this visitor counted" rule.
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../platform/errors.js'
+import { refuseBadText } from '../../platform/http/edge.js'
 import { requireSite, type SiteRef } from '../../platform/http/tenancy.js'
 import { dayOf } from './aggregate.js'
 import type { WriteBehind } from './buffer.js'
@@ -81,11 +82,14 @@ export function cleanPath(path: string): string {
   return (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p).slice(0, 500)
 }
 
-export function parseJsonObject(text: string): Record<string, unknown> | null {
+export function parseJsonObject(text: string, field = 'data'): Record<string, unknown> | null {
+  let v: unknown
   try {
-    const v: unknown = JSON.parse(text)
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+    v = JSON.parse(text)
   } catch {
     return null
   }
+  // a NUL or a lone surrogate inside the JSON text is a typed 400, as in any body (platform/http/edge.ts)
+  refuseBadText(v, field, field)
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 }

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { AppError, httpStatusOf } from '../../platform/errors.js'
 import { DIRECT, type Arrival } from '../../platform/http/proxy.js'
-import { hasNul, NUL_MESSAGE, textMayHoldNul } from '../../platform/http/edge.js'
+import { refuseBadText, textMayHoldNul, textMayHoldSurrogate } from '../../platform/http/edge.js'
 import { parseQuery } from '../../platform/http/query.js'
 import { parseWith } from '../../platform/http/validate.js'
 import { dayOf } from './aggregate.js'
@@ -69,7 +69,7 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
         throw new AppError('invalid_data', 'malformed_json', 'The request body is not valid JSON.')
       }
     } else fields = parseQuery(text)
-    if (textMayHoldNul(text) && hasNul(fields)) throw new AppError('invalid_data', 'nul_character', `${NUL_MESSAGE} Remove it from the request body.`)
+    if (textMayHoldNul(text) || textMayHoldSurrogate(text)) refuseBadText(fields)
     if (fields && typeof fields === 'object' && !Array.isArray(fields) && 'crumb' in fields) {
       const { crumb: _c, ...rest } = fields as Record<string, unknown>
       fields = rest

@@ -12,7 +12,7 @@ import { registerTagPolicy } from './csp.js'
 import { createTrackingFastPath, type TrackingFastDeps } from './fast.js'
 import type { VisitorContext, TrackingPorts } from './context.js'
 import { loadCountryLookup, type CountryOf } from './enrich.js'
-import { registerOwnerRoutes } from './routes-owner.js'
+import { registerOwnerRoutes, type SalesOf } from './routes-owner.js'
 import { registerRumRoutes } from './routes-rum.js'
 import { registerVisitorRoutes } from './routes-visitor.js'
 import { createSettingsStore } from './settings.js'
@@ -36,6 +36,8 @@ export interface TrackingDeps extends TrackingPorts {
   formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
   /** The store's currency (ISO 4217): the funnel's revenue is in it. */
   currencyOf?: (siteId: string) => Promise<string>
+  /** The store's sales over UTC days (commerce's orders table): the funnel's purchases and revenue. */
+  salesOf?: SalesOf
   /** False once a site is removed (a failed import): events accepted for it before then are dropped, not retried. */
   siteExists?: (siteId: string) => Promise<boolean>
   /** True for a site others clone (a starter's live preview, owned by nobody): restrictive consent mode, always. */
@@ -115,7 +117,7 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
       registerVisitorRoutes(app, ctx)
       registerTagPolicy(app, settings)
       await registerRumRoutes(app, ctx)
-      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now, formConversion: deps.formConversion, currencyOf: deps.currencyOf })
+      registerOwnerRoutes(app, { orm, settings, authorize: deps.authorize, now, formConversion: deps.formConversion, currencyOf: deps.currencyOf, salesOf: deps.salesOf })
     },
     async start(): Promise<void> {
       buffer.start()

@@ -24,6 +24,34 @@ export interface OwnerRouteDeps {
   formConversion?: (siteId: string, from: string, to: string) => Promise<readonly { formId: string; name: string; views: number; submissions: number; rate: number }[]>
   /** The store's currency (ISO 4217), which the funnel's revenue is in. */
   currencyOf?: (siteId: string) => Promise<string>
+  /** The store's sales over the range (commerce's orders): the funnel's purchases and revenue. */
+  salesOf?: SalesOf
+}
+
+/** Orders paid over UTC days `from`..`to`: how many, charged minus refunded, and per product (minor units). */
+export type SalesOf = (siteId: string, from: string, to: string) => Promise<{ orders: number; revenueCents: number; products: readonly { product: string; revenueCents: number }[] }>
+
+/**
+ * The funnel: views, adds and checkouts from the visitors' events; purchases and revenue from the orders
+ * themselves (when the store tells them), so revenue is the sum of the paid orders, refunds subtracted, whatever
+ * the visitors' browsers sent or blocked.
+ */
+async function funnelReport(deps: OwnerRouteDeps, siteId: string, r: q.Range): Promise<FunnelReport> {
+  const [f, currency, sales] = await Promise.all([q.funnel(deps.orm, siteId, r), deps.currencyOf?.(siteId), deps.salesOf?.(siteId, r.from, r.to)])
+  if (!sales) return { ...f, currency: currency ?? 'USD' }
+  const products = f.products.map((p) => ({ ...p, revenue: 0 }))
+  for (const s of sales.products) {
+    const found = products.find((p) => p.product === s.product)
+    if (found) found.revenue = s.revenueCents
+    else products.push({ product: s.product, views: 0, addToCart: 0, revenue: s.revenueCents })
+  }
+  return {
+    ...f,
+    currency: currency ?? 'USD',
+    steps: f.steps.map((s) => (s.step === 'purchase' ? { ...s, count: sales.orders } : s)),
+    revenue: sales.revenueCents,
+    products,
+  }
 }
 
 export function rangeOf(query: { from?: string; to?: string; interval: 'day' | 'week' | 'month' }, now: number): q.Range {
@@ -94,7 +122,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: OwnerRouteDeps):
         : params.report === 'sources' ? await q.sources(orm, id, r)
         : params.report === 'devices' ? await q.devices(orm, id, r)
         : params.report === 'search' ? await q.search(orm, id, r)
-        : params.report === 'funnel' ? { ...(await q.funnel(orm, id, r)), currency: (await deps.currencyOf?.(id)) ?? 'USD' }
+        : params.report === 'funnel' ? await funnelReport(deps, id, r)
         : params.report === 'vitals' ? await q.vitals(orm, id, r)
         : params.report === 'errors' ? await q.errors(orm, id, r)
         : params.report === 'forms' ? { forms: [...((await deps.formConversion?.(id, r.from, r.to)) ?? [])] }

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
+import { refuseBadText } from '../../platform/http/edge.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { requireSite } from '../../platform/http/tenancy.js'
 import { parseWith } from '../../platform/http/validate.js'
@@ -48,6 +49,7 @@ export async function registerRumRoutes(app: FastifyInstance, ctx: VisitorContex
         } catch {
           throw new AppError('invalid_data', 'invalid_records', 'The body must be a JSON array.')
         }
+        refuseBadText(parsed)
         const records = parseWith(performanceRecords, parsed)
         const path = cleanPath(records[0]!.data.pathname)
         const who = await whoIs(ctx, request, { path })

@@ -99,7 +99,7 @@ export function registerVisitorRoutes(app: FastifyInstance, ctx: VisitorContext)
   )
 
   const clanker = async (request: Parameters<typeof whoIs>[1], body: z.infer<typeof clankerBody>) => {
-    const raw = parseJsonObject(body.eventContent)
+    const raw = parseJsonObject(body.eventContent, 'eventContent')
     if (!raw) throw new AppError('invalid_data', 'invalid_event_content', 'eventContent must be a JSON object.', { fields: { eventContent: 'Not a JSON object.' } })
     const parsed = clankerContent.safeParse(raw)
     if (!parsed.success) {

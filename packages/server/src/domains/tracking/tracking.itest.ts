@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqlRows } from '../../platform/db/index.js'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 import { WEBSITE_ROLES } from '../accounts/index.js'
+import { TEST_CARDS } from '../commerce/index.js'
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
@@ -132,8 +133,15 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     const bad = await v.post('/api/v1/clanker/validate-event-content/X', { eventContent: '{"source_environment":"DEV"}', eventSchemaName: 'X' }, { crumb: false, headers: { 'user-agent': CHROME } })
     expect(bad.status).toBe(400)
     expect(bad.json.error.fields).toHaveProperty(['eventContent.source_environment'])
-    t.app.tracking.recordOrder({ websiteId: s.siteId, orderId: 'o1', cartId: 'c1', testMode: false, total: 2500, lines: [{ product: 'Tee', amount: 2000 }] })
-    t.app.tracking.recordOrder({ websiteId: s.siteId, orderId: 'o2', cartId: 'c2', testMode: true, total: 9900, lines: [] })
+    // Revenue and purchases come from the orders themselves: a paid order of the shirt, and one whose payment is
+    // still pending (no sale yet).
+    const tee = await t.app.commerce.createProduct(s.siteId, { collectionId: 'shop', title: 'Tee', productType: 1, variants: [{ sku: 'TEE', attributes: {}, priceCents: 2500, salePriceCents: 0, onSale: false, qtyInStock: 9, unlimited: false }] })
+    const address = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'Albany', postalCode: '12207', country: 'US' }
+    for (const number of ['4242 4242 4242 4242', TEST_CARDS.pending]) {
+      const buyer = t.client(s.host)
+      expect((await buyer.post('/api/commerce/shopping-cart/entries', { itemId: tee.id, sku: 'TEE', quantity: 1, additionalFields: null })).status).toBe(200)
+      expect((await buyer.post('/api/commerce/checkout', { email: 'buyer@example.com', shippingAddress: address, card: { number, expMonth: 12, expYear: 2099, cvc: '123' } })).status).toBe(201)
+    }
     await t.app.tracking.flush()
 
     const q = `from=${today()}&to=${today()}`
@@ -142,17 +150,17 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     const funnel = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}`)
     expect(funnel.json.steps).toEqual([{ step: 'pdp', count: 1 }, { step: 'add', count: 1 }, { step: 'checkout', count: 0 }, { step: 'purchase', count: 1 }])
     expect(funnel.json.revenue).toBe(2500)
-    expect(funnel.json.products).toEqual([{ product: 'Tee', views: 1, addToCart: 1, revenue: 2000 }])
+    expect(funnel.json.products).toEqual([{ product: 'Tee', views: 1, addToCart: 1, revenue: 2500 }])
     expect(funnel.json.currency).toBe('USD') // the store's currency, which the revenue is in
     expect(funnel.json.events).toEqual(expect.arrayContaining([{ event: 'form-submit:f1', count: 1 }, { event: 'button-click', count: 1 }]))
     const csv = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}&format=csv`)
     expect(csv.headers['content-type']).toMatch(/^text\/csv/)
     // people read it in a spreadsheet: amounts in major units with their currency
     expect(csv.body).toContain('# revenue\r\nrevenue,currency\r\n25.00,USD\r\n')
-    expect(csv.body).toContain('# products\r\nproduct,views,addToCart,revenue,currency\r\nTee,1,1,20.00,USD\r\n')
+    expect(csv.body).toContain('# products\r\nproduct,views,addToCart,revenue,currency\r\nTee,1,1,25.00,USD\r\n')
     // one table of the report (a card of the screen)
     const one = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}&format=csv&table=products`)
-    expect(one.body).toBe('# products\r\nproduct,views,addToCart,revenue,currency\r\nTee,1,1,20.00,USD\r\n')
+    expect(one.body).toBe('# products\r\nproduct,views,addToCart,revenue,currency\r\nTee,1,1,25.00,USD\r\n')
     expect(one.headers['content-disposition']).toBe(`attachment; filename="funnel-products-${today()}-${today()}.csv"`)
     const unknown = await s.owner.get(`/api/sites/${s.siteId}/analytics/funnel?${q}&format=csv&table=nope`)
     expect(unknown.status).toBe(400)
@@ -223,12 +231,12 @@ describe(`tracking ingestion and reports (${BACKEND})`, () => {
     order(gone.siteId, 700)
     order(kept.siteId, 1200)
     await t.app.tracking.flush()
-    const q = `from=${today()}&to=${today()}`
-    expect((await kept.owner.get(`/api/sites/${kept.siteId}/analytics/funnel?${q}`)).json).toMatchObject({ revenue: 1200, products: [{ product: 'Mug', revenue: 1200 }] })
+    const confirmed = async () => (await sqlRows<{ c: number }>(t.app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${kept.siteId} AND name = 'commerce_checkout_order_confirmed'`))[0]!.c
+    expect(await confirmed()).toBe(1)
     // nothing is left stuck ahead of newer events
     order(kept.siteId, 300)
     await t.app.tracking.flush()
-    expect((await kept.owner.get(`/api/sites/${kept.siteId}/analytics/funnel?${q}`)).json.revenue).toBe(1500)
+    expect(await confirmed()).toBe(2)
     expect(await sqlRows(t.app.db.orm, sql`SELECT count(*)::int AS c FROM tracking_events WHERE site_id = ${gone.siteId}`)).toEqual([{ c: 0 }])
   })
 })

@@ -109,3 +109,59 @@ describe(`framework and parser errors keep the typed shape (${BACKEND})`, () => 
     expect(JSON.parse(big.body).error).toMatchObject({ type: 'headers_too_large', code: 'headers_too_large' })
   })
 })
+
+// Issue 33 item 2: a lone UTF-16 surrogate ("\ud800", which JSON carries as an escape) answered 500 on these routes
+// (jsonb refuses it) and text columns stored U+FFFD in its place. One rule at the edge: a typed 400 naming the field.
+const LONE = '\ud800'
+const isIllFormed400 = (res: { status: number; json: any; body: string }, field: string) => {
+  expect(res.status, res.body).toBe(400)
+  expect(res.json.error).toMatchObject({ type: 'invalid_data', code: 'ill_formed_unicode', message: expect.stringContaining(`"${field}"`) })
+  expect(res.json.error.message).toContain('U+D800')
+  expect(res.json.error.fields).toEqual({ [field]: expect.stringContaining('well-formed Unicode') })
+}
+
+describe(`ill-formed Unicode is a typed 400 naming the field (${BACKEND})`, () => {
+  it('in a form submission (an object and the JSON text of one), keyed by the field id', async () => {
+    const form = await createForm(site)
+    const v = site.visitor()
+    for (const values of [{ text: `Hi ${LONE}` }, JSON.stringify({ text: `Hi ${LONE}` })]) {
+      const res = await v.post('/api/form/SaveFormSubmission', { key: await newKey(v), formId: form.id, form: values })
+      expect(res.status, res.body).toBe(400)
+      expect(res.json.data.error).toContain('U+D800')
+      expect(res.json.data.errors).toEqual({ text: expect.stringContaining('well-formed Unicode') })
+    }
+    // a well-formed pair (an emoji) is stored as sent
+    const ok = await v.post('/api/form/SaveFormSubmission', { key: await newKey(v), formId: form.id, form: { text: 'Hi \ud83d\ude00' } })
+    expect(ok.status, ok.body).toBe(200)
+    const stored = await site.owner.get(`/api/sites/${site.siteId}/forms/${form.id}/submissions`)
+    expect(JSON.stringify(stored.json)).toContain('Hi \ud83d\ude00')
+    expect(stored.json.total).toBe(1)
+  })
+
+  it('in a checkout address and in the JSON text of a cart line', async () => {
+    const shop = await site.owner.post(`/api/sites/${site.siteId}/content/collections`, { typeName: 'products', title: 'Store' })
+    const product = await site.owner.post(`/api/sites/${site.siteId}/commerce/products`, { collectionId: shop.json.collection.id, productType: 1, title: 'Cup', status: 'published', variants: [{ sku: 'CUP-1', priceCents: 1000, qtyInStock: 5 }] })
+    expect(product.status).toBe(201)
+    const v = site.visitor()
+    expect((await v.post('/api/commerce/shopping-cart/entries', { itemId: product.json.product.id, sku: 'CUP-1', quantity: 1 })).status).toBe(200)
+    const address = { firstName: 'Ada', lastName: 'Lovelace', line1: `1 Main${LONE}`, city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' }
+    isIllFormed400(await v.post('/api/commerce/checkout', { email: 'buyer@example.com', shippingAddress: address, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } }), 'shippingAddress.line1')
+    isIllFormed400(await v.post('/api/commerce/shopping-cart/entries', { itemId: product.json.product.id, sku: 'CUP-1', quantity: 1, additionalFields: JSON.stringify({ note: LONE }) }), 'additionalFields.note')
+    // nothing was bought: the cart still holds its one line (a placed order clears it)
+    const cart = await v.get('/api/commerce/shopping-cart')
+    expect(cart.json.entries.map((e: { quantity: number }) => e.quantity)).toEqual([1])
+  })
+
+  it("in a form field's title, a page layout and a variant's imageId (owner)", async () => {
+    const form = await createForm(site)
+    isIllFormed400(await site.owner.request('PATCH', `/api/sites/${site.siteId}/forms/${form.id}`, { json: { fields: [{ type: 'text', id: 'text', title: `Name${LONE}`, required: true }] } }), 'fields.0.title')
+    const page = await site.owner.post(`/api/sites/${site.siteId}/content/collections`, { typeName: 'page', title: 'About' })
+    expect(page.status).toBe(201)
+    const layout = { sections: [{ blocks: [{ type: 2, value: { html: '<p>Hi</p>' } }, { type: 2, value: { html: `<p>${LONE}</p>` } }] }] }
+    isIllFormed400(await site.owner.request('PUT', `/api/sites/${site.siteId}/content/collections/${page.json.collection.id}/layout`, { json: layout }), 'sections.0.blocks.1.value.html')
+    const shop = await site.owner.post(`/api/sites/${site.siteId}/content/collections`, { typeName: 'products', title: 'Goods' })
+    isIllFormed400(await site.owner.post(`/api/sites/${site.siteId}/commerce/products`, { collectionId: shop.json.collection.id, productType: 1, title: 'Pen', variants: [{ sku: 'PEN', priceCents: 100, imageId: `a${LONE}` }] }), 'variants.0.imageId')
+    const list = await site.owner.get(`/api/sites/${site.siteId}/commerce/products`)
+    expect(JSON.stringify(list.json)).not.toContain('Pen')
+  })
+})

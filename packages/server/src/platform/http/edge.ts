@@ -1,6 +1,9 @@
 // The edge of the app: input no domain should ever see, and the answers Fastify and Node make on their own.
 // - U+0000 (NUL) is refused with a typed 400 wherever a client can put it: the path, the query and any string or key
 //   of a parsed body. (PostgreSQL cannot store it in text, so it used to surface as a 500 deep inside a domain.)
+// - Ill-formed Unicode (a lone UTF-16 surrogate, which JSON can carry as the escape `\ud800`) is refused the same way,
+//   in the query and in any string or key of a parsed body, with a 400 naming the field: jsonb refuses it (a 500)
+//   and text columns silently stored U+FFFD in its place.
 // - Fastify's framework errors (malformed percent-encoding, a path parameter over the router's limit) and Node's
 //   HTTP parser errors (bad request line, headers too large, timeouts) answer in the same typed shape as every other
 //   error, through the one error handler where a request exists.
@@ -26,7 +29,90 @@ export function textMayHoldNul(text: string): boolean {
   return urlHasNul(text) || text.includes('\\u0000')
 }
 
-/** True when any string or key in `value` holds a NUL. Iterative (bodies may be nested thousands deep). */
+/** What is wrong with a text found by `findBadText`, and where (the field path, dot-joined; '' for the top). */
+export interface BadText {
+  kind: 'nul' | 'surrogate'
+  field: string
+  /** The first offending UTF-16 unit, as U+XXXX. */
+  unit: string
+}
+
+const unitOf = (s: string, kind: BadText['kind']): string => {
+  if (kind === 'nul') return 'U+0000'
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) i++
+      else return `U+${c.toString(16).toUpperCase()}`
+    } else if (c >= 0xdc00 && c <= 0xdfff) return `U+${c.toString(16).toUpperCase()}`
+  }
+  return 'U+FFFD'
+}
+/** A lone surrogate: a high one not followed by a low one, or a low one not after a high one (UTF-16 units, no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g')
+const kindOf = (s: string): BadText['kind'] | null => (s.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(s) ? 'surrogate' : null)
+
+/**
+ * The first string or key in `value` holding a NUL or ill-formed Unicode (a lone surrogate), with its field path;
+ * null when every text is clean. Iterative (bodies may be nested thousands deep).
+ */
+export function findBadText(value: unknown): BadText | null {
+  return anyBadText(value) ? badTextWithPath(value) : null
+}
+
+/** The walk of `findBadText` without paths (a clean body, the usual case, builds no path strings). */
+function anyBadText(value: unknown): boolean {
+  const stack: unknown[] = [value]
+  let budget = 1_000_000
+  while (stack.length) {
+    const v = stack.pop()
+    if (--budget < 0) return false
+    if (typeof v === 'string') {
+      if (kindOf(v)) return true
+    } else if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) {
+        for (const x of v) stack.push(x)
+      } else {
+        for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+          if (kindOf(k)) return true
+          stack.push(x)
+        }
+      }
+    }
+  }
+  return false
+}
+
+function badTextWithPath(value: unknown): BadText | null {
+  const stack: [unknown, string][] = [[value, '']]
+  let budget = 1_000_000
+  const at = (path: string, key: string) => (path === '' ? key : `${path}.${key}`)
+  while (stack.length) {
+    const [v, path] = stack.pop()!
+    if (--budget < 0) return null
+    if (typeof v === 'string') {
+      const kind = kindOf(v)
+      if (kind) return { kind, field: path, unit: unitOf(v, kind) }
+    } else if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at(path, String(i))])
+      } else {
+        const entries = Object.entries(v as Record<string, unknown>)
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const [k, x] = entries[i]!
+          const kind = kindOf(k)
+          if (kind) return { kind, field: at(path, k.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD')), unit: unitOf(k, kind) }
+          stack.push([x, at(path, k)])
+        }
+      }
+    }
+  }
+  return null
+}
+
+/** True when any string or key in `value` holds a NUL. */
 export function hasNul(value: unknown): boolean {
   const stack: unknown[] = [value]
   let budget = 1_000_000
@@ -49,14 +135,43 @@ export function hasNul(value: unknown): boolean {
   return false
 }
 
-/** Hooks refusing NUL in the URL (before routing work) and in parsed bodies (before validation and handlers). */
+export const ILL_FORMED_MESSAGE = 'Text must be well-formed Unicode: it cannot hold an unpaired surrogate (U+D800 to U+DFFF).'
+
+/**
+ * The typed 400 of a bad text: `nul_character` or `ill_formed_unicode`, naming the field (`in` prefixes the path of
+ * a text nested in a field, such as the JSON text of a form's values) in the message and in `details.fields`.
+ */
+export function badTextError(bad: BadText, where = 'request body', prefix = ''): AppError {
+  const field = prefix && bad.field ? `${prefix}.${bad.field}` : prefix || bad.field
+  const named = field ? `the field "${field}"` : `the ${where}`
+  if (bad.kind === 'nul') return new AppError('invalid_data', 'nul_character', `${NUL_MESSAGE} Remove it from ${named}.`, { fields: { [field || '_']: NUL_MESSAGE } })
+  const message = `Text must be well-formed Unicode: ${named} holds an unpaired surrogate (${bad.unit}). Remove it.`
+  return new AppError('invalid_data', 'ill_formed_unicode', message, { fields: { [field || '_']: ILL_FORMED_MESSAGE } })
+}
+
+/** Throws the typed 400 when any text in `value` holds a NUL or ill-formed Unicode. */
+export function refuseBadText(value: unknown, where = 'request body', prefix = ''): void {
+  const bad = findBadText(value)
+  if (bad) throw badTextError(bad, where, prefix)
+}
+
+/** False when a JSON text cannot parse to a lone surrogate: only its escape `\uD800`-`\uDFFF` (or a raw one) can. */
+export function textMayHoldSurrogate(text: string): boolean {
+  return /\\u[dD][89a-fA-F]/.test(text) || LONE_SURROGATE.test(text)
+}
+
+/** Hooks refusing NUL in the URL (before routing work) and bad text in the query and parsed bodies (before validation). */
 export function registerEdgeGuards(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (urlHasNul(request.url)) return done(nulError(request.url.includes('?') && !urlHasNul(request.url.split('?')[0]!) ? 'query' : 'address'))
     done()
   })
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body !== undefined && hasNul(request.body)) return done(nulError('request body'))
+    const query = request.query
+    const badQuery = query && typeof query === 'object' && Object.keys(query).length > 0 ? findBadText(query) : null
+    if (badQuery) return done(badTextError(badQuery, 'query'))
+    const bad = request.body !== undefined ? findBadText(request.body) : null
+    if (bad) return done(badTextError(bad))
     done()
   })
 }

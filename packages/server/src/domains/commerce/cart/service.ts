@@ -4,7 +4,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { namedRows, sqlRows, type Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
-import { hasNul, NUL_MESSAGE } from '../../../platform/http/edge.js'
+import { refuseBadText } from '../../../platform/http/edge.js'
 import { newId, newToken, sha256Hex } from '../../../platform/ids.js'
 import { getProduct, variantBySku } from '../catalogue/service.js'
 import { MSG, QUANTITY_MAX, QUANTITY_MIN, quantityRangeMessage, readQuantity, selectOptionsMessage } from '../shared/messages.js'
@@ -52,7 +52,7 @@ export function parseAdditionalFields(input: unknown): Record<string, unknown> |
   }
   if (parsed === null) return null
   if (typeof parsed !== 'object' || Array.isArray(parsed)) return invalid('additionalFields must be the JSON text of an object, or null.')
-  if (hasNul(parsed)) return invalid(NUL_MESSAGE)
+  refuseBadText(parsed, 'additional fields', 'additionalFields')
   return parsed as Record<string, unknown>
 }
 

@@ -104,7 +104,7 @@ describe(`donations (${BACKEND})`, () => {
     expect(mail.text).toContain('Thank you Grace!')
 
     const list = await owner.get(api('/commerce/orders'))
-    expect(list.json.orders).toMatchObject([{ email: 'grace@example.com', kind: 'donation', grandTotalCents: 4250, status: 'paid' }])
+    expect(list.json.orders).toMatchObject([{ email: 'grace@example.com', kind: 'donation', totalCents: 4250, status: 'paid' }])
     const detail = await owner.get(api(`/commerce/orders/${r.json.orderId}`))
     expect(detail.json.order).toMatchObject({ kind: 'donation', entries: [{ title: 'Donation', sku: 'DONATION', subTotalCents: 4250 }] })
 

@@ -7,7 +7,7 @@ import { downloadPath } from './downloads.js'
 import { issueOrderGiftCards, restore, type IssuedGiftCard } from '../giftcards/service.js'
 import { returnStock } from '../catalogue/inventory.js'
 import { money } from '../shared/money.js'
-import { summaryLines } from './summary.js'
+import { orderBreakdown } from './summary.js'
 import type { PaymentProvider } from '../checkout/payments.js'
 import { fulfilments, giftCards, orders, subscriptions, type FulfilmentRow, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
@@ -17,6 +17,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): 
   const cards = await orm.select({ code: giftCards.code, amountCents: giftCards.initialCents }).from(giftCards).where(and(eq(giftCards.siteId, o.siteId), eq(giftCards.orderId, o.id)))
   const subs = await orm.select().from(subscriptions).where(and(eq(subscriptions.siteId, o.siteId), eq(subscriptions.orderId, o.id)))
   const paid = o.status !== 'refunded' && o.status !== 'pending'
+  const breakdown = orderBreakdown(o)
   return {
     id: o.id,
     number: o.number,
@@ -67,7 +68,8 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): 
     grandTotal: money(o.grandTotalCents, o.currency),
     chargedTotal: money(o.chargedCents, o.currency),
     /** The lines the confirmation page, the confirmation mail and the editor print (CLDR money text). */
-    summary: orderSummary(o),
+    summary: breakdown.lines,
+    breakdown,
     giftCards: cards.map((c) => ({ ...c, amount: money(c.amountCents, o.currency) })),
     subscriptions: subs.map((s) => ({
       id: s.id,
@@ -84,20 +86,6 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): 
   }
 }
 export type { OrderView }
-
-/** Subtotal, discount, shipping, tax, gift card and the total charged of an order. */
-export function orderSummary(o: OrderRow) {
-  return summaryLines({
-    currency: o.currency,
-    subtotalCents: o.subtotalCents,
-    discountCents: o.discountCents,
-    shippingCents: o.shippingCents,
-    ships: !!o.shippingOption || !!o.shippingAddress,
-    taxCents: o.taxCents,
-    giftCardCents: o.giftCardCents,
-    totalCents: o.chargedCents,
-  })
-}
 
 /** The order for analytics. */
 export function analyticsOrder(o: OrderRow) {
@@ -149,7 +137,9 @@ export async function listOrders(orm: Orm, siteId: string, o: OrderQuery): Promi
     total: total?.n ?? 0,
     page: o.page,
     pageSize: o.pageSize,
-    orders: rows.map((r) => ({
+    orders: rows.map((r) => {
+      const breakdown = orderBreakdown(r)
+      return {
       id: r.id,
       number: r.number,
       email: r.email,
@@ -157,11 +147,13 @@ export async function listOrders(orm: Orm, siteId: string, o: OrderQuery): Promi
       testMode: r.testMode,
       created: r.createdAt.getTime(),
       currency: r.currency,
-      grandTotalCents: r.grandTotalCents,
-      grandTotal: money(r.grandTotalCents, r.currency),
+      totalCents: breakdown.totalCents,
+      total: money(breakdown.totalCents, r.currency),
+      breakdown,
       totalQuantity: r.entries.reduce((s, e) => s + e.quantity, 0),
       kind: r.kind,
-    })),
+    }
+    }),
   }
 }
 

@@ -4,9 +4,10 @@
 // the sign sits where the locale puts it ('-$35.00', '-35,00 €').
 import { DEFAULT_LOCALE, formatMoney } from '@sitewright/jsont/i18n'
 import { decimalText } from '../shared/money.js'
-import type { SummaryKey, SummaryLine } from '@sitewright/contracts'
+import type { OrderBreakdown, SummaryKey, SummaryLine } from '@sitewright/contracts'
+import type { OrderRow } from '../schema.js'
 
-export type { SummaryKey, SummaryLine }
+export type { OrderBreakdown, SummaryKey, SummaryLine }
 
 export interface SummaryAmounts {
   currency: string
@@ -47,4 +48,33 @@ export function summaryLines(a: SummaryAmounts, locale: string = DEFAULT_LOCALE)
     ...(a.giftCardCents ? [line('giftCard', -a.giftCardCents)] : []),
     line('total', a.totalCents),
   ]
+}
+
+/**
+ * The order's stored money as the one breakdown every reader uses (list, page, mails, confirmation, analytics):
+ * the total is what was charged, after gift cards, never the amount before them.
+ */
+export function orderBreakdown(o: OrderRow, locale: string = DEFAULT_LOCALE): OrderBreakdown {
+  const amounts: SummaryAmounts = {
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    ships: !!o.shippingOption || !!o.shippingAddress,
+    taxCents: o.taxCents,
+    giftCardCents: o.giftCardCents,
+    totalCents: o.chargedCents,
+  }
+  return {
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    discountCents: o.discountCents,
+    shippingCents: o.shippingCents,
+    taxCents: o.taxCents,
+    giftCardCents: o.giftCardCents,
+    totalCents: o.chargedCents,
+    total: moneyText(o.chargedCents, o.currency, locale),
+    refundedCents: o.status === 'refunded' ? o.chargedCents : 0,
+    lines: summaryLines(amounts, locale),
+  }
 }

@@ -1,0 +1,42 @@
+// What the store sold over a range of UTC days, straight from the orders table: analytics reads its revenue and
+// purchases here (not from visitor beacons), so the report equals the sum of the paid orders. Each order counts
+// with its stored breakdown (orders/summary.ts `orderBreakdown`): its total is `charged_cents` (after gift cards)
+// and a refunded order gives back the whole charge, so revenue = charged - refunded.
+import { sql } from 'drizzle-orm'
+import { sqlRows, type Orm } from '../../../platform/db/index.js'
+
+export interface Sales {
+  /** Orders paid in the range (pending payments are not sales; refunded ones were). */
+  orders: number
+  /** Charged minus refunded, minor units of the store currency. */
+  revenueCents: number
+  /** Per product title: its lines' totals, refunded orders left out. */
+  products: { product: string; revenueCents: number }[]
+}
+
+/**
+ * Sales of orders placed from `from` to `to` (YYYY-MM-DD, both included, UTC). Only orders of the payment
+ * provider's current mode count (`testMode`): a store in test mode sees its test orders, a live one its real ones.
+ */
+export async function salesIn(orm: Orm, siteId: string, from: string, to: string, testMode: boolean): Promise<Sales> {
+  const range = sql`site_id = ${siteId} AND test_mode = ${testMode} AND status <> 'pending'
+    AND created_at >= ${from}::date AND created_at < (${to}::date + 1)`
+  const [totals] = await sqlRows<{ n: number; charged: string | number | null; refunded: string | number | null }>(
+    orm,
+    sql`SELECT count(*)::int AS n, sum(charged_cents)::bigint AS charged,
+               sum(CASE WHEN status = 'refunded' THEN charged_cents ELSE 0 END)::bigint AS refunded
+        FROM commerce_orders WHERE ${range}`,
+  )
+  const products = await sqlRows<{ product: string; cents: string | number }>(
+    orm,
+    sql`SELECT e->>'title' AS product, sum((e->>'subTotalCents')::bigint)::bigint AS cents
+        FROM commerce_orders, jsonb_array_elements(entries) AS e
+        WHERE ${range} AND status <> 'refunded'
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 100`,
+  )
+  return {
+    orders: Number(totals?.n ?? 0),
+    revenueCents: Number(totals?.charged ?? 0) - Number(totals?.refunded ?? 0),
+    products: products.map((p) => ({ product: p.product ?? '', revenueCents: Number(p.cents) })),
+  }
+}
