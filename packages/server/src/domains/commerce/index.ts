@@ -208,6 +208,12 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       }
       return items(siteId, rows)
     },
+    /** The site search's products (SEARCH 102): published products of the given collections matching `query`, best first, with their rank. */
+    async searchProducts(siteId: string, query: string, collectionIds: readonly string[], limit: number): Promise<{ hits: { item: ProductItem; rank: number }[]; total: number }> {
+      const { hits, total } = await catalogue.searchProducts(orm, siteId, query, collectionIds, limit)
+      const found = await items(siteId, hits.map((h) => h.row))
+      return { hits: hits.map((h, i) => ({ item: found[i]!, rank: h.rank })), total }
+    },
     /** websiteSettings.storeSettings of the page context. */
     async storeSettings(siteId: string): Promise<StoreSettings> {
       return getSettings(orm, siteId)

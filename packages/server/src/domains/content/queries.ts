@@ -161,6 +161,10 @@ export interface SearchHit {
   excerpt: string
   /** An item's URL id within its collection (null for a collection). */
   urlId: string | null
+  /** The item's (or page's) main image, if any. */
+  mainImageId: string | null
+  /** ts_rank of the match (title A, tags B, text C): comparable with the products' search rank. */
+  rank: number
 }
 
 /**
@@ -171,19 +175,19 @@ export async function searchContent(orm: Orm, siteId: string, query: string, col
   if (collectionIds.length === 0 || query.trim() === '') return { hits: [], total: 0 }
   const ids = sql.join(collectionIds.map((id) => sql`${id}`), sql`, `)
   const matches = sql`
-    select 'collection' as kind, c.id, c.title, c.id as collection_id, 0 as record_type, null::text as url_id,
+    select 'collection' as kind, c.id, c.title, c.id as collection_id, 0 as record_type, null::text as url_id, c.main_image_id,
            coalesce(nullif(c.seo_description, ''), c.description) as text, ts_rank(c.search, q) as rank
       from content_collections c, websearch_to_tsquery('english', ${query}) q
      where c.site_id = ${siteId} and c.id in (${ids}) and c.search @@ q
     union all
-    select 'item' as kind, i.id, i.title, i.collection_id, i.record_type, i.url_id,
+    select 'item' as kind, i.id, i.title, i.collection_id, i.record_type, i.url_id, i.main_image_id,
            coalesce(nullif(i.excerpt, ''), i.body) as text, ts_rank(i.search, q) as rank
       from content_items i, websearch_to_tsquery('english', ${query}) q
      where i.site_id = ${siteId} and i.collection_id in (${ids}) and i.search @@ q
        and ${liveItemRaw(now, all, 'i.')}`
   // the page and the number of all matches in one statement (the window counts before limit and offset apply); a page
   // past the end has no row to carry the number, so only then is it counted on its own
-  const rows = await sqlRows<{ kind: 'collection' | 'item'; id: string; title: string; collection_id: string; record_type: number; url_id: string | null; text: string; total: number }>(
+  const rows = await sqlRows<{ kind: 'collection' | 'item'; id: string; title: string; collection_id: string; record_type: number; url_id: string | null; main_image_id: string | null; text: string; rank: number; total: number }>(
     orm,
     sql`select m.*, count(*) over ()::int as total from (${matches}) m order by rank desc, title asc limit ${limit} offset ${offset}`,
   )
@@ -191,7 +195,7 @@ export async function searchContent(orm: Orm, siteId: string, query: string, col
   if (rows.length === 0 && offset > 0) total = (await sqlRows<{ n: number }>(orm, sql`select count(*)::int as n from (${matches}) m`))[0]?.n ?? 0
   const hits = rows.map((r) => {
     const text = htmlToText(r.text ?? '')
-    return { kind: r.kind, id: r.id, title: r.title, collectionId: r.collection_id, recordType: Number(r.record_type), urlId: r.url_id, excerpt: text.length > 200 ? `${text.slice(0, 197).trimEnd()}...` : text }
+    return { kind: r.kind, id: r.id, title: r.title, collectionId: r.collection_id, recordType: Number(r.record_type), urlId: r.url_id, mainImageId: r.main_image_id, rank: Number(r.rank), excerpt: text.length > 200 ? `${text.slice(0, 197).trimEnd()}...` : text }
   })
   return { hits, total }
 }

@@ -6,7 +6,8 @@ import { layoutContext } from './blocks.js'
 import { calendarMonths, splitEvents } from './events.js'
 import { itemContexts, itemLink } from './items.js'
 import type { Target } from './resolve.js'
-import { childCollections, collectionContext, fullUrlOf, liveCollection, publicCollections, type SiteScope } from './scope.js'
+import { childCollections, collectionContext, fullUrlOf, liveCollection, type SiteScope } from './scope.js'
+import { searchResults } from './search.js'
 import type { Theme } from './theme.js'
 import type { Json, MemberVisitor, PageContext } from './types.js'
 
@@ -222,18 +223,8 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
   async function searchPage(scope: SiteScope, r: PageRequest): Promise<PageResult> {
     const query = (r.query.q ?? '').trim().slice(0, 200)
     const context = await ctx(scope, { path: r.path, pageType: PAGE_TYPES.SEARCH, title: 'Search', noindex: true, crumb: r.crumb })
-    const visible = publicCollections(scope)
-    const { hits, total } = await scope.content.search(scope.site.id, query, visible.map((c) => c.id), scope.now, SEARCH_PAGE_SIZE, (r.query.page - 1) * SEARCH_PAGE_SIZE)
-    context.search = {
-      query,
-      total,
-      // the hits are live content already (the search checks it), with each item's URL id
-      results: hits.map((h) => {
-        const c = scope.byId.get(h.collectionId)
-        const fullUrl = h.kind === 'item' && c && h.urlId ? `${fullUrlOf(c).replace(/\/$/, '')}/${h.urlId}` : c ? fullUrlOf(c) : '/'
-        return { title: h.title, fullUrl, excerpt: h.excerpt, collectionTitle: h.kind === 'item' ? (c?.title ?? '') : '', recordType: h.recordType }
-      }),
-    }
+    const { total, results } = await searchResults(scope, query, (r.query.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE)
+    context.search = { query, total, results }
     if (query) context.pagination = pagination('/search', r.query.page, SEARCH_PAGE_SIZE, total, { q: query })
     return { status: 200, context }
   }

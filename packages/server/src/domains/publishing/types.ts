@@ -199,6 +199,8 @@ export interface PublishingDeps {
     listProducts(siteId: string, collectionId: string, o: { page: number; pageSize: number; collectionUrl?: string }): Promise<{ items: ProductItem[]; total: number }>
     getProductBySlug(siteId: string, collectionId: string, urlId: string, o?: { collectionUrl?: string }): Promise<ProductItem | undefined>
     getProductsByIds?(siteId: string, ids: readonly string[]): Promise<ProductItem[]>
+    /** The site search's products: published products of these collections matching `query`, best first, at most `limit`. */
+    searchProducts?(siteId: string, query: string, collectionIds: readonly string[], limit: number): Promise<{ hits: { item: ProductItem; rank: number }[]; total: number }>
     storeSettings?(siteId: string): Promise<object>
   }
   /** productMerchandisingContext of a product page (restock forms, scarcity), or null: none. */

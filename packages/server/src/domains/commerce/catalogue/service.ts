@@ -1,7 +1,7 @@
 // Catalogue: products of products collections and their variants (owner writes, visitor reads).
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
-import { isUniqueViolation } from '../../../platform/db/index.js'
+import { isUniqueViolation, sqlRows } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { sanitizeHtml } from '../../content/index.js'
 import { descriptionHtml } from './item.js'
@@ -268,4 +268,28 @@ export async function variantBySku(orm: Orm, siteId: string, sku: string): Promi
 export async function productTitles(orm: Orm, siteId: string): Promise<Map<string, string>> {
   const rows = await orm.select({ id: products.id, title: products.title }).from(products).where(eq(products.siteId, siteId))
   return new Map(rows.map((r) => [r.title, r.id]))
+}
+
+/**
+ * Full-text search over the published products of `collectionIds` (the products collections a visitor may see),
+ * best first: at most `limit` rows with their rank (ts_rank over the same weights as content items) and the number
+ * of all matches.
+ */
+export async function searchProducts(orm: Orm, siteId: string, query: string, collectionIds: readonly string[], limit: number): Promise<{ hits: { row: ProductRow; rank: number }[]; total: number }> {
+  if (collectionIds.length === 0 || query.trim() === '' || limit <= 0) return { hits: [], total: 0 }
+  const ids = sql.join(collectionIds.map((id) => sql`${id}`), sql`, `)
+  const found = await sqlRows<{ id: string; rank: number; total: number }>(orm, sql`
+    select p.id, ts_rank(p.search, q) as rank, count(*) over ()::int as total
+      from commerce_products p, websearch_to_tsquery('english', ${query}) q
+     where p.site_id = ${siteId} and p.collection_id in (${ids}) and p.status = 'published' and p.search @@ q
+     order by rank desc, p.title asc
+     limit ${limit}`)
+  if (found.length === 0) return { hits: [], total: 0 }
+  const rows = await orm.select().from(products).where(and(eq(products.siteId, siteId), inArray(products.id, found.map((f) => f.id))))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const hits = found.flatMap((f) => {
+    const row = byId.get(f.id)
+    return row ? [{ row, rank: Number(f.rank) }] : []
+  })
+  return { hits, total: Number(found[0]!.total) }
 }
