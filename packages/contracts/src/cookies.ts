@@ -4,6 +4,10 @@
 /** The cookie that carries the anti-forgery crumb; echoed as the X-CSRF-Token header. */
 export const CRUMB_COOKIE = 'crumb'
 
+/** The script-readable marker set while a site member is signed in (no secret in it): a visitor carrying it is
+ * counted as logged in (the cart loads at start; analytics records the visit as logged in). */
+export const SITE_USER_AUTH_COOKIE = 'SiteUserSecureAuthToken'
+
 /** The value of cookie `name` in a `document.cookie` string (percent-decoded when it can be), or null. */
 export function readCookie(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {

@@ -12,7 +12,10 @@ function start() {
   const commerce = createCommerce(window)
   const storefront = boot({ doc: document, storage: safeLocalStorage(window), islands: ISLANDS, loadCart: commerce.loadCart })
   void commerce.attach(storefront.bus)
-  ;(window as Window & { Sitewright?: unknown }).Sitewright = { bus: storefront.bus }
+  // the latest cart stays readable for chunks that start after it loaded (the tracker's cart events)
+  let cart: unknown = null
+  storefront.bus.on('cart:updated', (e) => (cart = e.cart))
+  ;(window as Window & { Sitewright?: unknown }).Sitewright = { bus: storefront.bus, cart: () => cart }
   // Analytics, consent banner and error reporter: a lazy chunk, so it never delays the page.
   void import('./tracking/tracker.js').then((m) => m.startTracking(window)).catch(() => {})
 }

@@ -136,4 +136,15 @@ describe('error reporter limits', () => {
     expect(data.stack).toHaveLength(STACK_LIMIT)
     expect(data).toMatchObject({ app: 'storefront', message: 'long', file: 'a.js', line: 3, column: 4 })
   })
+  it('carries the template id and the custom data of a report (error report event fields)', () => {
+    const sent: ErrorReport[][] = []
+    let fire = () => {}
+    const r = createReporter({ app: 'storefront', send: (b) => sent.push(b), setTimer: (fn) => ((fire = fn), 1), clearTimer: () => {}, context: () => ({ websiteId: 'w1', templateId: 'default', pageUrl: 'https://s.example/', userAgent: 'UA' }) })
+    r.report(new Error('boom'), {}, { step: 'checkout' })
+    r.report(new Error('plain'))
+    fire()
+    const [a, b] = sent[0]!.map((x) => JSON.parse(x.data) as Record<string, unknown>)
+    expect(a).toMatchObject({ websiteId: 'w1', templateId: 'default', customData: { step: 'checkout' }, pageUrl: 'https://s.example/', userAgent: 'UA' })
+    expect(b!.customData).toEqual({})
+  })
 })

@@ -48,8 +48,11 @@ export function enhancePopup(el: HTMLElement, deps: ContentDeps): boolean {
   if (!shouldShow(storage, keys, version)) return false
   const doc = el.ownerDocument
   const previous = doc.activeElement as HTMLElement | null
+  // the tracker follows these (census overlay shown/closed); it also counts a popup already shown when it starts
+  const tell = (action: 'shown' | 'closed') => el.dispatchEvent(new CustomEvent('sitewright:overlay', { bubbles: true, detail: { action } }))
   const hide = () => {
     el.hidden = true
+    tell('closed')
     doc.removeEventListener('keydown', onKey)
     previous?.focus?.()
   }
@@ -77,6 +80,7 @@ export function enhancePopup(el: HTMLElement, deps: ContentDeps): boolean {
   })
   doc.addEventListener('keydown', onKey)
   el.hidden = false
+  tell('shown')
   el.querySelector<HTMLElement>('[data-popup-close]')?.focus()
   return true
 }

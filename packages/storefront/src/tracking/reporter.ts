@@ -38,10 +38,11 @@ export function createReporter(deps: ReporterDeps) {
   }
 
   return {
-    report(error: unknown, extra: { file?: string; line?: number; column?: number } = {}): boolean {
+    /** `customData`: what the caller adds (the report's custom data field; {} when none). */
+    report(error: unknown, extra: { file?: string; line?: number; column?: number } = {}, customData: Record<string, unknown> = {}): boolean {
       if (sends >= MAX_SENDS || queue.length >= MAX_QUEUED) return false
       const e = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Unknown error')
-      const data = { app: deps.app, message: e.message.slice(0, 1000), stack: (e.stack ?? '').slice(0, STACK_LIMIT), ...extra, ...deps.context?.(), timestamp: now() }
+      const data = { app: deps.app, message: e.message.slice(0, 1000), stack: (e.stack ?? '').slice(0, STACK_LIMIT), ...extra, ...deps.context?.(), customData, timestamp: now() }
       queue.push({ event: 'javascript-error', data: JSON.stringify(data), timestamp: now() })
       if (timer !== null) clearTimer(timer)
       timer = setTimer(flush, DEBOUNCE_MS)

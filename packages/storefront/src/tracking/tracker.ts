@@ -3,9 +3,12 @@
 // Failures are ignored.
 import { ensureCrumb, getCrumb } from '../core/crumb.js'
 import { createReporter, watchErrors } from './reporter.js'
-import { analyticsCookies, clearingCookies, consentDecision, CONSENT_COOKIE, cookieString, hitKind, readConsent, sessionInfo, sourceEnvironment, storedAnalyticsId, type ConsentSettings } from './rules.js'
+import { analyticsCookies, clearingCookies, consentDecision, CONSENT_COOKIE, cookieString, hitKind, readConsent, sessionInfo, storedAnalyticsId, type ConsentSettings } from './rules.js'
 import type { BannerTexts } from './banner.js'
 import type { TagSettings } from './tags.js'
+import type { PageFacts } from './wire.js'
+import { readCookie } from '../core/cookies.js'
+import { SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
 
 type Settings = ConsentSettings & BannerTexts & TagSettings
 
@@ -17,10 +20,12 @@ const store = (get: () => Storage): Storage | null => {
   }
 }
 
-function post(url: string, body: string | URLSearchParams, type?: string): void {
-  fetch(url, { method: 'POST', body, credentials: 'same-origin', keepalive: true, ...(type ? { headers: { 'content-type': type } } : {}) })
+/** The census hit: 2500 ms (the analytics timeout, as wire.ts's timedPost; kept apart so the wire stays in the
+ * calls chunk), failures silent, a refusal warns 'Error tracking event: HTTP Status {status}'. */
+function post(url: string, body: URLSearchParams): void {
+  fetch(url, { method: 'POST', body, credentials: 'same-origin', keepalive: true, signal: AbortSignal.timeout(2500) })
     .then((r) => {
-      if (!r.ok && r.status !== 204) console.warn(`Error tracking event: HTTP Status ${r.status}`)
+      if (!r.ok) console.warn(`Error tracking event: HTTP Status ${r.status}`)
     })
     .catch(() => {})
 }
@@ -33,9 +38,11 @@ export async function startTracking(win: Window): Promise<void> {
     send: (reports) => {
       fetch('/api/events/RecordJavascriptErrors', { method: 'POST', body: JSON.stringify(reports), credentials: 'same-origin', keepalive: true, headers: { 'content-type': 'application/json', 'x-csrf-token': crumb() } }).catch(() => {})
     },
-    context: () => ({ websiteId: doc.body.dataset.websiteId, pageUrl: win.location.href, userAgent: win.navigator.userAgent }),
+    context: () => ({ websiteId: doc.body.dataset.websiteId, templateId: doc.body.dataset.templateId ?? '', pageUrl: win.location.href, userAgent: win.navigator.userAgent }),
   })
   watchErrors(win, reporter)
+  // the page's own scripts report with their custom data: Sitewright.reportError(error, { ... })
+  ;((win as Window & { Sitewright?: Record<string, unknown> }).Sitewright ??= {}).reportError = (e: unknown, custom?: Record<string, unknown>) => reporter.report(e, {}, custom)
 
   let s: Settings
   try {
@@ -58,6 +65,13 @@ export async function startTracking(win: Window): Promise<void> {
   }
 }
 
+/** The page's own facts for the tracking wire (Version 0 payload and Version 2 content). */
+export function pageFacts(win: Window, analyticsId: string, visit: string, sessionId: number): PageFacts {
+  const doc = win.document
+  const b = doc.body.dataset
+  return { websiteId: b.websiteId ?? '', memberAccountId: null, websiteLocale: doc.documentElement.lang || 'en-US', memberLocale: win.navigator.language || 'en-US', templateId: b.templateId ?? '', variantId: b.templateVariant ?? '', analyticsId, marketingId: visit.split('|')[0] ?? '', sessionId, loggedIn: readCookie(doc.cookie, SITE_USER_AUTH_COOKIE) !== null }
+}
+
 function track(win: Window, s: Settings): void {
   const doc = win.document
   const now = Date.now()
@@ -72,18 +86,10 @@ function track(win: Window, s: Settings): void {
     const data = { path, url: win.location.href, referrer: doc.referrer, ...info, ...(kind === 'site-search' ? { query } : {}) }
     if (kind === 'page-view' || query) post('/api/census/RecordHit', new URLSearchParams({ event: kind === 'page-view' ? '1' : '2', data: JSON.stringify(data), ss_cvr: set.visit }))
   }
-  // Commerce v2 events: product page visits, cart views, and adds to cart (from the storefront bus).
-  const send = (name: string, fields: Record<string, unknown>) => {
-    const content = { ...fields, page_host: win.location.host, page_path: path, session_id: set.sessionId, analytics_id: set.cookies[2]!.value, event_occurrence_timestamp: Date.now(), source_environment: sourceEnvironment(win.location.hostname), resolved_locale: doc.documentElement.lang || 'en-US', custom_schema_name: name, website_id: doc.body.dataset.websiteId }
-    const body = JSON.stringify({ eventContent: JSON.stringify(content), eventSchemaName: name })
-    if (!win.navigator.sendBeacon?.('/api/v1/clanker/events', new Blob([body], { type: 'application/json' }))) post('/api/v1/clanker/events', body, 'application/json')
-  }
+  const facts = pageFacts(win, set.cookies[2]!.value, set.visit, set.sessionId)
+  void import('./calls.js').then((m) => m.startCalls(win, facts, set.visit)).catch(() => {})
   const pdp = doc.querySelector<HTMLElement>('.product-detail[data-item-id]')
   const title = pdp?.querySelector('h1')?.textContent?.trim() ?? ''
-  if (pdp) send('CommerceShopping_VisitPDP', { item_id: pdp.dataset.itemId, item_title: title, product_page: true })
-  if (path === '/cart') send('CommerceShopping_ViewCart', {})
-  const bus = (win as Window & { Sitewright?: { bus?: { on(t: string, h: (p: { itemId: string; quantity: number; cart?: { id?: string } }) => void): void } } }).Sitewright?.bus
-  bus?.on('cart:entry-added', (e) => send('CommerceShopping_AddToCart', { item_id: e.itemId, item_quantity: e.quantity, cart_id: e.cart?.id, item_title: pdp?.dataset.itemId === e.itemId ? title : '' }))
   if (s.tagUrl || s.pixelId) void import('./tags.js').then((m) => m.hooks(win, m.startTags(win, s), { path, query: kind === 'site-search' ? (new URLSearchParams(win.location.search).get('q') ?? '') : '', pdp, title })).catch(() => {})
-  if (!s.disabled) void import('./perf.js').then((m) => m.startPerformance(win)).catch(() => {})
+  if (!s.disabled) void import('./perf.js').then((m) => m.startPerformance(win, facts)).catch(() => {})
 }

@@ -1,5 +1,6 @@
 // What the visitor routes share: settings, the buffer, enrichment, and the "is this visitor counted" rule.
 import type { FastifyRequest } from 'fastify'
+import { readCookie, SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
 import { AppError } from '../../platform/errors.js'
 import { refuseBadText } from '../../platform/http/edge.js'
 import { requireSite, type SiteRef } from '../../platform/http/tenancy.js'
@@ -76,6 +77,9 @@ export function accept(ctx: VisitorContext, events: TrackedEvent[]): void {
     if (!ctx.buffer.push(e)) throw new AppError('unavailable', 'tracking_busy', 'Tracking is busy. Please try again later.')
   }
 }
+
+/** A visitor with a site-user secure auth cookie is counted as logged in (the spec's rule; its page views say so). */
+export const loggedInOf = (cookieHeader: string | undefined): boolean => readCookie(cookieHeader ?? '', SITE_USER_AUTH_COOKIE) !== null
 
 export function cleanPath(path: string): string {
   const p = path.split(/[?#]/)[0] || '/'

@@ -11,7 +11,7 @@ import { refuseBadText, textMayHoldNul, textMayHoldSurrogate } from '../../platf
 import { parseQuery } from '../../platform/http/query.js'
 import { parseWith } from '../../platform/http/validate.js'
 import { dayOf } from './aggregate.js'
-import { accept, cleanPath, visitorOf, type VisitorContext } from './context.js'
+import { accept, cleanPath, loggedInOf, visitorOf, type VisitorContext } from './context.js'
 import { isBot } from './enrich.js'
 import { hitDataOf, hitEvent } from './routes-visitor.js'
 import { recordHitBody } from './validators.js'
@@ -60,7 +60,7 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
   }
 
   /** The answer of one hit whose body has arrived (the same rule and order as the Fastify route). */
-  function take(res: ServerResponse, secure: boolean, json: boolean, text: string, req: { siteId: string; disabled: boolean; salt: string; at: Date; ip: string; userAgent: string | undefined; host: string | undefined }): void {
+  function take(res: ServerResponse, secure: boolean, json: boolean, text: string, req: { siteId: string; disabled: boolean; salt: string; at: Date; ip: string; userAgent: string | undefined; host: string | undefined; cookie: string | undefined }): void {
     let fields: unknown
     if (json) {
       try {
@@ -79,7 +79,7 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
     const path = cleanPath(data.path)
     if (isBot(req.userAgent) || req.disabled || path.startsWith('/config')) return answer(res, secure, 204)
     const who = visitorOf(ctx, { at: req.at, salt: req.salt, siteId: req.siteId, ip: req.ip, userAgent: req.userAgent!, host: req.host }, data)
-    accept(ctx, [hitEvent(body.event, data, path, req.siteId, who)])
+    accept(ctx, [hitEvent(body.event, data, path, req.siteId, who, loggedInOf(req.cookie))])
     answer(res, secure, 202, ACCEPTED)
   }
 
@@ -115,7 +115,7 @@ export function createTrackingFastPath(ctx: VisitorContext, deps: TrackingFastDe
       try {
         if (size !== length) throw new AppError('invalid_data', 'bad_content_length', 'The Content-Length header does not match the body.')
         const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
-        take(res, secure, json, text, { siteId, disabled: settings.disabled, salt, at, ip, userAgent: h['user-agent'], host: h.host })
+        take(res, secure, json, text, { siteId, disabled: settings.disabled, salt, at, ip, userAgent: h['user-agent'], host: h.host, cookie: h.cookie })
       } catch (e) {
         fail(res, secure, e)
       }

@@ -24,6 +24,12 @@ export function fingerprintOf(message: string, stack: string): string {
   return createHash('sha256').update(`${message}\u0000${place}`).digest('hex').slice(0, 16)
 }
 
+/** A report's custom data when it is a non-empty object of at most 2000 characters as JSON; else null. */
+export function customDataOf(v: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  if (!v || Object.keys(v).length === 0) return null
+  return JSON.stringify(v).length <= 2000 ? v : null
+}
+
 export async function registerRumRoutes(app: FastifyInstance, ctx: VisitorContext): Promise<void> {
   defineRoute(
     app,
@@ -32,7 +38,7 @@ export async function registerRumRoutes(app: FastifyInstance, ctx: VisitorContex
       const site = requireSite(request)
       const s = await ctx.settings.get(site.id)
       reply.header('cache-control', 'no-store')
-      return { pageLoadId: randomUUID(), rumEnabled: !s.disabled, appEnabled: !s.disabled, pageSpeedRollout: true, userTimingRollout: false }
+      return { pageLoadId: randomUUID(), rumEnabled: !s.disabled, appEnabled: !s.disabled, pageSpeedRollout: true, userTimingRollout: true }
     },
   )
 
@@ -56,6 +62,13 @@ export async function registerRumRoutes(app: FastifyInstance, ctx: VisitorContex
         if (!who) return reply.code(204).send()
         const events: TrackedEvent[] = []
         for (const r of records) {
+          const at = { siteId: who.site.id, at: who.at, visitor: who.visitor, session: who.session, path: cleanPath(r.data.pathname), source: who.source, campaign: who.campaign, device: who.device, browser: who.browser, os: who.os, country: who.country }
+          // user timings (userTimingRollout): the page's own marks and measures, kept as one event per record
+          if (r.eventName === 'user-timing') {
+            const marks = Object.fromEntries(Object.entries(r.data.timings).filter((x): x is [string, number] => x[1] !== null && x[1] >= 0).slice(0, 20).map(([k, v]) => [k.slice(0, 100), Math.min(v, 600_000)]))
+            if (Object.keys(marks).length) events.push({ ...at, kind: 'event', name: 'user-timing', data: marks })
+            continue
+          }
           for (const [metric, value] of Object.entries(r.data.timings)) {
             if (!(metric in VITALS) || value === null || value < 0) continue
             const v = metric === 'CLS' ? value * 1000 : value
@@ -92,7 +105,7 @@ export async function registerRumRoutes(app: FastifyInstance, ctx: VisitorContex
         } catch {
           /* the first report's page */
         }
-        events.push({ siteId: who.site.id, at: who.at, visitor: who.visitor, session: who.session, path: p, source: who.source, campaign: who.campaign, device: who.device, browser: who.browser, os: who.os, country: who.country, kind: 'error', fingerprint: fingerprintOf(d.data.message, stack), message: d.data.message.slice(0, 1000), stack, app: d.data.app })
+        events.push({ siteId: who.site.id, at: who.at, visitor: who.visitor, session: who.session, path: p, source: who.source, campaign: who.campaign, device: who.device, browser: who.browser, os: who.os, country: who.country, kind: 'error', fingerprint: fingerprintOf(d.data.message, stack), message: d.data.message.slice(0, 1000), stack, app: d.data.app, templateId: d.data.templateId ?? '', customData: customDataOf(d.data.customData) })
       }
       accept(ctx, events)
       return reply.code(202).send()

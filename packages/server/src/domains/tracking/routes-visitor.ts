@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/http/route.js'
-import { accept, cleanPath, parseJsonObject, whoIs, type VisitorContext, type Who } from './context.js'
+import { accept, cleanPath, loggedInOf, parseJsonObject, whoIs, type VisitorContext, type Who } from './context.js'
 import { COMMERCE_EVENTS, type TrackedEvent } from './types.js'
 import { censusBody, censusParams, clankerBody, clankerContent, clankerParams, hitData, quickViewParams, recordEventBody, recordHitBody } from './validators.js'
 
@@ -29,10 +29,10 @@ export function hitDataOf(text: string): z.infer<typeof hitData> {
 }
 
 /** The tracked event of a census hit (throws invalid_data for a site search without its query). */
-export function hitEvent(event: number, data: z.infer<typeof hitData>, path: string, siteId: string, who: Omit<Who, 'site'>): TrackedEvent {
+export function hitEvent(event: number, data: z.infer<typeof hitData>, path: string, siteId: string, who: Omit<Who, 'site'>, loggedIn = false): TrackedEvent {
   // one object per hit, its fields in one order (no base object spread into another)
   const { at, visitor, session, source, campaign, device, browser, os, country } = who
-  if (event === CENSUS.PAGE_VIEW) return { kind: 'pageview', siteId, at, visitor, session, path, source, campaign, device, browser, os, country, data: null }
+  if (event === CENSUS.PAGE_VIEW) return { kind: 'pageview', siteId, at, visitor, session, path, source, campaign, device, browser, os, country, data: loggedIn ? { loggedIn: true } : null }
   if (event === CENSUS.SITE_SEARCH) {
     if (!data.query?.trim()) throw new AppError('invalid_data', 'invalid_hit', 'A site search needs its query.', { fields: { data: 'query is missing.' } })
     return { kind: 'search', siteId, at, visitor, session, path, source, campaign, device, browser, os, country, query: data.query.trim() }
@@ -49,7 +49,7 @@ export function registerVisitorRoutes(app: FastifyInstance, ctx: VisitorContext)
       const path = cleanPath(data.path)
       const who = await whoIs(ctx, request, { path, url: data.url, referrer: data.referrer, sessionId: data.sessionId })
       if (!who) return reply.code(204).send()
-      accept(ctx, [hitEvent(body.event, data, path, who.site.id, who)])
+      accept(ctx, [hitEvent(body.event, data, path, who.site.id, who, loggedInOf(request.headers.cookie))])
       return reply.code(202).send({ accepted: true })
     },
   )

@@ -33,7 +33,7 @@ function rawRow(e: TrackedEvent) {
       break
     case 'error':
       name = e.fingerprint
-      data = { message: e.message.slice(0, 500) }
+      data = { message: e.message.slice(0, 500), ...(e.templateId ? { templateId: e.templateId } : {}), ...(e.customData ? { customData: e.customData } : {}) }
       break
   }
   return { site_id: e.siteId, at: e.at.toISOString(), kind: e.kind, name, visitor: e.visitor, session: e.session, path: e.path, source: e.source, device: e.device, browser: e.browser, os: e.os, country: e.country, data }

@@ -29,7 +29,7 @@ export type TrackedEvent =
   | (Base & { kind: 'event'; name: string; data: Record<string, unknown> | null })
   | (Base & { kind: 'commerce'; name: string; product: string; revenue: number; data: Record<string, unknown> | null })
   | (Base & { kind: 'vital'; metric: string; value: number })
-  | (Base & { kind: 'error'; fingerprint: string; message: string; stack: string; app: string })
+  | (Base & { kind: 'error'; fingerprint: string; message: string; stack: string; app: string; templateId: string; customData: Record<string, unknown> | null })
 
 export type EventKind = TrackedEvent['kind']
 
@@ -52,4 +52,6 @@ export const VITALS: Record<string, { good: number; poor: number }> = {
   FID: { good: 100, poor: 300 },
   TTFB: { good: 800, poor: 1800 },
   CLS: { good: 100, poor: 250 },
+  /** Time to interactive (the collector's estimate): Lighthouse's bands. */
+  TTI: { good: 3800, poor: 7300 },
 }

@@ -59,6 +59,9 @@ export const errorData = z.object({
   line: z.coerce.number().optional(),
   column: z.coerce.number().optional(),
   pageUrl: z.string().max(4000).optional(),
+  templateId: z.string().max(100).optional(),
+  /** What the page's script added to the report (kept when it is a small object). */
+  customData: z.record(z.string().max(100), z.unknown()).optional(),
 })
 
 /** POST /api/1/performance/records (plain text JSON): queued performance events. */
