@@ -190,4 +190,49 @@ describe(`restock notifications (${BACKEND})`, () => {
     expect(ok.status, ok.body).toBe(200)
     expect(await t.app.restock.waitingCount(s.siteId, s.small)).toBe(1)
   })
+  it("the spec's owner paths on the site host: the sign-up list, send and send/all (each alert mailed once); another site's admin changes nothing", async () => {
+    const s = await shop('Host hat')
+    await signUps(s, 4, 700)
+    const onHost = t.client(s.host)
+    onHost.cookies.clear()
+    for (const [k, v] of s.owner.cookies) onHost.cookies.set(k, v)
+    const list = await onHost.get(`${PATH}?productId=${s.productId}&variantId=${s.small}`)
+    expect(list.status).toBe(200)
+    expect(list.json.signUps.map((x: { email: string; notifiedOn: number | null }) => [x.email, x.notifiedOn])).toEqual([700, 701, 702, 703].map((i) => [`fan${i}@example.com`, null]))
+    expect((await s.visitor.get(`${PATH}?productId=${s.productId}&variantId=${s.small}`)).status).toBe(401)
+
+    // another site's admin: on its own site's paths, on A's editor path and with its session on A's host
+    const other = await shop('Other hat')
+    expect((await setStock(s, s.small, 3)).status).toBe(200)
+    const theirs = t.client(s.host)
+    theirs.cookies.clear()
+    for (const [k, v] of other.owner.cookies) theirs.cookies.set(k, v)
+    const attempts = [
+      other.owner.post(`/api/sites/${other.siteId}/restock/send`, { productId: s.productId, variantId: s.small }),
+      other.owner.post(`/api/sites/${s.siteId}/restock/send`, { productId: s.productId, variantId: s.small }),
+      other.owner.post(`/api/sites/${s.siteId}/restock/send/all`, { sendRequests: [{ productId: s.productId, variantId: s.small }] }),
+      other.owner.get(`/api/sites/${s.siteId}/restock?productId=${s.productId}&variantId=${s.small}`),
+      other.owner.patch(`/api/sites/${s.siteId}/restock-settings`, { autoSend: true }),
+      theirs.post(`${PATH}/send`, { productId: s.productId, variantId: s.small }),
+      theirs.post(`${PATH}/send/all`, { sendRequests: [{ productId: s.productId, variantId: s.small }] }),
+      theirs.get(`${PATH}?productId=${s.productId}&variantId=${s.small}`),
+    ]
+    for (const res of await Promise.all(attempts)) expect([403, 404], res.body).toContain(res.status)
+    const theirSendAll = await other.owner.post(`/api/sites/${other.siteId}/restock/send/all`, { sendRequests: [{ productId: s.productId, variantId: s.small }] })
+    expect(theirSendAll.status, theirSendAll.body).toBe(404)
+    expect(await t.app.restock.waitingCount(s.siteId, s.small)).toBe(4)
+    expect((await s.owner.get(`/api/sites/${s.siteId}/restock-settings`)).json.config.autoSend).toBe(false)
+
+    // A's owner on the host: send alerts as many as the stock (3), send/all the one left once a unit more is in
+    const sent = await onHost.post(`${PATH}/send`, { productId: s.productId, variantId: s.small })
+    expect(sent.json).toEqual({ notified: 3 })
+    expect((await onHost.post(`${PATH}/send/all`, { sendRequests: [{ productId: s.productId, variantId: s.small }] })).json.results).toEqual([{ productId: s.productId, variantId: s.small, notified: 0 }])
+    expect((await setStock(s, s.small, 4)).status).toBe(200)
+    expect((await onHost.post(`${PATH}/send/all`, { sendRequests: [{ productId: s.productId, variantId: s.small }] })).json.results).toEqual([{ productId: s.productId, variantId: s.small, notified: 1 }])
+    const after = await onHost.get(`${PATH}?productId=${s.productId}&variantId=${s.small}`)
+    expect(after.json.signUps.every((x: { notifiedOn: number | null }) => x.notifiedOn !== null)).toBe(true)
+    await drainMail()
+    const mailed = () => smtp.mails.filter((m) => /^fan70\d@example\.com$/.test(m.to) && m.text.includes('Back in stock: Host hat (S)')).map((m) => m.to).sort()
+    expect(mailed()).toEqual([700, 701, 702, 703].map((i) => `fan${i}@example.com`))
+  })
 })

@@ -116,7 +116,10 @@ export async function listGiftCards(orm: Orm, siteId: string): Promise<GiftCard[
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
 }
 
+/** The balance changes of a gift card of the site; 404 gift_card_not_found when the site has no card of that id. */
 export async function ledgerOf(orm: Orm, siteId: string, giftCardId: string): Promise<GiftCardLedgerEntry[]> {
+  const [card] = await orm.select({ id: giftCards.id }).from(giftCards).where(and(eq(giftCards.siteId, siteId), eq(giftCards.id, giftCardId)))
+  if (!card) throw new AppError('not_found', 'gift_card_not_found', 'This site has no gift card with this id.')
   const rows = await orm
     .select()
     .from(giftCardLedger)

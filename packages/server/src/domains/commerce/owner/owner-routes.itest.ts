@@ -175,3 +175,59 @@ describe(`cart coupon removal (${BACKEND})`, () => {
     expect(again).toMatchObject({ status: 200, json: { shoppingCart: { coupons: [], subtotalCents: 5000 } } })
   })
 })
+
+describe(`another site's owner against site A's store (${BACKEND})`, () => {
+  const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' }
+  const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' }
+  const stockOf = async () => (await t.client(a.host).get(`/api/commerce/inventory/stock?itemId=${lamp}`)).json.results[0].qtyInStock as number
+  const orderOf = async (id: string) => (await a.c.get(`${base(a)}/orders/${id}`)).json.order
+
+  it("B's admin cannot put a product in A's collection, nor read the ledger of A's gift card", async () => {
+    const aShop = (await a.c.post(`/api/sites/${a.siteId}/content/collections`, { typeName: 'products', title: 'A shop' })).json.collection.id as string
+    const bShop = (await b.c.post(`/api/sites/${b.siteId}/content/collections`, { typeName: 'products', title: 'B shop' })).json.collection.id as string
+    const product = (collectionId: string, sku: string) => ({ collectionId, title: 'Kite', productType: 1, variants: [{ sku, priceCents: 900, qtyInStock: 3 }] })
+    const refused = await b.c.post(`${base(b)}/products`, product(aShop, 'KITE-1'))
+    expect(refused).toMatchObject({ status: 404, json: { error: { code: 'collection_not_found', fields: { collectionId: expect.any(String) } } } })
+    expect((await b.c.post(`${base(b)}/products`, product('no-such-collection', 'KITE-1'))).status).toBe(404)
+    expect((await b.c.get(`${base(b)}/products`)).json.total).toBe(0)
+    // a product of B's own collection is created, and cannot be moved (a PATCH has no collectionId)
+    const kite = await b.c.post(`${base(b)}/products`, product(bShop, 'KITE-2'))
+    expect(kite.status).toBe(201)
+    expect((await b.c.patch(`${base(b)}/products/${kite.json.product.id}`, { collectionId: aShop })).status).toBe(400)
+    expect((await t.app.commerce.listProducts(a.siteId, aShop, { page: 1, pageSize: 10 })).total).toBe(0)
+    expect((await t.app.commerce.listProducts(b.siteId, bShop, { page: 1, pageSize: 10 })).total).toBe(1)
+
+    const card = (await a.c.post(`${base(a)}/gift-cards`, { amountCents: 1200 })).json.giftCard
+    const own = await a.c.get(`${base(a)}/gift-cards/${card.id}/ledger`)
+    expect(own.status).toBe(200)
+    expect(own.json.ledger.map((l: { deltaCents: number; reason: string }) => [l.deltaCents, l.reason])).toEqual([[1200, 'issued']])
+    expect(await b.c.get(`${base(b)}/gift-cards/${card.id}/ledger`)).toMatchObject({ status: 404, json: { error: { code: 'gift_card_not_found' } } })
+    expect((await b.c.get(`${base(a)}/gift-cards/${card.id}/ledger`)).json.error.code).toBe('site_not_found')
+  })
+
+  it("refund, fulfil and confirm-payment of A's orders by B's admin: 404, and the orders, stock and card are unchanged", async () => {
+    const card = (await a.c.post(`${base(a)}/gift-cards`, { amountCents: 1000 })).json.giftCard
+    const paidCart = await shopper()
+    const paid = await paidCart.post('/api/commerce/checkout', { email: 'pat@example.com', shippingAddress: ADDRESS, card: CARD, giftCardCode: card.code })
+    expect(paid.status, paid.body).toBe(201)
+    const pendingCart = await shopper()
+    const pending = await pendingCart.post('/api/commerce/checkout', { email: 'pen@example.com', shippingAddress: ADDRESS, card: { ...CARD, number: '4000000000003220' } })
+    expect(pending.json.order.status).toBe('pending')
+    const before = { paid: await orderOf(paid.json.order.id), pending: await orderOf(pending.json.order.id), stock: await stockOf(), ledger: (await a.c.get(`${base(a)}/gift-cards/${card.id}/ledger`)).json.ledger }
+    expect(before.paid).toMatchObject({ status: 'paid', giftCardCents: 1000 })
+
+    for (const siteOfUrl of [a, b]) {
+      for (const [id, action] of [[paid.json.order.id, 'refund'], [paid.json.order.id, 'fulfil'], [pending.json.order.id, 'confirm-payment'], [pending.json.order.id, 'refund']] as const) {
+        const res = await b.c.post(`${base(siteOfUrl)}/orders/${id}/${action}`)
+        expect(res.status, `${action} via site ${siteOfUrl === a ? 'A' : 'B'}`).toBe(404)
+        expect(res.json.error.code).toBe(siteOfUrl === a ? 'site_not_found' : 'order_not_found')
+      }
+    }
+    expect(await orderOf(paid.json.order.id)).toEqual(before.paid)
+    expect(await orderOf(pending.json.order.id)).toEqual(before.pending)
+    expect(await stockOf()).toBe(before.stock)
+    expect((await a.c.get(`${base(a)}/gift-cards/${card.id}/ledger`)).json.ledger).toEqual(before.ledger)
+    // A's own admin still can (the refusals above were not the order's state)
+    expect((await a.c.post(`${base(a)}/orders/${pending.json.order.id}/confirm-payment`)).json.order.status).toBe('paid')
+  })
+})

@@ -15,14 +15,21 @@ async function signup() {
   return { c, siteId: res.json.site.id as string, host: `${res.json.site.slug}.localhost`, userId: res.json.user.id as string }
 }
 
+/** The site's own products collections (a product's collectionId must be one of them). */
+const cols = { a: '', b: '', full: '' }
 beforeAll(async () => {
   t = await startTestApp({ seedDemo: false })
   owner = await signup()
+  for (const k of ['a', 'b', 'full'] as const) {
+    const res = await owner.c.post(`/api/sites/${owner.siteId}/content/collections`, { typeName: 'products', title: `Shop ${k}` })
+    expect(res.status, res.body).toBe(201)
+    cols[k] = res.json.collection.id
+  }
 })
 afterAll(() => t?.close())
 
 const shirt = (over: Record<string, unknown> = {}) => ({
-  collectionId: 'col-a',
+  collectionId: cols.a,
   title: 'Linen shirt',
   productType: 1,
   description: 'Soft <linen>.\n\nTwo sizes.',
@@ -60,10 +67,10 @@ describe(`owner store API (${BACKEND})`, () => {
       sku: 'LIN-M', attributes: { Size: 'M' }, optionValues: [{ optionName: 'Size', value: 'M' }], price: 5500, salePrice: 4500, onSale: true,
       priceMoney: { value: '55.00', currency: 'USD', decimalValue: '55.00', currencyCode: 'USD' }, salePriceMoney: { value: '45.00', currency: 'USD' }, qtyInStock: 0, unlimited: false,
     })
-    const list = await t.app.commerce.listProducts(owner.siteId, 'col-a', { page: 1, pageSize: 20, collectionUrl: '/shop' })
+    const list = await t.app.commerce.listProducts(owner.siteId, cols.a, { page: 1, pageSize: 20, collectionUrl: '/shop' })
     expect(list.total).toBe(1)
     expect(list.items[0]!.fullUrl).toBe(`/shop/${p.urlId}`)
-    expect(await t.app.commerce.getProductBySlug(owner.siteId, 'col-a', p.urlId)).toMatchObject({ id: p.id })
+    expect(await t.app.commerce.getProductBySlug(owner.siteId, cols.a, p.urlId)).toMatchObject({ id: p.id })
   })
 
   it('validation: option/attribute mismatch, duplicate combination, subscription rules, SKU taken', async () => {
@@ -71,7 +78,7 @@ describe(`owner store API (${BACKEND})`, () => {
     expect(mismatch.status).toBe(400)
     const dup = await owner.c.post(`${base()}/products`, shirt({ variants: [{ sku: 'D1', attributes: { Size: 'S' }, priceCents: 1 }, { sku: 'D2', attributes: { Size: 'S' }, priceCents: 1 }] }))
     expect(dup.json.error.message).toMatch(/same options/)
-    const digitalSub = await owner.c.post(`${base()}/products`, { collectionId: 'col-a', title: 'Zine', productType: 2, isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }, variants: [{ sku: 'ZINE', priceCents: 500 }] })
+    const digitalSub = await owner.c.post(`${base()}/products`, { collectionId: cols.a, title: 'Zine', productType: 2, isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }, variants: [{ sku: 'ZINE', priceCents: 500 }] })
     expect(digitalSub.json.error.message).toBe('Only physical products, services and memberships can be subscriptions.')
     const taken = await owner.c.post(`${base()}/products`, shirt({ title: 'Other', variants: [{ sku: 'LIN-S', attributes: { Size: 'S' }, priceCents: 1 }] }))
     expect(taken.status).toBe(409)
@@ -79,7 +86,7 @@ describe(`owner store API (${BACKEND})`, () => {
   })
 
   it('variant matrix replace keeps SKUs; stock absolute, delta (never below 0) and unlimited; draft hides', async () => {
-    const p = (await owner.c.post(`${base()}/products`, shirt({ collectionId: 'col-b', variants: [{ sku: 'MX-S', attributes: { Size: 'S' }, priceCents: 100, qtyInStock: 1 }] }))).json.product
+    const p = (await owner.c.post(`${base()}/products`, shirt({ collectionId: cols.b, variants: [{ sku: 'MX-S', attributes: { Size: 'S' }, priceCents: 100, qtyInStock: 1 }] }))).json.product
     const keepId = p.structuredContent.variants[0].id
     const put = await owner.c.request('PUT', `${base()}/products/${p.id}/variants`, { json: { variants: [{ sku: 'MX-S', attributes: { Size: 'S' }, priceCents: 150, qtyInStock: 3 }, { sku: 'MX-M', attributes: { Size: 'M' }, priceCents: 160, qtyInStock: 1 }] } })
     expect(put.status).toBe(200)
@@ -93,13 +100,13 @@ describe(`owner store API (${BACKEND})`, () => {
     const visitor = t.client(owner.host)
     expect((await visitor.get(`/api/commerce/inventory/stock?itemId=${p.id}`)).json.results).toEqual([])
     expect((await visitor.post('/api/commerce/shopping-cart/entries', { itemId: p.id, sku: 'MX-S', quantity: 1, additionalFields: null })).status).toBe(404)
-    expect((await t.app.commerce.listProducts(owner.siteId, 'col-b', { page: 1, pageSize: 10 })).total).toBe(0)
+    expect((await t.app.commerce.listProducts(owner.siteId, cols.b, { page: 1, pageSize: 10 })).total).toBe(0)
     expect((await owner.c.request('DELETE', `${base()}/products/${p.id}`)).status).toBe(204)
   })
 
   it('at most 200 products per collection', async () => {
-    for (let i = 0; i < 200; i++) await t.app.commerce.createProduct(owner.siteId, { collectionId: 'col-full', title: `P${i}`, productType: 1, variants: [{ sku: `FULL-${i}`, priceCents: 1 }] })
-    const res = await owner.c.post(`${base()}/products`, shirt({ collectionId: 'col-full', title: 'One too many', variants: [{ sku: 'FULL-X', attributes: { Size: 'S' }, priceCents: 1 }] }))
+    for (let i = 0; i < 200; i++) await t.app.commerce.createProduct(owner.siteId, { collectionId: cols.full, title: `P${i}`, productType: 1, variants: [{ sku: `FULL-${i}`, priceCents: 1 }] })
+    const res = await owner.c.post(`${base()}/products`, shirt({ collectionId: cols.full, title: 'One too many', variants: [{ sku: 'FULL-X', attributes: { Size: 'S' }, priceCents: 1 }] }))
     expect(res.status).toBe(409)
     expect(res.json.error.message).toBe('A products collection holds at most 200 products.')
   }, 120_000)

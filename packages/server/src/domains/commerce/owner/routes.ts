@@ -1,6 +1,7 @@
 // Owner API of the store: /api/sites/:siteId/commerce/... (roles ADMIN and STORE_MANAGER).
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
 import { WEBSITE_ROLES } from '../../accounts/index.js'
 import * as catalogue from '../catalogue/service.js'
@@ -35,6 +36,11 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     ctx.deps.onChange?.(siteId)
   }
   const allow = (request: Parameters<CommerceContext['deps']['authorize']>[0], siteId: string) => ctx.deps.authorize(request, siteId, STORE_ROLES)
+  /** A product's collection is one of the site's own (another site's collection id is 404, as any id of another site). */
+  const ownCollection = async (siteId: string, collectionId: string) => {
+    if (!ctx.deps.collectionPath) return
+    if ((await ctx.deps.collectionPath(siteId, collectionId)) === null) throw new AppError('not_found', 'collection_not_found', 'This site has no collection with this id.', { fields: { collectionId: 'No collection of this site has this id.' } })
+  }
 
   defineRoute(app, { method: 'GET', url: `${base}/settings`, summary: 'Store settings', tags, params: siteParams, responses: ok('{ settings }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
@@ -81,6 +87,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
   )
   defineRoute(app, { method: 'POST', url: `${base}/products`, summary: 'Create a product with its variants', tags, params: siteParams, body: productCreate, responses: { ...ok('{ product }'), 201: { description: '{ product }' }, 409: { description: 'collection_full, sku_taken, url_taken' } } }, async ({ request, reply, params, body }) => {
     await allow(request, params.siteId)
+    await ownCollection(params.siteId, body.collectionId)
     const p = await catalogue.createProduct(orm, params.siteId, body)
     changed(params.siteId)
     return reply.code(201).send({ product: await productView(ctx, params.siteId, p.id) })
