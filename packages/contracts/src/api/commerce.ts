@@ -317,6 +317,23 @@ export interface CheckoutSummary {
   total: string
   paymentRequired: boolean
   giftCard: { code: string; balanceCents: number; appliedCents: number } | null
+  /**
+   * The instalment choice for the total still to pay (recomputed with every change of it: a gift card, shipping, a
+   * coupon), or null when the cart cannot be paid in instalments at all.
+   */
+  instalments: SummaryInstalments | null
+}
+
+/** The instalment choice of a checkout total: offered only while it is within the store's bounds. */
+export interface SummaryInstalments {
+  provider: string
+  numInstallments: number
+  available: boolean
+  /** Why not, when not available ('Afterpay is available for orders over 35.00 USD.'). */
+  reason: string
+  installmentCents: number
+  /** Each payment as CLDR prints it. */
+  installment: string
 }
 
 export interface OrderSubscriptionView {

@@ -5,6 +5,7 @@
 import type { CheckoutSummary, SummaryLine } from '@sitewright/contracts'
 import { readResult, type Result } from './api.js'
 import type { PageDeps } from './page-module.js'
+import { showInstalmentTotal } from './checkout-instalments.js'
 
 export const SUMMARY_PATH = '/api/commerce/checkout/summary'
 export const COVERED_TEXT = 'It covers the whole order: no card is needed.'
@@ -52,6 +53,8 @@ export function wireCheckoutGiftCard(form: HTMLFormElement, deps: Pick<PageDeps,
   const say = (text: string) => {
     if (status) status.textContent = text
   }
+  // the instalment choice follows the total still to pay (its amount, whether it is offered)
+  const followTotal = (s: CheckoutSummary) => void showInstalmentTotal(form, s.totalCents, undefined, s.instalments === undefined ? undefined : s.instalments)
   /** The code whose summary is shown ('' for none); the last code asked for (answers to older asks are dropped). */
   let shown = ''
   let asked: string | null = null
@@ -80,6 +83,7 @@ export function wireCheckoutGiftCard(form: HTMLFormElement, deps: Pick<PageDeps,
       shown = code
       renderSummary(list, res.data.lines)
       setPaymentRequired(form, res.data.paymentRequired)
+      followTotal(res.data)
       input.removeAttribute('aria-invalid')
       say(appliedText(res.data))
       form.dataset.giftCard = res.data.giftCard ? 'applied' : 'none'
@@ -95,6 +99,7 @@ export function wireCheckoutGiftCard(form: HTMLFormElement, deps: Pick<PageDeps,
         shown = ''
         renderSummary(list, plain.data.lines)
         setPaymentRequired(form, plain.data.paymentRequired)
+        followTotal(plain.data)
       }
     }
   }

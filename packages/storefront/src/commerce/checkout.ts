@@ -6,7 +6,7 @@
 import { crumbFetch } from '../core/crumb.js'
 import { cartOf, readResult, type Result } from './api.js'
 import { wireCheckoutGiftCard } from './checkout-gift-card.js'
-import { INSTALMENT_COUNT } from './instalments.js'
+import { showInstalmentTotal } from './checkout-instalments.js'
 import { formatMoney } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
@@ -78,22 +78,13 @@ export function createAttemptKeys(mint: () => string = newKey) {
 /**
  * Keeps the instalment choice true to a recalculated total: the amount of each payment, and the choice only while
  * the total is within the store's bounds (above the minimum, not above the maximum); out of bounds the card is
- * chosen again.
+ * chosen again (checkout-instalments.ts).
  */
 export function showInstalmentChoice(form: HTMLFormElement, cart: ShoppingCart): void {
-  const radio = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="instalments"]')
-  if (!radio || typeof cart.grandTotalCents !== 'number') return
-  const total = cart.grandTotalCents
-  const inRange = total > Number(radio.dataset.minCents ?? 0) && total <= Number(radio.dataset.maxCents ?? Infinity)
-  radio.disabled = !inRange
-  const currency = cart.currency ?? cart.currencyCode ?? 'USD'
-  for (const el of form.querySelectorAll<HTMLElement>('[data-instalment-amount]')) el.textContent = formatMoney(Math.ceil(total / INSTALMENT_COUNT), currency)
-  if (!inRange && radio.checked) {
-    radio.checked = false
-    const card = form.querySelector<HTMLInputElement>('input[name="paymentMethod"][value="card"]')
-    if (card) card.checked = true
-    showPaymentMethod(form)
-  }
+  if (typeof cart.grandTotalCents !== 'number') return
+  // with a gift card applied the server's summary of what is left to pay decides (checkout-gift-card.ts)
+  if (form.dataset.giftCard === 'applied' || form.dataset.giftCard === 'loading') return
+  showInstalmentTotal(form, cart.grandTotalCents, cart.currency ?? cart.currencyCode ?? 'USD')
 }
 
 /** Card fields are disabled (not sent, not validated) while the instalment plan is chosen. */

@@ -24,8 +24,9 @@ const covered: CheckoutSummary = {
   total: '$0.00',
   paymentRequired: false,
   giftCard: { code: 'ABCD-EFGH-JKLM-NPQR', balanceCents: 5000, appliedCents: 3500 },
+  instalments: null,
 }
-const plain: CheckoutSummary = { lines: [line('subtotal', 'Subtotal', 3500, '$35.00'), line('tax', 'Tax', 0, '$0.00'), line('total', 'Total', 3500, '$35.00')], totalCents: 3500, total: '$35.00', paymentRequired: true, giftCard: null }
+const plain: CheckoutSummary = { lines: [line('subtotal', 'Subtotal', 3500, '$35.00'), line('tax', 'Tax', 0, '$0.00'), line('total', 'Total', 3500, '$35.00')], totalCents: 3500, total: '$35.00', paymentRequired: true, giftCard: null, instalments: null }
 
 function setup() {
   page(FORM)

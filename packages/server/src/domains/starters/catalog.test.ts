@@ -1,6 +1,6 @@
 import { webFontChoice, webFontOf } from '@sitewright/contracts'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_THEME_DIR } from '../publishing/theme.js'
+import { DEFAULT_THEME_DIR } from '../publishing/index.js'
 import { loadStarters, starterSpec } from './catalog.js'
 import { remapIds } from './copy.js'
 

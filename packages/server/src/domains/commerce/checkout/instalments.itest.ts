@@ -112,6 +112,23 @@ describe(`instalments at checkout (${BACKEND})`, () => {
     }
   })
 
+  it('a gift card paying part: the summary recomputes each payment for what is left, and below the minimum withdraws the plan', async () => {
+    const card = async (amountCents: number) => (await site.owner.post(`/api/sites/${site.id}/commerce/gift-cards`, { amountCents })).json.giftCard.code as string
+    const total = 10000 + 1 // the lamp and its shipping
+    const [part, most] = [await card(total - 4200), await card(total - 1700)]
+    const c = await cartWith([[ids.lamp, 'LAMP', 1]])
+    const summary = async (code: string) => (await c.get(`/api/commerce/checkout/summary?giftCardCode=${code}`)).json
+    expect((await summary(part)).instalments).toEqual({ provider: 'Afterpay', numInstallments: 4, available: true, reason: '', installmentCents: 1050, installment: '$10.50' })
+    expect((await summary(most)).instalments).toMatchObject({ available: false, reason: 'Afterpay is available for orders over 35.00 USD.', installmentCents: 425 })
+    const refused = await checkout(c, { giftCardCode: most, paymentMethod: 'instalments' })
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toMatchObject({ code: 'instalments_unavailable', message: 'Afterpay is available for orders over 35.00 USD.' })
+    const paid = await checkout(c, { giftCardCode: part, paymentMethod: 'instalments' })
+    expect(paid.status).toBe(201)
+    const detail = (await site.owner.get(`/api/sites/${site.id}/commerce/orders/${paid.json.order.id}`)).json.order
+    expect(detail.payment.instalments.map((i: { amountCents: number }) => i.amountCents)).toEqual([1050, 1050, 1050, 1050])
+  })
+
   it('owner: a card order refunded twice is refunded once; the provider holds the refund', async () => {
     const c = await cartWith([[ids.pin, 'PIN', 2]])
     const o = (await checkout(c, { card: CARD })).json.order

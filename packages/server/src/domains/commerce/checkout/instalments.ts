@@ -58,13 +58,15 @@ export function checkoutInstalments(
   s: { instalmentsEnabled: boolean; instalmentMinCents: number; instalmentMaxCents: number; currency: string },
   locale: string | undefined,
   subscription: boolean,
+  /** The total still to pay when it is not the cart's (a gift card pays part). */
+  amountCents: number = cart.grandTotalCents,
 ) {
   const check = instalmentCheck({
     enabled: s.instalmentsEnabled,
     locale,
     allPhysical: cart.entries.length > 0 && cart.entries.every((e) => e.productType === PRODUCT_TYPES.PHYSICAL),
     subscription,
-    amountCents: cart.grandTotalCents,
+    amountCents,
     minCents: s.instalmentMinCents,
     maxCents: s.instalmentMaxCents,
     currency: s.currency,
@@ -77,8 +79,8 @@ export function checkoutInstalments(
     numInstallments: NUM_INSTALMENTS,
     available: check.ok,
     reason: check.ok ? '' : check.reason,
-    installmentCents: instalmentAmount(cart.grandTotalCents),
-    installment: money(instalmentAmount(cart.grandTotalCents), s.currency),
+    installmentCents: instalmentAmount(amountCents),
+    installment: money(instalmentAmount(amountCents), s.currency),
     minCents: s.instalmentMinCents,
     maxCents: s.instalmentMaxCents,
   }

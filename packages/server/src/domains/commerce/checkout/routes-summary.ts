@@ -21,7 +21,7 @@ export function registerCheckoutSummaryRoute(app: FastifyInstance, ctx: Commerce
       tags: ['commerce'],
       query: z.object({ giftCardCode: z.string().trim().max(40).optional(), cartToken: z.string().min(1).max(200).optional() }).strict(),
       responses: {
-        200: { description: '{ lines, totalCents, total, paymentRequired, giftCard: { code, balanceCents, appliedCents } | null }' },
+        200: { description: '{ lines, totalCents, total, paymentRequired, giftCard: { code, balanceCents, appliedCents } | null, instalments: { provider, numInstallments, available, reason, installmentCents, installment } | null (for the total still to pay) }' },
         400: { description: 'gift_card_not_found, gift_card_empty (field giftCardCode)' },
         429: { description: 'Please try again in a few seconds.' },
       },
@@ -29,7 +29,8 @@ export function registerCheckoutSummaryRoute(app: FastifyInstance, ctx: Commerce
     async ({ request, query }) => {
       const site = requireSite(request)
       if (query.giftCardCode) await ctx.limiter.hit(`${site.id}:${request.ip}`)
-      return checkoutSummary(orm, site.id, await cartOf(request, site.id, query.cartToken), query.giftCardCode)
+      const locale = await ctx.deps.siteLocale?.(site.id)
+      return checkoutSummary(orm, site.id, await cartOf(request, site.id, query.cartToken), query.giftCardCode, { locale, subscription: !!query.cartToken })
     },
   )
 }
