@@ -1,9 +1,11 @@
 // The built `sitewright` CLI (dist/cli.js) on its own data: `start` seeds the demo site (and holds the embedded
 // database, so the other commands say so clearly), then, stopped: `export` writes the archive, `create-owner` makes
 // an owner on another instance, `import --slug copy` makes the site there, `reset-password` signs the owner out.
-// PGlite data dirs, or fresh PostgreSQL databases with DATABASE_URL. `--help` for every command.
+// PGlite data dirs, or fresh PostgreSQL databases with DATABASE_URL. `--help` for every command. The export and the
+// import run the README's own lines (`npx sitewright ...`, through a shell) in a directory of the checkout: npx must
+// find the command there, offline (it is refused to install anything).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,8 +15,37 @@ import { BACKEND, freshPostgresDatabase } from '../../test/harness.js'
 import { openPglite, openPostgres, sqlRows, type Db } from '../platform/db/index.js'
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+const CHECKOUT = fileURLToPath(new URL('../../../../', import.meta.url))
 const root = mkdtempSync(join(tmpdir(), 'sw-cli-'))
 const archive = join(root, 'demo.swz')
+// the README's commands run in a directory inside the checkout (.data/ is ignored by git), as a person would
+mkdirSync(join(CHECKOUT, '.data'), { recursive: true })
+const readmeDir = mkdtempSync(join(CHECKOUT, '.data', 'readme-cli-'))
+
+/** The README's `npx sitewright ...` lines of the "Moving a site" section, as written. */
+function readmeCommands(): { exportLine: string; importLine: string } {
+  const readme = readFileSync(join(CHECKOUT, 'README.md'), 'utf8')
+  const lines = readme.split('\n').filter((l) => l.startsWith('npx sitewright '))
+  const exportLine = lines.find((l) => l.startsWith('npx sitewright export demo '))
+  const importLine = lines.find((l) => l.startsWith('npx sitewright import demo.swz '))
+  if (!exportLine || !importLine) throw new Error(`README.md has no npx sitewright export/import lines: ${lines.join(' | ')}`)
+  return { exportLine, importLine }
+}
+
+/** A README line through the shell in `readmeDir`; npx may not install or fetch anything. */
+async function shell(line: string, env: Record<string, string>) {
+  const child = spawn('sh', ['-c', line], {
+    cwd: readmeDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', npm_config_offline: 'true', npm_config_yes: 'false', npm_config_update_notifier: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
+  return { code, stdout, stderr }
+}
 const drops: (() => Promise<void>)[] = []
 
 interface Instance {
@@ -67,6 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const d of drops) await d()
   rmSync(root, { recursive: true, force: true })
+  rmSync(readmeDir, { recursive: true, force: true })
 })
 
 describe(`sitewright CLI (${BACKEND})`, () => {
@@ -102,11 +134,12 @@ describe(`sitewright CLI (${BACKEND})`, () => {
     expect(await server.exited).toBe(0)
   }, 180_000)
 
-  it('export writes the demo site as an archive file; an unknown site is named', async () => {
-    const r = await run(['export', 'demo', '--out', archive], source.env)
+  it("export (the README's line: npx, offline, to standard output) writes the demo site as an archive; an unknown site is named", async () => {
+    const r = await shell(readmeCommands().exportLine, source.env)
     expect(r.code, r.stderr).toBe(0)
-    expect(r.stderr).toMatch(/^Exported demo: \d+ rows in \d+ tables, \d+ files \(.+\), with customer data; archive .+ in .+demo\.swz\.\n$/)
-    const bytes = readFileSync(archive)
+    expect(r.stderr).toMatch(/^Exported demo: \d+ rows in \d+ tables, \d+ files \(.+\), with customer data; archive .+\.\n$/)
+    const bytes = readFileSync(join(readmeDir, 'demo.swz'))
+    writeFileSync(archive, bytes)
     expect(bytes.subarray(0, 13).toString()).toBe('manifest.json')
     expect(statSync(archive).size).toBeGreaterThan(100_000)
     expect((await run(['export', 'no-such-site', '--out', join(root, 'x.swz')], source.env)).stderr).toContain('No site has the address or id "no-such-site".')
@@ -122,7 +155,7 @@ describe(`sitewright CLI (${BACKEND})`, () => {
     expect(made.stdout).toContain('Created the owner account ops@example.com')
     expect(made.stdout + made.stderr).not.toContain('lighthouses')
 
-    const imported = await run(['import', archive, '--slug', 'copy'], target.env)
+    const imported = await shell(readmeCommands().importLine, target.env)
     expect(imported.code, imported.stderr).toBe(0)
     expect(imported.stdout).toMatch(/^Imported "Sitewright Demo" as http:\/\/copy\.localhost:\d+\/ \(site id [0-9a-f]{24}\): \d+ pages and collections/)
     expect((await run(['import', archive, '--slug', 'copy'], target.env)).stderr).toContain('This site address is already taken.')
