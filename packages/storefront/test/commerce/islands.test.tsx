@@ -162,6 +162,37 @@ describe('/cart page', () => {
     expect(root.querySelector('a.cart-checkout-button')!.getAttribute('href')).toBe('/checkout')
   })
 
+  it('a refused quantity puts the real one back in the box with the message at the line; 0 removes the line', async () => {
+    page('<div data-commerce-island="cart-page"></div>')
+    const OUT = 'Sorry, we do not have enough of that item available.'
+    const api = fakeApi({
+      getCart: async () => ok(cart([{ sku: 'A', quantity: 1, cents: 1000 }, { sku: 'B', quantity: 2, cents: 500, itemId: 'p2' }])),
+      setQuantity: async () => failure(OUT, 409),
+      removeEntry: async () => ok({ shoppingCart: cart([{ sku: 'B', quantity: 2, cents: 500, itemId: 'p2' }]) }),
+    })
+    const bus = createEventBus<StorefrontEvents>()
+    await act(async () => initCartPage(document, { api, bus, store: createCartStore({ api, bus }), win: window }))
+    const root = document.querySelector('[data-commerce-island]')!
+    const type = async (value: string) => {
+      const qty = root.querySelector<HTMLInputElement>('.cart-entry input')!
+      await act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(qty, value)
+        qty.dispatchEvent(new Event('input', { bubbles: true }))
+      })
+      await act(async () => qty.dispatchEvent(new FocusEvent('focusout', { bubbles: true })))
+      return qty
+    }
+    const qty = await type('999')
+    expect(api.calls.filter((c) => c.method === 'setQuantity').map((c) => c.args)).toEqual([['entry_1', 999]])
+    expect(qty.value).toBe('1')
+    expect(root.querySelector('.cart-entry .cart-entry-error')!.textContent).toBe(OUT)
+    expect(root.querySelector('.cart-subtotal')!.textContent).toBe('20.00')
+    await type('0')
+    expect(api.calls.filter((c) => c.method === 'removeEntry').map((c) => c.args)).toEqual([['entry_1']])
+    expect(root.querySelectorAll('.cart-entry')).toHaveLength(1)
+    expect(root.querySelector('.cart-subtotal')!.textContent).toBe('10.00')
+  })
+
   it('takes a cart that arrives between its first render and its subscription (never stuck on Loading…)', async () => {
     page('<div data-commerce-island="cart-page"></div>')
     const api = fakeApi({ getCart: async () => ok(cart([{ sku: 'A', quantity: 1, cents: 1000 }])) })

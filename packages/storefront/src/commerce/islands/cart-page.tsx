@@ -1,7 +1,7 @@
 // The /cart page (the newer cart, COMMERCE_CART_V2 205): entries with quantity, remove and (for items with a form) their additional fields,
 // coupons, totals and the checkout button. Every change goes through the cart store (is-recalculating flag,
 // 'cart:updated' on the bus).
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { renderIsland } from '../../islands/react-root.js'
 import { cartOf, type CartAnswer, type Result } from '../api.js'
 import { formatMoney } from '../money.js'
@@ -62,16 +62,30 @@ function Answers({ e, edit }: { e: CartEntry; edit?: () => void }) {
   )
 }
 
-function Entry({ e, currency, change, edit }: { e: CartEntry; currency: string; change: (q: number | 0) => void; edit?: () => void }) {
+/** A cart line's typed quantity: 0 removes the line; otherwise the quantity input's rules (clamped to 1-9999). */
+export function readLineQuantity(raw: string): ReturnType<typeof readQuantity> {
+  return raw.trim() !== '' && Number(raw) === 0 ? { ok: true, quantity: 0 } : readQuantity(raw)
+}
+
+function Entry({ e, currency, change, edit }: { e: CartEntry; currency: string; change: (q: number) => Promise<string | null>; edit?: () => void }) {
   const [text, setText] = useState(String(e.quantity))
   const [error, setError] = useState('')
+  const sending = useRef(false)
   useEffect(() => setText(String(e.quantity)), [e.quantity])
   const attrs = Object.entries(e.chosenVariant?.attributes ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ')
-  const commit = () => {
-    const q = readQuantity(text)
+  const commit = async () => {
+    const q = readLineQuantity(text)
     if (!q.ok) return setError(q.message)
     setError('')
-    if (q.quantity !== e.quantity) change(q.quantity)
+    // the box always comes back to what the line holds: the clamped number, or the old one when the store refused
+    setText(String(q.quantity === 0 ? e.quantity : q.quantity))
+    if (q.quantity === e.quantity || sending.current) return
+    sending.current = true
+    const refused = await change(q.quantity).finally(() => (sending.current = false))
+    if (refused) {
+      setText(String(e.quantity))
+      setError(refused)
+    }
   }
   const line = typeof e.purchasePriceCents === 'number' ? e.purchasePriceCents * e.quantity : 0
   const image = e.imageUrl ? <img className="cart-entry-image" src={e.imageUrl} alt="" width={96} height={96} loading="lazy" /> : <span className="cart-entry-image cart-entry-image-empty" aria-hidden="true" />
@@ -85,11 +99,11 @@ function Entry({ e, currency, change, edit }: { e: CartEntry; currency: string; 
       <div className="cart-entry-actions">
         <label className="cart-entry-quantity"><span className="visually-hidden">Quantity</span>
           <input type="number" min={1} max={9999} step={1} value={text} aria-invalid={!!error}
-            onChange={(ev) => setText(ev.target.value)} onBlur={commit} onKeyDown={(ev) => ev.key === 'Enter' && commit()} />
+            onChange={(ev) => setText(ev.target.value)} onBlur={() => void commit()} onKeyDown={(ev) => ev.key === 'Enter' && void commit()} />
         </label>
         <span className="cart-entry-price"><Money cents={line} currency={currency} /></span>
-        <button type="button" className="cart-entry-remove" aria-label={`Remove ${e.title ?? 'item'}`} onClick={() => change(0)}>Remove</button>
-        {error && <p className="field-error" role="alert">{error}</p>}
+        <button type="button" className="cart-entry-remove" aria-label={`Remove ${e.title ?? 'item'}`} onClick={() => void change(0).then((m) => m && setError(m))}>Remove</button>
+        {error && <p className="field-error cart-entry-error" role="alert">{error}</p>}
       </div>
     </li>
   )
@@ -127,6 +141,12 @@ export function CartPage({ deps }: { deps: PageDeps }) {
     if (!res.ok) setError(res.message)
     return res.ok
   }
+  /** A line's change: its refusal is said at the line (null: done). */
+  const changeLine = async (e: CartEntry, q: number): Promise<string | null> => {
+    setError('')
+    const res = await deps.store.recalculate(() => (q === 0 ? deps.api.removeEntry(e.id) : deps.api.setQuantity(e.id, q)), cartOf)
+    return res.ok ? null : res.message
+  }
   /** Opens the item's form filled with the entry's answers; a save goes through PUT .../additionalFields. */
   const editFields = async (e: CartEntry) => {
     setError('')
@@ -147,7 +167,7 @@ export function CartPage({ deps }: { deps: PageDeps }) {
       <ul className="cart-entries">
         {cart.entries.map((e) => (
           <Entry key={e.id} e={e} currency={currency} edit={e.hasAdditionalFields ? () => void editFields(e) : undefined}
-            change={(q) => void run(() => (q === 0 ? deps.api.removeEntry(e.id) : deps.api.setQuantity(e.id, q)))} />
+            change={(q) => changeLine(e, q)} />
         ))}
       </ul>
       <form className="cart-coupon" onSubmit={(ev) => { ev.preventDefault(); if (code.trim()) void run(() => deps.api.applyCoupon(code.trim())).then((ok) => ok && setCode('')) }}>

@@ -1,5 +1,5 @@
 // Catalogue: products of products collections and their variants (owner writes, visitor reads).
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, like, or, sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
 import { isUniqueViolation, sqlRows } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
@@ -99,6 +99,20 @@ function withSafeDescription<T extends { description?: string | undefined; descr
   return format === 'html' && typeof fields.description === 'string' ? { ...fields, description: sanitizeHtml(fields.description, { iframes: false }) } : fields
 }
 
+/** The title's slug, or on a real clash in the collection the first free `<slug>-2`, `<slug>-3`, ... (the site is locked). */
+async function freeUrlId(tx: Orm, siteId: string, collectionId: string, base: string): Promise<string> {
+  // a slug holds only [a-z0-9-], so it needs no escaping inside LIKE
+  const rows = await tx
+    .select({ urlId: products.urlId })
+    .from(products)
+    .where(and(eq(products.siteId, siteId), eq(products.collectionId, collectionId), or(eq(products.urlId, base), like(products.urlId, `${base}-%`))))
+  const taken = new Set(rows.map((r) => r.urlId))
+  if (!taken.has(base)) return base
+  let n = 2
+  while (taken.has(`${base}-${n}`)) n++
+  return `${base}-${n}`
+}
+
 export async function createProduct(orm: Orm, siteId: string, raw: ProductCreate): Promise<ProductRow> {
   const input = withSafeDescription(raw, raw.descriptionFormat)
   checkProduct(input, input.variants)
@@ -118,7 +132,7 @@ export async function createProduct(orm: Orm, siteId: string, raw: ProductCreate
           ...fields,
           id,
           siteId,
-          urlId: input.urlId ?? `${slugify(input.title)}-${id.slice(0, 6)}`,
+          urlId: input.urlId ?? (await freeUrlId(tx, siteId, input.collectionId, slugify(input.title))),
           priceCents: first.priceCents,
           salePriceCents: first.salePriceCents,
           onSale: first.onSale,
