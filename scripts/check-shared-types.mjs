@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Fails when an exported type name is declared both in packages/editor/src and packages/server/src: a shape both
-// sides use belongs in packages/contracts (re-exporting it, `export type { X } from ...`, is fine). Run by `npm run lint`.
+// Fails when an exported type name is declared both in packages/server/src and in packages/editor/src or
+// packages/storefront/src: a shape the server and a client use belongs in packages/contracts (re-exporting it, `export type { X } from ...`, is fine). Run by `npm run lint`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,12 +31,20 @@ export function declaredTypes(dir) {
   return names
 }
 
-const editor = declaredTypes(join(root, 'packages/editor/src'))
+// The server and the two packages that talk to it over HTTP: a type name the server and a client both declare is a
+// wire shape kept twice. (The editor and the storefront never talk to each other: a name both use is no wire.)
 const server = declaredTypes(join(root, 'packages/server/src'))
-const both = [...editor.keys()].filter((n) => server.has(n)).sort()
-if (both.length) {
-  console.error(`Exported type names declared in both the editor and the server (move them to packages/contracts):`)
-  for (const n of both) console.error(`  ${n}: ${[...editor.get(n), ...server.get(n)].join(', ')}`)
+const clients = [
+  ['editor', declaredTypes(join(root, 'packages/editor/src'))],
+  ['storefront', declaredTypes(join(root, 'packages/storefront/src'))],
+]
+const twice = []
+for (const [client, names] of clients) {
+  for (const n of [...names.keys()].filter((k) => server.has(k)).sort()) twice.push(`  ${n} (${client} and server): ${[...names.get(n), ...server.get(n)].join(', ')}`)
+}
+if (twice.length) {
+  console.error(`Exported type names declared both in the server and in the editor or storefront (move them to packages/contracts):`)
+  for (const line of twice) console.error(line)
   process.exit(1)
 }
-console.log(`shared types: none declared twice (${editor.size} editor, ${server.size} server exported type names)`)
+console.log(`shared types: none declared twice (${server.size} server, ${clients.map(([n, m]) => `${m.size} ${n}`).join(', ')} exported type names)`)

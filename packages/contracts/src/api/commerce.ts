@@ -386,6 +386,8 @@ export interface OrderView {
   summary: SummaryLine[]
   /** The stored breakdown (read this for any total: `breakdown.totalCents` is what was charged). */
   breakdown: OrderBreakdown
+  /** An instalment plan (Afterpay / Clearpay): the method's name and its dated payments; null for a card payment. */
+  paymentPlan: { method: string; provider: string; payments: ScheduledPayment[] } | null
   /** Gift cards this order bought. */
   giftCards: { code: string; amountCents: number; amount: MoneyShape }[]
   subscriptions: OrderSubscriptionView[]
@@ -502,4 +504,12 @@ export interface GiftCardLedgerEntry {
   reason: string
   /** ISO 8601. */
   createdAt: string
+}
+
+/** One variant's stock, as `GET /api/commerce/inventory/:itemId` answers it (`{ results: StockResult[] }`). */
+export interface StockResult {
+  sku: string
+  variantId: string
+  unlimited: boolean
+  qtyInStock: number
 }

@@ -71,7 +71,7 @@ function inCartQuantity(cart: ShoppingCart | null, itemId: string, sku?: string)
 }
 
 /** Form items: in stock if any result is unlimited or has more than is already in the cart. */
-export function stockAllows(results: readonly StockResult[], alreadyInCart: number): boolean {
+export function stockAllows(results: readonly Partial<StockResult>[], alreadyInCart: number): boolean {
   return results.some((r) => r.unlimited === true || (r.qtyInStock ?? 0) > alreadyInCart)
 }
 

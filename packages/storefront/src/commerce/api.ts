@@ -4,6 +4,8 @@ import { crumbFetch } from '../core/crumb.js'
 import { documentCookies } from '../core/cookies.js'
 import { NETWORK_ERROR, SOMETHING_WENT_WRONG, TRY_AGAIN_SOON, crumbFailureMessage } from './messages.js'
 import type { CartEntry, ShoppingCart } from './types.js'
+import type { StockResult } from '@sitewright/contracts'
+export type { StockResult }
 
 export type FailureKind = 'crumb' | 'rate-limited' | 'server' | 'network'
 
@@ -80,12 +82,6 @@ export interface AddEntryBody {
   sku: string
   quantity: number
   additionalFields: string | null
-}
-export interface StockResult {
-  sku?: string
-  variantId?: string
-  unlimited?: boolean
-  qtyInStock?: number
 }
 /** Cart-changing routes answer the cart itself or { shoppingCart }. */
 export type CartAnswer = ShoppingCart | { shoppingCart: ShoppingCart }

@@ -2,7 +2,7 @@
 // client-side 'Required' rule. Framework-free; the lightbox island renders it.
 import { FIELD_PARTS, LIKERT_SCALE as SHARED_LIKERT, isComposite } from '@sitewright/contracts/forms'
 
-export interface FormField {
+export interface CheckoutFormField {
   id: string
   type: string
   title?: string
@@ -19,7 +19,7 @@ export interface FormField {
 export interface AdditionalFieldsForm {
   id?: string
   name?: string
-  fields: FormField[]
+  fields: CheckoutFormField[]
   submitButtonText?: string
 }
 
@@ -27,7 +27,7 @@ export const DEFAULT_FORM_BUTTON = 'Add to Cart'
 /** The five-point likert scale (packages/contracts), with the values as the radio inputs submit them. */
 export const LIKERT_SCALE = SHARED_LIKERT.map((s) => ({ value: String(s.value), label: s.label }))
 
-export function partsOf(f: FormField): readonly string[] | undefined {
+export function partsOf(f: CheckoutFormField): readonly string[] | undefined {
   if (f.type === 'phone') return f.showCountryCode ? FIELD_PARTS.phone : FIELD_PARTS.phone.slice(1)
   return isComposite(f.type) ? FIELD_PARTS[f.type] : undefined
 }
@@ -36,7 +36,7 @@ export function readForm(raw: unknown): AdditionalFieldsForm | null {
   if (typeof raw !== 'object' || raw === null) return null
   const r = raw as Record<string, unknown>
   if (!Array.isArray(r.fields)) return null
-  const fields = r.fields.filter((f): f is FormField => typeof f === 'object' && f !== null && typeof (f as FormField).id === 'string' && typeof (f as FormField).type === 'string')
+  const fields = r.fields.filter((f): f is CheckoutFormField => typeof f === 'object' && f !== null && typeof (f as CheckoutFormField).id === 'string' && typeof (f as CheckoutFormField).type === 'string')
   return {
     id: typeof r.id === 'string' ? r.id : undefined,
     name: typeof r.name === 'string' ? r.name : undefined,
@@ -48,7 +48,7 @@ export function readForm(raw: unknown): AdditionalFieldsForm | null {
 export type Value = string | string[] | Record<string, string[]>
 
 /** Input names: `{id}` for single values, `{id}.{i}` for parts and likert statements. */
-export const partName = (f: FormField, i: number) => `${f.id}.${i}`
+export const partName = (f: CheckoutFormField, i: number) => `${f.id}.${i}`
 
 /** The submitted values by field id, read from the form's data by field kind (sections skipped). */
 export function collectValues(form: AdditionalFieldsForm, data: FormData, search = ''): Record<string, Value> {

@@ -34,7 +34,7 @@ export const CHUNK_SELECTORS: Readonly<Record<string, string>> = {
   donate: 'form[data-donate-form]',
 }
 
-export interface Commerce {
+export interface CommerceRuntime {
   api: CommerceApi
   /** boot()'s loadCart: waits for attach(), then loads the cart. */
   loadCart(): Promise<void>
@@ -46,7 +46,7 @@ export function createCommerce(
   win: Window,
   api: CommerceApi = createCommerceApi(),
   chunks: Readonly<Record<string, () => Promise<PageModule>>> = COMMERCE_CHUNKS,
-): Commerce {
+): CommerceRuntime {
   const doc = win.document
   let store: CartStore | null = null
   let attached!: (s: CartStore) => void

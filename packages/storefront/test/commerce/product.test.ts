@@ -209,7 +209,7 @@ describe('product page: adding', () => {
 
   it('form items: checks stock first, then sends the fields with the entry', async () => {
     const form = { id: 'f1', fields: [{ id: 'name', type: 'text', title: 'Name', required: true }] }
-    const answers = [ok({ results: [{ sku: 'ONE', qtyInStock: 1, unlimited: false }] }), ok({ results: [{ sku: 'ONE', qtyInStock: 5, unlimited: false }] })]
+    const answers = [ok({ results: [{ sku: 'ONE', variantId: 'v1', qtyInStock: 1, unlimited: false }] }), ok({ results: [{ sku: 'ONE', variantId: 'v1', qtyInStock: 5, unlimited: false }] })]
     const opened: string[] = []
     const s = setup(
       { options: {}, variants: [{ sku: 'ONE', qtyInStock: 5 }], form },
@@ -243,7 +243,7 @@ describe('product page: adding', () => {
       <div class="sqs-add-to-cart-button" role="button" tabindex="0" data-item-id="${id}" data-product-type="1" data-original-label="Add To Cart"><div class="sqs-add-to-cart-button-inner">Add To Cart</div></div></div>`
     page(block('one') + block('many'))
     const api = fakeApi({
-      stock: async (itemId) => ok({ results: itemId === 'one' ? [{ sku: 'ONE-1', unlimited: true }] : [{ sku: 'M-1', qtyInStock: 1 }, { sku: 'M-2', qtyInStock: 1 }] }),
+      stock: async (itemId) => ok({ results: itemId === 'one' ? [{ sku: 'ONE-1', variantId: 'v1', unlimited: true, qtyInStock: 0 }] : [{ sku: 'M-1', variantId: 'v2', unlimited: false, qtyInStock: 1 }, { sku: 'M-2', variantId: 'v3', unlimited: false, qtyInStock: 1 }] }),
       addEntry: async () => ok({ newlyAdded: { id: 'e1', itemId: 'one', quantity: 1 }, shoppingCart: cart([{ sku: 'ONE-1', quantity: 1 }]) }),
     })
     const bus = createEventBus<StorefrontEvents>()

@@ -10,7 +10,7 @@ import type { EditorStore } from '../core/store.js'
 import { BlockPicker } from './BlockPicker.js'
 import { insertBlockAt, placeOf, type Place } from './canvasActions.js'
 import { canvasKey } from './canvasKeys.js'
-import { BLOCK_SELECTOR, attrValue, blockElement, frameDocument, markBlocks, patchContent, prepareFrame, syncOrder, syncText } from './frameDom.js'
+import { BLOCK_SELECTOR, attrValue, blockElement, frameDocument, markBlocks, patchContent, prepareFrame, scrollIntoFrame, syncOrder, syncText } from './frameDom.js'
 import { FormatBar, useInPlaceText } from './InPlaceText.js'
 import { IconButton } from './icons.js'
 import { useCanvasDrag } from './useCanvasDrag.js'
@@ -60,13 +60,19 @@ export function Canvas(p: Props) {
   const focusBlock = useCallback((id: string | null) => {
     requestAnimationFrame(() => {
       const d = frameDoc()
-      if (d && id) blockElement(d, id)?.focus({ preventScroll: false })
+      const el = d && id ? blockElement(d, id) : null
+      if (!el) return
+      el.focus({ preventScroll: true })
+      scrollIntoFrame(el)
     })
   }, [frameDoc])
 
-  const startEditing = useCallback((id: string) => {
+  // where the click that started editing was (frame coordinates): the caret goes there, as in a text editor
+  const caretAt = useRef<{ left: number; top: number } | null>(null)
+  const startEditing = useCallback((id: string, at?: { left: number; top: number }) => {
     const b = findBlock(live.current.doc, id)
     if (b?.typeName === 'text') {
+      caretAt.current = at ?? null
       setEditingId(id)
       setMessage('Editing text. Press Escape when done.')
     } else {
@@ -105,7 +111,7 @@ export function Canvas(p: Props) {
       if (editing) setEditingId(null)
       const id = el?.dataset.blockId ?? null
       if (!id) return store.dispatch(selectBlock, { id: null })
-      if (id === selectedAtPress && findBlock(live.current.doc, id)?.typeName === 'text') return startEditing(id)
+      if (id === selectedAtPress && findBlock(live.current.doc, id)?.typeName === 'text') return startEditing(id, { left: e.clientX, top: e.clientY })
       store.dispatch(selectBlock, { id })
       el!.focus({ preventScroll: true })
     }
@@ -156,7 +162,7 @@ export function Canvas(p: Props) {
   useEffect(() => {
     const d = frameDoc()
     const el = d && selectedId ? blockElement(d, selectedId) : null
-    el?.scrollIntoView?.({ block: 'nearest' })
+    if (el) scrollIntoFrame(el)
     const b = selectedId ? findBlock(doc, selectedId) : undefined
     if (b) {
       const blocks = allBlocks(doc)
@@ -188,7 +194,7 @@ export function Canvas(p: Props) {
   const d = frameDoc()
   const editingHost = editingId && d ? (blockElement(d, editingId)?.querySelector<HTMLElement>('.rich-text') ?? null) : null
   const editingBlock = editingId ? findBlock(doc, editingId) : undefined
-  const textEditor = useInPlaceText(editingHost, String(editingBlock?.value.html ?? ''), (html) => editingId && store.dispatch(updateBlock, { id: editingId, value: { html }, field: 'html' }))
+  const textEditor = useInPlaceText(editingHost, String(editingBlock?.value.html ?? ''), (html) => editingId && store.dispatch(updateBlock, { id: editingId, value: { html }, field: 'html' }), caretAt)
 
   // when in-place editing ends (Escape, Done), the keyboard stays on that block (after the editor has gone)
   const wasEditing = useRef<string | null>(null)

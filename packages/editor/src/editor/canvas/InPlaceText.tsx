@@ -4,13 +4,16 @@
 import { Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import TextAlign from '@tiptap/extension-text-align'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 import { useTransactions } from '../page/useTransactions.js'
 import { TextLinkEditor } from '../page/TextLinkEditor.js'
 import { IconButton } from './icons.js'
 
-/** Mounts Tiptap on `host` (the block's `.rich-text` element in the canvas) while `active`; returns the editor. */
-export function useInPlaceText(host: HTMLElement | null, html: string, onChange: (html: string) => void): Editor | null {
+/**
+ * Mounts Tiptap on `host` (the block's `.rich-text` element in the canvas) while `active`; returns the editor. The
+ * caret starts at `caretAt` (the point clicked, frame coordinates) when there is one, else at the end.
+ */
+export function useInPlaceText(host: HTMLElement | null, html: string, onChange: (html: string) => void, caretAt?: RefObject<{ left: number; top: number } | null>): Editor | null {
   const [editor, setEditor] = useState<Editor | null>(null)
   useEffect(() => {
     if (!host) return
@@ -37,7 +40,9 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
       },
     })
     setEditor(e)
-    e.commands.focus('end')
+    const at = caretAt?.current
+    const pos = at ? e.view.posAtCoords(at) : null
+    e.commands.focus(pos ? pos.pos : 'end')
     return () => {
       const last = e.getHTML()
       e.destroy()

@@ -106,7 +106,12 @@ export function syncText(doc: Document, pageDoc: PageDocument, editingId: string
   }
 }
 
-/** Replaces the page's content with a fresh render, keeping the element being edited in place (and its editor). */
+/**
+ * Replaces the page's content with a fresh render, keeping the element being edited in place (and its editor).
+ * The kept block and its ancestors are never taken out of the document: a focused element that is detached, even
+ * for a moment, loses the focus (and an IME composition), and the keys typed after it went to the canvas's body.
+ * Only what is around them is replaced.
+ */
 export function patchContent(doc: Document, html: string, keepId: string | null): void {
   // parsed by the canvas's own parser: the page's style attributes fall under the canvas's policy, not the editor's
   const Parser = (doc.defaultView as (Window & typeof globalThis) | null)?.DOMParser ?? DOMParser
@@ -116,14 +121,63 @@ export function patchContent(doc: Document, html: string, keepId: string | null)
   if (!next || !current) return
   const kept = keepId ? blockElement(doc, keepId) : null
   const focused = doc.activeElement instanceof doc.defaultView!.HTMLElement ? doc.activeElement.dataset.blockId : undefined
-  current.replaceChildren(...Array.from(next.childNodes).map((n) => doc.importNode(n, true)))
-  if (kept) blockElement(doc, keepId!)?.replaceWith(kept)
+  const counterpart = kept ? next.querySelector<HTMLElement>(`[data-block-id="${attrValue(keepId!)}"]`) : null
+  if (!kept || !counterpart || !current.contains(kept) || !patchAround(doc, current, next, kept, counterpart)) {
+    current.replaceChildren(...Array.from(next.childNodes).map((n) => doc.importNode(n, true)))
+    if (kept) blockElement(doc, keepId!)?.replaceWith(kept)
+  }
   // keyboard users keep their place
   const again = focused && focused !== keepId ? blockElement(doc, focused) : null
   if (again) {
     again.tabIndex = 0
     again.focus({ preventScroll: true })
   }
+}
+
+/** The elements from `root` (excluded) down to `el` (included). */
+function pathTo(root: Element, el: Element): Element[] {
+  const path: Element[] = []
+  for (let at: Element | null = el; at && at !== root; at = at.parentElement) path.unshift(at)
+  return path
+}
+
+/**
+ * Puts the fresh render's nodes around the kept block, level by level from `current` down, leaving the kept block
+ * and each of its ancestors where they are (their attributes follow the fresh render). False, changing nothing, when
+ * the fresh render has the block at another depth or in other elements.
+ */
+function patchAround(doc: Document, current: Element, next: Element, kept: Element, counterpart: Element): boolean {
+  const mine = pathTo(current, kept)
+  const theirs = pathTo(next, counterpart)
+  if (mine.length !== theirs.length || mine.some((el, i) => el.tagName !== theirs[i]!.tagName)) return false
+  let parent = current
+  mine.forEach((stay, i) => {
+    const match = theirs[i]!
+    for (const n of Array.from(parent.childNodes)) if (n !== stay) n.remove()
+    for (let n = match.previousSibling; n; n = n.previousSibling) parent.insertBefore(doc.importNode(n, true), parent.firstChild)
+    for (let n = match.nextSibling; n; n = n.nextSibling) parent.appendChild(doc.importNode(n, true))
+    if (stay !== kept) {
+      for (const a of Array.from(stay.attributes)) if (!match.hasAttribute(a.name)) stay.removeAttribute(a.name)
+      for (const a of Array.from(match.attributes)) if (stay.getAttribute(a.name) !== a.value) stay.setAttribute(a.name, a.value)
+    }
+    parent = stay
+  })
+  return true
+}
+
+/**
+ * Scrolls the canvas (only the canvas: scrollIntoView would scroll the editor's page too, moving the block away
+ * from under the pointer between the two clicks of a double-click) so that `el` is in view.
+ */
+export function scrollIntoFrame(el: HTMLElement): void {
+  const win = el.ownerDocument.defaultView
+  if (!win) return
+  const r = el.getBoundingClientRect()
+  const margin = 16
+  const height = win.innerHeight
+  if (r.top >= 0 && r.bottom <= height) return
+  const by = r.height + 2 * margin > height || r.top < 0 ? r.top - margin : r.bottom - height + margin
+  win.scrollBy({ top: by })
 }
 
 /** The block under a point of the canvas (frame coordinates), with whether the point is in its lower half. */

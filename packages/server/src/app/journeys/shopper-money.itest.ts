@@ -66,10 +66,19 @@ describe(`shopper journey: two products, a gift card and Afterpay (${BACKEND})`,
     const shown = (key: string) => new RegExp(`data-summary="${key}">([^<]*)<`).exec(page.body)?.[1]
     expect([shown('subtotal'), shown('shipping'), shown('tax'), shown('giftCard'), shown('total')]).toEqual([usd(subtotal), usd(SHIPPING), usd(tax), `-${usd(GIFT)}`, usd(charged)])
 
+    // The Afterpay schedule: 4 payments two weeks apart from today, the first paid, summing to the charged total.
+    const amounts = [0, 1, 2, 3].map((i) => Math.floor(charged / 4) + (i < charged % 4 ? 1 : 0))
+    const placedAt = placed.json.order.created as number
+    const dates = [0, 14, 28, 42].map((d) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(placedAt + d * 86_400_000)))
+    const planOnPage = [...page.body.matchAll(/<li><span class="order-payment-date">([^<]*)<\/span> <span class="order-payment-amount">([^<]*)<\/span>/g)].map((m) => [m[1], m[2]])
+    expect(page.body).toContain('Paid with Afterpay')
+    expect(planOnPage).toEqual(dates.map((d, i) => [d, usd(amounts[i]!)]))
+
     // The shopper's mail.
     await expect.poll(() => !!mailTo('shopper@example.com', /Subject: Order #\d+ confirmed/), { timeout: 10_000 }).toBe(true)
     const shopperMail = mailTo('shopper@example.com', /Subject: Order #\d+ confirmed/)!.text
     expect(shopperMail).toContain(`Subtotal: ${usd(subtotal)}\nShipping: ${usd(SHIPPING)}\nTax: ${usd(tax)}\nGift card: -${usd(GIFT)}\nTotal: ${usd(charged)}`)
+    expect(shopperMail).toContain(`Paid with Afterpay in 4 interest-free payments:\n${dates.map((d, i) => `${i + 1}. ${d}: ${usd(amounts[i]!)}${i === 0 ? ' (paid)' : ''}`).join('\n')}`)
 
     // The owner's order list and order page.
     const list = await site.owner.get(`/api/sites/${site.id}/commerce/orders`)

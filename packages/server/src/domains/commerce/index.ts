@@ -235,7 +235,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     },
     /** ORDER_CONFIRMED (202) / SUBSCRIPTION_CONFIRMED (206) page data, with the confirmation token. */
     async confirmedOrder(siteId: string, orderId: string, token: string) {
-      return orderView(orm, await orderByToken(orm, siteId, orderId, token), ctx.downloadSecret)
+      return orderView(orm, await orderByToken(orm, siteId, orderId, token), ctx.downloadSecret, ctx.provider)
     },
     /** The order in the analytics shape the tracking domain records (id, totals, line items). */
     async analyticsOrder(siteId: string, orderId: string) {

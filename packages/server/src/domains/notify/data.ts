@@ -41,6 +41,20 @@ export function orderData(order: OrderView, o: { detailsUrl?: string; baseUrl: s
     shipTo: addressLines(order.shippingAddress),
     detailsUrl: o.detailsUrl ?? '',
     refunded: amount(order.breakdown.refundedCents || order.breakdown.totalCents),
+    paymentPlan: planData(order),
+  }
+}
+
+const PAYMENT_NOTES: Record<string, string> = { captured: 'paid', scheduled: '', cancelled: 'cancelled' }
+
+/** An instalment plan as the mails and pages print it: the method and each dated payment; null for a card. */
+export function planData(order: OrderView): Data | null {
+  const plan = order.paymentPlan
+  if (!plan) return null
+  return {
+    provider: plan.provider,
+    count: plan.payments.length,
+    payments: plan.payments.map((p) => ({ number: p.number, date: p.date, amount: p.amount, note: PAYMENT_NOTES[p.status] ?? '' })),
   }
 }
 

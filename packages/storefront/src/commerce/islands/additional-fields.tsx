@@ -7,7 +7,7 @@ import type { Result } from '../api.js'
 import { openDialog } from '../dialog.js'
 import {
   DEFAULT_FORM_BUTTON, LIKERT_SCALE, collectValues, partName, partsOf, readForm, requiredErrors,
-  type AdditionalFieldsForm, type FormField,
+  type AdditionalFieldsForm, type CheckoutFormField,
 } from '../form-model.js'
 import { SELECT_VALUE_TEXT } from '@sitewright/contracts/forms'
 import { SAVING_TEXT } from '../messages.js'
@@ -20,7 +20,7 @@ export type Initial = Record<string, unknown>
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(text) : typeof v === 'string' && v ? [v] : [])
 
-function Field({ f, error, initial }: { f: FormField; error?: string; initial?: unknown }) {
+function Field({ f, error, initial }: { f: CheckoutFormField; error?: string; initial?: unknown }) {
   const parts = partsOf(f)
   const id = `af-${f.id}`
   const req = f.required ? <span className="required" aria-hidden="true"> *</span> : null

@@ -25,12 +25,12 @@ export function containerCaptcha(el: HTMLElement): CaptchaPort {
   }
 }
 
-export interface RestockDeps {
+export interface RestockFormDeps {
   post(body: unknown): Promise<{ ok: boolean; body: unknown }>
   captchaOf?(el: HTMLElement): CaptchaPort
 }
 
-export function bindRestockForm(root: HTMLElement, deps: RestockDeps): void {
+export function bindRestockForm(root: HTMLElement, deps: RestockFormDeps): void {
   const form = root.querySelector<HTMLFormElement>('form.product-restock-form')
   if (!form) return
   const doc = root.ownerDocument

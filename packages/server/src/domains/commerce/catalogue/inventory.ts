@@ -6,12 +6,8 @@ import { AppError } from '../../../platform/errors.js'
 import { MSG } from '../shared/messages.js'
 import { products, variants } from '../schema.js'
 
-export interface StockResult {
-  sku: string
-  variantId: string
-  unlimited: boolean
-  qtyInStock: number
-}
+import type { StockResult } from '@sitewright/contracts'
+export type { StockResult }
 
 /** Stock of an item's variants (`sku` narrows to one); visitors see published and hidden products only. */
 export async function stockOf(orm: Orm, siteId: string, itemId: string, sku?: string): Promise<StockResult[]> {

@@ -28,7 +28,7 @@ export async function placeCheckout(ctx: CommerceContext, input: PlaceCheckoutIn
   const { siteId } = input
   const placed = await placeOrder(orm, siteId, input.cart, input.checkout, ctx.provider, { locale: await deps.siteLocale?.(siteId) })
   deps.onChange?.(siteId) // stock changed
-  const view = await orderView(orm, placed.order, ctx.downloadSecret)
+  const view = await orderView(orm, placed.order, ctx.downloadSecret, ctx.provider)
   const confirmationUrl = `/commerce/orders/${view.id}?token=${placed.confirmationToken}`
   await ctx.events.emit('commerce_checkout_order_confirmed', { orderId: view.id, cartId: placed.order.cartId, testMode: placed.order.testMode, websiteId: siteId })
   if (deps.notify) {

@@ -112,7 +112,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
     },
     async ({ request, params, query }) => {
       const site = requireSite(request)
-      const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret)
+      const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret, ctx.provider)
       return { pageType: orderPage(order).pageType, order }
     },
   )

@@ -7,13 +7,34 @@ import { downloadPath } from './downloads.js'
 import { issueOrderGiftCards, restore, type IssuedGiftCard } from '../giftcards/service.js'
 import { returnStock } from '../catalogue/inventory.js'
 import { money } from '../shared/money.js'
-import { orderBreakdown } from './summary.js'
+import { moneyText, orderBreakdown } from './summary.js'
 import type { PaymentProvider } from '../checkout/payments.js'
 import { fulfilments, giftCards, orders, subscriptions, type FulfilmentRow, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
 import type { FulfilInput, FulfilmentView, OrderPage, OrderQuery, OrderView } from '@sitewright/contracts'
 
-export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): Promise<OrderView> {
+/** The dated payments of an instalment plan as the shopper reads them ('Dec 1, 2026', '$13.09'). */
+export async function paymentPlanOf(o: OrderRow, provider: PaymentProvider | undefined): Promise<OrderView['paymentPlan']> {
+  if (o.paymentMethod === 'card' || !o.paymentRef || !provider) return null
+  const state = await provider.status(o.paymentRef)
+  if (!state?.instalments?.length) return null
+  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+  return {
+    method: o.paymentMethod,
+    provider: o.paymentMethod === 'clearpay' ? 'Clearpay' : 'Afterpay',
+    payments: state.instalments.map((i) => ({
+      number: i.number,
+      dueOn: i.dueOn,
+      date: date.format(new Date(`${i.dueOn}T00:00:00Z`)),
+      amountCents: i.amountCents,
+      amount: moneyText(i.amountCents, o.currency),
+      status: i.status,
+    })),
+  }
+}
+
+/** An order as visitors, mail and the owner see it; with the payment provider, an instalment plan's schedule too. */
+export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string, provider?: PaymentProvider): Promise<OrderView> {
   const cards = await orm.select({ code: giftCards.code, amountCents: giftCards.initialCents }).from(giftCards).where(and(eq(giftCards.siteId, o.siteId), eq(giftCards.orderId, o.id)))
   const subs = await orm.select().from(subscriptions).where(and(eq(subscriptions.siteId, o.siteId), eq(subscriptions.orderId, o.id)))
   const paid = o.status !== 'refunded' && o.status !== 'pending'
@@ -70,6 +91,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string): 
     /** The lines the confirmation page, the confirmation mail and the editor print (CLDR money text). */
     summary: breakdown.lines,
     breakdown,
+    paymentPlan: await paymentPlanOf(o, provider),
     giftCards: cards.map((c) => ({ ...c, amount: money(c.amountCents, o.currency) })),
     subscriptions: subs.map((s) => ({
       id: s.id,

@@ -129,7 +129,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
 
   /** The order as its owner sees it: with the payment as the provider keeps it (amounts, instalment schedule). */
   const ownerOrder = async (row: OrderRow): Promise<OwnerOrder> => ({
-    ...(await orders.orderView(orm, row, ctx.downloadSecret)),
+    ...(await orders.orderView(orm, row, ctx.downloadSecret, ctx.provider)),
     payment: row.paymentRef ? await ctx.provider.status(row.paymentRef) : null,
     ...(await orders.fulfilmentsOf(orm, row)),
   })

@@ -65,7 +65,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
     },
     async ({ request, reply, params, query }) => {
       const site = requireSite(request)
-      const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret)
+      const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret, ctx.provider)
       const page = orderPage(order)
       const extra: Record<string, unknown> = { order }
       if (page.pageType === PT.MEMBERSHIP_CONFIRMED) {

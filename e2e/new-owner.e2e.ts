@@ -1,0 +1,59 @@
+// A new owner's first minutes, in real keystrokes: sign up -> choose the Shop starter -> double-click the home
+// heading on the canvas and type a sentence over it (a pause for the autosave half way, as a person pauses) ->
+// publish -> a visitor's published home page shows the sentence.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { screenshot, unexpected, watchErrors } from './support/browser.js'
+import { openHarness, type Harness } from './support/fixture.js'
+
+let h: Harness
+let page: Page
+let errors: string[]
+let slug: string
+beforeAll(async () => {
+  h = await openHarness()
+  const context = await h.browser.newContext({ baseURL: h.server.baseUrl, viewport: { width: 1280, height: 800 } })
+  page = await context.newPage()
+  errors = watchErrors(page)
+})
+afterAll(async () => h?.close())
+
+const saved = () => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 })
+
+describe('a new owner', () => {
+  it('types a sentence over the starter home heading on the canvas, publishes, and the visitor sees it', async () => {
+    slug = `owner-${Date.now().toString(36)}`
+    await page.goto('/config/signup')
+    await page.getByLabel('Email', { exact: true }).fill(`${slug}@example.com`)
+    await page.getByLabel('Password', { exact: true }).fill('a-long-new-owner-secret')
+    await page.getByLabel('Site title', { exact: true }).fill('Candle shop')
+    await page.getByLabel('Site address (optional)', { exact: true }).fill(slug)
+    await page.getByRole('button', { name: 'Create site' }).click()
+    await page.getByRole('button', { name: 'Use this template (Shop)' }).click()
+    await page.waitForURL('**/config/sites/*/pages/*', { timeout: 60_000 })
+
+    const canvas = page.frameLocator('[data-editor-canvas]')
+    const heading = canvas.locator('[data-block-id="welcome"] h2')
+    await heading.waitFor()
+    // a double-click edits the text in place; a triple-click selects the heading, and typing replaces it
+    await heading.dblclick({ position: { x: 24, y: 12 } })
+    await canvas.locator('[data-block-id="welcome"] .ProseMirror-focused').waitFor()
+    await heading.click({ clickCount: 3, position: { x: 24, y: 12 } })
+    await page.keyboard.type('Small batches, poured', { delay: 40 })
+    // the autosave's fresh render of the page arrives while the owner is still typing
+    await saved()
+    await page.keyboard.type(' by hand in Maine', { delay: 40 })
+    const sentence = 'Small batches, poured by hand in Maine'
+    expect(await heading.textContent()).toBe(sentence)
+    await saved()
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.locator('.status-pill.published').waitFor()
+    await screenshot(page, 'new-owner-canvas-1280')
+
+    const res = await page.goto(`http://${slug}.localhost:${h.server.port}/`)
+    expect(res?.status()).toBe(200)
+    expect(await page.locator('h2').first().textContent()).toBe(sentence)
+    expect(unexpected(errors).filter((e) => !/favicon/.test(e))).toEqual([])
+  }, 90_000)
+})
