@@ -55,8 +55,9 @@ describe('contact form', () => {
     expect(await page.locator('[data-field-id="email"] [data-field-error]').textContent()).toBe('Email is not valid. Email addresses should follow the format user@domain.com.')
     expect(await page.locator('[data-field-id="message"] [data-field-error]').textContent()).toBe('You have exceeded the character limit.')
     expect(await page.locator('[data-field-id="name"] [data-field-error]').textContent()).toBe('Name is required.')
-    expect(await page.locator('[data-form-problem="top"]').textContent()).toBe('Your form has encountered a problem. Please scroll down to review.')
-    expect(await page.locator('[data-form-problem="bottom"]').textContent()).toBe('Your form has encountered a problem. Please scroll up to review.')
+    // the message once, beside the field errors (no notes above and below the form besides)
+    expect(await page.locator('[data-form-problem="top"]').isHidden()).toBe(true)
+    expect(await page.locator('[data-form-problem="bottom"]').isHidden()).toBe(true)
     expect(await page.locator('[data-field-id="name"]').getAttribute('class')).toContain('required')
     // a captcha-bound form keeps submit disabled until the captcha is solved again
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)

@@ -98,7 +98,9 @@ export function createSiteForm(wrapper: HTMLElement, deps: SiteFormDeps = {}): S
       box.textContent = [message, ...general].join(' ')
       box.hidden = false
     }
-    if (!newsletter) for (const p of wrapper.querySelectorAll<HTMLElement>('[data-form-problem]')) p.hidden = false
+    // the notes above and below the form ('... scroll down/up to review.') stand in for a message box: a form that has
+    // its box says the message once there, beside the field errors, not three times (never for newsletter forms)
+    if (!newsletter && !box) for (const p of wrapper.querySelectorAll<HTMLElement>('[data-form-problem]')) p.hidden = false
     // scroll to the first field in error, else the message box (a captcha-bound form moves the focus to the captcha
     // state next to its button instead, which brings that into view)
     const first = q<HTMLElement>(form, '[data-field-id].error') ?? (box && !box.hidden ? box : null)

@@ -59,7 +59,7 @@ describe('site form states', () => {
     expect(l.assign).toHaveBeenCalledWith('/thanks')
   })
 
-  it('client validation failure: field errors, the invalid message, both problem notes; nothing is sent', async () => {
+  it('client validation failure: field errors and the invalid message once (no problem notes beside the box); nothing is sent', async () => {
     page(formHtml())
     setValue('email', 'bad@x')
     const { fetch, calls } = server(() => json(200, {}))
@@ -71,11 +71,20 @@ describe('site form states', () => {
     expect(text('[data-form-errors]')).toBe('One or more fields is invalid, please check your entries.')
     expect(text('[data-field-id="email"] [data-field-error]')).toBe('Email is not valid. Email addresses should follow the format user@domain.com.')
     expect(document.querySelector('[data-field-id="text"]')!.classList.contains('error')).toBe(true)
+    // one message for the whole form: the box; the field errors say the rest
+    const shown = [...document.querySelectorAll<HTMLElement>('[data-form-problem], [data-form-errors]')].filter((el) => !el.hidden).map((el) => el.textContent)
+    expect(shown).toEqual(['One or more fields is invalid, please check your entries.'])
+    expect(text('[data-form-submit]')).toBe('Send')
+  })
+
+  it('a form printed without a message box shows the problem notes above and below it instead', async () => {
+    page(formHtml().replace('<div data-form-errors role="alert" hidden></div>', ''))
+    setValue('email', 'bad@x')
+    expect(await createSiteForm(wrapper(), { location: loc() }).submit()).toBe('failure')
     expect(visible('[data-form-problem="top"]')).toBe(true)
     expect(text('[data-form-problem="top"]')).toBe('Your form has encountered a problem. Please scroll down to review.')
     expect(visible('[data-form-problem="bottom"]')).toBe(true)
     expect(text('[data-form-problem="bottom"]')).toBe('Your form has encountered a problem. Please scroll up to review.')
-    expect(text('[data-form-submit]')).toBe('Send')
   })
 
   it('newsletter forms show no problem notes', async () => {

@@ -44,7 +44,7 @@ import type { z } from 'zod'
 import type { OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
 
 export { commerceTables } from './schema.js'
-export { CART_COOKIE, type CommerceDeps, type CommerceNotifier } from './context.js'
+export { CART_COOKIE, clearCartCookie, setCartCookie, type CommerceDeps, type CommerceNotifier } from './context.js'
 export type { CartView } from './cart/view.js'
 export type { AddToCartInput, AddToCartResult } from './cart/add.js'
 export type { StartSubscriptionInput } from './subscriptions/start.js'

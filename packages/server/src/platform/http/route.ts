@@ -34,6 +34,9 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   crumbCookie?: 'lazy'
 }
 
+/** Routes of owners and API clients (the editor, the CLI's HTTP calls); every other route is a visitor's. */
+const OWNER_PREFIXES = ['/api/sites', '/api/auth', '/api/starters', '/api/invitations', '/api/docs', '/config']
+
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined
 
 export interface RouteInput<B, P, Q> {
@@ -66,6 +69,7 @@ export function defineRoute<
   handler: (input: RouteInput<Infer<B>, Infer<P>, Infer<Q>>) => Promise<unknown>,
 ): void {
   const bodyTypes = spec.bodyTypes ?? ['json']
+  const audience = OWNER_PREFIXES.some((p) => spec.url === p || spec.url.startsWith(`${p}/`)) ? 'owner' : 'visitor'
   const crumb = spec.crumb ?? spec.method !== 'GET'
   app.openapi.add({
     method: spec.method,
@@ -84,8 +88,8 @@ export function defineRoute<
     url: spec.url,
     config: { crumb, ...(spec.crumbCookie === 'lazy' || spec.crumb === false ? { crumbCookie: 'lazy' as const } : {}) },
     handler: async (request, reply) => {
-      const params = (spec.params ? parseWith(spec.params, request.params, 'path') : undefined) as Infer<P>
-      const query = (spec.query ? parseWith(spec.query, request.query, 'query') : undefined) as Infer<Q>
+      const params = (spec.params ? parseWith(spec.params, request.params, 'path', audience) : undefined) as Infer<P>
+      const query = (spec.query ? parseWith(spec.query, request.query, 'query', audience) : undefined) as Infer<Q>
       let body = undefined as Infer<B>
       if (spec.body) {
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
@@ -97,7 +101,7 @@ export function defineRoute<
             `Send the body as ${allowed.join(' or ')}${type ? `, not ${type}` : ''}.`,
           )
         }
-        body = parseWith(spec.body, withoutCrumb(request.body)) as Infer<B>
+        body = parseWith(spec.body, withoutCrumb(request.body), 'request', audience) as Infer<B>
       }
       return handler({ request, reply, body, params, query })
     },
