@@ -46,7 +46,7 @@ describe('storefront boot', () => {
   })
 
   it('loads the cart before revealing the buttons when a cart cookie exists', async () => {
-    document.cookie = 'sw_cart=c42; path=/'
+    document.cookie = 'sw_has_cart=1; path=/'
     document.body.innerHTML = '<button data-cart-button hidden>Add To Cart</button>'
     const order: string[] = []
     const sf = boot({

@@ -85,6 +85,8 @@ describe('analytics calls: 2500 ms, silent failures', () => {
 type Call = { url: string; body: string }
 
 function page(pageType = 2) {
+  // unit files share one jsdom per worker (isolate: false): an earlier file may have left the location elsewhere
+  window.history.replaceState(null, '', '/')
   document.body.innerHTML = `
     <article class="product-detail" data-item-id="i1"><h1>Blue Mug</h1></article>
     <div data-product-data data-item-id="i1" data-product-type="1" data-currency="EUR" data-variants='[{"sku":"S1","attributes":{"Size":"L"},"priceMoney":{"value":"12.50","currency":"EUR"}}]'></div>

@@ -21,7 +21,7 @@ import { SESSION_COOKIE, WEBSITE_ROLES, createAccounts, createLockThrottle, role
 import { createBilling, type Billing } from '../domains/billing/index.js'
 import { createFiles, openFileStorage, type Files } from '../domains/files/index.js'
 import { createFonts } from '../domains/fonts/index.js'
-import { CART_COOKIE, createCommerce, STORE_ROLES, type Commerce, type CommerceNotifier } from '../domains/commerce/index.js'
+import { CART_COOKIE, clearCartCookie, createCommerce, setCartCookie, STORE_ROLES, type Commerce, type CommerceNotifier } from '../domains/commerce/index.js'
 import { createForms, loadFormsConfig, type Forms, type FormsConfig } from '../domains/forms/index.js'
 import { createMailer, createMailJobs, type Mailer } from '../domains/mail/index.js'
 import { MEMBER_SESSION_COOKIE, createMembers, type Members } from '../domains/members/index.js'
@@ -283,7 +283,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
       crumbs.rebind(request, reply, request.cookies[SESSION_COOKIE] ?? null)
       return request.crumb
     },
-    cartCookie: CART_COOKIE,
+    cartCookie: { name: CART_COOKIE, set: setCartCookie, clear: clearCartCookie },
     renderPage: late.renderSystemPage,
     onMemberCreated: (siteId, member) => notify.memberCreated(siteId, member),
     // verification, reset and account-exists mails from the theme's templates (notify is built later: called at send time)

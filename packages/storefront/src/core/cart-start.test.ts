@@ -38,13 +38,13 @@ describe('cart start rule (the cart pill loads at start only when the visitor ma
       hasCartMarker: false,
       hasCartCookie: false,
     })
-    expect(readCartSignals('SiteUserSecureAuthToken=t; sw_cart=c1', store('1'))).toEqual({
+    expect(readCartSignals('SiteUserSecureAuthToken=t; sw_has_cart=1', store('1'))).toEqual({
       signedIn: true,
       hasCartMarker: true,
       hasCartCookie: true,
     })
     // look-alike names and emptied cookies do not count
-    expect(readCartSignals('xsw_cart=1; sw_cart_old=2; SiteUserSecureAuthToken=', null)).toEqual({
+    expect(readCartSignals('xsw_has_cart=1; sw_has_cart_old=2; sw_cart=token; SiteUserSecureAuthToken=', null)).toEqual({
       signedIn: false,
       hasCartMarker: false,
       hasCartCookie: false,

@@ -1,11 +1,13 @@
 // The cart pill's start rule: the cart loads at start only if the visitor is signed in (a site-user secure auth
 // cookie exists), a has-cart marker is set, or a cart cookie exists; otherwise the cart buttons are just
-// made visible.
+// made visible. "A cart cookie" is the script-readable marker `sw_has_cart` set beside the HttpOnly cart token
+// `sw_cart` (a script never sees the token).
+import { CART_MARKER_COOKIE, SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
 
-/** Cookie present while a site member is signed in. */
-export const SITE_USER_AUTH_COOKIE = 'SiteUserSecureAuthToken'
-/** Cookie naming the visitor's cart. */
-export const CART_COOKIE = 'sw_cart'
+export { SITE_USER_AUTH_COOKIE }
+
+/** Cookie present (value 1) while the visitor has a cart; the cart's token is in the HttpOnly `sw_cart`. */
+export const CART_COOKIE = CART_MARKER_COOKIE
 /** localStorage key set once the visitor has put something in a cart. */
 export const HAS_CART_MARKER = 'sw:has-cart'
 /** Elements the cart drives (add-to-cart buttons, the cart pill); hidden until the cart is ready. */

@@ -10,7 +10,7 @@ import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
 import type { SiteCache } from './shared/site-cache.js'
 import type { IssuedGiftCard } from './giftcards/service.js'
-import type { DonationBlockValue, FulfilmentView, OrderView } from '@sitewright/contracts'
+import { CART_MARKER_COOKIE, type DonationBlockValue, type FulfilmentView, type OrderView } from '@sitewright/contracts'
 
 export interface CommerceDeps {
   /** Role check of owner routes (sites.authorize bound to accounts.auth). */
@@ -72,14 +72,22 @@ export interface CommerceContext {
   cache: SiteCache
 }
 
+export { CART_MARKER_COOKIE }
 export const CART_COOKIE = 'sw_cart'
 export const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60
 
-/** The cart cookie is readable by scripts (the storefront checks that it exists); its value is a 256-bit token. */
+/**
+ * The cart cookie is HttpOnly (its value, a 256-bit token, is the cart: a script on the page never needs it); beside
+ * it a script-readable marker without a secret (`sw_has_cart=1`, same lifetime) tells the storefront that a cart
+ * exists (the spec's cart-start rule). See ARCHITECTURE.md "Cookies".
+ */
 export function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: CART_COOKIE_MAX_AGE_S, secure: request.protocol === 'https' })
+  const secure = request.protocol === 'https'
+  reply.setCookie(CART_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: CART_COOKIE_MAX_AGE_S, secure })
+  reply.setCookie(CART_MARKER_COOKIE, '1', { path: '/', sameSite: 'lax', httpOnly: false, maxAge: CART_COOKIE_MAX_AGE_S, secure })
 }
 
 export function clearCartCookie(reply: FastifyReply): void {
   reply.clearCookie(CART_COOKIE, { path: '/' })
+  reply.clearCookie(CART_MARKER_COOKIE, { path: '/' })
 }

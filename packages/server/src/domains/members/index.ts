@@ -6,7 +6,7 @@ import { areaRules, mayRead, paidAreas, setAreaRule, type AreaRule } from './acc
 import { registerAccountStore } from './account-store.js'
 import { createMemberAuth, hasMemberCookie } from './auth.js'
 import { createFlows, type FlowDeps } from './flows.js'
-import { registerMemberApi } from './routes-api.js'
+import { registerMemberApi, type CartCookie } from './routes-api.js'
 import { registerMemberPages, type RenderPage } from './routes-pages.js'
 import { registerMembersOwnerRoutes } from './routes-owner.js'
 import { createPaidAreas, type PaidDeps } from './paid.js'
@@ -21,7 +21,7 @@ export interface MembersDeps extends FlowDeps, PaidDeps {
   log?: FastifyBaseLogger
   /** Gives the browser a fresh crumb (bound to an owner session it also carries) and returns it. */
   reissueCrumb(request: FastifyRequest, reply: FastifyReply): string
-  cartCookie: string
+  cartCookie: CartCookie
   /** Renders a themed page of the request's site (publishing; known after it is created). */
   renderPage: RenderPage
 }

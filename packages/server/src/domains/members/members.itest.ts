@@ -129,11 +129,14 @@ describe(`site members (${BACKEND})`, () => {
     await c.post(SESSION, { email, password: PASSWORD })
     expect(c.cookies.has('sw_cart')).toBe(false) // the account let go of it
     c.cookies.set('sw_cart', 'cart-token-two')
+    c.cookies.set('sw_has_cart', '1')
     await c.post(SESSION, { email, password: PASSWORD })
     expect((await c.request('DELETE', SESSION)).status).toBe(204)
     expect(c.cookies.has('sw_cart')).toBe(false) // signed out: the browser has no cart
+    expect(c.cookies.has('sw_has_cart')).toBe(false) // nor the storefront's marker of one
     await c.post(SESSION, { email, password: PASSWORD })
     expect(c.cookies.get('sw_cart')).toBe('cart-token-two') // back with the member
+    expect(c.cookies.get('sw_has_cart')).toBe('1')
   })
 
   it('a reset link sets a new password and ends every session', async () => {

@@ -15,12 +15,17 @@ import * as v from './validators.js'
 export interface MembersRouteDeps {
   /** Gives the browser a fresh crumb (bound to an owner session it also carries) and returns it. */
   reissueCrumb(request: FastifyRequest, reply: FastifyReply): string
-  /** The cart cookie's name (commerce). */
-  cartCookie: string
+  /** The cart cookie (commerce): its name, and setting or clearing it with its script-readable marker. */
+  cartCookie: CartCookie
+}
+
+export interface CartCookie {
+  name: string
+  set(request: FastifyRequest, reply: FastifyReply, token: string): void
+  clear(reply: FastifyReply): void
 }
 
 const tags = ['site-users']
-const CART_MAX_AGE_S = 30 * 24 * 60 * 60
 
 export function addressesOf(orm: Orm, siteId: string, userId: string) {
   return orm
@@ -39,9 +44,9 @@ export function registerMemberApi(app: FastifyInstance, orm: Orm, auth: MemberAu
     const user = await flows.signIn(site.id, request.ip, body.email, body.password)
     await auth.start(request, reply, site.id, user.id, body.rememberMe ?? false)
     // the account keeps the browser's cart; a browser without one gets back the cart the member left
-    const cart = request.cookies[deps.cartCookie]
+    const cart = request.cookies[deps.cartCookie.name]
     if (cart) await updateUser(orm, site.id, user.id, { cartToken: cart })
-    else if (user.cartToken) reply.setCookie(deps.cartCookie, user.cartToken, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: CART_MAX_AGE_S, secure: request.protocol === 'https' })
+    else if (user.cartToken) deps.cartCookie.set(request, reply, user.cartToken)
     return { data: { xsrfToken: deps.reissueCrumb(request, reply), user: toSiteUser(user) } }
   })
 
@@ -49,11 +54,11 @@ export function registerMemberApi(app: FastifyInstance, orm: Orm, auth: MemberAu
     const site = requireSite(request)
     const user = await auth.current(request, site.id)
     if (user) {
-      const cart = request.cookies[deps.cartCookie]
+      const cart = request.cookies[deps.cartCookie.name]
       if (query.cloneCart === 'true') await updateUser(orm, site.id, user.id, { cartToken: null })
       else if (cart) {
         await updateUser(orm, site.id, user.id, { cartToken: cart })
-        reply.clearCookie(deps.cartCookie, { path: '/' })
+        deps.cartCookie.clear(reply)
       }
     }
     await auth.end(request, reply, site.id)
