@@ -99,7 +99,7 @@ describe('paid memberships', () => {
     expect(await order.locator('.member-order-total').textContent()).toBe('$12.00')
     await page.getByLabel('Gift card code').fill('NOPE-NOPE-NOPE-NOPE')
     await page.getByRole('button', { name: 'Check the balance' }).click()
-    await page.getByText('This code has no balance. Check the code and try again.').waitFor()
+    await page.getByText('No gift card has this code. Check the code and try again.').waitFor()
     expect(await axeViolations(page)).toEqual([])
     await shots(page, 'account-orders')
     await order.locator('.member-order-link').click()

@@ -291,13 +291,13 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     buyerOrders: (siteId: string, email: string) => buyerOrders(orm, siteId, email),
     buyerOrder: (siteId: string, email: string, orderId: string) => buyerOrder(orm, siteId, email, orderId, ctx.downloadSecret),
     /**
-     * The balance text of a gift card with something left on it, else null (an unknown code and a used-up card answer
-     * alike). Counted by the visitor limiter under `key` first (429 when over).
+     * The balance text of a gift card ('$0.00' for a used-up one), else null (no card has the code). Counted by the
+     * visitor limiter under `key` first (429 when over).
      */
     async giftCardBalance(siteId: string, key: string, code: string): Promise<{ balance: string } | null> {
       await ctx.limiter.hit(`${siteId}:${key}`)
       const card = await findGiftCard(orm, siteId, code)
-      return card && card.balanceCents > 0 ? { balance: moneyText(card.balanceCents, card.currency) } : null
+      return card ? { balance: moneyText(card.balanceCents, card.currency) } : null
     },
     /** What a paywalled page offers: the PAYWALL product's title, price text and plan, or null when it is not for sale. */
     async membershipOffer(siteId: string, productId: string): Promise<MembershipOffer | null> {

@@ -1,8 +1,8 @@
 // The store on a member's account page, on a real database (PGlite, or PostgreSQL with DATABASE_URL): the order
 // history lists only the member's own orders (by verified email), newest first; the order page shows money lines,
 // items, shipments and download links, and another member's order is a 404; pausing a subscription stops its
-// renewals (access stays until the end of the period paid) and resuming bills again; a gift card's balance answers
-// alike for an unknown and a used-up code; a layout with a block the site's plan lacks is refused with 403.
+// renewals (access stays until the end of the period paid) and resuming bills again; a gift card's balance reads
+// $0.00 once used up (an unknown code: no card has it); a layout with a block the site's plan lacks is refused with 403.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FEATURE_FLAGS } from '@sitewright/contracts'
@@ -137,7 +137,7 @@ describe(`member account store (${BACKEND})`, () => {
     expect((await t.app.commerce.heldMemberships(siteId, email, new Date())).has(ids.club)).toBe(true)
   })
 
-  it('gift card balance: a live card answers its balance; unknown and used-up codes answer alike', async () => {
+  it('gift card balance: a live card answers its balance; a used-up card says Balance: $0.00, an unknown code says no card has it', async () => {
     const email = 'giver@example.com'
     const c = await member(email)
     const bought = await buy(c, email, [[ids.gift, 'ACC-GC25', 1]])
@@ -150,10 +150,17 @@ describe(`member account store (${BACKEND})`, () => {
     await buy(c, email, [[ids.ebook, 'ACC-EBOOK', 3]], { giftCardCode: code })
     const used = await balance(code)
     const wrong = await balance('ZZZZ-ZZZZ-ZZZZ-ZZZZ')
-    expect(used.status).toBe(404)
+    // a used-up card says its balance; a wrong code says no card has it
+    expect(used.status).toBe(200)
+    expect(used.json).toEqual({ data: { balance: '$0.00' } })
     expect(wrong.status).toBe(404)
-    expect(used.json).toEqual(wrong.json)
-    expect(wrong.json.error).toMatchObject({ code: 'gift_card_no_balance', message: 'This code has no balance. Check the code and try again.' })
+    expect(wrong.json.error).toMatchObject({ code: 'gift_card_not_found', message: 'No gift card has this code. Check the code and try again.' })
+    // at checkout too: a used-up card reads as one, with its balance
+    const cart = t.client(host)
+    expect((await cart.post('/api/commerce/shopping-cart/entries', { itemId: ids.ebook, sku: 'ACC-EBOOK', quantity: 1, additionalFields: null })).status).toBe(200)
+    const empty = await cart.get(`/api/commerce/checkout/summary?giftCardCode=${code}`)
+    expect(empty.status).toBe(400)
+    expect(empty.json.error).toMatchObject({ code: 'gift_card_empty', message: 'Balance: $0.00. This gift card has been used up.' })
     expect((await t.client(host).get(`/api/site-users/account/gift-card-balance?code=${code}`)).status).toBe(401) // members only
     expect((await c.get('/account')).body).toContain('data-member-form="gift-card"')
   })

@@ -36,7 +36,7 @@ const notFound = (e: unknown): null => {
   if (e instanceof AppError && e.type === 'not_found') return null
   throw e
 }
-const NO_BALANCE = 'This code has no balance. Check the code and try again.'
+const NO_CARD = 'No gift card has this code. Check the code and try again.'
 
 export function registerAccountStore(app: FastifyInstance, auth: MemberAuth, deps: PaidDeps, render: () => RenderPage): void {
   const verified = async (request: Parameters<MemberAuth['require']>[0]) => {
@@ -61,12 +61,12 @@ export function registerAccountStore(app: FastifyInstance, auth: MemberAuth, dep
 
   defineRoute(
     app,
-    { method: 'GET', url: '/api/site-users/account/gift-card-balance', summary: "A gift card's balance (an unknown code and a used-up card answer alike)", tags, query: z.object({ code: z.string().trim().min(1, 'Enter a gift card code.').max(40) }).strict(), responses: { 200: { description: 'data.balance' }, 401: { description: 'not_signed_in' }, 404: { description: 'gift_card_no_balance' }, 429: { description: 'rate limited' } } },
+    { method: 'GET', url: '/api/site-users/account/gift-card-balance', summary: "A gift card's balance ('$0.00' once used up; an unknown code is 404)", tags, query: z.object({ code: z.string().trim().min(1, 'Enter a gift card code.').max(40) }).strict(), responses: { 200: { description: 'data.balance' }, 401: { description: 'not_signed_in' }, 404: { description: 'gift_card_not_found' }, 429: { description: 'rate limited' } } },
     async ({ request, query }) => {
       const site = requireSite(request)
       const user = await auth.require(request, site.id)
       const found = deps.memberships ? await deps.memberships.giftCardBalance(site.id, `gift-balance:${user.id}:${request.ip}`, query.code) : null
-      if (!found) throw new AppError('not_found', 'gift_card_no_balance', NO_BALANCE)
+      if (!found) throw new AppError('not_found', 'gift_card_not_found', NO_CARD)
       return { data: { balance: found.balance } }
     },
   )

@@ -1,5 +1,6 @@
 // Gift cards: generated codes, a balance with a ledger of every change, redemption without double spend.
 import { randomInt } from 'node:crypto'
+import { moneyText } from '../orders/summary.js'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
 import { sqlRows } from '../../../platform/db/index.js'
@@ -78,7 +79,8 @@ export async function giftCardToApply(orm: Orm, siteId: string, code: string, to
     throw new AppError('invalid_data', code, message, { fields: { giftCardCode: message } })
   }
   if (!card) return refuse('gift_card_not_found', 'This gift card does not exist.')
-  if (card.balanceCents === 0) return refuse('gift_card_empty', 'This gift card has no balance left.')
+  // a used-up card is a real card: say so with its balance, not like a wrong code
+  if (card.balanceCents === 0) return refuse('gift_card_empty', `Balance: ${moneyText(0, card.currency)}. This gift card has been used up.`)
   return { id: card.id, code: card.code, balanceCents: card.balanceCents, applied: Math.min(card.balanceCents, Math.max(0, totalCents)) }
 }
 
