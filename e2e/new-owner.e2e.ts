@@ -1,6 +1,6 @@
 // A new owner's first minutes, in real keystrokes: sign up -> choose the Shop starter -> double-click the home
 // heading on the canvas and type a sentence over it (a pause for the autosave half way, as a person pauses) ->
-// publish -> a visitor's published home page shows the sentence.
+// publish -> a visitor's published home page shows the sentence. On the way, the canvas's width at 1280 px.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, unexpected, watchErrors } from './support/browser.js'
@@ -35,6 +35,16 @@ describe('a new owner', () => {
     const canvas = page.frameLocator('[data-editor-canvas]')
     const heading = canvas.locator('[data-block-id="welcome"] h2')
     await heading.waitFor()
+    // at 1280 x 800 with the page list open, the canvas keeps >= 60% of the window and the page's desktop layout
+    // (>= 433 px); the list floats over it
+    await page.getByRole('button', { name: 'Show pages' }).click()
+    await page.getByRole('button', { name: 'Hide pages' }).waitFor()
+    const frameWidth = () => page.locator('[data-editor-canvas]').evaluate((f: HTMLIFrameElement) => ({ box: f.getBoundingClientRect().width, inner: f.contentWindow!.innerWidth }))
+    const shown = await frameWidth()
+    expect(shown.box).toBeGreaterThanOrEqual(0.6 * 1280)
+    expect(shown.inner).toBeGreaterThanOrEqual(433)
+    await page.getByRole('button', { name: 'Hide pages' }).click()
+    expect((await frameWidth()).box).toBe(shown.box)
     // a double-click edits the text in place; a triple-click selects the heading, and typing replaces it
     await heading.dblclick({ position: { x: 24, y: 12 } })
     await canvas.locator('[data-block-id="welcome"] .ProseMirror-focused').waitFor()

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { patchContent } from './frameDom.js'
+import type { PageDocument } from '../core/document.js'
+import { patchContent, syncOrder } from './frameDom.js'
 
 const page = (heading: string, other: string, cls = 'section') => `<!doctype html><html><body><main id="content">
   <section data-section-id="s1" class="${cls}"><div class="layout-section-inner">
@@ -40,5 +41,27 @@ describe('patchContent', () => {
     patchContent(d, page('<h2>Eins</h2>', '<p>Zwei</p>').replace('<section data-section-id="s2">', '<div class="row"><section data-section-id="s2">').replace('</section>\n</main>', '</section></div>\n</main>'), 'c')
     expect(d.querySelector('[data-block-id="c"]')).toBe(kept)
     expect(d.querySelector('[data-block-id="a"]')!.textContent).toBe('Eins')
+  })
+})
+
+describe('syncOrder', () => {
+  const text = (id: string) => ({ id, type: 1001, typeName: 'text', value: {} })
+  const order = () => Array.from(document.querySelectorAll('[data-block-id]')).map((e) => (e as HTMLElement).dataset.blockId)
+
+  it('puts the blocks in the document order around the block being typed in, which keeps the focus', () => {
+    document.body.innerHTML = page('<h2>Heading</h2>', '<p>Other</p>')
+    const typing = document.querySelector<HTMLElement>('[data-block-id="a"]')!
+    typing.tabIndex = 0
+    typing.focus()
+    const doc = { sections: [{ id: 's1', blocks: [text('b'), text('a'), text('new')] }, { id: 's2', blocks: [text('c')] }] } as unknown as PageDocument
+    syncOrder(document, doc)
+    expect(order()).toEqual(['b', 'a', 'new', 'c'])
+    expect(document.activeElement).toBe(typing)
+    expect(document.querySelector('[data-block-id="new"]')!.className).toBe('block sw-pending')
+    // in order already: nothing moves
+    const before = document.querySelector('[data-block-id="b"]')
+    syncOrder(document, doc)
+    expect(document.querySelector('[data-block-id="b"]')).toBe(before)
+    expect(document.activeElement).toBe(typing)
   })
 })

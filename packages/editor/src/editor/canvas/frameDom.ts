@@ -25,6 +25,12 @@ const FRAME_CSS = `
 a, button, input, select, textarea, summary { cursor: pointer; }
 `
 
+/**
+ * An HTML element of any window: an `instanceof` against the canvas window's HTMLElement is not (it was false for
+ * the canvas's own blocks while a block was typed in, so the blocks were taken as out of order and re-appended).
+ */
+const isElement = (n: unknown): n is HTMLElement => typeof n === 'object' && n !== null && (n as Node).nodeType === 1 && 'dataset' in n
+
 /** The canvas document, when the frame shows the canvas (same origin) and has loaded it. */
 export function frameDocument(frame: HTMLIFrameElement | null): Document | null {
   try {
@@ -76,21 +82,35 @@ export function syncOrder(doc: Document, pageDoc: PageDocument): void {
     const inner = sectionEl?.querySelector<HTMLElement>('.layout-section-inner') ?? sectionEl
     for (const b of section.blocks) wanted.add(b.id)
     if (!inner) continue
-    const shown = Array.from(inner.children).filter((c): c is HTMLElement => c instanceof doc.defaultView!.HTMLElement && c.matches(BLOCK_SELECTOR))
+    const shown = Array.from(inner.children).filter((c): c is HTMLElement => isElement(c) && c.matches(BLOCK_SELECTOR))
     // re-appending a focused element would blur it (and the text being typed): only when the order differs
     if (shown.length === section.blocks.length && shown.every((el, i) => el.dataset.blockId === section.blocks[i]!.id)) continue
-    for (const b of section.blocks) {
-      let el = blockElement(doc, b.id)
-      if (!el) {
-        el = doc.createElement('div')
-        el.className = 'block sw-pending'
-        el.dataset.blockId = b.id
-        el.textContent = `New ${blockLabel(b.typeName).toLowerCase()}: it shows here once it is saved.`
-      }
-      inner.appendChild(el)
-    }
+    const els = section.blocks.map((b) => {
+      const el = blockElement(doc, b.id)
+      if (el) return el
+      const pending = doc.createElement('div')
+      pending.className = 'block sw-pending'
+      pending.dataset.blockId = b.id
+      pending.textContent = `New ${blockLabel(b.typeName).toLowerCase()}: it shows here once it is saved.`
+      return pending
+    })
+    placeInOrder(inner, els, doc.activeElement)
   }
   for (const el of Array.from(doc.querySelectorAll<HTMLElement>(BLOCK_SELECTOR))) if (!wanted.has(el.dataset.blockId!)) el.remove()
+}
+
+/**
+ * Puts `els` in this order inside `parent`, moving as little as it can: the block holding the focus (the text being
+ * typed) stays where it is and the others are put around it, since moving it would blur it.
+ */
+function placeInOrder(parent: HTMLElement, els: HTMLElement[], active: Element | null): void {
+  const fixed = active ? els.findIndex((el) => el.parentElement === parent && el.contains(active)) : -1
+  if (fixed < 0) {
+    for (const el of els) parent.appendChild(el)
+    return
+  }
+  for (let i = fixed - 1; i >= 0; i--) if (els[i]!.nextElementSibling !== els[i + 1]) parent.insertBefore(els[i]!, els[i + 1]!)
+  for (let i = fixed + 1; i < els.length; i++) if (els[i - 1]!.nextElementSibling !== els[i]) parent.insertBefore(els[i]!, els[i - 1]!.nextSibling)
 }
 
 /** Shows stored HTML of text blocks at once (edits in the side panel, undo), except the block being edited in place. */
@@ -120,7 +140,7 @@ export function patchContent(doc: Document, html: string, keepId: string | null)
   const current = doc.getElementById('content')
   if (!next || !current) return
   const kept = keepId ? blockElement(doc, keepId) : null
-  const focused = doc.activeElement instanceof doc.defaultView!.HTMLElement ? doc.activeElement.dataset.blockId : undefined
+  const focused = isElement(doc.activeElement) ? doc.activeElement.dataset.blockId : undefined
   const counterpart = kept ? next.querySelector<HTMLElement>(`[data-block-id="${attrValue(keepId!)}"]`) : null
   if (!kept || !counterpart || !current.contains(kept) || !patchAround(doc, current, next, kept, counterpart)) {
     current.replaceChildren(...Array.from(next.childNodes).map((n) => doc.importNode(n, true)))
