@@ -61,6 +61,9 @@ export interface CommerceApi {
   restockSendAll(sendRequests: { productId: string; variantId: string }[]): Promise<ApiResult<RestockSendResult[]>>
   restockAutoSend(): Promise<ApiResult<boolean>>
   setRestockAutoSend(on: boolean): Promise<ApiResult<boolean>>
+  /** The restock setting captchaEnabled: sign-ups need a solved captcha (the page draws the widget). */
+  restockCaptcha(): Promise<ApiResult<boolean>>
+  setRestockCaptcha(on: boolean): Promise<ApiResult<boolean>>
   scarcitySettings(): Promise<ApiResult<ScarcitySettings>>
   saveScarcitySettings(s: ScarcitySettings): Promise<ApiResult<ScarcitySettings>>
 }
@@ -201,6 +204,8 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
     restockSendAll: async (sendRequests) => map(await client.post<{ results: RestockSendResult[] }>(`${site}/restock/send/all`, { sendRequests }), (d) => d.results),
     restockAutoSend: async () => map(await client.get<{ config: { autoSend: boolean } }>(`${site}/restock-settings`), (d) => d.config.autoSend),
     setRestockAutoSend: async (on) => map(await client.patch<{ config: { autoSend: boolean } }>(`${site}/restock-settings`, { autoSend: on }), (d) => d.config.autoSend),
+    restockCaptcha: async () => map(await client.get<{ config: { captchaEnabled: boolean } }>(`${site}/restock-settings`), (d) => d.config.captchaEnabled),
+    setRestockCaptcha: async (on) => map(await client.patch<{ config: { captchaEnabled: boolean } }>(`${site}/restock-settings`, { captchaEnabled: on }), (d) => d.config.captchaEnabled),
     scarcitySettings: async () => map(await client.get<{ config: ScarcitySettings }>(`${site}/restock-settings`), (d) => scarcityOf(d.config)),
     saveScarcitySettings: async (v) => map(await client.patch<{ config: ScarcitySettings }>(`${site}/restock-settings`, scarcityOf(v)), (d) => scarcityOf(d.config)),
   }

@@ -359,6 +359,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     fromAddress: MAIL_FROM_ADDRESS,
     composer: (siteId) => notify.composer(siteId),
     verifyCaptcha: async (siteId, token, remoteIp) => (await forms.captcha.check(siteId, token, remoteIp)).ok,
+    captchaPublic: () => forms.captcha.publicConfig(),
     mailQueued,
     onChange: late.invalidatePages,
   })

@@ -141,6 +141,7 @@ describe('/cart page', () => {
     const root = document.querySelector('[data-commerce-island]')!
     expect(root.querySelectorAll('.cart-entry')).toHaveLength(2)
     expect(root.querySelector('.cart-subtotal')!.textContent).toBe('20.00')
+    expect(root.querySelector('.cart-note')!.textContent).toBe('Shipping and tax are calculated at checkout.')
     const qty = root.querySelector<HTMLInputElement>('.cart-entry input')!
     await act(async () => {
       const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!

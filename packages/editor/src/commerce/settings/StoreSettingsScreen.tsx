@@ -7,6 +7,7 @@ import { useCommerce } from '../context.js'
 import { formatMoney, STORE_CURRENCIES, toMajor, toMinor } from '../money.js'
 import type { StoreSettings } from '@sitewright/contracts'
 import { ErrorSummary } from '../ui.js'
+import { RestockCaptchaSetting } from './RestockCaptchaSetting.js'
 import { ScarcitySettings } from './ScarcitySettings.js'
 
 interface Draft {
@@ -170,6 +171,7 @@ export function StoreSettingsScreen() {
       </div>
     </form>
     <ScarcitySettings load={api.scarcitySettings} save={api.saveScarcitySettings} />
+    <RestockCaptchaSetting load={api.restockCaptcha} save={api.setRestockCaptcha} />
     </>
   )
 }

@@ -99,6 +99,22 @@ describe(`demo store (${BACKEND})`, () => {
     expect(funnel.steps.find((x: { step: string }) => x.step === 'purchase').count).toBe(table!.n)
   })
 
+  it("Portland, ME (the studio's own state) pays Maine sales tax: the cart and the checkout summary show it", async () => {
+    const c = t.client()
+    const bowl = ((await c.get('/shop?format=json')).json.items as Item[]).find((i) => i.urlId === 'seconds-bowl')!
+    const unit = Number(bowl.structuredContent.variants[0]!.onSale ? (bowl.structuredContent.variants[0] as Variant & { salePriceMoney: { value: string } }).salePriceMoney.value : bowl.structuredContent.variants[0]!.priceMoney.value)
+    await c.post('/api/commerce/shopping-cart/entries', { itemId: bowl.id, sku: 'BOWL-2ND', quantity: 3, additionalFields: null })
+    const put = await c.request('PUT', '/api/commerce/shopping-cart/shipping', { json: { location: { country: 'US', region: 'me', postalCode: '04101' } } })
+    expect(put.status, put.body).toBe(200)
+    const goods = Math.round(unit * 100) * 3
+    const tax = Math.round((goods * 550) / 10000) // 5.5%, half up
+    expect(tax).toBeGreaterThan(0)
+    expect(put.json.shoppingCart).toMatchObject({ subtotalCents: goods, taxCents: tax, applicableTaxRules: [{ name: 'Maine sales tax', region: 'ME' }] })
+    const summary = (await c.get('/checkout')).body
+    const line = summary.slice(summary.indexOf('<dt>Tax</dt>'), summary.indexOf('<dt>Tax</dt>') + 200)
+    expect(line).toContain(`${(tax / 100).toFixed(2)}`)
+  })
+
   it('additional fields: the forms-domain form validates add-entry and PUT (400 with error.fields), the cart page can fetch the form', async () => {
     const c = t.client()
     const plate = ((await c.get('/shop?format=json')).json.items as Item[]).find((i) => i.urlId === 'name-plate')!

@@ -31,6 +31,8 @@ export interface RestockDeps {
   joinMailingList?: (siteId: string, email: string) => Promise<void>
   /** The site's captcha provider; checked when the restock setting captchaEnabled is on. */
   verifyCaptcha?: (siteId: string, token: string | undefined, remoteIp: string) => Promise<boolean>
+  /** What a page needs to draw the captcha (provider, site key, challenge address); without a site key none is drawn. */
+  captchaPublic?: () => { provider: string; siteKey: string | null; challengeUrl?: string }
   onChange?: (siteId: string) => void
 }
 
@@ -96,7 +98,7 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     sendFor,
     config,
     /** productMerchandisingContext[product.id] for the product page, or null when there is nothing to show. */
-    merchandising: async (siteId: string, product: ProductForMerchandising) => merchandisingFor(product, await config(siteId)),
+    merchandising: async (siteId: string, product: ProductForMerchandising) => merchandisingFor(product, await config(siteId), deps.captchaPublic?.() ?? null),
     /** A variant's stock came back: with autoSend on, alert its waiting sign-ups. */
     async stockReturned(siteId: string, productId: string, variantId: string): Promise<number> {
       if (!(await config(siteId)).autoSend) return 0

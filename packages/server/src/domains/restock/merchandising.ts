@@ -8,7 +8,12 @@ export interface ProductForMerchandising {
   structuredContent?: { productType?: number; variants?: { id: string; qtyInStock: number; unlimited: boolean; attributes?: Record<string, string> }[] }
 }
 
-export function merchandisingFor(product: ProductForMerchandising, c: RestockConfig): Record<string, unknown> | null {
+/**
+ * `captcha`: the site's captcha (forms' provider). With the restock setting captchaEnabled on and a site key, the
+ * context carries captchaSiteKey (the spec's restock form config) and what the widget needs to be drawn; without
+ * a site key no captcha container is rendered (and the server does not ask for one: see routes.ts).
+ */
+export function merchandisingFor(product: ProductForMerchandising, c: RestockConfig, captcha: { provider: string; siteKey: string | null; challengeUrl?: string } | null = null): Record<string, unknown> | null {
   const type = product.structuredContent?.productType
   const variants = product.structuredContent?.variants ?? []
   if ((type !== PRODUCT_TYPES.PHYSICAL && type !== PRODUCT_TYPES.SERVICE) || !variants.length) return null
@@ -22,7 +27,9 @@ export function merchandisingFor(product: ProductForMerchandising, c: RestockCon
     qtyInStock: v.qtyInStock,
     ...(many && !c.scarcityShownByDefault ? { attributes: v.attributes ?? {} } : {}),
   }))
+  const key = c.captchaEnabled && captcha?.siteKey ? captcha : null
   return {
+    ...(key ? { captchaSiteKey: key.siteKey, captchaProvider: key.provider, captchaChallengeUrl: key.challengeUrl ?? '' } : {}),
     restockNotificationViews,
     restockNotificationMessages: { buttonText: c.texts.buttonText, CTAText: c.texts.CTAText, placeholderText: c.texts.placeholderText, mailingListDescription: c.texts.mailingListDescription },
     restockSuccessText: c.texts.successText,

@@ -175,9 +175,17 @@ describe(`restock notifications (${BACKEND})`, () => {
     expect(groups.json.signUpGroups[0]).toMatchObject({ variantId: s.small, waiting: 1, notified: 2, qtyInStock: 2, productTitle: 'Auto hat', attributes: { Size: 'S' } })
   })
 
-  it("captchaEnabled: a sign-up needs a captcha token the site's provider accepts", async () => {
+  it("captchaEnabled: the page gets the captchaSiteKey and a captcha container to draw into; a sign-up needs a token the site's provider accepts", async () => {
     const s = await shop('Captcha hat')
+    const api = (p: string) => `/api/sites/${s.siteId}${p}`
+    const shopId = (await s.owner.post(api('/content/collections'), { typeName: 'products', title: 'Shop' })).json.collection.id
+    const made = await s.owner.post(api('/commerce/products'), { collectionId: shopId, productType: 1, title: 'Cap', variantOptions: [], variants: [{ sku: 'CAP', qtyInStock: 0, priceCents: 1000, attributes: {} }] })
+    const url = made.json.product.fullUrl as string
+    const containers = async () => [...(await s.visitor.get(url)).body.matchAll(/<div class="captcha-container"[^>]*>/g)].map((m) => m[0])
+    expect((await s.visitor.get(url)).body).toContain('product-restock-notification') // the sold-out variant's form
+    expect(await containers()).toEqual([]) // captcha off: no container
     expect((await s.owner.request('PATCH', `/api/sites/${s.siteId}/restock-settings`, { json: { captchaEnabled: true } })).status).toBe(200)
+    expect(await containers()).toEqual(['<div class="captcha-container" data-captcha data-site-key="altcha" data-provider="altcha" data-challenge-url="/api/form/captcha/challenge">'])
     const body = { isJoinMailingList: false, productId: s.productId, siteVisitorEmail: 'bot@example.com', variantId: s.small }
     for (const captchaToken of [undefined, 'forged']) {
       const r = await s.visitor.post(PATH, captchaToken ? { ...body, captchaToken } : body)

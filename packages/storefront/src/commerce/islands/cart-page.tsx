@@ -12,6 +12,7 @@ import { CHECKOUT_PAGE } from '../urls.js'
 
 export const EMPTY_CART_TEXT = 'You have nothing in your shopping cart.'
 export const SAVE_TEXT = 'Save'
+export const CALCULATED_AT_CHECKOUT = 'Shipping and tax are calculated at checkout.'
 
 const codeOf = (c: Coupon | string) => (typeof c === 'string' ? c : (c.code ?? c.couponCode ?? ''))
 
@@ -181,7 +182,9 @@ export function CartPage({ deps }: { deps: PageDeps }) {
       <dl className="cart-totals">
         <dt>Subtotal</dt><dd className="cart-subtotal"><Money cents={cart.subtotalCents} currency={currency} /></dd>
         {(cart.discountCents ?? 0) > 0 && <><dt>Discount</dt><dd><Money cents={-(cart.discountCents ?? 0)} currency={currency} /></dd></>}
+        {(cart.taxCents ?? 0) > 0 && <><dt>Tax</dt><dd className="cart-tax"><Money cents={cart.taxCents ?? 0} currency={currency} /></dd></>}
       </dl>
+      {!((cart.taxCents ?? 0) > 0) && <p className="cart-note">{CALCULATED_AT_CHECKOUT}</p>}
       <div className="cart-actions">
         <a className="cart-continue" href={continueShoppingUrl(cart)}>Continue shopping</a>
         <a className="sqs-editable-button cart-checkout-button" href={CHECKOUT_PAGE} aria-disabled={busy || undefined}>Checkout</a>

@@ -2,6 +2,7 @@
 // captcha container is shown), posts the sign-up with the crumb, replaces the form with the success text, or shows
 // the server's message under the form and resets the captcha.
 import { crumbFetch } from '../../core/crumb.js'
+import { renderCaptcha, type CaptchaHandle } from '../../forms/captcha.js'
 import type { PageModule } from '../page-module.js'
 import { failureText, restockPayload, successText, validateRestock } from './model.js'
 
@@ -25,6 +26,18 @@ export function containerCaptcha(el: HTMLElement): CaptchaPort {
   }
 }
 
+/** The captcha drawn into the container (the server's data-site-key/provider/challenge address, as site forms
+ * draw theirs); a container without a site key draws nothing and reads a field a page script left there. */
+export function drawnCaptcha(el: HTMLElement, render: (el: HTMLElement) => Promise<CaptchaHandle | null> = renderCaptcha): CaptchaPort {
+  const field = containerCaptcha(el)
+  let handle: CaptchaHandle | null = null
+  if (el.dataset.siteKey) void render(el).then((h) => (handle = h))
+  return {
+    token: () => (handle ? handle.token() : field.token()),
+    reset: () => (handle ? handle.reset() : field.reset()),
+  }
+}
+
 export interface RestockFormDeps {
   post(body: unknown): Promise<{ ok: boolean; body: unknown }>
   captchaOf?(el: HTMLElement): CaptchaPort
@@ -38,7 +51,7 @@ export function bindRestockForm(root: HTMLElement, deps: RestockFormDeps): void 
   email.setAttribute('aria-label', email.placeholder || 'Email address')
   const list = root.querySelector<HTMLInputElement>('input[name="isJoinMailingList"]')
   const captchaEl = root.querySelector<HTMLElement>('.captcha-container')
-  const captcha = captchaEl ? (deps.captchaOf ?? containerCaptcha)(captchaEl) : null
+  const captcha = captchaEl ? (deps.captchaOf ?? drawnCaptcha)(captchaEl) : null
   const message = doc.createElement('p')
   message.className = 'product-restock-message'
   message.setAttribute('role', 'alert')

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
-import { bindRestockForm, type CaptchaPort } from './form.js'
+import { bindRestockForm, drawnCaptcha, type CaptchaPort } from './form.js'
 import { failureText, isValidEmail, restockPayload, successText, validateRestock } from './model.js'
 
 describe('restock rules', () => {
@@ -74,4 +74,16 @@ describe('restock form', () => {
     expect(port.reset).toHaveBeenCalledOnce()
     expect(root.querySelector('form')).not.toBeNull()
   })
+
+  it('draws the captcha widget into a container with a site key (none without one) and reads its token', async () => {
+    const el = document.createElement('div')
+    const render = vi.fn(async () => ({ token: () => 'drawn-token', reset: vi.fn(), onChange: () => {} }))
+    expect(drawnCaptcha(el, render).token()).toBeNull()
+    expect(render).not.toHaveBeenCalled()
+    el.dataset.siteKey = 'altcha'
+    const port = drawnCaptcha(el, render)
+    expect(render).toHaveBeenCalledWith(el)
+    await vi.waitFor(() => expect(port.token()).toBe('drawn-token'))
+  })
 })
+

@@ -6,7 +6,7 @@ export const RESTOCK_NOTIFICATION = `{.repeated section views}<div class="produc
     <input class="sqs-editable-button" type="submit" value="{buttonAttr}">
   </form>
 {.if mailingList}  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"{.if optIn} checked{.end}>{mailingListHtml}</label>{.end}
-{.if captcha}  <div class="captcha-container"></div>{.end}
+{.if captcha}  <div class="captcha-container"{.section captchaAttrs} data-captcha data-site-key="{siteKey}" data-provider="{provider}"{.if challengeUrl} data-challenge-url="{challengeUrl}"{.end}{.end}></div>{.end}
 </div>{.alternates with}
 
 {.end}`

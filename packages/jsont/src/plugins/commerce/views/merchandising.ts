@@ -27,6 +27,8 @@ interface RestockView {
   optIn: boolean
   mailingListHtml: string
   captcha: boolean
+  /** What the storefront needs to draw the widget (attribute-escaped), when the context carries captchaSiteKey. */
+  captchaAttrs: { siteKey: string; provider: string; challengeUrl: string } | undefined
 }
 
 /** One restock form per configured view (variant); empty when the page has no restock settings for the item. */
@@ -35,7 +37,11 @@ export function restockViews(item: unknown, lookup: Lookup): RestockView[] {
   if (!mc) return []
   const texts = dig(mc, 'restockNotificationMessages')
   const text = (key: string): string => toText(dig(texts, key))
-  const captcha = nonEmptyString(lookup(['website', 'captchaSettings', 'siteKey'])) !== undefined
+  // the restock config's captchaSiteKey (with the provider and challenge address the widget needs), else the
+  // reference's website-wide captcha settings: no site key, no captcha container
+  const ownKey = nonEmptyString(mc.captchaSiteKey)
+  const captcha = ownKey !== undefined || nonEmptyString(lookup(['website', 'captchaSettings', 'siteKey'])) !== undefined
+  const captchaAttrs = ownKey === undefined ? undefined : { siteKey: escapeAttr(ownKey), provider: escapeAttr(toText(mc.captchaProvider)), challengeUrl: escapeAttr(toText(mc.captchaChallengeUrl)) }
   return asArray(mc.restockNotificationViews)
     .filter(isRecord)
     .map((v) => ({
@@ -49,6 +55,7 @@ export function restockViews(item: unknown, lookup: Lookup): RestockView[] {
       optIn: isTrue(mc.mailingListOptInByDefault),
       mailingListHtml: escapeHtml(text('mailingListDescription')),
       captcha,
+      captchaAttrs,
     }))
 }
 
