@@ -10,13 +10,15 @@ import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
 import { cartByToken } from '../cart/service.js'
-import { cartView } from '../cart/view.js'
+import { cartLines, cartView, requiresShipping } from '../cart/view.js'
+import { subscriptionTerms } from '../subscriptions/terms.js'
 import { CART_COOKIE, type CommerceContext } from '../context.js'
 import { giftCardPage, type ProductItems } from '../giftcards/page.js'
 import { checkoutInstalments } from '../checkout/instalments.js'
 import { orderByToken, orderView } from '../orders/service.js'
 import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
 import { getSettings } from '../settings.js'
+import { money } from '../shared/money.js'
 import { PRODUCT_TYPES } from '../validators.js'
 
 const tags = ['commerce-pages']
@@ -47,6 +49,12 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       const instalments = checkoutInstalments(shoppingCart, await getSettings(orm, site.id), await ctx.deps.siteLocale?.(site.id), !!query.cartToken)
       if (instalments) checkout.instalments = instalments
       if (query.cartToken) checkout.cartToken = query.cartToken
+      // a subscription states its terms before the shopper subscribes: each payment, how often, how many, shipping
+      const line = query.cartToken && c && !c.isPurchased ? (await cartLines(orm, site.id, c.id))[0] : undefined
+      if (line?.subscriptionPlan) {
+        const renewalCents = shoppingCart.subtotalCents + shoppingCart.shippingCostCents + shoppingCart.taxCents
+        checkout.terms = { ...subscriptionTerms({ ...line.subscriptionPlan, ships: requiresShipping(line.productType) }), renewal: money(renewalCents, shoppingCart.currency) }
+      }
       reply.headers(noStore)
       return render(request, reply, { pageType: PT.CHECKOUT, template: 'checkout', title: 'Checkout', extra: { shoppingCart, checkout } })
     },
