@@ -37,6 +37,21 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
     return render(request, reply, { pageType: PT.COMMERCE_CART_V2, template: 'cart', title: 'Cart', extra: { shoppingCart } })
   })
 
+  // The older cart page the spec also names (SHOW_CART 200), at the reference's legacy address: the same cart,
+  // read through the cart template, and with ?format=json the page's data as JSON (as the reference's pages answer).
+  defineRoute(
+    app,
+    { method: 'GET', url: '/commerce/show-cart', summary: 'The older cart page (SHOW_CART 200); ?format=json for its data', tags, query: z.object({ format: z.enum(['json', 'html']).optional() }).strict(), responses: { 200: { description: 'HTML, or JSON with format=json' } } },
+    async ({ request, reply, query }) => {
+      const site = requireSite(request)
+      const c = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
+      const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
+      reply.headers(noStore)
+      if (query.format === 'json') return { pageType: PT.SHOW_CART, shoppingCart }
+      return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart } })
+    },
+  )
+
   defineRoute(
     app,
     { method: 'GET', url: '/checkout', summary: 'CHECKOUT page (201); ?cartToken= for a subscription', tags, query: z.object({ cartToken: z.string().min(1).max(200).optional() }).strict(), responses: { 200: { description: 'HTML' } } },
