@@ -3,6 +3,7 @@
 // - on 403 {crumbFail:true} refreshes the crumb (GET /api/auth/me sets it) and retries exactly once;
 // - never throws: every call resolves to a typed ApiResult.
 import { CRUMB_COOKIE, readCookie } from '@sitewright/contracts/cookies'
+import { noteWrite } from './changes.js'
 
 export const MESSAGES = {
   generic: 'Something went wrong',
@@ -180,6 +181,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         ;({ res, json } = await attempt(method, path, body, opts.headers))
       }
       if (!res.ok) return toError(res, json)
+      if (method !== 'GET') noteWrite(path)
       return { ok: true, status: res.status, data: json as T }
     } catch (e) {
       if (e instanceof SyntaxError) return failure('invalid_response', 0, MESSAGES.generic)

@@ -4,6 +4,7 @@ import type { Onboarding } from '@sitewright/contracts'
 import { NavigationProvider } from '../app/navigation.js'
 import { click, render, waitFor, type Rendered } from '../../test/dom.js'
 import { OnboardingChecklist } from './OnboardingChecklist.js'
+import { createApiClient } from '../api/client.js'
 import { parseRoute, routePath } from '../app/routes.js'
 
 let view: Rendered | undefined
@@ -40,6 +41,27 @@ describe('onboarding checklist', () => {
     await click(box.querySelector('[aria-label="Dismiss the getting started checklist"]')!)
     await waitFor(() => !view!.container.querySelector('[data-onboarding]'))
     expect(calls).toContain('POST /api/sites/site1/onboarding/dismiss')
+  })
+
+  it('reads the steps again as soon as the editor changes the site (a product made ticks its step at once)', async () => {
+    let answer = state({})
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'POST' && String(input).startsWith('/api/sites/site1/commerce/')) answer = state({ 'add-content': true })
+      return new Response(JSON.stringify({ onboarding: answer }), { status: 200, headers: { 'content-type': 'application/json' } })
+    })
+    view = await render(
+      <NavigationProvider>
+        <OnboardingChecklist siteId="site1" />
+      </NavigationProvider>,
+    )
+    const box = await waitFor(() => view!.container.querySelector('[data-onboarding]'))
+    expect(box.querySelector('[data-step="add-content"]')!.getAttribute('data-done')).toBe('false')
+    // a write to another site changes nothing here; one to this site is followed by a fresh read (well before the
+    // 4 s poll)
+    expect((await createApiClient().post('/api/sites/other/commerce/products', {})).ok).toBe(true)
+    expect((await createApiClient().post('/api/sites/site1/commerce/products', { name: 'Mug' })).ok).toBe(true)
+    await waitFor(() => box.querySelector('[data-step="add-content"]')?.getAttribute('data-done') === 'true', 1500)
+    expect(box.textContent).toContain('1 of 4 done')
   })
 
   it('shows nothing for a site not made from a starter, and does not poll it', async () => {

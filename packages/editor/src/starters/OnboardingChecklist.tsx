@@ -1,9 +1,11 @@
 // The onboarding checklist of a site made from a starter, beside the canvas: edit the home text, add a logo, add a
 // product or post, publish. Each step is ticked by the server from the site's real state (re-read every few
-// seconds and whenever the window regains focus); the owner may fold it or dismiss it for good.
+// seconds, whenever the window regains focus and after every change this editor makes to the site); the owner may
+// fold it or dismiss it for good.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import './starters.css'
 import type { Onboarding, OnboardingStep } from '@sitewright/contracts'
+import { onSiteChanged } from '../api/changes.js'
 import { createFilesApi } from '../api/files.js'
 import { createStartersApi } from '../api/starters.js'
 import { useNavigation } from '../app/navigation.js'
@@ -32,8 +34,13 @@ export function OnboardingChecklist({ siteId }: { siteId: string }) {
     void load()
     const onFocus = () => void load()
     window.addEventListener('focus', onFocus)
-    return () => window.removeEventListener('focus', onFocus)
-  }, [load])
+    // a product made, a page saved or published, a logo set: the steps are read again at once
+    const off = onSiteChanged(siteId, onFocus)
+    return () => {
+      window.removeEventListener('focus', onFocus)
+      off()
+    }
+  }, [load, siteId])
   useEffect(() => {
     if (!live) return
     const timer = window.setInterval(() => {

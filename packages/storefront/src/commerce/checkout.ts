@@ -108,6 +108,11 @@ export function showTotals(root: ParentNode, cart: ShoppingCart): void {
     const v = cart[el.dataset.total as keyof ShoppingCart]
     if (typeof v === 'number') el.textContent = formatMoney(el.dataset.negative ? -v : v, currency)
   }
+  // a sum of the cart's amounts (a subscription's renewal: subtotal, shipping and tax, no one-off discount)
+  for (const el of root.querySelectorAll<HTMLElement>('[data-total-sum]')) {
+    const parts = (el.dataset.totalSum ?? '').split(' ').map((k) => cart[k as keyof ShoppingCart])
+    if (parts.every((p) => typeof p === 'number')) el.textContent = formatMoney((parts as number[]).reduce((a, b) => a + b, 0), currency)
+  }
 }
 
 /** Costs and the free-over explanations of a recalculated cart: the offered options are redrawn, the choice kept when still offered. */

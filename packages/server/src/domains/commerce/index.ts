@@ -323,4 +323,5 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
 export type Commerce = ReturnType<typeof createCommerce>
 export { giftCardRecipient } from './orders/mail.js'
 export { moneyText } from './orders/summary.js'
+export { subscriptionTerms, termsSentence } from './subscriptions/terms.js'
 export type { IssuedGiftCard } from './giftcards/service.js'

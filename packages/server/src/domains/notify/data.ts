@@ -1,7 +1,7 @@
 // The data each email template renders: built from the store's order views (and other domains' events), and
 // sample data of the same shape for the editor's previews (COMMERCE_EMAIL_PREVIEW 301).
 import type { FulfilmentView, OrderView } from '@sitewright/contracts'
-import { giftCardRecipient, moneyText, type IssuedGiftCard } from '../commerce/index.js'
+import { giftCardRecipient, moneyText, subscriptionTerms, termsSentence, type IssuedGiftCard } from '../commerce/index.js'
 
 type Data = Record<string, unknown>
 
@@ -42,7 +42,19 @@ export function orderData(order: OrderView, o: { detailsUrl?: string; baseUrl: s
     detailsUrl: o.detailsUrl ?? '',
     refunded: amount(order.breakdown.refundedCents || order.breakdown.totalCents),
     paymentPlan: planData(order),
+    subscriptions: subscriptionData(order),
   }
+}
+
+/** A subscription order's terms in words: each payment (the price with the order's shipping and tax), how often, how many. */
+function subscriptionData(order: OrderView): Data[] {
+  const b = order.breakdown
+  const renewal = moneyText(b.subtotalCents + b.shippingCents + b.taxCents, order.currency)
+  return order.subscriptions.map((s) => {
+    const entry = order.entries.find((e) => e.itemId === s.itemId)
+    const terms = subscriptionTerms({ billingPeriod: s.billingPeriod, numBillingCycles: s.numBillingCycles, ships: entry?.productType === 1 })
+    return { item: entry?.title ?? '', terms: termsSentence(renewal, terms) }
+  })
 }
 
 const PAYMENT_NOTES: Record<string, string> = { captured: 'paid', scheduled: '', cancelled: 'cancelled' }

@@ -1,5 +1,6 @@
 // The test-mode payment provider keeps each payment's state in the database and refuses impossible moves:
 // capture twice, void after capture, refund above what was captured; instalment plans keep their schedule.
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../../test/harness.js'
 import { isAppError } from '../../../platform/errors.js'
@@ -100,4 +101,48 @@ describe(`test-mode payment provider (${BACKEND})`, () => {
     await provider.refund(ref, 2501)
     expect(await provider.status(ref)).toMatchObject({ state: 'refunded', capturedCents: 2501, voidedCents: 7500, refundedCents: 2501 })
   })
+})
+
+describe(`the provider's money never goes wrong, whatever the moves (fast-check, ${BACKEND})`, () => {
+  type Move = { kind: 'capture' } | { kind: 'void' } | { kind: 'refund'; amountCents: number }
+  const move: fc.Arbitrary<Move> = fc.oneof(
+    fc.constant({ kind: 'capture' as const }),
+    fc.constant({ kind: 'void' as const }),
+    fc.integer({ min: -5, max: 12_000 }).map((amountCents) => ({ kind: 'refund' as const, amountCents })),
+  )
+  it('refunds never exceed captures, captures never exceed the authorisation; a refused move changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 10_000 }), fc.array(move, { minLength: 1, maxLength: 6 }), async (amountCents, moves) => {
+        const ref = await authorized(amountCents)
+        let model = { captured: 0, refunded: 0, voided: 0 }
+        for (const m of moves) {
+          const before = await provider.status(ref)
+          let refused = false
+          try {
+            if (m.kind === 'capture') await provider.capture(ref)
+            else if (m.kind === 'void') await provider.void(ref)
+            else await provider.refund(ref, m.amountCents)
+          } catch (e) {
+            if (!isAppError(e)) throw e
+            refused = true
+          }
+          const after = (await provider.status(ref))!
+          if (refused) expect(after).toEqual(before)
+          // what a correct provider allows, from the model alone
+          const open = amountCents - model.captured - model.voided
+          const allowed = m.kind === 'capture' ? model.captured === 0 && open > 0 : m.kind === 'void' ? open > 0 : m.amountCents > 0 && m.amountCents <= model.captured - model.refunded
+          expect(!refused, `${m.kind} ${JSON.stringify(m)} on ${JSON.stringify(model)}`).toBe(allowed)
+          if (!refused) {
+            if (m.kind === 'capture') model = { ...model, captured: amountCents }
+            else if (m.kind === 'void') model = { ...model, voided: open }
+            else model = { ...model, refunded: model.refunded + m.amountCents }
+          }
+          expect(after).toMatchObject({ authorizedCents: amountCents, capturedCents: model.captured, refundedCents: model.refunded, voidedCents: model.voided })
+          expect(after.refundedCents).toBeLessThanOrEqual(after.capturedCents)
+          expect(after.capturedCents + after.voidedCents).toBeLessThanOrEqual(after.authorizedCents)
+        }
+      }),
+      { numRuns: 25, seed: 33 },
+    )
+  }, 60_000)
 })

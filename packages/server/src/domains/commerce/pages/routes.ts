@@ -5,18 +5,21 @@
 // with the member areas the membership opens). They carry per-visitor data and are rendered through publishing
 // without its page cache.
 import type { FastifyInstance } from 'fastify'
+import { SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
 import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
 import { cartByToken } from '../cart/service.js'
-import { cartView } from '../cart/view.js'
+import { cartLines, cartView, requiresShipping } from '../cart/view.js'
+import { subscriptionTerms } from '../subscriptions/terms.js'
 import { CART_COOKIE, type CommerceContext } from '../context.js'
 import { giftCardPage, type ProductItems } from '../giftcards/page.js'
 import { checkoutInstalments } from '../checkout/instalments.js'
 import { orderByToken, orderView } from '../orders/service.js'
 import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
 import { getSettings } from '../settings.js'
+import { money } from '../shared/money.js'
 import { PRODUCT_TYPES } from '../validators.js'
 
 const tags = ['commerce-pages']
@@ -35,6 +38,21 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
     return render(request, reply, { pageType: PT.COMMERCE_CART_V2, template: 'cart', title: 'Cart', extra: { shoppingCart } })
   })
 
+  // The older cart page the spec also names (SHOW_CART 200), at the reference's legacy address: the same cart,
+  // read through the cart template, and with ?format=json the page's data as JSON (as the reference's pages answer).
+  defineRoute(
+    app,
+    { method: 'GET', url: '/commerce/show-cart', summary: 'The older cart page (SHOW_CART 200); ?format=json for its data', tags, query: z.object({ format: z.enum(['json', 'html']).optional() }).strict(), responses: { 200: { description: 'HTML, or JSON with format=json' } } },
+    async ({ request, reply, query }) => {
+      const site = requireSite(request)
+      const c = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
+      const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
+      reply.headers(noStore)
+      if (query.format === 'json') return { pageType: PT.SHOW_CART, shoppingCart }
+      return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart } })
+    },
+  )
+
   defineRoute(
     app,
     { method: 'GET', url: '/checkout', summary: 'CHECKOUT page (201); ?cartToken= for a subscription', tags, query: z.object({ cartToken: z.string().min(1).max(200).optional() }).strict(), responses: { 200: { description: 'HTML' } } },
@@ -47,6 +65,12 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       const instalments = checkoutInstalments(shoppingCart, await getSettings(orm, site.id), await ctx.deps.siteLocale?.(site.id), !!query.cartToken)
       if (instalments) checkout.instalments = instalments
       if (query.cartToken) checkout.cartToken = query.cartToken
+      // a subscription states its terms before the shopper subscribes: each payment, how often, how many, shipping
+      const line = query.cartToken && c && !c.isPurchased ? (await cartLines(orm, site.id, c.id))[0] : undefined
+      if (line?.subscriptionPlan) {
+        const renewalCents = shoppingCart.subtotalCents + shoppingCart.shippingCostCents + shoppingCart.taxCents
+        checkout.terms = { ...subscriptionTerms({ ...line.subscriptionPlan, ships: requiresShipping(line.productType) }), renewal: money(renewalCents, shoppingCart.currency) }
+      }
       reply.headers(noStore)
       return render(request, reply, { pageType: PT.CHECKOUT, template: 'checkout', title: 'Checkout', extra: { shoppingCart, checkout } })
     },
@@ -72,6 +96,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
         const ids = order.entries.filter((e) => e.productType === PRODUCT_TYPES.PAYWALL).map((e) => e.itemId)
         extra.membership = { areas: (await ctx.deps.areasOfProducts?.(site.id, ids)) ?? [], recurring: order.subscriptions.length > 0 }
       }
+      // a signed-in member is not told to sign in (the marker cookie the members domain sets at sign-in)
+      extra.memberSignedIn = !!request.cookies[SITE_USER_AUTH_COOKIE]
       reply.headers(noStore)
       return render(request, reply, { ...page, extra })
     },
