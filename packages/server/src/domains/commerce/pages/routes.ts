@@ -5,6 +5,7 @@
 // with the member areas the membership opens). They carry per-visitor data and are rendered through publishing
 // without its page cache.
 import type { FastifyInstance } from 'fastify'
+import { SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
 import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
@@ -95,6 +96,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
         const ids = order.entries.filter((e) => e.productType === PRODUCT_TYPES.PAYWALL).map((e) => e.itemId)
         extra.membership = { areas: (await ctx.deps.areasOfProducts?.(site.id, ids)) ?? [], recurring: order.subscriptions.length > 0 }
       }
+      // a signed-in member is not told to sign in (the marker cookie the members domain sets at sign-in)
+      extra.memberSignedIn = !!request.cookies[SITE_USER_AUTH_COOKIE]
       reply.headers(noStore)
       return render(request, reply, { ...page, extra })
     },
