@@ -48,6 +48,11 @@ describe('a new owner', () => {
     // a double-click edits the text in place; a triple-click selects the heading, and typing replaces it
     await heading.dblclick({ position: { x: 24, y: 12 } })
     await canvas.locator('[data-block-id="welcome"] .ProseMirror-focused').waitFor()
+    // the format bar sits clear of the text being edited (it covered the first line)
+    const bar = await page.getByRole('toolbar', { name: 'Format text' }).boundingBox()
+    const frameTop = (await page.locator('[data-editor-canvas]').boundingBox())!.y
+    const headingTop = frameTop + (await heading.evaluate((el) => el.getBoundingClientRect().top))
+    expect(bar!.y + bar!.height <= headingTop || bar!.y >= headingTop + (await heading.evaluate((el) => el.getBoundingClientRect().height))).toBe(true)
     await heading.click({ clickCount: 3, position: { x: 24, y: 12 } })
     await page.keyboard.type('Small batches, poured', { delay: 40 })
     // the autosave's fresh render of the page arrives while the owner is still typing

@@ -6,7 +6,7 @@ import { SiteIconField } from './SiteIconField.js'
 
 const asset = (id: string, filename: string, kind: string): FileAsset => ({
   id, filename, kind, mimeType: kind === 'image' ? 'image/png' : 'application/pdf', size: 1, sizeText: '1 B', assetUrl: `/files/demo/${id}/${filename}`,
-  originalSize: null, colorData: null, mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '', title: '', body: '', systemDataVariants: '', status: 'ready', error: null, crop: null, createdOn: 0, updatedOn: 0,
+  originalSize: null, colorData: null, mediaFocalPoint: { x: 0.5, y: 0.5 }, altText: '', title: '', body: '', systemDataVariants: '512x512,100w,300w', status: 'ready', error: null, crop: null, createdOn: 0, updatedOn: 0,
 })
 
 const files = (list: FileAsset[]): FilesApi => ({

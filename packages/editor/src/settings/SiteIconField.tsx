@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { createApiClient } from '../api/client.js'
 import { createFilesApi, type FileAsset, type FilesApi } from '../api/files.js'
 import type { SiteId } from '../api/types.js'
+import { imageSrc } from '../ui/imageSrc.js'
 
 interface Props {
   siteId: SiteId
@@ -52,7 +53,7 @@ export function SiteIconField({ siteId, value, onChange, error, files }: Props) 
       <legend>Site icon</legend>
       <div className="site-icon-row">
         {current ? (
-          <img className="site-icon-preview" src={`${current.assetUrl}?format=100w`} alt="" width={48} height={48} />
+          <img className="site-icon-preview" src={imageSrc(current, '100w')} alt="" width={48} height={48} />
         ) : (
           <span className="site-icon-preview site-icon-default" aria-hidden="true">{value ? '?' : 'Aa'}</span>
         )}

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useId, useState } from 'react'
 import { useCommerce } from '../context.js'
 import type { FileAsset } from '@sitewright/contracts'
+import { imageSrc } from '../../ui/imageSrc.js'
 
 export const MAX_IMAGES = 50
 
@@ -66,7 +67,7 @@ export function ImagesField({ imageIds, error, onChange, legend = 'Images', max 
           const f = byId.get(fid)
           return (
             <li key={fid}>
-              {f ? <img src={`${f.assetUrl}?format=100w`} alt={f.altText || f.filename} /> : <span className="thumb-missing">{fid}</span>}
+              {f ? <img src={imageSrc(f, '100w')} alt={f.altText || f.filename} /> : <span className="thumb-missing">{fid}</span>}
               {i === 0 && max > 1 && <span className="field-hint">Main image</span>}
               <button type="button" className="button secondary small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move image ${i + 1} earlier`}>
                 ←
@@ -139,7 +140,7 @@ export function ImagesField({ imageIds, error, onChange, legend = 'Images', max 
                     }}
                     aria-label={`Add ${f.filename}`}
                   >
-                    <img src={`${f.assetUrl}?format=100w`} alt="" />
+                    <img src={imageSrc(f, '100w')} alt="" />
                   </button>
                 </li>
               ))}

@@ -7,6 +7,7 @@ import { FileDetail } from './FileDetail.js'
 import { formatSize } from './sizes.js'
 import { UploadButton } from './UploadButton.js'
 import { UNABLE_TO_LOAD_RESULTS } from '../../ui/loadErrors.js'
+import { imageSrc } from '../../ui/imageSrc.js'
 
 export const FILE_LIST_ERROR = UNABLE_TO_LOAD_RESULTS
 
@@ -66,7 +67,7 @@ export function ExistingFiles({ kind, onPick, onClose }: Props) {
         {shown.map((f) => (
           <li key={f.id}>
             <button type="button" className="file-tile" onClick={() => onPick(f)} aria-label={`Use ${f.filename}`}>
-              {f.kind === 'image' ? <img src={`${f.assetUrl}?format=300w`} alt="" loading="lazy" /> : <span className="file-icon">{f.kind}</span>}
+              {f.kind === 'image' ? <img src={imageSrc(f, '300w')} alt="" loading="lazy" /> : <span className="file-icon">{f.kind}</span>}
               <span className="file-name">{f.filename}</span>
               <span className="muted">{formatSize(f.size)}</span>
             </button>

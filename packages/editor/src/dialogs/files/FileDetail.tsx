@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog.js'
 import { FormAlert } from '../../ui/fields.js'
 import { LineField, TextAreaField } from '../../ui/moreFields.js'
 import { formatSize } from './sizes.js'
+import { imageSrc } from '../../ui/imageSrc.js'
 
 export const FILE_DETAIL_MESSAGES = {
   emptyName: 'Please enter a file name',
@@ -56,7 +57,7 @@ export function FileDetail({ file, onSaved, onClose }: Props) {
       }
     >
       <FormAlert message={alert} />
-      {file.kind === 'image' && <img className="file-detail-preview" src={`${file.assetUrl}?format=300w`} alt="" />}
+      {file.kind === 'image' && <img className="file-detail-preview" src={imageSrc(file, '300w')} alt="" />}
       <p className="muted">
         {file.mimeType} · {formatSize(file.size)}
         {file.originalSize ? ` · ${file.originalSize.replace('x', ' × ')}` : ''}

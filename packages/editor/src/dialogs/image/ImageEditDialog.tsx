@@ -10,6 +10,7 @@ import { rememberFile, useFileAsset } from '../../editor/page/linkTargets.js'
 import { useServices } from '../../services/services.js'
 import { Dialog } from '../../ui/Dialog.js'
 import { aspectRect, clampRect, cropSizeText, FULL, isFull, moveRect, nudgePoint, parseSize, pointIn, resizeRect, type Point, type Rect } from './crop.js'
+import { imageSrc } from '../../ui/imageSrc.js'
 
 interface Props {
   /** The file the block shows (a cropped file is edited from its original). */
@@ -183,7 +184,7 @@ function Editor({ file, source, startCrop, onClose, onSaved }: Props & { source:
             onPointerUp={() => (drag.current = null)}
             onPointerCancel={() => (drag.current = null)}
           >
-            <img src={`${source.assetUrl}?format=750w`} alt={source.altText || source.filename} draggable={false} />
+            <img src={imageSrc(source, '750w')} alt={source.altText || source.filename} draggable={false} />
             <div className="image-edit-crop" style={cropStyle} data-crop-box>
               {mode === 'crop' && (
                 <>

@@ -207,6 +207,13 @@ export function Canvas(p: Props) {
     if (was && !editingId && d2 && findBlock(live.current.doc, was)) blockElement(d2, was)?.focus({ preventScroll: true })
   }, [editingId, frameDoc, onEditing])
 
+  const formatBar = useRef<HTMLDivElement>(null)
+  const [formatHeight, setFormatHeight] = useState(40)
+  useLayoutEffect(() => {
+    const h = formatBar.current?.offsetHeight
+    if (h && h !== formatHeight) setFormatHeight(h)
+  })
+
   const drag = useCanvasDrag({ frame, store, doc, onDropFiles: p.onDropFiles, announce: setMessage })
 
   const selected = selectedId ? findBlock(doc, selectedId) : undefined
@@ -217,7 +224,9 @@ export function Canvas(p: Props) {
   // the block toolbar sits inside the selected block's top right corner (it never covers another block); the format
   // bar floats above the text being edited, or below it when the block starts at the top of the canvas
   const toolbarStyle: CSSProperties | undefined = box ? { top: Math.max(4, box.top + 4), right: Math.max(4, (stage.current?.clientWidth ?? 0) - box.left - box.width + 4) } : undefined
-  const formatStyle: CSSProperties | undefined = box ? { top: box.top - 48 >= 4 ? box.top - 48 : box.top + box.height + 8, left: Math.max(4, box.left) } : undefined
+  // (its own height measured: it wraps onto two rows on a narrow canvas, and a fixed 48 px then covered the first line)
+  const above = box ? box.top - formatHeight - 8 : 0
+  const formatStyle: CSSProperties | undefined = box ? { top: above >= 4 ? above : box.top + box.height + 8, left: Math.max(4, box.left) } : undefined
   const insertAfter = (): Place | null => (selected ? ((pl) => pl && { ...pl, index: pl.index + 1 })(placeOf(doc, selected.id)) : null)
   const lastSection = doc.sections[doc.sections.length - 1]
 
@@ -263,7 +272,7 @@ export function Canvas(p: Props) {
         </button>
       )}
       {editingId && textEditor && box && (
-        <div className="format-bar-wrap" style={formatStyle}>
+        <div className="format-bar-wrap" ref={formatBar} style={formatStyle}>
           <FormatBar editor={textEditor} onDone={() => (setEditingId(null), focusBlock(editingId))} />
         </div>
       )}

@@ -16,6 +16,7 @@ import {
 } from '../core/blockActions.js'
 import type { Block } from '../core/document.js'
 import type { EditorStore } from '../core/store.js'
+import { Icon } from '../canvas/icons.js'
 
 function summary(b: Block): string {
   const v = b.value
@@ -97,16 +98,16 @@ export function BlockList({ store, blocks, selectedId, editingInPlace = null }: 
                   {selected ? 'Done' : 'Edit'}
                 </button>
                 <button type="button" className="tool" title={moveBlockUp.label} aria-label={`Move ${label} block up`} disabled={i === 0} onClick={() => store.dispatch(moveBlockUp, { id: b.id })}>
-                  ↑
+                  <Icon name="up" size={16} />
                 </button>
                 <button type="button" className="tool" title={moveBlockDown.label} aria-label={`Move ${label} block down`} disabled={i === blocks.length - 1} onClick={() => store.dispatch(moveBlockDown, { id: b.id })}>
-                  ↓
+                  <Icon name="down" size={16} />
                 </button>
                 <button type="button" className="tool" aria-label={`Duplicate ${label} block`} title={`${duplicateBlock.label} (${shortcutLabel(duplicateBlock.shortcut!, apple)})`} onClick={() => store.dispatch(duplicateBlock, { id: b.id })}>
-                  ⧉
+                  <Icon name="duplicate" size={16} />
                 </button>
                 <button type="button" className="tool danger" aria-label={`Delete ${label} block`} title={`${deleteBlock.label} (${shortcutLabel(deleteBlock.shortcut!, apple)})`} onClick={() => store.dispatch(deleteBlock, { id: b.id })}>
-                  ✕
+                  <Icon name="close" size={16} />
                 </button>
               </div>
             </div>

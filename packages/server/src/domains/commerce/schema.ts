@@ -1,9 +1,14 @@
 // Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql, 0009_commerce_payments.sql, 0050_fonts_product_details.sql). Money columns are integer minor units.
-import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import type { BillingUnit, Instalment, OrderEntryView, OrderStatus, ProductDimensions, ProductWeight, SubscriptionPlan } from '@sitewright/contracts'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const siteId = () => text('site_id').notNull()
+/** Generated full-text search vector (read only; maintained by PostgreSQL). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+/** The product search vector: the same expression as migrations/0035_search_products.sql. */
+const PRODUCT_SEARCH = `setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(tags::text, '') || ' ' || coalesce(categories::text, '')), 'B') || setweight(to_tsvector('english', regexp_replace(coalesce(excerpt, '') || ' ' || coalesce(description, ''), '<[^>]*>', ' ', 'g')), 'C')`
 
 export const storeSettings = pgTable('commerce_store_settings', {
   siteId: text('site_id').primaryKey(),
@@ -49,6 +54,7 @@ export const products = pgTable('commerce_products', {
   tags: jsonb('tags').$type<string[]>().notNull().default([]),
   categories: jsonb('categories').$type<string[]>().notNull().default([]),
   ordering: integer('ordering').notNull().default(0),
+  search: tsvector('search').generatedAlwaysAs(sql.raw(PRODUCT_SEARCH)),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })

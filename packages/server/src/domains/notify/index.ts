@@ -152,7 +152,8 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       const data = orderData(order, { detailsUrl: confirmationUrl, baseUrl: brand.url })
       await queue(siteId, `donation-receipt:${order.id}`, 'donation-receipt', order.email, { donation: donationData(order, name, recurring, confirmationUrl) })
       const manageUrl = `${deps.editorUrl(siteId)}#commerce/orders/${order.id}`
-      await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl } } })
+      // the same owner mail, titled and worded as a donation
+      await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl, donation: true } } })
     },
     async subscriptionPaymentFailed({ siteId, renewalId, email, item, amount, cycle, orderNumber }) {
       await queue(siteId, `subscription-payment-failed:${renewalId}`, 'subscription-payment-failed', email, { subscription: { item, amount, cycle, orderNumber } })

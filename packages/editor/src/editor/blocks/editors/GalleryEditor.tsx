@@ -14,6 +14,7 @@ import { addImages, galleryIds, gallerySource, galleryLinks, moveImage, removeIm
 import { LinkField } from './LinkField.js'
 import { GalleryAccountsEditor, GallerySourceChoice } from './GalleryAccounts.js'
 import type { BlockEditorProps } from './types.js'
+import { imageSrc } from '../../../ui/imageSrc.js'
 
 const ImageEditDialog = lazy(() => import('../../../dialogs/image/ImageEditDialog.js'))
 
@@ -48,7 +49,7 @@ export function ImageEditButton({ id, onSaved }: { id: string; onSaved(file: Fil
 function GalleryThumb({ id, label }: { id: string; label: string }) {
   const file = useFileAsset(id)
   if (!file) return <span className="thumb placeholder" aria-hidden="true" />
-  return <img className="thumb" src={`${file.assetUrl}?format=100w`} alt={label} draggable={false} />
+  return <img className="thumb" src={imageSrc(file, '100w')} alt={label} draggable={false} />
 }
 
 export function GalleryBlockEditor(props: BlockEditorProps) {

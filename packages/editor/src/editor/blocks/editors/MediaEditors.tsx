@@ -9,6 +9,7 @@ import { LinkField } from './LinkField.js'
 import { FIELD_SPECS } from '../fieldSpecs.js'
 import { ImageEditButton } from './GalleryEditor.js'
 import type { BlockEditorProps } from './types.js'
+import { imageSrc } from '../../../ui/imageSrc.js'
 
 export function FileChooser({ kind, onFile, label }: { kind: string; onFile(f: FileAsset): void; label: string }) {
   const [browsing, setBrowsing] = useState(false)
@@ -39,7 +40,7 @@ export function FileChooser({ kind, onFile, label }: { kind: string; onFile(f: F
 export function Thumb({ id, size = '300w' }: { id: string; size?: string }) {
   const file = useFileAsset(id)
   if (!file) return <span className="thumb placeholder" aria-hidden="true" />
-  return <img className="thumb" src={`${file.assetUrl}?format=${size}`} alt={file.altText || file.filename} />
+  return <img className="thumb" src={imageSrc(file, size)} alt={file.altText || file.filename} />
 }
 
 export function ImageBlockEditor({ block, onChange, onSet }: BlockEditorProps) {

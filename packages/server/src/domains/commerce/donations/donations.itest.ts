@@ -135,6 +135,15 @@ describe(`donations (${BACKEND})`, () => {
 
     await t.app.members.ensureMember(siteId, { email: 'monthly@example.com', password: 'glaze-and-kiln-2024', name: 'Ada' })
     expect((await c.post('/api/site-users/account/session', { email: 'monthly@example.com', password: 'glaze-and-kiln-2024' })).status).toBe(200)
+    // signed in now: the confirmation no longer asks the member to sign in
+    expect(page.body).toContain('(sign in or create one with this email address)')
+    const signedIn = await c.get(r.json.confirmationUrl)
+    expect(signedIn.body).toContain('from your <a href="/account">account</a>.</p>')
+    expect(signedIn.body).not.toContain('sign in or create one')
+    // the owner's mail is titled as a donation, not as an order
+    const ownerMail = await mailTo('@', /Subject: New donation #\d+: \$20\.00/)
+    expect(ownerMail.text).toContain('gave a donation to')
+    expect(smtp.mails.some((m) => /Subject: New order #/.test(m.text))).toBe(false)
     const listed = await c.get('/api/site-users/account/subscriptions')
     expect(listed.json.data.subscriptions).toMatchObject([{ title: 'Monthly donation', price: '$20.00', every: 'Every month', donation: true, status: 'active' }])
   })

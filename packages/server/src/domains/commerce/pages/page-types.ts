@@ -1,6 +1,6 @@
 // The store's page types (from contracts) and which one an order's page is. /cart is the newer cart page (an editable
 // React island: quantities, removal, additional fields), COMMERCE_CART_V2 205; SHOW_CART 200 is the older read-only
-// cart the spec also names, which this product does not serve.
+// cart the spec also names, served at the reference's legacy address /commerce/show-cart (and its ?format=json).
 import { PAGE_TYPES, PRODUCT_TYPES } from '@sitewright/contracts'
 
 const PAYWALL = PRODUCT_TYPES.PAYWALL

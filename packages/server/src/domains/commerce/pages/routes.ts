@@ -5,6 +5,7 @@
 // with the member areas the membership opens). They carry per-visitor data and are rendered through publishing
 // without its page cache.
 import type { FastifyInstance } from 'fastify'
+import { SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
 import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
@@ -36,6 +37,21 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
     reply.headers(noStore)
     return render(request, reply, { pageType: PT.COMMERCE_CART_V2, template: 'cart', title: 'Cart', extra: { shoppingCart } })
   })
+
+  // The older cart page the spec also names (SHOW_CART 200), at the reference's legacy address: the same cart,
+  // read through the cart template, and with ?format=json the page's data as JSON (as the reference's pages answer).
+  defineRoute(
+    app,
+    { method: 'GET', url: '/commerce/show-cart', summary: 'The older cart page (SHOW_CART 200); ?format=json for its data', tags, query: z.object({ format: z.enum(['json', 'html']).optional() }).strict(), responses: { 200: { description: 'HTML, or JSON with format=json' } } },
+    async ({ request, reply, query }) => {
+      const site = requireSite(request)
+      const c = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
+      const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
+      reply.headers(noStore)
+      if (query.format === 'json') return { pageType: PT.SHOW_CART, shoppingCart }
+      return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart } })
+    },
+  )
 
   defineRoute(
     app,
@@ -80,6 +96,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
         const ids = order.entries.filter((e) => e.productType === PRODUCT_TYPES.PAYWALL).map((e) => e.itemId)
         extra.membership = { areas: (await ctx.deps.areasOfProducts?.(site.id, ids)) ?? [], recurring: order.subscriptions.length > 0 }
       }
+      // a signed-in member is not told to sign in (the marker cookie the members domain sets at sign-in)
+      extra.memberSignedIn = !!request.cookies[SITE_USER_AUTH_COOKIE]
       reply.headers(noStore)
       return render(request, reply, { ...page, extra })
     },

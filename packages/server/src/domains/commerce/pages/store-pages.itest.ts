@@ -91,6 +91,14 @@ describe(`store pages (${BACKEND})`, () => {
     expect(added.json.shoppingCart).toMatchObject({ currency: 'JPY', subtotalCents: 25000, subtotal: { value: '25000', currency: 'JPY' } })
     const cart = await visitor.get('/cart')
     expect(cart.body).toContain('data-page-type="205"') // the newer cart page: COMMERCE_CART_V2
+    // the spec's older cart page, SHOW_CART 200, at the legacy address: HTML and ?format=json, the same cart
+    const older = await visitor.get('/commerce/show-cart')
+    expect(older.status).toBe(200)
+    expect(older.body).toContain('data-page-type="200"')
+    expect(older.body).toContain('>25,000<')
+    const json = await visitor.get('/commerce/show-cart?format=json')
+    expect(json.json).toMatchObject({ pageType: 200, shoppingCart: { currency: 'JPY', subtotalCents: 25000 } })
+    expect((await visitor.get('/commerce/show-cart?format=xml')).status).toBe(400)
     expect(cart.body).toContain('>25,000<')
     expect(cart.body).not.toContain('250.00')
     const checkout = await visitor.get('/checkout')
