@@ -2,6 +2,7 @@
 // one definition of each contract, so the sides cannot drift apart. `api/` holds the HTTP request and answer shapes
 // (types only: they add nothing to a bundle).
 export * from './album.js'
+export * from './chart.js'
 export * from './content.js'
 export * from './currencies.js'
 export * from './enums.js'

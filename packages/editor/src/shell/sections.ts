@@ -12,18 +12,7 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { id: 'pages', label: 'Pages' },
-  {
-    id: 'commerce',
-    label: 'Commerce',
-    upcoming: {
-      summary: 'The store is not available yet.',
-      items: [
-        'Products, variants and inventory',
-        'Orders and the cart',
-        'Restock notifications and product reviews',
-      ],
-    },
-  },
+  { id: 'commerce', label: 'Commerce' },
   { id: 'forms', label: 'Forms' },
   { id: 'members', label: 'Members' },
   { id: 'analytics', label: 'Analytics' },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CHART_MAX_COLUMNS, CHART_MAX_ROWS } from '@sitewright/contracts'
 import { CHART_MESSAGES, MAX_COLUMNS, MAX_ROWS, checkChart, parseTable } from './chart.js'
 
 describe('chart data entry', () => {
@@ -33,6 +34,14 @@ describe('chart data entry', () => {
     expect(r.data.columns).toHaveLength(MAX_COLUMNS)
     expect(r.data.rows).toHaveLength(MAX_ROWS)
     expect(r.data.rows[0]!.values).toHaveLength(MAX_COLUMNS)
+  })
+
+  it('one rule with the server (contracts): 20 columns and 50 rows', () => {
+    expect([MAX_COLUMNS, MAX_ROWS]).toEqual([CHART_MAX_COLUMNS, CHART_MAX_ROWS])
+    expect([CHART_MAX_COLUMNS, CHART_MAX_ROWS]).toEqual([20, 50])
+    const columns = Array.from({ length: 20 }, (_, i) => `C${i}`)
+    const r = checkChart({ columns, rows: [{ label: 'R', cells: columns.map(() => '2') }] })
+    expect(r.ok && !r.truncated && r.data.columns.length).toBe(20)
   })
 
   it('parses pasted tab or comma separated tables', () => {

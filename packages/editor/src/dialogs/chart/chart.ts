@@ -1,8 +1,10 @@
 // Chart data entry: a grid of text cells (column names across, one labelled row per data series point) checked
 // and turned into the chart block value `{ columns, rows: [{ label, values }], max }`.
 
-export const MAX_ROWS = 50
-export const MAX_COLUMNS = 10
+import { CHART_MAX_COLUMNS, CHART_MAX_ROWS } from '@sitewright/contracts'
+
+export const MAX_ROWS = CHART_MAX_ROWS
+export const MAX_COLUMNS = CHART_MAX_COLUMNS
 
 export const CHART_MESSAGES = {
   empty: 'Enter some data!',

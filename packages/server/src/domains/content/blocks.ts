@@ -1,6 +1,6 @@
 // Block values as the owner saves them: one zod schema per block type name, HTML fields sanitized on save.
 import { z } from 'zod'
-import { ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, GALLERY_ACCOUNT_PROVIDERS, GALLERY_ACCOUNTS_FULL_MESSAGE, GALLERY_MAX_ACCOUNTS, GALLERY_SOURCES, type GalleryAccountProvider, DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
+import { CHART_MAX_COLUMNS, CHART_MAX_ROWS, ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, GALLERY_ACCOUNT_PROVIDERS, GALLERY_ACCOUNTS_FULL_MESSAGE, GALLERY_MAX_ACCOUNTS, GALLERY_SOURCES, type GalleryAccountProvider, DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
 import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from './constants.js'
 import { galleryOptionsInput } from './gallery.js'
 import { sanitizeHtml } from './sanitize.js'
@@ -32,8 +32,8 @@ const chart = z
   .object({
     title: text(200).optional(),
     type: z.enum(['bar', 'line']).optional(),
-    columns: z.array(text(60)).min(1, 'Enter some data!').max(20),
-    rows: z.array(z.object({ label: text(60), values: z.array(z.number()) }).strict()).min(1, 'Enter some data!').max(50),
+    columns: z.array(text(60)).min(1, 'Enter some data!').max(CHART_MAX_COLUMNS, `Charts hold at most ${CHART_MAX_COLUMNS} columns.`),
+    rows: z.array(z.object({ label: text(60), values: z.array(z.number()) }).strict()).min(1, 'Enter some data!').max(CHART_MAX_ROWS, `Charts hold at most ${CHART_MAX_ROWS} rows.`),
     max: z.number().positive().optional(),
   })
   .strict()
