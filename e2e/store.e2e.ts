@@ -168,6 +168,29 @@ describe('store: product page to order confirmation', () => {
     await screenshot(page, 'store-product-added')
   })
 
+  it('with items in the cart the header keeps one row (1280 and 390); a phone shows the shop two products a row', async () => {
+    const page = h.page
+    await page.goto('/shop')
+    await expect.poll(() => pill(page).isVisible()).toBe(true)
+    // every shown part of the header overlaps every other vertically: one row
+    const rows = () => page.evaluate(() => {
+      const boxes = [...document.querySelector('.site-header-inner')!.children]
+        .filter((c) => getComputedStyle(c).display !== 'none' && getComputedStyle(c).position !== 'absolute' && c.getBoundingClientRect().height > 0)
+        .map((c) => c.getBoundingClientRect())
+      return Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)) ? 1 : 2
+    })
+    expect(await rows()).toBe(1)
+    await page.setViewportSize({ width: 390, height: 844 })
+    try {
+      await expect.poll(rows).toBe(1)
+      const columns = await page.evaluate(() => new Set([...document.querySelectorAll('.product-grid .product-card')].map((c) => Math.round(c.getBoundingClientRect().left))).size)
+      expect(columns).toBe(2)
+      await screenshot(page, 'store-shop-390')
+    } finally {
+      await page.setViewportSize({ width: 1200, height: 900 })
+    }
+  })
+
   it('opens the instalment dialog, keeps focus inside it and closes it on Escape', async () => {
     const page = h.page
     const offer = page.locator('[data-instalments]')

@@ -48,9 +48,36 @@ async function ensureDatabase() {
   return u.toString()
 }
 
+// The proxy's rules (README "Behind a load balancer" lists the same for any other one):
+// - body limits at the proxy, as the app has them: JSON and form bodies BODY_LIMIT (1 MiB by default), the upload
+//   routes (files, site import, review photos) their own. A bigger body is answered 413 by nginx, typed as the app
+//   types it, and never reaches a node.
+// - request buffering on: a node gets a body only once it has all arrived, so it never answers (413, 400) and closes
+//   while the proxy is still sending, which nginx took for a failed node.
+// - a node counts as failed only when it cannot be reached, times out or answers 502/503 (a 413 or any other 4xx is
+//   the client's), 3 times within 10 s; a request goes to the next node only on those.
+// - keepalive to the nodes, closed by nginx (60 s) before Node closes an idle connection (72 s).
+const BODY_LIMIT = Number(env.BODY_LIMIT ?? 1024 * 1024)
+const TOO_LARGE = JSON.stringify({ error: { type: 'payload_too_large', code: 'payload_too_large', message: 'The request body is too large.' } })
+
 function nginxConf(nodePorts) {
   const tmp = join(dir, 'nginx')
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(tmp, d), { recursive: true })
+  const proxy = `      proxy_pass http://sitewright;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      # nginx is the edge: the client address it saw, never one the client wrote (TRUST_PROXY trusts this header)
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering on;
+      # a node that is gone or shutting down (503 before any work) passes the request to the next one
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 2;`
+  const upload = (match, mb) => `    location ${match} {
+      client_max_body_size ${mb}m;
+${proxy}
+    }`
   return `worker_processes auto;
 pid ${tmp}/nginx.pid;
 error_log ${tmp}/error.log warn;
@@ -62,25 +89,28 @@ http {
   fastcgi_temp_path ${tmp}/fastcgi;
   uwsgi_temp_path ${tmp}/uwsgi;
   scgi_temp_path ${tmp}/scgi;
-  client_max_body_size 512m;
+  client_max_body_size ${BODY_LIMIT};
+  client_body_buffer_size 1m;
   upstream sitewright {
-${nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
+${nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n')}
     keepalive 64;
+    keepalive_timeout 60s;
   }
   server {
     listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://sitewright;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      # nginx is the edge: the client address it saw, never one the client wrote (TRUST_PROXY trusts this header)
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_request_buffering off;
-      # a node that is gone or shutting down (503 before any work) passes the request to the next one
-      proxy_next_upstream error timeout http_502 http_503;
+    error_page 413 = @too_large;
+    location @too_large {
+      default_type application/json;
+      add_header Connection close always;
+      return 413 '${TOO_LARGE}';
     }
+    location / {
+${proxy}
+    }
+    # the upload routes: the largest file kind (video, 500 MB), a whole-site archive, a review's photos
+${upload('~ ^/api/sites/[^/]+/files$', 501)}
+${upload('= /api/sites/import', 512)}
+${upload('= /api/commerce/reviews/request', 60)}
   }
 }
 `

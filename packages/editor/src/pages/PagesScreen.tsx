@@ -57,14 +57,17 @@ export function PagesScreen() {
               actions={{ open, rename: tree.rename, move: (...a) => void tree.move(...a), remove: (id) => void tree.remove(id).then(() => id === current?.id && navigate(pagesPath(siteId, { view: 'overview' }))), duplicate: (id) => void tree.duplicate(id).then((made) => made && open(made.id)) }}
             />
           )}
-          <AddPageForm
-            onCreate={async (input) => {
-              const made = await tree.create(input)
-              if (typeof made === 'string') return made
-              open(made.id)
-              return null
-            }}
-          />
+          {/* shown with the tree, not before it: the tree arriving above it pushed it (and the screen) down */}
+          {(tree.collections || tree.error) && (
+            <AddPageForm
+              onCreate={async (input) => {
+                const made = await tree.create(input)
+                if (typeof made === 'string') return made
+                open(made.id)
+                return null
+              }}
+            />
+          )}
         </aside>
         <div className="pages-main">
           {route.view === 'style' && <StyleScreen />}
@@ -73,8 +76,7 @@ export function PagesScreen() {
               <h1 id="section-title" tabIndex={-1}>
                 Pages
               </h1>
-              <p className="lead">Choose a page to edit its blocks, or add a page.</p>
-              {!tree.collections && !tree.error && <p role="status">Loading…</p>}
+              {tree.collections || tree.error ? <p className="lead">Choose a page to edit its blocks, or add a page.</p> : <p role="status">Loading…</p>}
             </section>
           )}
           {route.view === 'collection' && !current && tree.collections && (
