@@ -13,7 +13,7 @@ import { cart, fakeApi, ok } from './fixtures.js'
 describe('commerce start', () => {
   it("loads the cart through boot's hook, then reveals the pill", async () => {
     page(`<div data-cart-button hidden><a data-cart-pill href="/cart" hidden><span data-cart-count></span></a></div>`)
-    document.cookie = 'sw_cart=c1'
+    document.cookie = 'sw_has_cart=1' // the script-readable cart marker (sw_cart itself is HttpOnly)
     const api = fakeApi({ getCart: async () => ok(cart([{ sku: 'A', quantity: 2 }])) })
     const commerce = createCommerce(window, api)
     const sf = boot({ doc: document, storage: null, islands: {}, loadCart: commerce.loadCart })
