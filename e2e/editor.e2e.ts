@@ -203,6 +203,9 @@ describe('site editor', () => {
     const page = h.page
     await page.locator('.save-state', { hasText: 'All changes saved' }).waitFor()
     await screenshot(page, 'editor-before-styles')
+    // the page list (where Site styles is) folds away while a page is edited: show it first
+    const showPages = page.getByRole('button', { name: 'Show pages' })
+    if (await showPages.isVisible()) await showPages.click()
     await page.getByRole('link', { name: 'Site styles' }).click()
     await page.getByRole('heading', { name: 'Site styles' }).waitFor()
     const accent = page.getByLabel('Accent', { exact: true })

@@ -147,6 +147,6 @@ describe('visitor flows', () => {
     await page.goto('/search')
     await page.fill('.search-page input[name=q]', 'glaze')
     await Promise.all([page.waitForURL('**/search?q=glaze'), page.press('.search-page input[name=q]', 'Enter')])
-    await page.locator('.search-result a[href="/blog/glaze-tests"]').waitFor()
+    await page.locator('.search-result a[href="/blog/glaze-tests"]:not(.search-result-media)').waitFor()
   })
 })

@@ -1,5 +1,5 @@
 // The Pages section: the page tree beside the selected page's editor, a collection's items, or site styles.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigation } from '../app/navigation.js'
 import { PageEditor } from '../editor/page/PageEditor.js'
 import { LinkTargetsProvider } from '../editor/page/linkTargets.js'
@@ -21,6 +21,12 @@ export function PagesScreen() {
   const current = route.view === 'collection' ? tree.collections?.find((c) => c.id === route.id) : undefined
   // the page tree folds away beside the canvas (it starts folded while a page is edited on a narrow screen)
   const [treeHidden, setTreeHidden] = useState(() => typeof window !== 'undefined' && window.innerWidth < 1400 && route.view === 'collection')
+  // Below 1400 px the shown list floats over the canvas as a drawer: opening a page closes it, as a drawer does, so it
+  // never sits over the page being edited or the dialogs its panel opens ('Show pages' brings it back).
+  const currentId = current?.id
+  useEffect(() => {
+    if (currentId && typeof window !== 'undefined' && window.innerWidth < 1400) setTreeHidden(true)
+  }, [currentId])
 
   return (
     <LinkTargetsProvider collections={tree.collections ?? []}>
