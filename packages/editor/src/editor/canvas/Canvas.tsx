@@ -69,6 +69,9 @@ export function Canvas(p: Props) {
 
   // where the click that started editing was (frame coordinates): the caret goes there, as in a text editor
   const caretAt = useRef<{ left: number; top: number } | null>(null)
+  // the block a press on the canvas was on: selecting it on press (focus) may scroll it into view and re-render the
+  // canvas, so the release, and with it the click's target, can land elsewhere; the click still means that block
+  const pressedBlock = useRef<string | null>(null)
   const startEditing = useCallback((id: string, at?: { left: number; top: number }) => {
     const b = findBlock(live.current.doc, id)
     if (b?.typeName === 'text') {
@@ -98,8 +101,9 @@ export function Canvas(p: Props) {
     const win = d.defaultView!
     // a click on the block already selected before the press edits it (focus on press selects it first)
     let selectedAtPress: string | null = null
-    const onPress = () => {
+    const onPress = (e: PointerEvent) => {
       selectedAtPress = live.current.selectedId
+      pressedBlock.current = (e.target as Element).closest?.<HTMLElement>(BLOCK_SELECTOR)?.dataset.blockId ?? null
       performance.mark('sw-select-start')
     }
     const onClick = (e: MouseEvent) => {
@@ -107,7 +111,9 @@ export function Canvas(p: Props) {
       const editing = live.current.editingId
       if (editing && target.closest(`[data-block-id="${attrValue(editing)}"]`)) return
       e.preventDefault() // links and buttons of the page do not act on the canvas
-      const el = target.closest<HTMLElement>(BLOCK_SELECTOR)
+      const pressed = pressedBlock.current
+      pressedBlock.current = null
+      const el = target.closest<HTMLElement>(BLOCK_SELECTOR) ?? (pressed ? blockElement(d, pressed) : null)
       if (editing) setEditingId(null)
       const id = el?.dataset.blockId ?? null
       if (!id) return store.dispatch(selectBlock, { id: null })
