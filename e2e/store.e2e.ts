@@ -170,6 +170,7 @@ describe('store: product page to order confirmation', () => {
 
   it('with items in the cart the header keeps one row (1280 and 390); a phone shows the shop two products a row', async () => {
     const page = h.page
+    const productPage = page.url() // the next step goes on from the product page this one leaves
     await page.goto('/shop')
     await expect.poll(() => pill(page).isVisible()).toBe(true)
     // every shown part of the header overlaps every other vertically: one row
@@ -188,6 +189,7 @@ describe('store: product page to order confirmation', () => {
       await screenshot(page, 'store-shop-390')
     } finally {
       await page.setViewportSize({ width: 1200, height: 900 })
+      await page.goto(productPage)
     }
   })
 

@@ -49,7 +49,8 @@ export async function click(el: Element): Promise<void> {
   })
 }
 
-export async function waitFor<T>(probe: () => T | null | undefined | false, timeoutMs = 2000): Promise<T> {
+// 10 s: a lazy screen's first import under a loaded full run took over 2 s (App.test's Pages heading); it returns as soon as the probe holds
+export async function waitFor<T>(probe: () => T | null | undefined | false, timeoutMs = 10_000): Promise<T> {
   const started = Date.now()
   for (;;) {
     const value = probe()

@@ -86,7 +86,8 @@ async function open(path: string) {
 
 const heading = (root: HTMLElement) => root.querySelector('h1')?.textContent
 
-describe('editor shell', () => {
+// 20 s each: the screens are lazy chunks, first imported here; under a loaded full unit run that took over the default 5 s
+describe('editor shell', { timeout: 20_000 }, () => {
   it('logs in with the server answering, then lands on the first site', async () => {
     const root = await open('/config/')
     await waitFor(() => heading(root) === 'Log in')
