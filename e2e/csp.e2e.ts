@@ -72,6 +72,9 @@ describe('content security policy in the browser', () => {
     await page.waitForURL(`**/config/sites/${site.id}/pages`)
     await page.getByText('About the studio').first().click()
     await expect.poll(() => page.frames().length).toBeGreaterThan(1)
+    // the page list (where Site styles is) folds away while a page is edited: show it first
+    const showPages = page.getByRole('button', { name: 'Show pages' })
+    if (await showPages.isVisible()) await showPages.click()
     await page.getByText('Site styles').first().click()
     const accent = await page.locator('input[value="#2f5d50"]').first().elementHandle()
     await accent!.fill('#cc2200')
