@@ -64,19 +64,27 @@ export function findBadText(value: unknown): BadText | null {
 
 /** The walk of `findBadText` without paths (a clean body, the usual case, builds no path strings). */
 function anyBadText(value: unknown): boolean {
+  return someText(value, (t) => kindOf(t) !== null)
+}
+
+/**
+ * True when `test` holds for any string or object key in `value` (walked without recursion, at most a million
+ * values; past that, false).
+ */
+function someText(value: unknown, test: (text: string) => boolean): boolean {
   const stack: unknown[] = [value]
   let budget = 1_000_000
   while (stack.length) {
     const v = stack.pop()
     if (--budget < 0) return false
     if (typeof v === 'string') {
-      if (kindOf(v)) return true
+      if (test(v)) return true
     } else if (v !== null && typeof v === 'object') {
       if (Array.isArray(v)) {
         for (const x of v) stack.push(x)
       } else {
         for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-          if (kindOf(k)) return true
+          if (test(k)) return true
           stack.push(x)
         }
       }
@@ -114,25 +122,7 @@ function badTextWithPath(value: unknown): BadText | null {
 
 /** True when any string or key in `value` holds a NUL. */
 export function hasNul(value: unknown): boolean {
-  const stack: unknown[] = [value]
-  let budget = 1_000_000
-  while (stack.length) {
-    const v = stack.pop()
-    if (--budget < 0) return false
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true
-    } else if (v !== null && typeof v === 'object') {
-      if (Array.isArray(v)) {
-        for (const x of v) stack.push(x)
-      } else {
-        for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-          if (k.includes('\u0000')) return true
-          stack.push(x)
-        }
-      }
-    }
-  }
-  return false
+  return someText(value, (t) => t.includes('\u0000'))
 }
 
 export const ILL_FORMED_MESSAGE = 'Text must be well-formed Unicode: it cannot hold an unpaired surrogate (U+D800 to U+DFFF).'
