@@ -48,6 +48,8 @@ import { claimMail, welcomeMail } from './welcome-mail.js'
 import { createBackground } from './background.js'
 import { createFastify, type FastPath } from './http-server.js'
 import { createClusterPorts } from './cluster.js'
+import { wireCustomDomains } from './wire/custom-domains.js'
+import type { CustomDomains } from '../domains/custom-domains/index.js'
 
 export const VERSION = '0.1.0'
 
@@ -92,6 +94,7 @@ export interface App {
   restock: Restock
   starters: Starters
   transfer: Transfer
+  customDomains: CustomDomains
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
@@ -187,8 +190,12 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
       editorUrl: `${platformUrl}/config/`,
     },
   })
-  const hosts = registerTenancy(fastify, config.rootDomain, sites.resolver)
-  cluster.bindHosts((siteId) => hosts.invalidate(siteId))
+  const customDomains = wireCustomDomains({ fastify, orm: db.orm, config, sites, accounts, mailer, changed: (id) => (cluster.hostsChanged(id), late.invalidatePages(id)) })
+  /** A site's public address: its verified primary custom domain, else its built-in one. */
+  const siteUrl = async (site: { id: string; slug: string }) => (await customDomains.primaryUrl(site.id)) ?? sites.urlOf(site.slug)
+  const hosts = registerTenancy(fastify, config.rootDomain, { ...sites.resolver, byHost: (host) => customDomains.byHost(host) })
+  customDomains.hooks(fastify)
+  cluster.bindHosts((siteId) => (hosts.invalidate(siteId), customDomains.hostsChanged(siteId)))
   sites.onChange((siteId) => cluster.hostsChanged(siteId))
   sites.onChange(late.invalidatePages)
   const crumbs = registerCrumb(fastify, await getOrCreateSecret(db.orm, 'crumb'), { sessionCookie: SESSION_COOKIE })
@@ -234,7 +241,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     siteTitle: async (siteId) => (await sites.get(siteId))?.title,
     siteUrl: async (siteId) => {
       const site = await sites.get(siteId)
-      return site ? sites.urlOf(site.slug) : undefined
+      return site ? siteUrl(site) : undefined
     },
     resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
     collectionPath: (siteId, collectionId) => content.read.collectionPath(siteId, collectionId),
@@ -276,7 +283,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     },
     site: async (siteId) => {
       const site = await sites.get(siteId)
-      return { title: site?.title ?? '', url: site ? sites.urlOf(site.slug) : '/' }
+      return { title: site?.title ?? '', url: site ? await siteUrl(site) : '/' }
     },
     // a member's sign-in and sign-out re-issue the crumb; an owner signed in on the same browser keeps a bound one
     reissueCrumb: (request, reply) => {
@@ -302,7 +309,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   /** A site's brand for its mails: title, public address, icon and the colours of its active colour theme. */
   const brandOf = async (siteId: string): Promise<EmailBrand> => {
     const site = await sites.get(siteId)
-    const url = site ? sites.urlOf(site.slug) : `${platformUrl}/`
+    const url = site ? await siteUrl(site) : `${platformUrl}/`
     const vars = (await sites.stylesContext(siteId))?.cssVariables ?? []
     const v = (name: string, fallback: string) => safeColour(vars.find((x) => x.name === name)?.value, fallback)
     const icon = site?.iconImageId ? (await files.getAssets(siteId, [site.iconImageId])).get(site.iconImageId)?.assetUrl : undefined
@@ -354,7 +361,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     },
     shop: async (siteId) => {
       const site = await sites.get(siteId)
-      return { name: site?.title ?? 'Shop', baseUrl: site ? sites.urlOf(site.slug) : platformUrl }
+      return { name: site?.title ?? 'Shop', baseUrl: site ? await siteUrl(site) : platformUrl }
     },
     fromAddress: MAIL_FROM_ADDRESS,
     composer: (siteId) => notify.composer(siteId),
@@ -393,6 +400,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
       featureFlags: (siteId) => billing.flags(siteId),
       paywall: (siteId, collectionId) => paywallOf(members, commerce, siteId, collectionId),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
+      publicUrl: (siteId) => customDomains.primaryUrl(siteId),
     },
   })
   const starters = createStarters(db.orm, {
@@ -409,7 +417,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   })
   const transfer = createTransfer(db.orm, transferPorts(db.orm, { sites, files, content, auth, instance: platformUrl, appVersion: VERSION, changed: (id) => (cluster.hostsChanged(id), late.invalidatePages(id)) }))
   const places = createPlaces(db.orm, { config: loadPlacesConfig(process.env), provider: opts.placesProvider })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, publishing]
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, customDomains, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -464,6 +472,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     restock,
     starters,
     transfer,
+    customDomains,
     notify,
     mailJobs,
     demo,

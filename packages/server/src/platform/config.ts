@@ -36,6 +36,38 @@ export interface Config {
   workers: number
   /** The bucket of `fileStorage: 's3'` (S3_URL endpoint, path-style; null url = AWS S3 of the region). */
   s3: S3Config | null
+  /** Custom domains and their certificates (issue 35). */
+  domains: DomainsConfig
+}
+
+export interface DomainsConfig {
+  /** The TLS listener's port (HTTPS_PORT); null: no listener and no certificates are ordered. */
+  httpsPort: number | null
+  /** The HTTPS port in public addresses (443 behind a TLS-passthrough balancer; default HTTPS_PORT). */
+  httpsPublicPort: number | null
+  /** The ACME directory (default Let's Encrypt production). */
+  acmeDirectoryUrl: string
+  /** Extra CA to trust for the ACME server (PEM file). */
+  acmeCaFile: string | null
+  acmeEmail: string | null
+  /** host:port of the DNS server used for ownership look-ups; null: the system's. */
+  dnsResolver: string | null
+  /** What owners point their records at: IPv4/IPv6 addresses (A/AAAA) and host names (CNAME). */
+  targets: { a: string[]; aaaa: string[]; cname: string[] }
+  /** Seals private keys in the database; null: a key made once and kept in the database (say so in production). */
+  secretsKey: string | null
+}
+
+export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory'
+
+function domainTargets(raw: string | undefined): DomainsConfig['targets'] {
+  const out: DomainsConfig['targets'] = { a: [], aaaa: [], cname: [] }
+  for (const t of (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    if (/^\d{1,3}(\.\d{1,3}){3}$/.test(t)) out.a.push(t)
+    else if (t.includes(':')) out.aaaa.push(t)
+    else out.cname.push(t.toLowerCase())
+  }
+  return out
 }
 
 export interface S3Config {
@@ -67,6 +99,14 @@ const envSchema = z.object({
   S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
   KEY_PREFIX: z.string().regex(/^[a-z0-9_]{0,40}$/, 'lower-case letters, digits and _ only').optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  HTTPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HTTPS_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ACME_DIRECTORY_URL: z.string().regex(/^https?:\/\//, 'must start with https://').optional(),
+  ACME_CA_FILE: z.string().min(1).optional(),
+  ACME_EMAIL: z.string().email().optional(),
+  DNS_RESOLVER: z.string().regex(/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i, 'an IP address with an optional :port').optional(),
+  DOMAIN_TARGETS: z.string().regex(/^[a-zA-Z0-9.:,\s-]+$/, 'comma-separated IP addresses and host names').optional(),
+  SECRETS_KEY: z.string().min(16, 'at least 16 characters').optional(),
 })
 
 /** Reads the configuration; throws an Error naming every bad variable. Empty strings count as unset. */
@@ -107,5 +147,15 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
           region: e.S3_REGION ?? 'us-east-1',
         }
       : null,
+    domains: {
+      httpsPort: e.HTTPS_PORT ?? null,
+      httpsPublicPort: e.HTTPS_PUBLIC_PORT ?? e.HTTPS_PORT ?? null,
+      acmeDirectoryUrl: e.ACME_DIRECTORY_URL ?? LETS_ENCRYPT_DIRECTORY,
+      acmeCaFile: e.ACME_CA_FILE ? resolve(cwd, e.ACME_CA_FILE) : null,
+      acmeEmail: e.ACME_EMAIL ?? null,
+      dnsResolver: e.DNS_RESOLVER ?? null,
+      targets: domainTargets(e.DOMAIN_TARGETS),
+      secretsKey: e.SECRETS_KEY ?? null,
+    },
   }
 }

@@ -7,6 +7,7 @@
 //   skip      stays with the instance: sessions, tokens, queues, throttles, analytics, the instance's accounts
 import { billingTables } from '../../domains/billing/index.js'
 import { commerceTables } from '../../domains/commerce/index.js'
+import { customDomainsTables } from '../../domains/custom-domains/index.js'
 import { contentTables } from '../../domains/content/index.js'
 import { filesTables } from '../../domains/files/index.js'
 import { formsTables } from '../../domains/forms/index.js'
@@ -66,6 +67,7 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   { table: sitesTables.siteMembers, kind: 'skip', reason: "this instance's accounts: the importing owner is the new site's ADMIN" },
   { table: sitesTables.siteInvitations, kind: 'skip', reason: "invitations to this instance's accounts" },
   { table: contentTables.contentGalleryFeeds, kind: 'skip', reason: "a cache of gallery accounts' photo feeds, fetched again when missing" },
+  { table: customDomainsTables.customDomains, kind: 'skip', reason: 'a hostname serves one site of one instance: its owner connects it to the copy when the copy goes live' },
   { table: c.carts, kind: 'skip', reason: "open carts are visitors' sessions" },
   { table: c.cartEntries, kind: 'skip', reason: "open carts are visitors' sessions" },
   { table: c.idempotency, kind: 'skip', reason: 'request replay keys (hours)' },

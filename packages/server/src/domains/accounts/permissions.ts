@@ -53,6 +53,7 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/settings', 'settings.edit'],
   ['*', '/starter', 'settings.edit'],
   ['*', '/duplicate', 'settings.edit'],
+  ['*', '/domains', 'settings.edit'],
   ['*', '/export', 'transfer'],
   ['*', '/onboarding', 'content'],
   ['*', '/styles', 'design'],

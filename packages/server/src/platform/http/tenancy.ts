@@ -1,6 +1,7 @@
 // Tenancy: the Host header resolves the site of every request, before anything else runs.
 //   <rootDomain>, 127.0.0.1, [::1]  -> 'platform': the demo site (if it exists); the owner API serves any site
 //   <slug>.<rootDomain>             -> 'site': that site only
+//   a verified custom domain        -> 'site': its site, with `custom` (primary host, HTTPS state) for its redirects
 //   anything else                   -> 'unknown': 404 (except /healthz)
 // Found sites are cached in memory by Host header (no database query per request): an entry is dropped when the
 // site changes in this process (`invalidate`), and lives at most HOST_CACHE_TTL_MS so that other nodes' changes
@@ -15,9 +16,22 @@ export interface SiteRef {
   slug: string
 }
 
+/** What a request on an owner's own hostname needs for its redirects and headers (custom-domains domain). */
+export interface CustomHost {
+  hostname: string
+  /** The site's primary custom domain when it is verified (other hostnames redirect to it), else null. */
+  primaryHost: string | null
+  /** The hostname has a certificate served by the TLS listener: plain HTTP redirects to HTTPS. */
+  secure: boolean
+  /** The primary's scheme: https when it has a certificate. */
+  primarySecure: boolean
+  /** Send HSTS (the certificate has been served for a while). */
+  hsts: boolean
+}
+
 export type Tenancy =
   | { kind: 'platform'; site: SiteRef | null }
-  | { kind: 'site'; site: SiteRef }
+  | { kind: 'site'; site: SiteRef; custom?: CustomHost }
   | { kind: 'unknown'; host: string }
 
 declare module 'fastify' {
@@ -30,6 +44,8 @@ export interface TenancyResolver {
   /** The site at the platform host (the demo site), or null. */
   platformSite(): Promise<SiteRef | null>
   bySlug(slug: string): Promise<SiteRef | null>
+  /** A host that is neither the platform's nor a slug's: an owner's verified custom domain, or null. */
+  byHost?(host: string): Promise<{ site: SiteRef; custom: CustomHost } | null>
 }
 
 const SLUG_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
@@ -82,6 +98,10 @@ export function createHostCache(
       const site = await resolver.bySlug(c.slug)
       if (site) return { kind: 'site', site }
     }
+    if (c.kind === 'unknown' && host && resolver.byHost) {
+      const found = await resolver.byHost(host)
+      if (found) return { kind: 'site', site: found.site, custom: found.custom }
+    }
     return { kind: 'unknown', host }
   }
 
@@ -98,7 +118,8 @@ export function createHostCache(
     lookup: (hostHeader) => hosts.get(hostHeader ?? ''),
     cachedSite(hostHeader) {
       const t = hosts.peek(hostHeader ?? '')
-      return t && t.kind !== 'unknown' ? t.site : null
+      // a custom domain's requests go through Fastify (its redirects and HSTS depend on the connection)
+      return t && t.kind !== 'unknown' && !(t.kind === 'site' && t.custom) ? t.site : null
     },
     invalidate(siteId) {
       hosts.drop(siteId === undefined ? undefined : (t) => t.kind !== 'unknown' && t.site?.id === siteId)

@@ -1,0 +1,204 @@
+// Custom domains: the owner API's rules (hostnames, limit, one site per hostname, roles, crumb), and the whole
+// journey against real ACME parts, Debian's pebble and pebble-challtestsrv on free ports: add -> wrong TXT (the
+// reason) -> right TXT -> certificate -> HTTPS with SNI verified against Pebble's root -> redirects (HTTP to HTTPS,
+// the primary, canonical/sitemap/JSON baseUrl) -> renewal once across two concurrent sweeps -> delete (revoked).
+import { request as httpsRequest } from 'node:https'
+import { X509Certificate } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_DOMAINS_PER_SITE } from '@sitewright/contracts'
+import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
+import { freePort, pebbleMissing, startPebbleServers, type Pebble } from '../../../test/pebble.js'
+import { loadConfig } from '../../platform/config.js'
+import { sql } from 'drizzle-orm'
+import { WEBSITE_ROLES } from '../accounts/index.js'
+
+async function owner(t: TestApp) {
+  const c = t.client()
+  const res = await c.post('/api/auth/signup', newSignup())
+  expect(res.status).toBe(201)
+  return { c, siteId: res.json.site.id as string, slug: res.json.site.slug as string }
+}
+
+describe(`custom domains: the owner API (${BACKEND})`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp({ seedDemo: false })
+  })
+  afterAll(() => t?.close())
+
+  it('validates hostnames, keeps one site per hostname and 10 per site, ADMIN only with the crumb', async () => {
+    const a = await owner(t)
+    const base = `/api/sites/${a.siteId}/domains`
+    const bad: [string, string][] = [
+      ['localhost', 'hostname_single_label'], ['shop.localhost', 'hostname_local'], ['127.0.0.1', 'hostname_ip'], ['[::1]', 'hostname_ip'],
+      ['https://shop.example.com/', 'hostname_invalid'], ['bad..example.com', 'hostname_invalid'], ['-x.example.com', 'hostname_invalid'], ['', 'hostname_required'],
+      [`${a.slug}.localhost`, 'hostname_local'],
+    ]
+    for (const [hostname, code] of bad) {
+      const r = await a.c.post(base, { hostname })
+      expect(r.status, hostname).toBe(400)
+      expect(r.json.error.code, hostname).toBe(code)
+      expect(r.json.error.message.length, hostname).toBeGreaterThan(10)
+    }
+    // IDNA: stored as punycode, with the TXT record to add
+    const idn = await a.c.post(base, { hostname: 'Bücher.Example.' })
+    expect(idn.status).toBe(201)
+    expect(idn.json).toMatchObject({ hostname: 'xn--bcher-kva.example', status: 'pending', primary: true, verification: { type: 'TXT', name: '_sitewright.xn--bcher-kva.example' } })
+    expect(idn.json.verification.value).toMatch(/^sitewright-verify=[A-Za-z0-9_-]{32}$/)
+    expect((await a.c.post(base, { hostname: 'xn--bcher-kva.example' })).json.error.code).toBe('domain_exists')
+    // another site cannot take it
+    const b = await owner(t)
+    const taken = await b.c.post(`/api/sites/${b.siteId}/domains`, { hostname: 'bücher.example' })
+    expect([taken.status, taken.json.error.code]).toEqual([409, 'domain_taken'])
+    // at most 10 per site
+    for (let i = 1; i < MAX_DOMAINS_PER_SITE; i++) expect((await a.c.post(base, { hostname: `d${i}.example.org` })).status).toBe(201)
+    const over = await a.c.post(base, { hostname: 'one-more.example.org' })
+    expect([over.status, over.json.error.code]).toEqual([422, 'domain_limit'])
+    const list = await a.c.get(base)
+    expect(list.json.domains).toHaveLength(MAX_DOMAINS_PER_SITE)
+    expect(list.json.domains.filter((d: { primary: boolean }) => d.primary)).toHaveLength(1)
+    // crumb, roles, site scoping
+    expect((await a.c.post(base, { hostname: 'x.example.net' }, { crumb: 'nope' })).status).toBe(403)
+    expect((await b.c.get(base)).status).toBe(404) // another site's owner: as if it did not exist
+    const editor = await owner(t)
+    await t.app.sites.addMember(a.siteId, await editorId(editor.c), WEBSITE_ROLES.EDITOR)
+    expect((await editor.c.get(base)).status).toBe(403)
+    const someId = list.json.domains[3].id as string
+    expect((await b.c.request('DELETE', `/api/sites/${b.siteId}/domains/${someId}`)).status).toBe(404)
+    // a pending domain serves nothing yet
+    expect((await t.client('xn--bcher-kva.example').get('/')).status).toBe(404)
+    expect((await a.c.request('DELETE', `${base}/${someId}`)).status).toBe(204)
+    expect((await a.c.get(base)).json.domains).toHaveLength(MAX_DOMAINS_PER_SITE - 1)
+  })
+})
+
+async function editorId(c: ReturnType<TestApp['client']>): Promise<string> {
+  const me = await c.get('/api/auth/me')
+  return me.json.user.id as string
+}
+
+const missing = pebbleMissing()
+if (missing) console.warn(missing)
+
+/** An HTTPS GET through the TLS listener with SNI, trusting only `ca`; answers status, headers, body and the peer certificate. */
+function tlsGet(port: number, hostname: string, path: string, ca: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string; cert: X509Certificate }>((resolve, reject) => {
+    const req = httpsRequest({ host: '127.0.0.1', port, path, servername: hostname, headers: { host: hostname }, ca, agent: false }, (res) => {
+      let body = ''
+      const cert = new X509Certificate((res.socket as import('node:tls').TLSSocket).getPeerX509Certificate()!.raw)
+      res.on('data', (d: Buffer) => (body += d.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, cert }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await read()
+    if (ok(v)) return v
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKEND})`, () => {
+  let pebble: Pebble
+  let t: TestApp
+  let httpsPort = 0
+  beforeAll(async () => {
+    pebble = await startPebbleServers()
+    httpsPort = await freePort()
+    const base = loadConfig({})
+    t = await startTestApp({
+      seedDemo: false,
+      host: '127.0.0.1',
+      domains: { ...base.domains, httpsPort, httpsPublicPort: httpsPort, acmeDirectoryUrl: pebble.directoryUrl, acmeCaFile: pebble.caFile, dnsResolver: pebble.dns, secretsKey: 'test-secrets-key-0123456789' },
+    })
+    await t.app.fastify.listen({ host: '127.0.0.1', port: 0 })
+    await pebble.start((t.app.fastify.server.address() as { port: number }).port)
+  }, 60_000)
+  afterAll(async () => {
+    await t?.close()
+    await pebble?.stop()
+  })
+
+  it('verifies by TXT, orders over HTTP-01, serves HTTPS with SNI, redirects, renews once and revokes on delete', async () => {
+    const a = await owner(t)
+    const base = `/api/sites/${a.siteId}/domains`
+    const shop = (await a.c.post(base, { hostname: 'shop.example.test' })).json
+    const get = async (id: string) => ((await a.c.get(base)).json.domains as { id: string }[]).find((d) => d.id === id) as Record<string, any>
+
+    // the wrong record: still pending, with the reason
+    await pebble.setTxt(shop.verification.name, 'sitewright-verify=wrong')
+    const wrong = (await a.c.post(`${base}/${shop.id}/verify`)).json
+    expect(wrong.status).toBe('pending')
+    expect(wrong.error).toContain('wrong value')
+    expect((await t.client('shop.example.test').get('/')).status).toBe(404)
+
+    // the right record: verified, then the certificate is ordered in the background
+    await pebble.clearTxt(shop.verification.name)
+    await pebble.setTxt(shop.verification.name, shop.verification.value)
+    const ok = (await a.c.post(`${base}/${shop.id}/verify`)).json
+    expect(ok.status).toBe('issuing')
+    expect(ok.error).toBeUndefined()
+    const active = await until('shop certificate', () => get(shop.id), (d) => d.status !== 'issuing')
+    expect(active).toMatchObject({ status: 'active', primary: true, certificate: { issuer: expect.stringContaining('Pebble') } })
+    expect(Date.parse(active.certificate.notAfter)).toBeGreaterThan(Date.now() + 30 * 86_400_000)
+
+    // HTTPS with SNI, verified against Pebble's root (and nothing else)
+    const root = await pebble.root()
+    const page = await tlsGet(httpsPort, 'shop.example.test', '/', root)
+    expect(page.status).toBe(200)
+    expect(page.cert.subjectAltName).toContain('DNS:shop.example.test')
+    expect(page.headers['strict-transport-security']).toBeUndefined() // not served long enough yet
+    // no certificate for a name that is not a verified domain: the handshake fails
+    await expect(tlsGet(httpsPort, 'other.example.test', '/', root)).rejects.toThrow()
+
+    // plain HTTP redirects to HTTPS (the challenge path excepted); the built-in address keeps working
+    const http = await t.client('shop.example.test').get('/about?x=1')
+    expect([http.status, http.headers.location]).toEqual([301, `https://shop.example.test:${httpsPort}/about?x=1`])
+    expect((await t.client(`${a.slug}.localhost`).get('/')).status).toBe(200)
+
+    // a second domain, made primary: the first redirects to it; canonical, sitemap and JSON baseUrl use it
+    const www = (await a.c.post(base, { hostname: 'www.example.test' })).json
+    expect(www.primary).toBe(false)
+    await pebble.setTxt(www.verification.name, www.verification.value)
+    await a.c.post(`${base}/${www.id}/verify`)
+    await until('www certificate', () => get(www.id), (d) => d.status === 'active')
+    expect((await a.c.post(`${base}/${www.id}/primary`)).json.domains.find((d: { id: string }) => d.id === www.id).primary).toBe(true)
+    const moved = await tlsGet(httpsPort, 'shop.example.test', '/blog?page=2', root)
+    expect([moved.status, moved.headers.location]).toEqual([301, `https://www.example.test:${httpsPort}/blog?page=2`])
+    const primaryBase = `https://www.example.test:${httpsPort}`
+    const json = await tlsGet(httpsPort, 'www.example.test', '/?format=json', root)
+    expect(JSON.parse(json.body).website.baseUrl).toBe(primaryBase)
+    expect((await t.client(`${a.slug}.localhost`).get('/')).body).toContain(`<link rel="canonical" href="${primaryBase}/"`)
+    expect((await tlsGet(httpsPort, 'www.example.test', '/robots.txt', root)).body).toContain(`Sitemap: ${primaryBase}/sitemap.xml`)
+
+    // HSTS once the certificate has been served for a day
+    await t.app.db.orm.execute(sql`UPDATE custom_domains SET cert_served_since = now() - interval '2 days' WHERE hostname = 'www.example.test'`)
+    t.app.customDomains.hostsChanged(a.siteId)
+    await until('hsts', async () => (await tlsGet(httpsPort, 'www.example.test', '/', root)).headers['strict-transport-security'], (v) => v === 'max-age=31536000', 10_000)
+
+    // renewal 30 days before expiry: two sweeps at once (two nodes) renew each certificate once
+    // (the stored expiry is moved to 29 days from now: Pebble's certificates last years)
+    expect(await t.app.customDomains.sweep()).toBe(0)
+    await t.app.db.orm.execute(sql`UPDATE custom_domains SET cert_not_after = now() + interval '29 days' WHERE site_id = ${a.siteId}`)
+    const [n1, n2] = await Promise.all([t.app.customDomains.sweep(), t.app.customDomains.sweep()])
+    expect(n1 + n2).toBe(2)
+    expect(await t.app.customDomains.sweep()).toBe(0) // nothing due any more
+    const renewedShop = await get(shop.id)
+    expect(Date.parse(renewedShop.certificate.notAfter)).toBeGreaterThan(Date.now() + 30 * 86_400_000)
+    const oldSerial = page.cert.serialNumber
+    await until('renewed certificate served', async () => (await tlsGet(httpsPort, 'shop.example.test', '/', root)).cert.serialNumber, (s) => s !== oldSerial, 10_000)
+
+    // delete: revoked at the CA, no certificate served, the host serves nothing
+    const current = (await tlsGet(httpsPort, 'shop.example.test', '/', root)).cert.serialNumber
+    expect((await a.c.request('DELETE', `${base}/${shop.id}`)).status).toBe(204)
+    expect(await pebble.certStatus(current.toLowerCase().replace(/^0+/, ''))).toBe('Revoked')
+    await until('no certificate after delete', () => tlsGet(httpsPort, 'shop.example.test', '/', root).then(() => 'served', () => 'refused'), (v) => v === 'refused', 10_000)
+    expect((await t.client('shop.example.test').get('/')).status).toBe(404)
+  }, 60_000)
+})
