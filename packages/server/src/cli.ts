@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `sitewright` command: start, migrate, export, import, create-owner, reset-password, cluster; `--help` for each.
+// The `sitewright` command: start, migrate, export, import, create-owner, reset-password, domains, cluster; `--help` for each.
 // Configuration comes from the environment, as for the server (see README): DATA_DIR's embedded database (one
 // process at a time: stop the server first) or DATABASE_URL (PostgreSQL: alongside running nodes).
 import { spawn } from 'node:child_process'
@@ -45,6 +45,12 @@ const HELP: Record<string, string> = {
     '  strength rules as sign-up) and signs the account out of every session. Prints nothing secret.',
     `  ${DB}`,
   ].join('\n'),
+  domains: [
+    'sitewright domains list SITE | add SITE HOSTNAME | verify SITE HOSTNAME | remove SITE HOSTNAME',
+    "  A site's custom domains: add answers the TXT record that proves ownership; verify looks it up now (DNS_RESOLVER)",
+    '  and, with HTTPS_PORT set, orders the certificate; remove revokes it.',
+    `  ${DB}`,
+  ].join('\n'),
   cluster: 'sitewright cluster\n  Starts a local cluster: PostgreSQL database, Redis, app nodes and nginx on one port (npm run cluster).',
 }
 
@@ -86,6 +92,8 @@ async function run(argv: string[]): Promise<number> {
       return (await import('./cli/owners.js')).createOwnerCommand(rest)
     case 'reset-password':
       return (await import('./cli/owners.js')).resetPasswordCommand(rest)
+    case 'domains':
+      return (await import('./cli/domains.js')).domainsCommand(rest)
     case 'cluster': {
       const script = fileURLToPath(new URL('../../../scripts/cluster.mjs', import.meta.url))
       const child = spawn(process.execPath, [script, ...rest], { stdio: 'inherit' })
