@@ -113,7 +113,7 @@ async function wireDomains(base: Base) {
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))
   const reviews = wireReviews(base, { sites, accounts, commerce })
   const notify = late.bind('notify', await wireNotify(base, { sites, accounts, commerce, reviews, files, mailQueued }))
-  const restock = late.bind('restock', wireRestock(base, { sites, accounts, commerce, forms, notify, mailQueued }))
+  const restock = late.bind('restock', wireRestock(base, { sites, accounts, commerce, forms, notify, billing, mailQueued }))
   const places = wirePlaces(base)
   const starters = wireStarters(base, { sites, accounts, content, commerce, files })
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)

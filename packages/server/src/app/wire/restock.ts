@@ -1,7 +1,9 @@
 // Back-in-stock alerts. Needs: sites, commerce (variants; stock set again wakes the alerts), forms (captcha), notify
 // (the mail composer), the mail queue.
+import { FEATURE_FLAGS } from '@sitewright/contracts'
 import type { Accounts } from '../../domains/accounts/index.js'
 import { STORE_ROLES, type Commerce } from '../../domains/commerce/index.js'
+import type { Billing } from '../../domains/billing/index.js'
 import type { Forms } from '../../domains/forms/index.js'
 import type { Notify } from '../../domains/notify/index.js'
 import { createRestock, type VariantInfo } from '../../domains/restock/index.js'
@@ -14,10 +16,11 @@ interface Needs {
   commerce: Commerce
   forms: Forms
   notify: Notify
+  billing: Billing
   mailQueued: () => void
 }
 
-export function wireRestock(base: Base, { sites, accounts, commerce, forms, notify, mailQueued }: Needs) {
+export function wireRestock(base: Base, { sites, accounts, commerce, forms, notify, billing, mailQueued }: Needs) {
   const restock = createRestock(base.db.orm, {
     authorize: (request, siteId) => sites.authorize(accounts.auth, request, siteId, STORE_ROLES),
     variant: async (siteId, productId, variantId): Promise<VariantInfo | null> => {
@@ -42,6 +45,7 @@ export function wireRestock(base: Base, { sites, accounts, commerce, forms, noti
     composer: (siteId) => notify.composer(siteId),
     verifyCaptcha: async (siteId, token, remoteIp) => (await forms.captcha.check(siteId, token, remoteIp)).ok,
     captchaPublic: () => forms.captcha.publicConfig(),
+    scarcityAllowed: (siteId) => billing.hasFlag(siteId, FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS),
     mailQueued,
     onChange: base.invalidatePages,
   })
