@@ -94,6 +94,6 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
     const ref = siteOf(request)
     const site = ref ? await s.sites.get(ref.id) : null
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-    return reply.type('text/plain; charset=utf-8').send(robotsTxt(((await s.deps.publicUrl?.(site.id)) ?? s.sites.urlOf(site.slug)).replace(/\/+$/, '')))
+    return reply.type('text/plain; charset=utf-8').send(robotsTxt((await s.sites.publicUrl(site)).replace(/\/+$/, '')))
   })
 }

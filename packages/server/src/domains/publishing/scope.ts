@@ -28,14 +28,14 @@ export interface SiteScope {
 export async function loadScope(sites: Sites, content: ContentReader, deps: PublishingDeps, siteId: string, request: FastifyRequest | null, now = new Date()): Promise<SiteScope | null> {
   const site = await sites.get(siteId)
   if (!site) return null
-  const [profile, collections, featureFlags, publicUrl] = await Promise.all([content.profile(siteId), content.siteCollections(siteId), deps.featureFlags?.(siteId), deps.publicUrl?.(siteId)])
+  const [profile, collections, featureFlags, publicUrl] = await Promise.all([content.profile(siteId), content.siteCollections(siteId), deps.featureFlags?.(siteId), sites.publicUrl(site)])
   let counts: Promise<Map<string, number>> | null = null
   const cache = new Map<string, ImageContext | null>()
   return {
     site,
     settings: sites.settingsOf(site),
     profile,
-    baseUrl: (publicUrl ?? sites.urlOf(site.slug)).replace(/\/+$/, ''),
+    baseUrl: publicUrl.replace(/\/+$/, ''),
     collections,
     byId: new Map(collections.map((c) => [c.id, c])),
     itemCounts: () => (counts ??= content.itemCounts(siteId, now)),

@@ -217,8 +217,6 @@ export interface PublishingDeps {
   colorThemes?: (siteId: string) => Promise<ReadonlyMap<string, { name: string; value: string }[]>>
   /** The feature flag ids of the site's plan (billing domain). */
   featureFlags?: (siteId: string) => Promise<number[]>
-  /** The site's public address when it is not the built-in one (a verified primary custom domain), else null. */
-  publicUrl?: (siteId: string) => Promise<string | null>
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
   styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
 }

@@ -56,6 +56,8 @@ export function createSites(orm: Orm, opts: SitesOptions) {
     const role = primaryRole(roles) ?? WEBSITE_ROLES.VIEWER
     return { id: site.id, slug: site.slug, title: site.title, role, roleName: roleName(role), url: urlOf(site.slug), capabilities: capabilitiesOf(roles) }
   }
+  // a verified primary custom domain replaces the built-in address (custom-domains, bound by the app)
+  let primaryUrl: (siteId: string) => Promise<string | null> = async () => null
   const listeners: ((siteId: string) => void)[] = []
   const changed = (siteId: string) => {
     for (const fn of listeners) fn(siteId)
@@ -74,6 +76,12 @@ export function createSites(orm: Orm, opts: SitesOptions) {
   return {
     resolver,
     urlOf,
+    /** The site's public address: its verified primary custom domain, else the built-in `urlOf(slug)`. */
+    publicUrl: async (site: { id: string; slug: string }): Promise<string> => (await primaryUrl(site.id)) ?? urlOf(site.slug),
+    /** Binds where primary custom-domain addresses come from. */
+    usePrimaryUrls(fn: (siteId: string) => Promise<string | null>): void {
+      primaryUrl = fn
+    },
     get: (siteId: string) => svc.getWebsite(orm, siteId),
     settingsOf: (site: svc.Website): WebsiteSettings => svc.settingsOf(site),
     updateSettings: (siteId: string, patch: Partial<WebsiteSettings>) => svc.updateSettings(orm, siteId, patch),
