@@ -3,7 +3,7 @@
 import { CONNECTED_ACCOUNTS_SCREEN } from '@sitewright/contracts'
 import { routePath } from '../app/routes.js'
 
-export type SettingsTab = 'general' | 'connected-accounts'
+export type SettingsTab = 'general' | 'connected-accounts' | 'domains'
 
 export interface SettingsTabInfo {
   id: SettingsTab
@@ -16,6 +16,8 @@ export const SETTINGS_TABS: readonly SettingsTabInfo[] = [
   { id: 'general', label: 'General' },
   // the connected-account links live in the site profile, which the 'content' roles change
   { id: 'connected-accounts', label: CONNECTED_ACCOUNTS_SCREEN.tab, capability: 'content' },
+  // custom domains change where the site answers: ADMIN only (the settings.edit capability)
+  { id: 'domains', label: 'Domains', capability: 'settings.edit' },
 ]
 
 /** The settings tabs a role may open (all of them when the site names no capabilities). */

@@ -22,6 +22,7 @@ const CommerceScreen = lazy(() => import('../commerce/CommerceScreen.js').then((
 const FormsScreen = lazy(() => import('../forms/FormsScreen.js').then((m) => ({ default: m.FormsScreen })))
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen.js').then((m) => ({ default: m.SettingsScreen })))
 const ConnectedAccountsScreen = lazy(() => import('../settings/ConnectedAccountsScreen.js').then((m) => ({ default: m.ConnectedAccountsScreen })))
+const DomainsScreen = lazy(() => import('../settings/DomainsScreen.js').then((m) => ({ default: m.DomainsScreen })))
 const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
@@ -136,6 +137,17 @@ export function Shell({ me, site, section, billing }: Props) {
             <section className="page-status">
               <h1 tabIndex={-1}>Connected accounts</h1>
               <p>Your role on this site ({site.roleName.toLowerCase().replace(/_/g, ' ')}) does not include the connected accounts.</p>
+            </section>
+          )
+        ) : section === 'settings' && settingsTab === 'domains' ? (
+          settingsTabsFor(site.capabilities).some((t) => t.id === 'domains') ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <DomainsScreen key={siteId} site={site} />
+            </Suspense>
+          ) : (
+            <section className="page-status">
+              <h1 tabIndex={-1}>Domains</h1>
+              <p>Your role on this site ({site.roleName.toLowerCase().replace(/_/g, ' ')}) does not include the custom domains.</p>
             </section>
           )
         ) : section === 'settings' && settingsTab === 'not-found' ? (
