@@ -39,7 +39,7 @@ beforeAll(async () => {
     await t.app.fastify.listen({ host: '127.0.0.1', port: 0 })
     await pebble.start((t.app.fastify.server.address() as { port: number }).port)
   }
-}, 60_000)
+}, 120_000)
 afterAll(async () => {
   await t?.close()
   await pebble?.stop()
@@ -208,5 +208,5 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     expect(await pebble.certStatus(current.toLowerCase().replace(/^0+/, ''))).toBe('Revoked')
     await until('no certificate after delete', () => tlsGet(httpsPort, 'shop.example.test', '/', root).then(() => 'served', () => 'refused'), (v) => v === 'refused', 10_000)
     expect((await t.client('shop.example.test').get('/')).status).toBe(404)
-  }, 60_000)
+  }, 120_000)
 })
