@@ -2,7 +2,7 @@
 import { parseQuery } from '../platform/http/query.js'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
-import { fractionDigits } from '@sitewright/contracts'
+import { FEATURE_FLAGS, fractionDigits } from '@sitewright/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../platform/config.js'
 import { openDatabase, type Db, type Orm } from '../platform/db/index.js'
@@ -360,6 +360,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     composer: (siteId) => notify.composer(siteId),
     verifyCaptcha: async (siteId, token, remoteIp) => (await forms.captcha.check(siteId, token, remoteIp)).ok,
     captchaPublic: () => forms.captcha.publicConfig(),
+    scarcityAllowed: (siteId) => billing.hasFlag(siteId, FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS),
     mailQueued,
     onChange: late.invalidatePages,
   })
