@@ -48,6 +48,8 @@ import { claimMail, welcomeMail } from './welcome-mail.js'
 import { createBackground } from './background.js'
 import { createFastify, type FastPath } from './http-server.js'
 import { createClusterPorts } from './cluster.js'
+import { wireHistory } from './wire/history.js'
+import type { History } from '../domains/history/index.js'
 
 export const VERSION = '0.1.0'
 
@@ -92,6 +94,7 @@ export interface App {
   restock: Restock
   starters: Starters
   transfer: Transfer
+  history: History
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
@@ -409,7 +412,8 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   })
   const transfer = createTransfer(db.orm, transferPorts(db.orm, { sites, files, content, auth, instance: platformUrl, appVersion: VERSION, changed: (id) => (cluster.hostsChanged(id), late.invalidatePages(id)) }))
   const places = createPlaces(db.orm, { config: loadPlacesConfig(process.env), provider: opts.placesProvider })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, publishing]
+  const history = wireHistory(fastify, db.orm, { sites, auth, accounts, changed: (id) => (cluster.hostsChanged(id), late.invalidatePages(id)) })
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, history, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -464,6 +468,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     restock,
     starters,
     transfer,
+    history,
     notify,
     mailJobs,
     demo,
