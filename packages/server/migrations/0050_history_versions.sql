@@ -15,7 +15,7 @@ CREATE TABLE history_blobs (
   site_id text NOT NULL REFERENCES websites (id) ON DELETE CASCADE,
   hash text NOT NULL,
   body bytea NOT NULL,
-  children text[] NOT NULL DEFAULT '{}',
+  children jsonb NOT NULL DEFAULT '[]',
   PRIMARY KEY (site_id, hash)
 );
 

@@ -64,7 +64,7 @@ export async function storePieces(orm: Orm, siteId: string, pieces: Pieces): Pro
     const rows = chunk.map((h) => ({ h, b: deflateRawSync(pieces.get(h)!.body).toString('base64'), c: pieces.get(h)!.children }))
     bytes += rows.reduce((n, r) => n + Buffer.byteLength(r.b, 'base64'), 0)
     await orm.execute(sql`INSERT INTO history_blobs (site_id, hash, body, children)
-      SELECT ${siteId}, x ->> 'h', decode(x ->> 'b', 'base64'), ARRAY(SELECT jsonb_array_elements_text(x -> 'c'))
+      SELECT ${siteId}, x ->> 'h', decode(x ->> 'b', 'base64'), x -> 'c'
       FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS x
       ON CONFLICT DO NOTHING`)
   }

@@ -167,4 +167,21 @@ describe(`history (${BACKEND})`, () => {
     expect(bytes).toBeGreaterThan(0)
     expect(bytes).toBeLessThanOrEqual(2048)
   })
+
+  it('thins autosaves older than 30 days to one per object and hour, keeps every restore, and drops unreached pieces', async () => {
+    const count = async (reason: string) => Number((await sqlRows<{ n: string }>(t.app.db.orm, sql`SELECT count(*)::text AS n FROM history_versions WHERE site_id = ${siteId} AND kind = 'page' AND object_id = ${home} AND reason = ${reason}`))[0]!.n)
+    const hours = Number((await sqlRows<{ n: string }>(t.app.db.orm, sql`SELECT count(DISTINCT date_trunc('hour', created_at))::text AS n FROM history_versions WHERE site_id = ${siteId} AND kind = 'page' AND object_id = ${home} AND reason = 'autosave'`))[0]!.n)
+    const restores = await count('restore')
+    expect(await count('autosave')).toBeGreaterThan(hours)
+    const piecesBefore = await blobBytes()
+    const later = new Date(Date.now() + 31 * 86_400_000)
+    const done = await t.app.history.thin(later)
+    expect(done.versions).toBeGreaterThan(0)
+    expect(await count('autosave')).toBe(hours)
+    expect(await count('restore')).toBe(restores)
+    expect(await blobBytes()).toBeLessThan(piecesBefore)
+    // every version left still opens whole
+    for (const v of (await owner.get(versions(`?object=page:${home}&limit=200`))).json.versions) expect((await owner.get(versions(`/${v.id}`))).status).toBe(200)
+    expect((await json('/home')).status).toBe(200)
+  })
 })

@@ -21,7 +21,7 @@ export const historyBlobs = pgTable(
     siteId: text('site_id').notNull(),
     hash: text('hash').notNull(),
     body: bytea('body').notNull(),
-    children: text('children').array().notNull().default([]),
+    children: jsonb('children').notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.hash] })],
 )

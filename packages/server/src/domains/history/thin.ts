@@ -34,7 +34,7 @@ export async function collectPieces(orm: Orm, siteId: string): Promise<number> {
       tx,
       sql`WITH RECURSIVE live(hash) AS (
             SELECT DISTINCT root FROM history_versions WHERE site_id = ${siteId} AND root IS NOT NULL
-            UNION SELECT unnest(b.children) FROM history_blobs b JOIN live l ON b.site_id = ${siteId} AND b.hash = l.hash)
+            UNION SELECT jsonb_array_elements_text(b.children) FROM history_blobs b JOIN live l ON b.site_id = ${siteId} AND b.hash = l.hash)
           DELETE FROM history_blobs b WHERE b.site_id = ${siteId} AND NOT EXISTS (SELECT 1 FROM live l WHERE l.hash = b.hash) RETURNING b.hash`,
     )
     return rows.length
