@@ -5,14 +5,14 @@
 import { HISTORY_REASON_HEADER, type HistoryReason } from '@sitewright/contracts'
 import { getTableColumns, getTableName } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Orm } from '../../platform/db/index.js'
+import type { FastifyRequest } from 'fastify'
 import { rolesFor, type Accounts, type Auth } from '../../domains/accounts/index.js'
 import { commerceTables } from '../../domains/commerce/index.js'
 import { contentTables } from '../../domains/content/index.js'
 import { formsTables } from '../../domains/forms/index.js'
 import { createHistory, type History, type KindPart, type KindSpec, type ObjectState } from '../../domains/history/index.js'
 import { sitesTables, type Sites } from '../../domains/sites/index.js'
+import type { Base } from './base.js'
 
 function part(name: string, table: PgTable, key: string, o: { site?: string; omit?: string[]; only?: string[]; write?: KindPart['write'] } = {}): KindPart {
   const columns = Object.values(getTableColumns(table) as Record<string, PgColumn>)
@@ -54,16 +54,18 @@ function reasonOf(request: FastifyRequest, url: string): HistoryReason {
   return request.headers[HISTORY_REASON_HEADER] === 'publish' ? 'publish' : 'autosave'
 }
 
-export function wireHistory(fastify: FastifyInstance, orm: Orm, d: { sites: Sites; auth: Auth; accounts: Accounts; changed(siteId: string): void }): History {
-  const currentOwnerId = async (request: FastifyRequest) => (await d.auth.currentOwner(request))?.ownerId ?? null
-  const history = createHistory(orm, {
+export function wireHistory(base: Base, d: { sites: Sites; accounts: Accounts }): History {
+  const { fastify, db, cluster } = base
+  const auth: Auth = d.accounts.auth
+  const currentOwnerId = async (request: FastifyRequest) => (await auth.currentOwner(request))?.ownerId ?? null
+  const history = createHistory(db.orm, {
     kinds: HISTORY_KINDS_OF_SITE,
-    authorize: (request, siteId, roles) => d.sites.authorize(d.auth, request, siteId, roles as Parameters<Sites['authorize']>[3]),
+    authorize: (request, siteId, roles) => d.sites.authorize(auth, request, siteId, roles as Parameters<Sites['authorize']>[3]),
     readRoles: rolesFor('content'),
     siteRestoreRoles: rolesFor('settings.edit'),
     currentOwnerId,
     people: async (ids) => (await d.accounts.ownersByIds(ids)).map((o) => ({ id: o.id, name: o.name, email: o.email })),
-    changed: d.changed,
+    changed: (siteId) => (cluster.hostsChanged(siteId), base.invalidatePages(siteId)),
     log: fastify.log,
   })
   fastify.addHook('onSend', async (request, reply, payload) => {
