@@ -10,6 +10,7 @@ import { commerceTables } from '../../domains/commerce/index.js'
 import { contentTables } from '../../domains/content/index.js'
 import { filesTables } from '../../domains/files/index.js'
 import { formsTables } from '../../domains/forms/index.js'
+import { historyTables } from '../../domains/history/index.js'
 import { mailTables } from '../../domains/mail/index.js'
 import { membersTables } from '../../domains/members/index.js'
 import { notifyTables } from '../../domains/notify/index.js'
@@ -97,5 +98,8 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   { table: startersTables.starterOnboarding, kind: 'skip', reason: 'the onboarding checklist of the original' },
   { table: billingTables.sitePlans, kind: 'skip', reason: "this instance's plan: an imported site starts on the importing instance's trial" },
   { table: billingTables.billingInvoices, kind: 'skip', reason: "invoices of this instance's plan" },
+  { table: historyTables.historyVersions, kind: 'skip', reason: 'version history: not carried by archives yet (the imported site starts its history at the import)' },
+  { table: historyTables.historyBlobs, kind: 'skip', reason: 'snapshot pieces of the version history (with history_versions)' },
+  { table: historyTables.historyPending, kind: 'skip', reason: 'writes not yet captured as versions (seconds)' },
   { table: notifyTables.notifyOwnerSettings, kind: 'skip', reason: "this instance's owners' notification switches" },
 ]
