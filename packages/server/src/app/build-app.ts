@@ -39,7 +39,9 @@ import { createStarters, type Starters } from '../domains/starters/index.js'
 import { STARTER_COPY_TABLES, copyFileBytes, starterSiteState } from './starters/ports.js'
 import { seedStarter } from './starters/seed.js'
 import { createTransfer, type Transfer } from '../domains/transfer/index.js'
+import type { Import } from '../domains/import/index.js'
 import { transferPorts } from './transfer/ports.js'
+import { wireImport } from './wire/import.js'
 import { seedDemoSite } from './demo-seed.js'
 import { paidCommerceDeps, paidMemberDeps, paywallOf } from './paid-ports.js'
 import { registerPlatformRoutes } from './platform-routes.js'
@@ -65,6 +67,8 @@ export interface BuildOptions {
   tracking?: TrackingOptions
   placesProvider?: PlacesProvider
   background?: false
+  /** Per image fetched by an import (ms; tests shorten it). */
+  importImageTimeoutMs?: number
 }
 
 /** An order's grand total and lines in minor units, for the revenue reports. */
@@ -92,6 +96,7 @@ export interface App {
   restock: Restock
   starters: Starters
   transfer: Transfer
+  imports: Import
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
@@ -409,7 +414,8 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   })
   const transfer = createTransfer(db.orm, transferPorts(db.orm, { sites, files, content, auth, instance: platformUrl, appVersion: VERSION, changed: (id) => (cluster.hostsChanged(id), late.invalidatePages(id)) }))
   const places = createPlaces(db.orm, { config: loadPlacesConfig(process.env), provider: opts.placesProvider })
-  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, publishing]
+  const imports = wireImport(db.orm, { sites, auth, content, social, files, dataDir: config.dataDir, log: fastify.log, imageTimeoutMs: opts.importImageTimeoutMs })
+  const domains: DomainLifecycle[] = [mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, publishing]
 
   // every /api/sites/:siteId route is checked against the permission table before its own code runs
   const ownerRoutes = sites.guardOwnerRoutes(fastify)
@@ -464,6 +470,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
     restock,
     starters,
     transfer,
+    imports,
     notify,
     mailJobs,
     demo,
