@@ -157,6 +157,8 @@ class Builder {
       const img = firstImage([e])!
       return this.push({ kind: 'image', ...img, caption: '' })
     }
+    if (e.tag === 'wp-gallery') return this.push({ kind: 'gallery', images: [], attachmentIds: (e.attrs.ids ?? '').split(',').map((x) => x.trim()).filter(Boolean) })
+    if (e.tag === 'wp-embed') return this.push({ kind: 'embed', url: e.attrs.url ?? '' })
     if (INLINE.has(e.tag)) return this.inline(outer)
     if (e.tag === 'figure') {
       const cap = e.children.find((c): c is HtmlElement => c.kind === 'element' && c.tag === 'figcaption')
@@ -166,6 +168,8 @@ class Builder {
     }
     if (e.tag === 'blockquote') return this.push(quoteOf(e.children) ?? { kind: 'text', html: outer })
     if (e.tag === 'iframe' && e.attrs.src?.startsWith('https://')) return this.push({ kind: 'embed', url: e.attrs.src })
+    // a paragraph holding only an address (WordPress embeds those on their own line)
+    if (e.tag === 'p' && isUrlLine(textOf(e.children)) && e.children.every((c) => c.kind !== 'element' || c.tag === 'a')) return this.push({ kind: 'embed', url: textOf(e.children).trim() })
     if (e.tag === 'pre') return this.push({ kind: 'code', code: textOf(e.children) })
     if (TEXT_TAGS.has(e.tag)) return this.push({ kind: 'text', html: outer })
     if (e.tag === 'div' || e.tag === 'section' || e.tag === 'article' || e.tag === 'center') return this.classic(e.children)
@@ -174,44 +178,19 @@ class Builder {
   }
 
   shortcodeText(text: string) {
-    this.shortcodes(text)
-    this.flush()
+    this.classic(parseHtml(text))
   }
 
-  /** Text with shortcodes: [caption], [gallery ids], [embed]; other shortcodes stay as text and are reported. */
+  /** Text of classic content: shortcodes still in it (not expanded before) stay as text and are reported. */
   private shortcodes(text: string) {
-    let last = 0
-    for (const m of text.matchAll(SHORTCODE)) {
-      const name = m[2]!.toLowerCase()
-      if (m[1]) continue
-      const attrs = Object.fromEntries([...m[3]!.matchAll(/([a-z_]+)\s*=\s*["']([^"']*)["']/gi)].map((a) => [a[1]!.toLowerCase(), a[2]!]))
-      const closeAt = text.indexOf(`[/${m[2]}]`, m.index + m[0].length)
-      const body = closeAt < 0 ? '' : text.slice(m.index + m[0].length, closeAt)
-      const end = closeAt < 0 ? m.index + m[0].length : closeAt + m[2]!.length + 3
-      if (name === 'gallery') {
-        this.inline(text.slice(last, m.index))
-        this.push({ kind: 'gallery', images: [], attachmentIds: (attrs.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean) })
-      } else if (name === 'caption' || name === 'wp_caption') {
-        this.inline(text.slice(last, m.index))
-        const nodes = parseHtml(body)
-        const img = firstImage(nodes)
-        const caption = textOf(nodes).trim() || attrs.caption || ''
-        if (img) this.push({ kind: 'image', ...img, caption })
-      } else if (name === 'embed' && isUrlLine(body)) {
-        this.inline(text.slice(last, m.index))
-        this.push({ kind: 'embed', url: body.trim() })
-      } else {
-        if (!this.unknown.includes(`[${name}]`)) this.unknown.push(`[${name}]`)
-        continue
-      }
-      last = end
-    }
-    this.inline(text.slice(last))
+    for (const m of text.matchAll(SHORTCODE)) if (!m[1] && !this.unknown.includes(`[${m[2]!.toLowerCase()}]`)) this.unknown.push(`[${m[2]!.toLowerCase()}]`)
+    this.inline(text)
   }
 
   block(b: WpBlock) {
-    const nodes = () => parseHtml(b.inner)
-    const inner = new Builder(b.inner)
+    const html = expandShortcodes(b.inner)
+    const nodes = () => parseHtml(html)
+    const inner = new Builder(html)
     const name = b.name.replace(/^core-embed\//, 'core/embed-')
     switch (name) {
       case 'core/freeform':
@@ -269,7 +248,7 @@ class Builder {
         else this.classic(nodes())
         return
       case 'core/shortcode':
-        inner.shortcodeText(b.inner)
+        inner.shortcodeText(html)
         return this.merge(inner)
       case 'core/code':
       case 'core/preformatted':
@@ -296,14 +275,33 @@ class Builder {
   }
 }
 
+const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/** [caption], [gallery] and [embed] as elements the builder knows (figure, wp-gallery, wp-embed). */
+function expandShortcodes(html: string): string {
+  if (!html.includes('[')) return html
+  return html
+    .replace(/\[(caption|wp_caption)([^\]]*)\]([\s\S]*?)\[\/\1\]/gi, (_m, _n: string, attrs: string, body: string) => {
+      const img = /<a\b[^>]*>\s*<img\b[^>]*>\s*<\/a>|<img\b[^>]*>/i.exec(body)
+      const text = (img ? body.replace(img[0], '') : body).trim() || (/caption="([^"]*)"/i.exec(attrs)?.[1] ?? '')
+      const align = /align="(align(?:left|right|center))"/i.exec(attrs)?.[1] ?? ''
+      return img ? `<figure class="${align}">${img[0]}<figcaption>${text}</figcaption></figure>` : body
+    })
+    .replace(/\[gallery([^\]]*)\]/gi, (_m, attrs: string) => `<wp-gallery ids="${attr(/ids\s*=\s*["']?([\d,\s]+)/i.exec(attrs)?.[1] ?? '')}"></wp-gallery>`)
+    .replace(/\[embed[^\]]*\]\s*(https:\/\/[^\s<\[]+)\s*\[\/embed\]/gi, (_m, url: string) => `<wp-embed url="${attr(url)}"></wp-embed>`)
+}
+
 /** Converts one post's content. */
 export function convertContent(content: string): Converted {
-  const b = new Builder(content)
   if (content.includes('<!-- wp:')) {
+    const b = new Builder(content)
     for (const block of parseBlocks(content)) b.block(block)
-  } else {
-    b.classic(parseHtml(content))
+    b.flush()
+    return { sections: b.sections.filter((s) => s.length), unknown: b.unknown }
   }
+  const html = expandShortcodes(content)
+  const b = new Builder(html)
+  b.classic(parseHtml(html))
   b.flush()
   const sections = b.sections.filter((s) => s.length)
   return { sections, unknown: b.unknown }

@@ -10,6 +10,7 @@ import type { ImportPorts } from './ports.js'
 import { registerImportRoutes, type ImportRouteDeps } from './routes.js'
 import { createSourceMap } from './source-map.js'
 import { importWxr } from './wxr-import.js'
+import { readWxr } from './wxr.js'
 
 export { importTables } from './schema.js'
 export { ImportFailure } from './errors.js'
@@ -42,6 +43,13 @@ export function createImport(orm: Orm, deps: ImportDeps) {
       await jobs.drain()
     },
     run,
+    /** Reads a file whole without importing (throws ImportFailure naming the line); answers its site's title. */
+    async check(kind: ImportKind, open: ImportSource): Promise<{ title: string; items: number }> {
+      if (!IMPORT_KINDS_READ.includes(kind)) throw new AppError('unprocessable', 'import_kind_unsupported', `Importing ${kind} files is not available yet; this version reads WXR (WordPress, Squarespace).`)
+      let items = 0
+      const channel = await readWxr(open(), () => void items++)
+      return { title: channel.title, items }
+    },
     /** Imports a file on disk (the CLI). */
     importFile: (siteId: string, kind: ImportKind, path: string, progress?: (done: number, total: number) => void) => run(siteId, kind, () => createReadStream(path), progress),
     jobs,

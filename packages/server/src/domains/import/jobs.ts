@@ -76,7 +76,10 @@ export function createJobs(orm: Orm, deps: { run: Run; dataDir: string; log?: { 
         })
         .then(
           (report) => update({ status: 'done', phase: 'done', report }),
-          (e: unknown) => update({ status: 'failed', phase: 'done', error: e instanceof AppError ? e.message : (deps.log?.error({ err: e }, 'import failed'), 'The import stopped on an unexpected error; importing the same file again resumes it.' }),
+          (e: unknown) => {
+            if (!(e instanceof AppError)) deps.log?.error({ err: e }, 'import failed')
+            return update({ status: 'failed', phase: 'done', error: e instanceof AppError ? e.message : 'The import stopped on an unexpected error; importing the same file again resumes it.' })
+          },
         )
         .catch(() => undefined)
         .finally(() => rm(file, { force: true }).catch(() => undefined))

@@ -233,6 +233,12 @@ async function ensureBlog(ports: ImportPorts, map: ReturnType<SourceMap['of']>, 
   const existing = mapped ? await ports.content.collectionById(siteId, mapped) : null
   if (existing) return existing
   if (!needed) return null
+  // a site that has its blog at /blog gets the posts there
+  const blog = (await ports.content.listCollections(siteId)).find((c) => c.typeName === 'blog' && c.urlId === 'blog')
+  if (blog) {
+    await map.set('blog', blog.id)
+    return blog
+  }
   const created = await ports.content.createCollection(siteId, { typeName: 'blog', title: 'Blog' })
   await map.set('blog', created.id)
   return created

@@ -43,11 +43,12 @@ function sourceCounts(xml: string) {
   return { posts: posts.length, pages: pages.length, comments: comments.length, oldPaths, ids }
 }
 
-async function upload(name: string, bytes: Buffer | string): Promise<{ status: number; json: any }> {
+async function upload(name: string, bytes: Buffer | string, as = { owner: () => owner, siteId: () => site.id }): Promise<{ status: number; json: any }> {
+  const owner = as.owner()
   if (!owner.crumb) await owner.get('/api/auth/me')
   const res = await t.app.fastify.inject({
     method: 'POST',
-    url: `/api/sites/${site.id}/imports?kind=wxr&fileName=${encodeURIComponent(name)}`,
+    url: `/api/sites/${as.siteId()}/imports?kind=wxr&fileName=${encodeURIComponent(name)}`,
     headers: { host: owner.host, cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': owner.crumb ?? '', 'content-type': 'application/xml' },
     payload: bytes,
     remoteAddress: owner.remoteAddress,
@@ -56,14 +57,14 @@ async function upload(name: string, bytes: Buffer | string): Promise<{ status: n
 }
 
 /** Waits for the job to end (the editor polls the same call). */
-async function finished(jobId: string): Promise<ImportJobView> {
+async function finished(jobId: string, as = { owner: () => owner, siteId: () => site.id }): Promise<ImportJobView> {
   await t.app.imports.jobs.drain()
-  const res = await owner.get(`/api/sites/${site.id}/imports/${jobId}`)
+  const res = await as.owner().get(`/api/sites/${as.siteId()}/imports/${jobId}`)
   expect(res.status).toBe(200)
   return res.json.job as ImportJobView
 }
 
-const count = async (table: string) => (await sqlRows<{ n: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE site_id = ${site.id}`))[0]!.n
+const count = async (table: string, siteId = site.id) => (await sqlRows<{ n: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE site_id = ${siteId}`))[0]!.n
 
 beforeAll(async () => {
   t = await startTestApp({ seedDemo: false })
@@ -138,12 +139,17 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
     const queue = ['/', ...items.map((i) => i.path)]
     const seen = new Set(queue)
     const broken: string[] = []
+    const oldLinks = new Set<string>() // links still to an address of the old site that was imported
+    const oldPaths = new Set(expected!.oldPaths)
     while (queue.length) {
       const path = queue.shift()!
       const res = await visitor.get(path)
       if (res.status === 301 || res.status === 302) {
         const to = String(res.headers.location)
-        if (!seen.has(to)) seen.add(to), queue.push(to)
+        if (!seen.has(to)) {
+          seen.add(to)
+          queue.push(to)
+        }
         continue
       }
       if (res.status !== 200) {
@@ -153,13 +159,18 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
       if (!String(res.headers['content-type']).includes('text/html')) continue
       for (const m of res.body.matchAll(/\s(?:href|src)="([^"#]*)/g)) {
         const href = m[1]!.replace(/&amp;/g, '&')
+        if (href.startsWith('https://wpthemetestdata.wordpress.com/') && oldPaths.has(new URL(href).pathname.replace(/\/+$/, ''))) oldLinks.add(href)
         if (!href.startsWith('/') || href.startsWith('//') || href.startsWith('/assets/') || href.startsWith('/api/')) continue
         // a blog filter (?tag=, ?category=) is the blog's own page: its path is crawled
         const target = href.split('?')[0]!
-        if (!seen.has(target)) seen.add(target), queue.push(target)
+        if (!seen.has(target)) {
+          seen.add(target)
+          queue.push(target)
+        }
       }
     }
     expect(broken).toEqual([])
+    expect([...oldLinks]).toEqual([])
     expect(seen.size).toBeGreaterThan(expected!.posts)
   }, 60_000)
 
@@ -170,5 +181,32 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
     expect(job.error).toBeNull()
     expect(job.status).toBe('done')
     expect({ items: await count('content_items'), comments: await count('social_comments'), pages: await count('content_collections') }).toEqual(before)
+  })
+})
+
+describe(`WXR import of a Squarespace export (${BACKEND})`, () => {
+  it('imports pages and posts written with paths, rewrites their links and keeps the comments\' approval', async () => {
+    const other = t.client()
+    const made = await other.post('/api/auth/signup', newSignup())
+    const as = { owner: () => other, siteId: () => made.json.site.id as string }
+    const xml = readFileSync(fileURLToPath(new URL('./fixtures/squarespace.xml', import.meta.url)))
+    const job = await finished((await upload('squarespace.xml', xml, as)).json.job.id, as)
+    expect(job.error).toBeNull()
+    expect(job.report!.counts).toMatchObject({ pages: 1, posts: 2, comments: 2, 'comments awaiting approval': 1, 'images missing': 1 })
+    expect(job.report!.missingImages[0]!.url).toBe('https://images.squarespace-cdn.invalid/content/v1/oven.jpg')
+    expect(await count('social_comments', as.siteId())).toBe(2)
+    const visitor = t.client(`${made.json.site.slug}.localhost`)
+    const post = await visitor.get('/blog/sourdough-starter')
+    expect(post.status).toBe(200)
+    expect(post.body).toContain('href="/blog/rye-day#top"')
+    expect(post.body).toContain('href="/about"')
+    expect(post.body).toContain('Patience is the only ingredient.')
+    const comments = await sqlRows<{ body: string; status: string }>(t.app.db.orm, sql`SELECT body, status FROM social_comments WHERE site_id = ${as.siteId()} ORDER BY created_at`)
+    expect(comments).toEqual([{ body: 'Lovely story!', status: 'approved' }, { body: 'Thank you, Ola.', status: 'pending' }])
+    const about = await visitor.get('/about')
+    expect(about.status).toBe(200)
+    expect(about.body).toContain('href="/blog/sourdough-starter"')
+    expect((await visitor.get('/?p=2')).headers.location).toBe('/blog/sourdough-starter')
+    expect((await visitor.get('/blog/rye-day')).status).toBe(404) // a draft stays a draft
   })
 })
