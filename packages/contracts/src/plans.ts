@@ -4,7 +4,21 @@
 
 /**
  * Feature flag ids. The first eight are the specification's ids; the block features the specification names
- * without an id (donation, menu, reservation-booking, Amazon) are Sitewright's own, numbered from 1001.
+ * without an id (donation, menu, reservation-booking, Amazon) are Sitewright's own, numbered from 1001, and so is
+ * LIMITED_AVAILABILITY_LABELS (1005).
+ *
+ * Why 13 and not the specification's 68: the specification counts 68 flags but prints only these eight, and a flag
+ * is kept here only when a feature this product has sits behind it (the server answers 403 feature_not_in_plan and
+ * the editor offers the plan that has it). The rest of the reference's flags gate products Sitewright does not have,
+ * so a flag for them would gate nothing. Going through the reference's published plan comparison, its plan-gated
+ * features are: selling (Business and up: COMMERCE), gift cards and donations (Business and up), customer accounts
+ * (SITE_USER_ACCOUNTS), product reviews, subscriptions and the instalment providers (the spec's ids), limited
+ * availability labels (the Commerce plans: LIMITED_AVAILABILITY_LABELS, our low-stock "scarcity" message);
+ * and, with nothing here to gate, JavaScript in code blocks and code injection (our code block shows code, it never
+ * runs it), promotional pop-ups and the announcement bar as editor features (a collection's pop-up is set by the
+ * API and the demo only; no editor screen makes one), professional email, abandoned-cart recovery mail, carrier-
+ * calculated ("advanced") shipping, automatic ("advanced") discounts, commerce APIs, point of sale, selling on
+ * social channels and checkout on the site's own domain.
  */
 export const FEATURE_FLAGS = {
   COMMERCE: 6,
@@ -19,6 +33,7 @@ export const FEATURE_FLAGS = {
   MENU_BLOCK: 1002,
   RESERVATION_BOOKING: 1003,
   AMAZON_BLOCK: 1004,
+  LIMITED_AVAILABILITY_LABELS: 1005,
 } as const
 export type FeatureFlagName = keyof typeof FEATURE_FLAGS
 export type FeatureFlag = (typeof FEATURE_FLAGS)[FeatureFlagName]
@@ -37,6 +52,7 @@ export const FEATURE_LABELS: Record<FeatureFlagName, string> = {
   MENU_BLOCK: 'Menu blocks',
   RESERVATION_BOOKING: 'Reservation booking blocks',
   AMAZON_BLOCK: 'Amazon blocks',
+  LIMITED_AVAILABILITY_LABELS: 'Low-stock messages (limited availability labels)',
 }
 
 export const FEATURE_NAME_OF: ReadonlyMap<number, FeatureFlagName> = new Map(

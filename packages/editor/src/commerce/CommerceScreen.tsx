@@ -60,6 +60,7 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
         ? {
             siteId,
             siteTitle: site.title,
+            mayChangePlan: !site.capabilities || site.capabilities.includes('billing'),
             api,
             settings: load.settings,
             timeZone,
@@ -67,7 +68,7 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
             path: (...parts) => commercePath(siteId, ...parts),
           }
         : null,
-    [load, siteId, site.title, api, timeZone],
+    [load, siteId, site.title, site.capabilities, api, timeZone],
   )
 
   return (

@@ -7,6 +7,8 @@ export interface CommerceValue {
   siteId: string
   /** The site's title (packing slips). */
   siteTitle?: string
+  /** The signed-in role may change the site's plan (a gated setting then links to the plan screen). */
+  mayChangePlan?: boolean
   api: CommerceApi
   settings: StoreSettings
   setSettings(settings: StoreSettings): void

@@ -48,3 +48,29 @@ export function FeatureGate({
     </section>
   )
 }
+
+/**
+ * A part of a screen gated by a feature flag (a settings group): shown when the site's plan has the flag; otherwise
+ * one line saying which plan has it, with the way to that plan when the owner may change it.
+ */
+export function FeatureOffer({ flag, siteId, title, mayChangePlan, children }: { flag: number; siteId: string; title: string; mayChangePlan: boolean; children: ReactNode }) {
+  const on = useFlag(flag)
+  const plan = usePlan()?.plan ?? null
+  if (on === true) return <>{children}</>
+  if (on === null) return null
+  const needed = cheapestPlanWith(flag)
+  return (
+    <section className="feature-offer" aria-label={title}>
+      <h2>{title}</h2>
+      <p>
+        {title} {needed.id === 'commerce' ? 'is in' : 'starts with'} the <strong>{needed.name}</strong> plan
+        {plan && plan.plan !== 'trial' ? ` (this site is on ${plan.planName})` : ''}.{' '}
+        {mayChangePlan ? (
+          <Link to={billingPath(siteId, planScreenFor(plan))}>{plan?.plan === 'trial' ? 'Upgrade your trial' : 'Change plan'}</Link>
+        ) : (
+          <span className="muted">Ask an administrator of the site to change its plan.</span>
+        )}
+      </p>
+    </section>
+  )
+}

@@ -14,7 +14,7 @@ import { parseRoute, routePath } from '../app/routes.js'
 import { byLabel, byText, click, render, typeInto, waitFor, type Rendered } from '../../test/dom.js'
 import { NavigationProvider } from '../app/navigation.js'
 import { BillingScreen } from './BillingScreen.js'
-import { FeatureGate } from './FeatureGate.js'
+import { FeatureGate, FeatureOffer } from './FeatureGate.js'
 import { PlanProvider } from './PlanContext.js'
 import { TrialBanner } from './TrialBanner.js'
 import { offeredBlockKinds } from './blockKinds.js'
@@ -250,6 +250,32 @@ describe('trial banner and gated screens', () => {
         </FeatureGate>,
       ),
     )
+    await waitFor(() => r!.container.querySelector('#inside'))
+  })
+
+  it('a settings group whose flag is off (LIMITED_AVAILABILITY_LABELS on Business) offers the Commerce plan instead', async () => {
+    const business: SitePlanView = {
+      plan: 'business',
+      planName: 'Business',
+      trialEndsAt: null,
+      trialDaysLeft: null,
+      interval: 'monthly',
+      flags: Object.values(FEATURE_FLAGS).filter((f) => f !== FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS && f !== FEATURE_FLAGS.COMMERCE_SUBSCRIPTIONS),
+    }
+    const offer = (plan: SitePlanView) =>
+      withPlan(
+        plan,
+        <FeatureOffer flag={FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS} siteId="s1" title="Low-stock message" mayChangePlan>
+          <p id="inside">scarcity form</p>
+        </FeatureOffer>,
+      )
+    r = await render(offer(business))
+    const link = await waitFor(() => r!.container.querySelector<HTMLAnchorElement>('.feature-offer a'))
+    expect(r.container.textContent).toContain('Low-stock message is in the Commerce plan (this site is on Business).')
+    expect(link.getAttribute('href')).toBe('/config/settings/billing/billing/website/change-plan?site=s1')
+    expect(r.container.querySelector('#inside')).toBeNull()
+    r.unmount()
+    r = await render(offer({ ...business, plan: 'commerce', planName: 'Commerce', flags: Object.values(FEATURE_FLAGS) }))
     await waitFor(() => r!.container.querySelector('#inside'))
   })
 })

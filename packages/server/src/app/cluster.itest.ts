@@ -1,5 +1,6 @@
 // Two app nodes on one PostgreSQL database: a committed edit through node A is seen through node B within 1 s
 // (its page cache dropped by the broadcast), over NOTIFY and, when REDIS_URL is set, over Redis pub/sub.
+import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { rmSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,7 +20,7 @@ afterAll(async () => {
 async function twoNodes(transport: 'postgres' | 'redis'): Promise<[App, App]> {
   const db = await freshPostgresDatabase(adminUrl!)
   cleanups.push(() => db.drop())
-  const keyPrefix = `scale_t${Date.now().toString(36)}_`
+  const keyPrefix = `scale_t${randomBytes(4).toString('hex')}_` // its own channel: parallel runs share one Redis
   const node = async (): Promise<App> => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sw-cluster-'))
     const config: Config = {
@@ -75,7 +76,7 @@ describe.skipIf(!adminUrl).each(transports)('two nodes over %s', (transport) => 
     expect(Math.max(...lags)).toBeLessThan(1000)
 
     // the host cache: a site change through one node's ports drops the other node's cached hosts
-    const config = { databaseUrl: adminUrl!, redisUrl: transport === 'redis' ? redisUrl : null, keyPrefix: 'scale_hosts_' }
+    const config = { databaseUrl: adminUrl!, redisUrl: transport === 'redis' ? redisUrl : null, keyPrefix: `scale_h${randomBytes(4).toString('hex')}_` }
     const log = { warn: () => undefined }
     const p1 = createClusterPorts(config, log)
     const p2 = createClusterPorts(config, log)

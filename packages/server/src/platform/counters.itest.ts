@@ -1,5 +1,6 @@
 // Shared rate-limit windows: two counters (two nodes) on one PostgreSQL database, or one Redis, count together;
 // a window ends after windowMs.
+import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freshPostgresDatabase } from '../../test/harness.js'
 import { createCounters, type Counters } from './counters.js'
@@ -25,7 +26,7 @@ const kinds = (['postgres', 'redis'] as const).filter((k) => k === 'postgres' ||
 describe.skipIf(!adminUrl).each(kinds)('shared counters over %s', (kind) => {
   it('two nodes count one window together, and a new window starts after it ends', async () => {
     const d = await db()
-    const prefix = `scale_c${Date.now().toString(36)}_`
+    const prefix = `scale_c${randomBytes(4).toString('hex')}_` // its own keys: parallel runs share one Redis
     const make = (): Counters => {
       const c = createCounters({ redisUrl: kind === 'redis' ? redisUrl : null, db: d, prefix })
       closers.push(() => c.close())
@@ -46,7 +47,7 @@ describe.skipIf(!adminUrl).each(kinds)('shared counters over %s', (kind) => {
 
   it('hits arriving together on two nodes each get their own count, every one of them counted', async () => {
     const d = await db()
-    const prefix = `scale_b${Date.now().toString(36)}_`
+    const prefix = `scale_b${randomBytes(4).toString('hex')}_`
     const [a, b] = [0, 1].map(() => {
       const c = createCounters({ redisUrl: kind === 'redis' ? redisUrl : null, db: d, prefix })
       closers.push(() => c.close())

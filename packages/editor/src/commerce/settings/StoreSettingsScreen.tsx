@@ -7,6 +7,8 @@ import { useCommerce } from '../context.js'
 import { formatMoney, STORE_CURRENCIES, toMajor, toMinor } from '../money.js'
 import type { StoreSettings } from '@sitewright/contracts'
 import { ErrorSummary } from '../ui.js'
+import { FEATURE_FLAGS } from '@sitewright/contracts'
+import { FeatureOffer } from '../../plans/FeatureGate.js'
 import { RestockCaptchaSetting } from './RestockCaptchaSetting.js'
 import { ScarcitySettings } from './ScarcitySettings.js'
 
@@ -56,7 +58,7 @@ export function readSettingsDraft(d: Draft): { ok: true; settings: StoreSettings
 }
 
 export function StoreSettingsScreen() {
-  const { api, settings, setSettings } = useCommerce()
+  const { api, settings, setSettings, siteId, mayChangePlan } = useCommerce()
   const [draft, setDraft] = useState(() => toDraft(settings))
   const [errors, setErrors] = useState<Errors>({})
   const [alert, setAlert] = useState<{ message: string; fields: Errors } | null>(null)
@@ -170,7 +172,10 @@ export function StoreSettingsScreen() {
         </p>
       </div>
     </form>
-    <ScarcitySettings load={api.scarcitySettings} save={api.saveScarcitySettings} />
+    {/* the reference's "limited availability labels": a Commerce-plan feature */}
+    <FeatureOffer flag={FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS} siteId={siteId} title="Low-stock message" mayChangePlan={mayChangePlan ?? true}>
+      <ScarcitySettings load={api.scarcitySettings} save={api.saveScarcitySettings} />
+    </FeatureOffer>
     <RestockCaptchaSetting load={api.restockCaptcha} save={api.setRestockCaptcha} />
     </>
   )

@@ -1,33 +1,22 @@
-// Wiring of the import domain: its ports are the public functions of content, social and files, and the guarded
-// fetcher gallery feeds use (public addresses only, size cap, timeout).
-import { WEBSITE_ROLES, type Auth } from '../../domains/accounts/index.js'
+// Imports from other platforms (WXR). Needs: sites, accounts (ADMIN check), content, social, files, and the guarded
+// fetcher gallery feeds use (public addresses only, size cap, timeout) for the images.
+import { WEBSITE_ROLES, type Accounts } from '../../domains/accounts/index.js'
 import type { Content } from '../../domains/content/index.js'
 import type { Files } from '../../domains/files/index.js'
 import { createImport } from '../../domains/import/index.js'
 import type { Sites } from '../../domains/sites/index.js'
 import type { Social } from '../../domains/social/index.js'
-import type { Orm } from '../../platform/db/index.js'
 import { guardedFetch } from '../../platform/guarded-fetch.js'
+import type { Base } from './base.js'
 
 export const IMPORT_IMAGE_MAX_BYTES = 20 * 1024 * 1024
 
-export interface ImportWiring {
-  sites: Sites
-  auth: Auth
-  content: Content
-  social: Social
-  files: Files
-  dataDir: string
-  log?: { error(obj: object, msg: string): void }
-  /** Per image (ms); tests shorten it. */
-  imageTimeoutMs?: number | undefined
-}
-
-export function wireImport(orm: Orm, d: ImportWiring) {
-  return createImport(orm, {
-    dataDir: d.dataDir,
-    log: d.log,
-    authorizeAdmin: (request, siteId) => d.sites.authorize(d.auth, request, siteId, [WEBSITE_ROLES.ADMIN]),
+export function wireImport(base: Base, d: { sites: Sites; accounts: Accounts; content: Content; social: Social; files: Files }) {
+  const { db, config, log, opts } = base
+  return createImport(db.orm, {
+    dataDir: config.dataDir,
+    log,
+    authorizeAdmin: (request, siteId) => d.sites.authorize(d.accounts.auth, request, siteId, [WEBSITE_ROLES.ADMIN]),
     ports: {
       content: {
         createCollection: (siteId, input) => d.content.createCollection(siteId, input),
@@ -50,7 +39,7 @@ export function wireImport(orm: Orm, d: ImportWiring) {
         return new Map([...found].map(([id, img]) => [id, { id, assetUrl: img.assetUrl }]))
       },
       fetchImage: async (url) => {
-        const r = await guardedFetch(url, { maxBytes: IMPORT_IMAGE_MAX_BYTES, accept: 'image/*', userAgent: 'Sitewright import', what: 'image', timeoutMs: d.imageTimeoutMs ?? 15_000, maxRedirects: 3 })
+        const r = await guardedFetch(url, { maxBytes: IMPORT_IMAGE_MAX_BYTES, accept: 'image/*', userAgent: 'Sitewright import', what: 'image', timeoutMs: opts.importImageTimeoutMs ?? 15_000, maxRedirects: 3 })
         return { bytes: r.body, contentType: r.contentType }
       },
     },

@@ -33,11 +33,14 @@ export const VISITOR_FEATURE_RULES: readonly Rule[] = [
 ]
 
 /**
- * Flags a visitor call needs by what it asks for: instalments at checkout (Afterpay or Clearpay by the site's
- * locale; every plan has both or neither, so the Afterpay flag stands for the pair).
+ * Flags a call needs by what it asks for: instalments at checkout (Afterpay or Clearpay by the site's locale; every
+ * plan has both or neither, so the Afterpay flag stands for the pair), and turning the low-stock message on in the
+ * restock settings (the reference's "limited availability labels", a Commerce-plan feature).
  */
 export function bodyFeatureOf(method: string, url: string, body: unknown): FeatureFlag | null {
-  if (method === 'POST' && url === '/api/commerce/checkout' && typeof body === 'object' && body !== null && (body as { paymentMethod?: unknown }).paymentMethod === 'instalments') return F.COMMERCE_AFTERPAY
+  if (typeof body !== 'object' || body === null) return null
+  if (method === 'POST' && url === '/api/commerce/checkout' && (body as { paymentMethod?: unknown }).paymentMethod === 'instalments') return F.COMMERCE_AFTERPAY
+  if (method === 'PATCH' && url === `${OWNER_ROUTE_BASE}/restock-settings` && (body as { scarcityEnabled?: unknown }).scarcityEnabled === true) return F.LIMITED_AVAILABILITY_LABELS
   return null
 }
 

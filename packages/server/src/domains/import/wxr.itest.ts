@@ -119,13 +119,14 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
 
   it('answers every old address with a 301 to a page that answers 200, and ?p= ids too', async () => {
     const visitor = t.client(site.host)
-    for (const path of expected!.oldPaths) {
+    const follow = async (path: string) => {
       const res = await visitor.get(`${path}/`)
-      if (res.status === 200) continue // the same address here (a page at its old path)
+      if (res.status === 200) return // the same address here (a page at its old path)
       expect(res.status, path).toBe(301)
       const to = String(res.headers.location)
       expect((await visitor.get(to)).status, `${path} -> ${to}`).toBe(200)
     }
+    for (let i = 0; i < expected!.oldPaths.length; i += 8) await Promise.all(expected!.oldPaths.slice(i, i + 8).map(follow))
     for (const id of expected!.ids.slice(0, 5)) {
       const res = await visitor.get(`/?p=${id}`)
       expect(res.status, id).toBe(301)

@@ -33,6 +33,8 @@ export interface RestockDeps {
   verifyCaptcha?: (siteId: string, token: string | undefined, remoteIp: string) => Promise<boolean>
   /** What a page needs to draw the captcha (provider, site key, challenge address); without a site key none is drawn. */
   captchaPublic?: () => { provider: string; siteKey: string | null; challengeUrl?: string }
+  /** Whether the site's plan has the low-stock message (flag LIMITED_AVAILABILITY_LABELS); absent: it has. */
+  scarcityAllowed?: (siteId: string) => Promise<boolean>
   onChange?: (siteId: string) => void
 }
 
@@ -98,7 +100,11 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     sendFor,
     config,
     /** productMerchandisingContext[product.id] for the product page, or null when there is nothing to show. */
-    merchandising: async (siteId: string, product: ProductForMerchandising) => merchandisingFor(product, await config(siteId), deps.captchaPublic?.() ?? null),
+    merchandising: async (siteId: string, product: ProductForMerchandising) => {
+      const [c, scarcity] = await Promise.all([config(siteId), deps.scarcityAllowed?.(siteId) ?? true])
+      // a plan without the flag (a downgraded site keeps its saved setting) shows no low-stock message
+      return merchandisingFor(product, scarcity ? c : { ...c, scarcityEnabled: false }, deps.captchaPublic?.() ?? null)
+    },
     /** A variant's stock came back: with autoSend on, alert its waiting sign-ups. */
     async stockReturned(siteId: string, productId: string, variantId: string): Promise<number> {
       if (!(await config(siteId)).autoSend) return 0

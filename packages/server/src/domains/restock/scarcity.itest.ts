@@ -2,6 +2,7 @@
 // feed the message with the variant's qtyInStock; physical and service products; a message tied to a variant
 // carries its attributes and starts hidden unless shown by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FEATURE_FLAGS } from '@sitewright/contracts'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 
 let t: TestApp
@@ -54,5 +55,24 @@ describe(`scarcity message (${BACKEND})`, () => {
     expect(scarcity((await visitor.get(shirt.fullUrl)).body)).toEqual([{ attributes: null, text: 'Just 2 to go' }]) // shown by default: not tied to a variant
     expect((await owner.patch(api('/restock-settings'), { scarcityEnabled: false })).status).toBe(200)
     expect(scarcity((await visitor.get(lesson.fullUrl)).body)).toEqual([])
+  })
+
+  it('is the Commerce plan feature LIMITED_AVAILABILITY_LABELS: on Business the page shows none and turning it on is 403 feature_not_in_plan', async () => {
+    const visitor = t.client(host)
+    const vase = await product('Vase', 1, [{ sku: 'VASE', qtyInStock: 1 }])
+    expect((await owner.patch(api('/restock-settings'), { scarcityEnabled: true, scarcityShownByDefault: false })).status).toBe(200)
+    expect(scarcity((await visitor.get(vase.fullUrl)).body)).toHaveLength(1) // the trial has every flag
+    await t.app.billing.setPlan(siteId, 'business')
+    try {
+      expect(scarcity((await visitor.get(vase.fullUrl)).body)).toEqual([]) // the saved setting stays, the plan hides it
+      const refused = await owner.patch(api('/restock-settings'), { scarcityEnabled: true })
+      expect(refused.status).toBe(403)
+      expect(refused.json.error).toMatchObject({ code: 'feature_not_in_plan', fields: { flag: String(FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS), feature: 'LIMITED_AVAILABILITY_LABELS', plan: 'commerce' } })
+      expect((await owner.patch(api('/restock-settings'), { autoSend: false })).status).toBe(200) // the rest of the settings stay open
+      await t.app.billing.setPlan(siteId, 'commerce')
+      expect(scarcity((await visitor.get(vase.fullUrl)).body)).toEqual([{ attributes: null, text: 'Just 1 to go' }]) // the text the first test saved
+    } finally {
+      await t.app.billing.setPlan(siteId, 'trial', new Date(Date.now() + 864e5))
+    }
   })
 })
