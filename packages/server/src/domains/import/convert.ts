@@ -288,7 +288,7 @@ function expandShortcodes(html: string): string {
       return img ? `<figure class="${align}">${img[0]}<figcaption>${text}</figcaption></figure>` : body
     })
     .replace(/\[gallery([^\]]*)\]/gi, (_m, attrs: string) => `<wp-gallery ids="${attr(/ids\s*=\s*["']?([\d,\s]+)/i.exec(attrs)?.[1] ?? '')}"></wp-gallery>`)
-    .replace(/\[embed[^\]]*\]\s*(https:\/\/[^\s<\[]+)\s*\[\/embed\]/gi, (_m, url: string) => `<wp-embed url="${attr(url)}"></wp-embed>`)
+    .replace(/\[embed[^\]]*\]\s*(https:\/\/[^\s<[]+)\s*\[\/embed\]/gi, (_m, url: string) => `<wp-embed url="${attr(url)}"></wp-embed>`)
 }
 
 /** Converts one post's content. */
