@@ -115,7 +115,7 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
     expect(r.missingImages.every((m) => /could not be found|did not answer|not a public one/.test(m.reason))).toBe(true)
     expect(await count('content_items')).toBe(expected!.posts)
     expect(await count('social_comments')).toBe(expected!.comments)
-  })
+  }, 90_000)
 
   it('answers every old address with a 301 to a page that answers 200, and ?p= ids too', async () => {
     const visitor = t.client(site.host)
@@ -132,7 +132,7 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
       expect(res.status, id).toBe(301)
       expect((await visitor.get(String(res.headers.location))).status).toBe(200)
     }
-  })
+  }, 90_000)
 
   it('has no broken internal link: a crawl from the home page and every imported post', async () => {
     const visitor = t.client(site.host)
@@ -173,7 +173,7 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
     expect(broken).toEqual([])
     expect([...oldLinks]).toEqual([])
     expect(seen.size).toBeGreaterThan(expected!.posts)
-  }, 60_000)
+  }, 90_000)
 
   it('imports the same file again without duplicating anything', async () => {
     const before = { items: await count('content_items'), comments: await count('social_comments'), pages: await count('content_collections') }
@@ -182,7 +182,7 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
     expect(job.error).toBeNull()
     expect(job.status).toBe('done')
     expect({ items: await count('content_items'), comments: await count('social_comments'), pages: await count('content_collections') }).toEqual(before)
-  })
+  }, 90_000)
 })
 
 describe(`WXR import of a Squarespace export (${BACKEND})`, () => {
