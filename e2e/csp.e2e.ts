@@ -69,7 +69,9 @@ describe('content security policy in the browser', () => {
     await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
     await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
     await page.getByRole('button', { name: 'Log in' }).click()
-    await page.waitForURL(`**/config/sites/${site.id}/pages`)
+    // the owner lands on the home page in the canvas, the page list folded away beside it
+    await page.waitForURL(`**/config/sites/${site.id}/pages/*`)
+    await page.getByRole('button', { name: 'Show pages' }).click()
     await page.getByText('About the studio').first().click()
     await expect.poll(() => page.frames().length).toBeGreaterThan(1)
     // the page list (where Site styles is) folds away while a page is edited: show it first

@@ -1,6 +1,7 @@
 // A new owner's first minutes, in real keystrokes: sign up -> choose the Shop starter -> double-click the home
 // heading on the canvas and type a sentence over it (a pause for the autosave half way, as a person pauses) ->
 // publish -> a visitor's published home page shows the sentence. On the way, the canvas's width at 1280 px.
+// And an owner who leaves the chooser after sign-up finds it again on signing in (empty canvas and Settings).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, unexpected, watchErrors } from './support/browser.js'
@@ -70,5 +71,54 @@ describe('a new owner', () => {
     expect(res?.status()).toBe(200)
     expect(await page.locator('h2').first().textContent()).toBe(sentence)
     expect(unexpected(errors).filter((e) => !/favicon/.test(e))).toEqual([])
+  }, 90_000)
+
+  it('an owner who leaves the starter chooser finds it again after signing in, on the empty canvas and in Settings', async () => {
+    const email = `leaver-${Date.now().toString(36)}@example.com`
+    const password = 'a-long-leaving-secret'
+    const first = await h.browser.newContext({ baseURL: h.server.baseUrl, viewport: { width: 390, height: 844 } })
+    try {
+      const p = await first.newPage()
+      await p.goto('/config/signup')
+      await p.getByLabel('Email', { exact: true }).pressSequentially(email)
+      await p.getByLabel('Password', { exact: true }).pressSequentially(password)
+      await p.getByLabel('Site title', { exact: true }).pressSequentially('Tea room')
+      await p.getByRole('button', { name: 'Create site' }).click()
+      await p.waitForURL('**/config/start/*')
+    } finally {
+      await first.close() // the owner closes the tab without choosing
+    }
+    // another day, another browser
+    const context = await h.browser.newContext({ baseURL: h.server.baseUrl, viewport: { width: 1280, height: 800 } })
+    try {
+      const p = await context.newPage()
+      const seen = watchErrors(p)
+      await p.goto('/config')
+      await p.getByLabel('Email', { exact: true }).pressSequentially(email)
+      await p.getByLabel('Password', { exact: true }).pressSequentially(password)
+      await p.getByRole('button', { name: 'Log in' }).click()
+      await p.waitForURL('**/config/sites/*/pages')
+      const empty = p.locator('[data-start-from-template]')
+      await empty.getByRole('heading', { name: 'Your site has no pages yet' }).waitFor()
+      await screenshot(p, 'new-owner-empty-canvas-1280')
+      await p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click()
+      await p.waitForURL('**/config/sites/*/settings')
+      await p.setViewportSize({ width: 390, height: 844 })
+      await empty.getByRole('link', { name: 'Choose a template' }).waitFor()
+      await screenshot(p, 'new-owner-settings-template-390')
+      await empty.getByRole('link', { name: 'Choose a template' }).click()
+      await p.waitForURL('**/config/start/*')
+      await p.getByRole('heading', { name: 'Choose a starting point' }).waitFor()
+      await p.getByRole('button', { name: 'Use this template (Journal)' }).click()
+      await p.waitForURL('**/config/sites/*/pages/*', { timeout: 60_000 })
+      await p.frameLocator('[data-editor-canvas]').locator('[data-block-id]').first().waitFor()
+      // chosen: the way back is gone from Settings
+      await p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click()
+      await expect.poll(() => p.getByLabel('Site title', { exact: true }).inputValue()).toBe('Tea room')
+      expect(await empty.count()).toBe(0)
+      expect(unexpected(seen).filter((e) => !/favicon/.test(e))).toEqual([])
+    } finally {
+      await context.close()
+    }
   }, 90_000)
 })

@@ -32,7 +32,12 @@ describe('owner login at /config', () => {
     await page.getByLabel('Email', { exact: true }).fill(DEMO_OWNER.email)
     await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password)
     await page.getByRole('button', { name: 'Log in' }).click()
-    await page.waitForURL(`**/config/sites/${site.id}/pages`)
+    // the owner lands on the home page open in the canvas, not on an empty 'Choose a page' screen
+    await page.waitForURL(`**/config/sites/${site.id}/pages/*`)
+    const collections = (await (await page.request.get(`/api/sites/${site.id}/content/collections`)).json()) as { collections: { id: string; homepage: boolean }[] }
+    const home = collections.collections.find((c) => c.homepage)!
+    expect(new URL(page.url()).pathname).toBe(`/config/sites/${site.id}/pages/${home.id}`)
+    await page.frameLocator('[data-editor-canvas]').locator('[data-block-id]').first().waitFor()
     const nav = page.getByRole('navigation', { name: 'Sections' })
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Pages',
@@ -43,13 +48,12 @@ describe('owner login at /config', () => {
       'Settings',
     ])
     expect(await page.getByLabel('Site', { exact: true }).inputValue()).toBe(String(site.id))
-    await page.getByRole('heading', { name: 'Pages' }).waitFor()
     await screenshot(page, 'editor-pages')
     expect(await axeViolations(page)).toEqual([])
 
     // the session survives a reload (server-side session, HttpOnly cookie)
     await page.reload()
-    await page.getByRole('heading', { name: 'Pages' }).waitFor()
+    await page.frameLocator('[data-editor-canvas]').locator('[data-block-id]').first().waitFor()
     const cookies = await h.context.cookies()
     expect(cookies.find((c) => c.name === 'sw_session')?.httpOnly).toBe(true)
     expect(cookies.find((c) => c.name === 'crumb')?.httpOnly).toBe(false)

@@ -59,7 +59,7 @@ describe('website roles', () => {
     await page.waitForURL('**/config/start/**') // the starter chooser follows sign-up
     await page.goto(path)
     await page.getByRole('button', { name: 'Accept invitation' }).click()
-    await page.waitForURL('**/pages')
+    await page.waitForURL('**/pages/*') // the home page open in the canvas
     const site = await demoSite(h.server.baseUrl)
     expect(page.url()).toContain(`/config/sites/${site.id}/pages`)
     const nav = page.getByRole('navigation', { name: 'Sections' })

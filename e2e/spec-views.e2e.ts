@@ -65,7 +65,7 @@ describe('unsaved-changes dialog', () => {
 
     await sections.getByRole('link', { name: 'Pages' }).click()
     await dialog.getByRole('button', { name: 'Discard changes' }).click()
-    await page.waitForURL(`**/config/sites/${site.id}/pages`)
+    await page.waitForURL(`**/config/sites/${site.id}/pages/*`) // Pages opens on the home page
     // nothing was saved
     const home = (await (await h.context.request.get('/?format=json')).json()) as { website: { siteTitle: string } }
     expect(home.website.siteTitle).toBe(site.title)

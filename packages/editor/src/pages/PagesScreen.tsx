@@ -9,11 +9,12 @@ import { AddPageForm } from '../structure/AddPageForm.js'
 import { CollectionItems } from '../structure/CollectionItems.js'
 import { PageTree } from '../structure/PageTree.js'
 import { hasItems } from '../structure/tree.js'
+import { StartFromTemplate } from '../starters/StartFromTemplate.js'
 import { pagesPath, parsePagesPath } from './paths.js'
 import { usePageTree } from './usePageTree.js'
 
 export function PagesScreen() {
-  const { siteId } = useServices()
+  const { site, siteId } = useServices()
   const { pathname, navigate } = useNavigation()
   const route = parsePagesPath(pathname, siteId)
   const tree = usePageTree()
@@ -27,6 +28,13 @@ export function PagesScreen() {
   useEffect(() => {
     if (currentId && typeof window !== 'undefined' && window.innerWidth < 1400) setTreeHidden(true)
   }, [currentId])
+  // Pages opens on the home page in the canvas (signing in lands here), not on an empty 'Choose a page' screen.
+  const home = route.view === 'overview' ? tree.collections?.find((c) => c.homepage) : undefined
+  useEffect(() => {
+    if (home) navigate(pagesPath(siteId, { view: 'collection', id: home.id }), { replace: true })
+  }, [home, navigate, siteId])
+  // A site with no pages yet can still be filled from a starter: the owner who left the chooser finds it here.
+  const empty = route.view === 'overview' && tree.collections?.length === 0
 
   return (
     <LinkTargetsProvider collections={tree.collections ?? []}>
@@ -82,7 +90,7 @@ export function PagesScreen() {
               <h1 id="section-title" tabIndex={-1}>
                 Pages
               </h1>
-              {tree.collections || tree.error ? <p className="lead">Choose a page to edit its blocks, or add a page.</p> : <p role="status">Loading…</p>}
+              {empty ? <StartFromTemplate site={site} /> : home ? <p role="status">Opening the home page…</p> : tree.collections || tree.error ? <p className="lead">Choose a page to edit its blocks, or add a page.</p> : <p role="status">Loading…</p>}
             </section>
           )}
           {route.view === 'collection' && !current && tree.collections && (

@@ -6,6 +6,7 @@ import { routePath } from '../app/routes.js'
 import { useSession } from '../app/session.js'
 import { SettingsForm } from './SettingsForm.js'
 import { SettingsHeader } from './SettingsHeader.js'
+import { StartFromTemplatePanel } from '../starters/StartFromTemplate.js'
 import { TransferPanel } from './TransferPanel.js'
 
 type Load =
@@ -36,6 +37,7 @@ export function SettingsScreen({ site }: { site: SiteSummary }) {
   return (
     <section className="settings" aria-labelledby="settings-title">
       <SettingsHeader site={site} current="general" />
+      {site.roleName === 'ADMIN' && <StartFromTemplatePanel site={site} />}
       {load.status === 'loading' && <p role="status">Loading settings…</p>}
       {load.status === 'error' && (
         <div className="alert" role="alert">

@@ -9,8 +9,8 @@ import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
 import { CHECKOUT_PAGE } from './urls.js'
 
-export const GIFT_CARD_FIELDS = ['recipientName', 'recipientEmail', 'message'] as const
-const REQUIRED = new Set(['recipientName', 'recipientEmail'])
+export const GIFT_CARD_FIELDS = ['recipientName', 'recipientEmail', 'senderName', 'message'] as const
+const REQUIRED = new Set(['recipientName', 'recipientEmail', 'senderName'])
 
 export interface GiftCardDeps extends PageDeps {
   navigate?: (url: string) => void

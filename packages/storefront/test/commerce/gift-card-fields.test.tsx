@@ -28,6 +28,7 @@ const GIFT_CARD_PAGE = (checked: string | null) => `<form data-gift-card-form da
   <label><input type="radio" name="sku" value="GC-50"${checked === 'GC-50' ? ' checked' : ''}> 50.00</label>
   <div data-field="recipientName"><label>Recipient name<input name="recipientName"></label></div>
   <div data-field="recipientEmail"><label>Recipient email<input type="email" name="recipientEmail"></label></div>
+  <div data-field="senderName"><label>Your name<input name="senderName"></label></div>
   <div data-field="message"><label>Message<textarea name="message"></textarea></label></div>
   <p data-gift-card-status role="alert"></p><button type="submit">Continue to Checkout</button></form>`
 
@@ -56,7 +57,7 @@ describe('gift-card page', () => {
     expect(document.querySelector<HTMLElement>('[data-gift-card-message]')!.hidden).toBe(true)
     g.form.requestSubmit()
     await flush()
-    expect(g.errors()).toEqual([['recipientName', 'Required'], ['recipientEmail', 'Required']])
+    expect(g.errors()).toEqual([['recipientName', 'Required'], ['recipientEmail', 'Required'], ['senderName', 'Required']])
     expect(g.api.calls).toEqual([])
   })
 
@@ -64,10 +65,11 @@ describe('gift-card page', () => {
     const g = giftCard('GC-50', async () => ok({ newlyAdded: { id: 'e1', itemId: 'gc1', quantity: 1 }, shoppingCart: cart([{ sku: 'GC-50', quantity: 1, itemId: 'gc1', cents: 5000 }]) }))
     g.set('recipientName', ' Grace ')
     g.set('recipientEmail', 'grace@example.com')
+    g.set('senderName', ' Ada ')
     g.set('message', 'Happy birthday')
     g.form.requestSubmit()
     await flush()
-    expect(g.api.calls).toEqual([{ method: 'addEntry', args: [{ itemId: 'gc1', sku: 'GC-50', quantity: 1, additionalFields: JSON.stringify({ recipientName: 'Grace', recipientEmail: 'grace@example.com', message: 'Happy birthday' }) }] }])
+    expect(g.api.calls).toEqual([{ method: 'addEntry', args: [{ itemId: 'gc1', sku: 'GC-50', quantity: 1, additionalFields: JSON.stringify({ recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: 'Happy birthday' }) }] }])
     expect(g.navigations).toEqual(['/checkout'])
   })
 
@@ -75,6 +77,7 @@ describe('gift-card page', () => {
     const g = giftCard('GC-25', async () => failure('Enter the recipient’s email address.', 400, { fieldErrors: { recipientEmail: 'Enter the recipient’s email address.' } }))
     g.set('recipientName', 'Grace')
     g.set('recipientEmail', 'nope@x')
+    g.set('senderName', 'Ada')
     g.form.requestSubmit()
     await flush()
     expect(g.errors()).toEqual([['recipientEmail', 'Enter the recipient’s email address.']])

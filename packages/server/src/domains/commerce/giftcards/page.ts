@@ -14,7 +14,7 @@ export type ProductItems = (siteId: string, rows: readonly ProductRow[]) => Prom
 
 export interface Denomination {
   sku: string
-  /** The option values ('$50'); '' when the card has no options. */
+  /** The option values ('Birthday'); '' when the card has no options or they only repeat the price ('$50' of 50.00). */
   label: string
   price: MoneyShape
   selected: boolean
@@ -27,8 +27,16 @@ export interface GiftCardPage {
   selected: Denomination | null
   /** 'Select a denomination for the Gift Card' while none is chosen. */
   message: string | null
-  /** Longest text per recipient field (recipientName, recipientEmail, message). */
+  /** Longest text per recipient field (recipientName, recipientEmail, senderName, message). */
   maxLengths: typeof GIFT_CARD_FIELDS
+}
+
+/** `label`, or '' when it only names `price` again: '$25', '25', 'USD 25.00' beside $25.00 would print the amount twice. */
+export function ownLabel(label: string, price: MoneyShape): string {
+  const amount = /^[^\d\p{L}]*(?:[A-Z]{3})?\s*([\d.,\s]+?)\s*(?:[A-Z]{3})?[^\d\p{L}]*$/u.exec(label.trim())
+  if (!amount) return label
+  const value = Number(amount[1]!.replace(/[\s,]/g, ''))
+  return Number.isFinite(value) && value === Number(price.value) ? '' : label
 }
 
 /** The gift card `itemId` (published or hidden) with the denomination `sku` chosen; a card of one denomination has it chosen. */
@@ -42,7 +50,7 @@ export async function giftCardPage(orm: Orm, siteId: string, itemId: string, sku
   const chosen = sku ?? (variants.length === 1 ? variants[0]!.sku : undefined)
   const denominations = variants.map((v) => ({
     sku: v.sku,
-    label: v.optionValues.map((o) => o.value).join(' / '),
+    label: ownLabel(v.optionValues.map((o) => o.value).join(' / '), v.onSale ? v.salePriceMoney : v.priceMoney),
     price: v.onSale ? v.salePriceMoney : v.priceMoney,
     selected: v.sku === chosen,
   }))

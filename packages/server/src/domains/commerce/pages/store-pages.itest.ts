@@ -40,11 +40,17 @@ describe(`store pages (${BACKEND})`, () => {
     expect(none.body).toContain('Select a denomination for the Gift Card')
     expect(none.body).toContain('data-gift-card-form')
     expect(none.body.match(/name="sku" value="GC-(25|50)"/g)).toHaveLength(2)
-    for (const field of ['recipientName', 'recipientEmail', 'message']) expect(none.body).toContain(`name="${field}"`)
+    for (const field of ['recipientName', 'recipientEmail', 'senderName', 'message']) expect(none.body).toContain(`name="${field}"`)
+    // an option value that only repeats the price ('$50' of 50.00) is not printed beside it
+    expect(none.body).not.toContain('gift-card-label')
+    expect(none.body).not.toContain('<details class="gift-card-change"')
     const chosen = await visitor.get(`/commerce/gift-card?itemId=${card.id}&sku=GC-50`)
     expect(chosen.body).not.toContain('Select a denomination for the Gift Card')
     expect(chosen.body).toMatch(/Amount: <span class="sqs-money-native" data-currency="USD">50\.00<\/span>/)
     expect(chosen.body).toMatch(/value="GC-50" checked/)
+    expect(chosen.body).not.toContain('($50)')
+    // the amount chosen on the product page is not asked again: the choices fold away behind 'Change amount'
+    expect(chosen.body).toMatch(/<details class="gift-card-change">\s*<summary>Change amount<\/summary>\s*<fieldset class="checkout-section gift-card-denominations">/)
     expect((await visitor.get(`/commerce/gift-card?itemId=${card.id}&sku=NOPE`)).body).toContain('Select a denomination for the Gift Card')
     expect((await visitor.get(`/commerce/gift-card?itemId=${lamp.id}`)).status).toBe(404)
     expect((await visitor.get('/commerce/gift-card?itemId=missing')).status).toBe(404)

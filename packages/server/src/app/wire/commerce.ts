@@ -1,0 +1,57 @@
+// The store. Needs: sites, files (images), content (collection paths, paid access), forms (checkout fields);
+// notify and members are built after it (late): its mails go through notify, called after commits.
+import type { Accounts } from '../../domains/accounts/index.js'
+import { createCommerce, type CommerceNotifier } from '../../domains/commerce/index.js'
+import type { Content } from '../../domains/content/index.js'
+import type { Files } from '../../domains/files/index.js'
+import type { Forms } from '../../domains/forms/index.js'
+import type { Sites } from '../../domains/sites/index.js'
+import { paidCommerceDeps } from '../paid-ports.js'
+import type { Base } from './base.js'
+
+interface Needs {
+  sites: Sites
+  accounts: Accounts
+  files: Files
+  content: Content
+  forms: Forms
+}
+
+export async function wireCommerce(base: Base, { sites, accounts, files, content, forms }: Needs) {
+  const { db, mailer, log, counters, cluster, late, opts } = base
+  const notifier = (): CommerceNotifier => late.get('notify').commerceNotifier
+  return createCommerce(db.orm, {
+    authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
+    sendMail: (m) => mailer.send(m),
+    notify: {
+      orderPlaced: (e) => notifier().orderPlaced(e),
+      giftCardsIssued: (e) => notifier().giftCardsIssued(e),
+      orderFulfilled: (e) => notifier().orderFulfilled(e),
+      orderRefunded: (e) => notifier().orderRefunded(e),
+      subscriptionRenewed: (e) => notifier().subscriptionRenewed(e),
+      subscriptionPaymentFailed: (e) => notifier().subscriptionPaymentFailed(e),
+      donationReceived: (e) => notifier().donationReceived(e),
+    },
+    log,
+    siteTitle: async (siteId) => (await sites.get(siteId))?.title,
+    siteUrl: async (siteId) => {
+      const site = await sites.get(siteId)
+      return site ? sites.urlOf(site.slug) : undefined
+    },
+    resolveImages: (siteId, ids) => files.getAssets(siteId, ids),
+    collectionPath: (siteId, collectionId) => content.read.collectionPath(siteId, collectionId),
+    ...paidCommerceDeps(content.read, () => late.get('members')),
+    onChange: base.invalidatePages,
+    renderPage: base.renderSystemPage,
+    siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
+    publicForms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
+    validateFields: async (siteId, formId, values) => {
+      const r = await forms.validate(siteId, formId, values)
+      return r && (r.ok ? { ok: true, answers: r.answers } : { ok: false, errors: r.errors })
+    },
+    downloadSecret: await base.secret('commerce-downloads'),
+    hitCounter: (key, windowMs) => counters.hit(key, windowMs),
+    ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
+    invalidation: cluster.pages, // a site's message (any node) drops the cart answers' cached store data
+  })
+}

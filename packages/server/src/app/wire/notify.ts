@@ -1,0 +1,87 @@
+// Notifications (the store's, members' and forms' mails from the theme's templates, review requests). Needs:
+// sites, accounts (the recipients), commerce (orders, stock), reviews, files (the brand icon, review photos), the
+// mail queue; restock's demand summary (built after it: late).
+import { rolesFor, type Accounts } from '../../domains/accounts/index.js'
+import { STORE_ROLES, type Commerce } from '../../domains/commerce/index.js'
+import type { Files } from '../../domains/files/index.js'
+import {
+  createEmailTemplates,
+  createNotify,
+  DEFAULT_BRAND_COLOURS,
+  safeColour,
+  type EmailBrand,
+  type Notify,
+  type OwnerAudience,
+} from '../../domains/notify/index.js'
+import { DEFAULT_THEME_DIR } from '../../domains/publishing/index.js'
+import type { Reviews } from '../../domains/reviews/index.js'
+import type { Sites } from '../../domains/sites/index.js'
+import { MAIL_FROM_ADDRESS, type Base } from './base.js'
+
+interface Needs {
+  sites: Sites
+  accounts: Accounts
+  commerce: Commerce
+  reviews: Reviews
+  files: Files
+  mailQueued: () => void
+}
+
+/** A site's brand for its mails: title, public address, icon and the colours of its active colour theme. */
+function brandOf(base: Base, sites: Sites, files: Files) {
+  return async (siteId: string): Promise<EmailBrand> => {
+    const site = await sites.get(siteId)
+    const url = site ? sites.urlOf(site.slug) : `${base.platformUrl}/`
+    const vars = (await sites.stylesContext(siteId))?.cssVariables ?? []
+    const v = (name: string, fallback: string) =>
+      safeColour(vars.find((x) => x.name === name)?.value, fallback)
+    const icon = site?.iconImageId
+      ? (await files.getAssets(siteId, [site.iconImageId])).get(site.iconImageId)?.assetUrl
+      : undefined
+    const c = DEFAULT_BRAND_COLOURS
+    return {
+      title: site?.title || 'Shop',
+      url,
+      logoUrl: icon ? new URL(icon, url).toString() : null,
+      accent: v('--accent', c.accent),
+      accentInk: v('--accent-ink', c.accentInk),
+      ink: v('--ink', c.ink),
+      paper: v('--paper', c.paper),
+      line: v('--line', c.line),
+      muted: v('--muted', c.muted),
+    }
+  }
+}
+
+export async function wireNotify(
+  base: Base,
+  { sites, accounts, commerce, reviews, files, mailQueued }: Needs,
+): Promise<Notify> {
+  const { db, log, late, platformUrl } = base
+  const auth = accounts.auth
+  return createNotify(db.orm, {
+    templates: createEmailTemplates(DEFAULT_THEME_DIR, log),
+    brand: brandOf(base, sites, files),
+    fromAddress: MAIL_FROM_ADDRESS,
+    recipients: async (siteId: string, audience: OwnerAudience) => {
+      const ids = await sites.membersWith(siteId, rolesFor(audience))
+      return (await accounts.ownersByIds(ids)).map((o) => ({ ownerId: o.id, email: o.email }))
+    },
+    editorUrl: (siteId) => `${platformUrl}/config/?site=${encodeURIComponent(siteId)}`,
+    authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
+    currentOwnerId: async (request) => (await auth.currentOwner(request))?.ownerId ?? null,
+    orderById: (siteId, orderId) => commerce.orderById(siteId, orderId),
+    lowStockOf: (siteId, orderId, threshold) => commerce.lowStockOf(siteId, orderId, threshold),
+    addReview: (siteId, review) => reviews.add(siteId, review),
+    storeReviewPhoto: async (siteId, filename, bytes) => {
+      const asset = await files.storeBuffer(siteId, filename, bytes)
+      if (asset.kind !== 'image') throw new Error('not an image')
+      return asset.assetUrl
+    },
+    secret: await base.secret('review-request'),
+    restockDemand: () => late.get('restock').demandSummary(),
+    mailQueued,
+    renderPage: base.renderSystemPage,
+    log,
+  })
+}
