@@ -23,6 +23,7 @@ import type { Starters } from '../domains/starters/index.js'
 import type { Tracking } from '../domains/tracking/index.js'
 import type { Transfer } from '../domains/transfer/index.js'
 import type { CustomDomains } from '../domains/custom-domains/index.js'
+import type { Import } from '../domains/import/index.js'
 import { seedDemoSite } from './demo-seed.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { createBackground } from './background.js'
@@ -48,6 +49,7 @@ import { wireRestock } from './wire/restock.js'
 import { wirePlaces } from './wire/places.js'
 import { wireStarters } from './wire/starters.js'
 import { wireTransfer } from './wire/transfer.js'
+import { wireImport } from './wire/import.js'
 import { wireHistory } from './wire/history.js'
 import { wirePublishing } from './wire/publishing.js'
 import { wireServing } from './wire/serve.js'
@@ -76,6 +78,7 @@ export interface App {
   restock: Restock
   starters: Starters
   transfer: Transfer
+  imports: Import
   history: History
   customDomains: CustomDomains
   notify: Notify
@@ -124,9 +127,10 @@ async function wireDomains(base: Base) {
   const places = wirePlaces(base)
   const starters = wireStarters(base, { sites, accounts, content, commerce, files })
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
+  const imports = wireImport(base, { sites, accounts, content, social, files })
   const history = wireHistory(base, { sites, accounts })
   const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing }))
-  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, history, customDomains, publishing }
+  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }
 }
@@ -171,9 +175,9 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   // background: false (the CLI's one-off commands): no background work (workers, sweeps, queues, upkeep) starts
   if (opts.background !== false) await background.start(d.lifecycle)
   let closing: Promise<void> | null = null
-  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, history, customDomains, notify, mailJobs } = d
+  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, customDomains, notify, mailJobs } = d
   return {
-    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, history, customDomains, notify, mailJobs,
+    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, customDomains, notify, mailJobs,
     ownerRoutes: () => ownerRoutes.routes(),
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -55,6 +55,7 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/duplicate', 'settings.edit'],
   ['*', '/domains', 'settings.edit'],
   ['*', '/export', 'transfer'],
+  ['*', '/imports', 'transfer'],
   ['*', '/onboarding', 'content'],
   ['*', '/styles', 'design'],
   ['*', '/content', 'content'],
