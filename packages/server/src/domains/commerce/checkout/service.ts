@@ -11,6 +11,7 @@ import { cartLines, pricingRules, requiresShipping, totalsOf, type CartLine } fr
 import { giftCardToApply, issueOrderGiftCards, redeem, type IssuedGiftCard } from '../giftcards/service.js'
 import { takeStock } from '../catalogue/inventory.js'
 import { instalmentCheck, methodOf } from './instalments.js'
+import { claimPromotions, usesByEmail } from './promotion-uses.js'
 import type { CardInput, PaymentProvider } from './payments.js'
 import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow, type PaymentMethod } from '../schema.js'
 import { getSettings, nextOrderNumber } from '../settings.js'
@@ -87,10 +88,13 @@ export async function placeOrder(
   const { currency } = settings
   const addr = input.shippingAddress
   const location = ships && addr ? { country: addr.country, region: addr.region } : (cart.shippingLocation ?? null)
+  const rules = await pricingRules(orm, siteId)
   const totals = totalsOf(
     { couponCodes: cart.couponCodes, selectedShippingOption: input.shippingOptionId ?? cart.selectedShippingOption, shippingLocation: location },
     lines,
-    await pricingRules(orm, siteId),
+    rules,
+    new Date(),
+    { giftCard: !!input.giftCardCode, usedByCustomer: await usesByEmail(orm, siteId, rules.promotions, input.email) },
   )
   if (input.shippingOptionId && totals.selectedShippingOption?.id !== input.shippingOptionId) invalid('Choose one of the shipping options offered.', 'shipping_option_invalid', 'shippingOptionId')
   const badCoupon = totals.invalidCoupons[0]
@@ -134,6 +138,7 @@ export async function placeOrder(
         await takeStock(tx, siteId, l.variantId, l.quantity)
       }
       if (giftCard) await redeem(tx, siteId, giftCard.id, giftCard.applied, orderId)
+      await claimPromotions(tx, siteId, totals.promotions, orderId, input.email, rules.promotions)
       const number = await nextOrderNumber(tx, siteId)
       const [row] = await tx
         .insert(orders)
@@ -155,6 +160,8 @@ export async function placeOrder(
           shippingCents: totals.shippingCostCents,
           taxCents: totals.taxCents,
           giftCardCents: giftCard?.applied ?? 0,
+          promotionCents: totals.promotionCents,
+          promotions: totals.promotions,
           grandTotalCents: totals.grandTotalCents,
           chargedCents: chargeCents,
           paymentProvider: provider.id,
