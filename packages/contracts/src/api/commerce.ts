@@ -1,9 +1,10 @@
 // The store's HTTP contract: what the owner API (/api/sites/:siteId/commerce/...) answers and accepts. The server's
-import type { ContextItem } from './page.js'
 // view builders are typed with these shapes and the editor reads them as they are, so a renamed field fails to
 // type-check on both sides. Money fields named `...Cents` are integer minor units of the store currency.
 
 import { PRODUCT_TYPES, type ProductType } from '../enums.js'
+import type { ContextItem } from './page.js'
+import type { PromotionKind } from './promotions.js'
 export { PRODUCT_TYPES, type ProductType }
 
 export const PRODUCT_STATUSES = ['published', 'draft', 'hidden'] as const
@@ -19,10 +20,12 @@ export interface SubscriptionPlan {
   numBillingCycles: number
 }
 
-/** An amount as the template context and the API carry it: decimal text under both pairs of names. */
+/** An amount as the template context and the API carry it (the specification's Money). */
 export interface MoneyShape {
+  /** Minor units as a string ("10000" for 100.00). */
   value: string
   currency: string
+  /** The decimal amount as text ("100.00"). */
   decimalValue: string
   currencyCode: string
 }
@@ -74,6 +77,8 @@ export interface ProductStructuredContent {
   price?: number
   salePrice?: number
   audioAssetUrl?: string
+  /** The automatic promotion that puts this product on sale now (the storefront shows 'On sale'), when there is one. */
+  promotion?: { id: string; name: string; kind: PromotionKind }
 }
 
 /** A product as a template-context Item (record type 11). */

@@ -3,6 +3,7 @@
 // integer minor units of the store currency.
 import type { BillingUnit } from '../product-types.js'
 import type { OrderKind } from '../donations.js'
+import type { AppliedPromotion } from './promotions.js'
 import type { MoneyShape, OrderStatus } from './commerce.js'
 
 /** A postal address as checkout takes it. */
@@ -39,7 +40,7 @@ export interface OrderEntryView {
   downloadUrl: string | null
 }
 
-export type SummaryKey = 'subtotal' | 'discount' | 'shipping' | 'tax' | 'giftCard' | 'total'
+export type SummaryKey = 'subtotal' | 'promotion' | 'discount' | 'shipping' | 'tax' | 'giftCard' | 'total'
 
 /** A money line of an order (subtotal ... total charged) as the confirmation page, the mail and the editor print it. */
 export interface SummaryLine {
@@ -54,8 +55,8 @@ export interface SummaryLine {
 /**
  * An order's money, stored with the order (its subtotal, discount, shipping, tax, gift card and charged columns):
  * the one breakdown every reader prints (order list and page, the owner's and the shopper's mails, the
- * confirmation page, analytics revenue). `totalCents` is what the order charged: subtotal - discount + shipping +
- * tax - gift card.
+ * confirmation page, analytics revenue). `totalCents` is what the order charged: subtotal - promotions - discount +
+ * shipping + tax - gift card.
  */
 export interface OrderBreakdown {
   currency: string
@@ -65,6 +66,9 @@ export interface OrderBreakdown {
   taxCents: number
   /** What gift cards paid (positive). */
   giftCardCents: number
+  /** What automatic promotions took off (positive), and each of them (a line each in `lines`). */
+  promotionCents: number
+  promotions: AppliedPromotion[]
   /** What the order charged (after gift cards). */
   totalCents: number
   /** The same as CLDR text, e.g. '$17.00'. */

@@ -64,12 +64,13 @@ export async function importCommand(argv: string[]): Promise<number> {
       `Imported "${result.site.title}" as ${result.site.url} (site id ${result.site.id}): ${pages} pages and collections, ${items} items, ${products} products, ` +
         `${orders} orders, ${result.counts.files} files (${formatSize(result.counts.fileBytes)})${result.customerData ? '' : '; the archive had no customer data'}.`,
     )
+    for (const w of result.warnings) console.log(`Note: ${w}`)
     return 0
   })
 }
 
 /** --owner EMAIL, else the instance's only owner account. */
-async function chooseOwner(app: App, email: string | undefined): Promise<string> {
+export async function chooseOwner(app: App, email: string | undefined): Promise<string> {
   if (email) {
     const owner = await app.accounts.findOwnerByEmail(email)
     if (!owner) throw new CliError(`No owner account has the address ${email} (create one: sitewright create-owner ${email}).`)

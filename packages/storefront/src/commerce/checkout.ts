@@ -115,6 +115,24 @@ export function showTotals(root: ParentNode, cart: ShoppingCart): void {
     }
     el.textContent = formatMoney(el.dataset.negative ? -v : v, currency)
   }
+  // the automatic promotions, a line each (their amounts change with the goods and the chosen shipping)
+  for (const box of root.querySelectorAll<HTMLElement>('[data-promotions]')) {
+    const doc = box.ownerDocument
+    box.replaceChildren(
+      ...(cart.promotions ?? []).flatMap((p) => {
+        const dt = doc.createElement('dt')
+        dt.className = 'cart-promotion'
+        dt.textContent = p.name ?? ''
+        const dd = doc.createElement('dd')
+        const m = doc.createElement('span')
+        m.className = 'sqs-money-native'
+        m.dataset.currency = currency
+        m.textContent = formatMoney(-p.amountCents, currency)
+        dd.append(m)
+        return [dt, dd]
+      }),
+    )
+  }
   // a sum of the cart's amounts (a subscription's renewal: subtotal, shipping and tax, no one-off discount)
   for (const el of root.querySelectorAll<HTMLElement>('[data-total-sum]')) {
     const parts = (el.dataset.totalSum ?? '').split(' ').map((k) => cart[k as keyof ShoppingCart])

@@ -59,6 +59,9 @@ export interface ShoppingCart {
   taxCents?: number
   shippingCostCents?: number
   discountCents?: number
+  /** Automatic promotions the cart gets, a totals line each. */
+  promotions?: { id?: string; name?: string; amountCents: number }[]
+  promotionCents?: number
   grandTotalCents?: number
   totalQuantity: number
   hasDigital?: boolean

@@ -60,6 +60,25 @@ describe(`demo store (${BACKEND})`, () => {
     expect(res.json.shoppingCart.entries[0].variantText).toBe('R99 / C42')
   })
 
+  it('"Free shipping over $100" is an automatic promotion: from $100 of goods the chosen shipping comes off as its own line', async () => {
+    const c = t.client()
+    const bowl = ((await c.get('/shop?format=json')).json.items as Item[]).find((i) => i.urlId === 'seconds-bowl')!
+    const add = (quantity: number) => c.post('/api/commerce/shopping-cart/entries', { itemId: bowl.id, sku: 'BOWL-2ND', quantity, additionalFields: null })
+    const below = (await add(3)).json.shoppingCart // 3 x 29.00 on sale = 87.00
+    expect([below.promotions, below.shippingCostCents, below.grandTotalCents]).toEqual([[], 600, 3 * 2900 + 600])
+    const over = (await add(1)).json.shoppingCart // 116.00
+    expect(over.promotions.map((p: { name: string; amountCents: number }) => [p.name, p.amountCents])).toEqual([['Free shipping over $100', 600]])
+    expect(over.grandTotalCents).toBe(4 * 2900)
+    expect((await c.get('/cart')).body).toMatch(/<dt class="cart-promotion">Free shipping over \$100<\/dt>/)
+    // a product promotion labels its product 'On sale' on the product page and in the shop
+    const jar = ((await c.get('/shop?format=json')).json.items as Item[]).find((i) => i.urlId === 'moon-jar')!
+    const before = (await c.get('/shop/moon-jar')).body
+    expect(before).not.toContain('data-product-promotion')
+    await t.app.commerce.addPromotion((await c.get('/shop?format=json')).json.website.id, { name: 'Moon jar week', kind: 'percentage', amount: 15, appliesTo: 'products', targetIds: [jar.id] })
+    expect((await c.get('/shop/moon-jar')).body).toContain('<p class="product-promotion" data-product-promotion>On sale: Moon jar week</p>')
+    expect((await c.get('/shop')).body).toContain('On sale: Moon jar week')
+  })
+
   it('cart, checkout and confirmation pages render through the theme', async () => {
     const c = t.client()
     const shop = (await c.get('/shop?format=json')).json.items as Item[]
@@ -106,7 +125,7 @@ describe(`demo store (${BACKEND})`, () => {
     await c.post('/api/commerce/shopping-cart/entries', { itemId: bowl.id, sku: 'BOWL-2ND', quantity: 3, additionalFields: null })
     const put = await c.request('PUT', '/api/commerce/shopping-cart/shipping', { json: { location: { country: 'US', region: 'me', postalCode: '04101' } } })
     expect(put.status, put.body).toBe(200)
-    const goods = Math.round(unit * 100) * 3
+    const goods = unit * 3 // Money.value is minor units
     const tax = Math.round((goods * 550) / 10000) // 5.5%, half up
     expect(tax).toBeGreaterThan(0)
     expect(put.json.shoppingCart).toMatchObject({ subtotalCents: goods, taxCents: tax, applicableTaxRules: [{ name: 'Maine sales tax', region: 'ME' }] })

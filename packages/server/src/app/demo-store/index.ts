@@ -117,7 +117,8 @@ export async function seedDemoStore(siteId: string, collectionId: string, d: Dem
   for (const p of products) ids.set(p.urlId ?? '', (await c.createProduct(siteId, p)).id)
   await d.seedReviews?.(siteId, ids).catch((e: unknown) => d.log?.warn({ err: e }, 'demo reviews were not created'))
   await c.addShippingOption(siteId, { name: 'Standard shipping', kind: 'flat', costCents: 600 })
-  await c.addShippingOption(siteId, { name: 'Free shipping over $100', kind: 'free_over', costCents: 900, minSubtotalCents: 10000, ordering: 1 })
+  // the hint the shop has always given is an automatic promotion: the chosen shipping is free from $100 of goods
+  await c.addPromotion(siteId, { name: 'Free shipping over $100', kind: 'free_shipping', minSubtotalCents: 10000 })
   // the studio's own state (12 Quay Street, Portland, ME) charges its sales tax, 5.5%
   await c.addTaxRule(siteId, { name: 'Maine sales tax', country: 'US', region: 'ME', rateBp: 550 })
   await c.addTaxRule(siteId, { name: 'New York sales tax', country: 'US', region: 'NY', rateBp: 888 })

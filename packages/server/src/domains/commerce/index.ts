@@ -38,10 +38,14 @@ import { orders, variants, type ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
 import { sweep } from './sweep.js'
 import { couponInput, productCreate, shippingInput, taxInput } from './validators.js'
+import { promotionInput } from './promotions/input.js'
+import { registerPromotionRoutes } from './promotions/routes.js'
+import { createPromotion } from './promotions/store.js'
 import { createRule } from './owner/store.js'
 import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
 import type { OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
+import { every, type Every } from '../../platform/every.js'
 
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, clearCartCookie, setCartCookie, type CommerceDeps, type CommerceNotifier } from './context.js'
@@ -104,7 +108,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
 
   async function items(siteId: string, rows: readonly ProductRow[], collectionUrl?: string): Promise<ProductItem[]> {
     if (rows.length === 0) return []
-    const [{ currency }, vs] = [await getSettings(orm, siteId), await catalogue.variantsOf(orm, siteId, rows.map((r) => r.id))]
+    const [{ currency }, vs, { promotions }] = [await getSettings(orm, siteId), await catalogue.variantsOf(orm, siteId, rows.map((r) => r.id)), await ctx.cache.rules(siteId)]
     const imageIds = new Set<string>()
     for (const r of rows) r.imageIds.forEach((i) => imageIds.add(i))
     for (const r of rows) if (r.socialImageId) imageIds.add(r.socialImageId)
@@ -120,7 +124,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
         path = (await deps.collectionPath?.(siteId, r.collectionId)) ?? `/${r.collectionId}`
         paths.set(r.collectionId, path)
       }
-      out.push(productItem(r, vs.filter((v) => v.productId === r.id), { currency, collectionUrl: path, images, forms }))
+      out.push(productItem(r, vs.filter((v) => v.productId === r.id), { currency, collectionUrl: path, images, forms, promotions }))
     }
     return out
   }
@@ -150,8 +154,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     return result as T
   }
 
-  let sweeper: ReturnType<typeof setInterval> | null = null
-  let renewer: ReturnType<typeof setInterval> | null = null
+  let timers: Every[] = []
   const clock = deps.renewals?.now ?? (() => new Date())
 
   return {
@@ -164,25 +167,20 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       registerDonationRoutes(app, ctx, siteInfo)
       registerCheckoutSummaryRoute(app, ctx)
       registerOwnerRoutes(app, ctx, ownerProduct)
+      registerPromotionRoutes(app, ctx)
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
       registerFieldsRoutes(app, ctx)
     },
     /** Sweeps hourly and bills due subscription cycles (every `renewals.intervalMs`) until `stop`. */
     async start(): Promise<void> {
-      sweeper = setInterval(() => {
-        sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'commerce sweep failed'))
-      }, 60 * 60 * 1000)
-      sweeper.unref()
-      renewer = setInterval(() => {
-        runRenewals(ctx, clock()).catch((e: unknown) => deps.log?.warn({ err: e }, 'subscription renewals failed'))
-      }, deps.renewals?.intervalMs ?? 15 * 60 * 1000)
-      renewer.unref()
+      timers = [
+        every({ name: 'commerce sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweep(orm)),
+        every({ name: 'subscription renewals', ms: deps.renewals?.intervalMs ?? 15 * 60 * 1000, log: deps.log }, () => runRenewals(ctx, clock())),
+      ]
     },
     async stop(): Promise<void> {
-      if (sweeper) clearInterval(sweeper)
-      if (renewer) clearInterval(renewer)
-      sweeper = null
-      renewer = null
+      await Promise.all(timers.map((t) => t.stop()))
+      timers = []
     },
     /** Bills every active subscription whose next cycle is due at `now` (the runner's clock by default); once per cycle across nodes. */
     renewSubscriptions: (now?: Date) => runRenewals(ctx, now ?? clock()),
@@ -256,6 +254,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     createProduct: (siteId: string, input: z.input<typeof productCreate>) => catalogue.createProduct(orm, siteId, parseWith(productCreate, input, 'product')),
     addCoupon: async (siteId: string, input: z.input<typeof couponInput>) => storeChanged(siteId, await createRule(orm, siteId, 'coupons', parseWith(couponInput, input, 'coupon'))),
     addShippingOption: async (siteId: string, input: z.input<typeof shippingInput>) => storeChanged(siteId, await createRule(orm, siteId, 'shipping-options', parseWith(shippingInput, input, 'shipping option'))),
+    addPromotion: async (siteId: string, input: z.input<typeof promotionInput>) => storeChanged(siteId, await createPromotion(orm, siteId, parseWith(promotionInput, input, 'promotion'))),
     addTaxRule: async (siteId: string, input: z.input<typeof taxInput>) => storeChanged(siteId, await createRule(orm, siteId, 'tax-rules', parseWith(taxInput, input, 'tax rule'))),
     countProducts: async (siteId: string, collectionId?: string) =>
       (await catalogue.productsOf(orm, siteId, { collectionId, statuses: ['published', 'draft', 'hidden'], page: 1, pageSize: 1 })).total,

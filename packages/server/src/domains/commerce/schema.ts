@@ -1,7 +1,7 @@
 // Drizzle tables of the commerce domain (migrations/0004_commerce.sql, 0007_commerce_express.sql, 0009_commerce_payments.sql, 0050_fonts_product_details.sql). Money columns are integer minor units.
 import { sql } from 'drizzle-orm'
 import { boolean, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import type { BillingUnit, Instalment, OrderEntryView, OrderStatus, ProductDimensions, ProductWeight, SubscriptionPlan } from '@sitewright/contracts'
+import type { AppliedPromotion, BillingUnit, Instalment, OrderEntryView, OrderStatus, ProductDimensions, ProductWeight, PromotionKind, PromotionTarget, SubscriptionPlan } from '@sitewright/contracts'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const siteId = () => text('site_id').notNull()
@@ -149,6 +149,9 @@ export const orders = pgTable('commerce_orders', {
   shippingCents: integer('shipping_cents').notNull(),
   taxCents: integer('tax_cents').notNull(),
   giftCardCents: integer('gift_card_cents').notNull().default(0),
+  /** What automatic promotions took off (migrations/0060_promotions.sql), and each one as its own line. */
+  promotionCents: integer('promotion_cents').notNull().default(0),
+  promotions: jsonb('promotions').$type<AppliedPromotion[]>().notNull().default([]),
   grandTotalCents: integer('grand_total_cents').notNull(),
   chargedCents: integer('charged_cents').notNull(),
   paymentProvider: text('payment_provider').notNull(),
@@ -296,7 +299,41 @@ export const fulfilments = pgTable('commerce_fulfilments', {
 })
 export type FulfilmentRow = typeof fulfilments.$inferSelect
 
+/** Automatic promotions (migrations/0060_promotions.sql): discounts without a code. */
+export const promotions = pgTable('commerce_promotions', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<PromotionKind>().notNull(),
+  appliesTo: text('applies_to').$type<PromotionTarget>().notNull().default('order'),
+  targetIds: jsonb('target_ids').$type<string[]>().notNull().default([]),
+  amount: integer('amount').notNull().default(0),
+  buyQuantity: integer('buy_quantity').notNull().default(0),
+  getQuantity: integer('get_quantity').notNull().default(0),
+  minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+  startsAt: tz('starts_at'),
+  endsAt: tz('ends_at'),
+  active: boolean('active').notNull().default(true),
+  usageLimit: integer('usage_limit'),
+  perCustomerLimit: integer('per_customer_limit'),
+  usedCount: integer('used_count').notNull().default(0),
+  combinesWithCodes: boolean('combines_with_codes').notNull().default(true),
+  combinesWithGiftCards: boolean('combines_with_gift_cards').notNull().default(true),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+export type PromotionRow = typeof promotions.$inferSelect
+
+/** Who used a promotion (one row per order), for the per-customer limit. */
+export const promotionUses = pgTable('commerce_promotion_uses', {
+  promotionId: text('promotion_id').notNull(),
+  siteId: siteId(),
+  orderId: text('order_id').notNull(),
+  email: text('email').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.promotionId, t.orderId] })])
+
 export const commerceTables = {
   storeSettings, products, variants, carts, cartEntries, coupons, shippingOptions, taxRules, orders, giftCards,
-  giftCardLedger, subscriptions, subscriptionRenewals, idempotency, testPayments, fulfilments,
+  giftCardLedger, subscriptions, subscriptionRenewals, idempotency, testPayments, fulfilments, promotions, promotionUses,
 }

@@ -1,10 +1,15 @@
-// Cart maths, pure and in integer minor units: line totals, coupons, shipping, tax, grand total.
+// Cart maths, pure and in integer minor units: line totals, promotions, coupons, shipping, tax, grand total.
+import type { AppliedPromotion } from '@sitewright/contracts'
+import { goodsPromotions, shippingPromotion, type PromotionContext, type PromotionRule } from './promotions.js'
 
 export interface PricedLine {
   unitPriceCents: number
   quantity: number
   /** Physical goods need shipping; digital goods, services and gift cards do not. */
   requiresShipping: boolean
+  /** What promotions target (products, collections). */
+  productId?: string | undefined
+  collectionId?: string | undefined
 }
 
 export interface CouponRule {
@@ -45,6 +50,9 @@ export interface InvalidCoupon {
 
 export interface Totals {
   subtotalCents: number
+  /** What the applied promotions take off, and each of them (goods promotions first, free shipping last). */
+  promotionCents: number
+  promotions: AppliedPromotion[]
   discountCents: number
   shippingCostCents: number
   taxCents: number
@@ -154,6 +162,10 @@ export function computeTotals(input: {
   location: Location | null
   taxRules: readonly TaxRule[]
   now: Date
+  /** The site's promotions (in its order) and what else is in the checkout (a gift card, the shopper's past uses). */
+  promotions?: readonly PromotionRule[] | undefined
+  giftCard?: boolean | undefined
+  usedByCustomer?: PromotionContext['usedByCustomer']
 }): Totals {
   const subtotalCents = input.lines.reduce((s, l) => s + lineTotal(l), 0)
   const requiresShipping = input.lines.some((l) => l.requiresShipping)
@@ -165,22 +177,30 @@ export function computeTotals(input: {
     if (c && !problem) valid.push(c)
     else invalidCoupons.push({ code, reason: problem ?? '' })
   }
-  const discountCents = discountOf(valid, subtotalCents)
-  const goods = subtotalCents - discountCents
+  const rules = input.promotions ?? []
+  const ctx: PromotionContext = { now: input.now, codes: valid.length > 0, giftCard: !!input.giftCard, usedByCustomer: input.usedByCustomer }
+  const promotions = rules.length ? goodsPromotions(rules, input.lines, ctx) : []
+  const afterPromotions = subtotalCents - promotions.reduce((s, p) => s + p.amountCents, 0)
+  const discountCents = discountOf(valid, afterPromotions)
+  const goods = afterPromotions - discountCents
   const freeShipping = valid.some((c) => c.kind === 'free_shipping')
   const { offered: shippingOptions, unavailable: unavailableShippingOptions } = requiresShipping
     ? offeredShipping(input.shipping, goods, freeShipping)
     : { offered: [], unavailable: [] }
   const selectedShippingOption = selectShipping(shippingOptions, input.selectedShippingId)
   const shippingCostCents = selectedShippingOption?.costCents ?? 0
+  const shippingFree = rules.length ? shippingPromotion(rules, goods, shippingCostCents, ctx) : null
+  if (shippingFree) promotions.push(shippingFree)
   const rule = taxRuleFor(input.taxRules, input.location)
   const taxCents = rule ? roundDiv(goods * rule.rateBp, 10000) : 0
   return {
     subtotalCents,
+    promotionCents: promotions.reduce((s, p) => s + p.amountCents, 0),
+    promotions,
     discountCents,
     shippingCostCents,
     taxCents,
-    grandTotalCents: goods + shippingCostCents + taxCents,
+    grandTotalCents: goods + shippingCostCents - (shippingFree?.amountCents ?? 0) + taxCents,
     validCoupons: valid.map((c) => c.code),
     invalidCoupons,
     shippingOptions,

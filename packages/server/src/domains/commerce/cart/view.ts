@@ -4,7 +4,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Orm } from '../../../platform/db/index.js'
 import { money, type MoneyShape } from '../shared/money.js'
 import { computeTotals, type CouponRule, type ShippingRule, type TaxRule, type Totals } from './pricing.js'
-import { cartEntries, coupons, products, shippingOptions, taxRules, variants, type CartEntryRow, type CartRow, type ProductRow, type ShippingLocation, type VariantRow } from '../schema.js'
+import type { PromotionRule } from './promotions.js'
+import { cartEntries, coupons, products, promotions, shippingOptions, taxRules, variants, type CartEntryRow, type CartRow, type ProductRow, type ShippingLocation, type VariantRow } from '../schema.js'
 import type { CommerceDeps } from '../context.js'
 import { getSettings } from '../settings.js'
 import { PRODUCT_TYPES } from '../validators.js'
@@ -51,6 +52,9 @@ export interface CartView {
   shippingLocation: ShippingLocation | null
   applicableTaxRules: Totals['applicableTaxRules']
   coupons: string[]
+  /** The automatic promotions this cart gets, each its own line (what it takes off, positive). */
+  promotions: (Totals['promotions'][number] & { amount: MoneyShape })[]
+  promotionCents: number
   validCoupons: string[]
   invalidCoupons: Totals['invalidCoupons']
   subtotalCents: number
@@ -68,6 +72,7 @@ export interface CartView {
   taxTotal: MoneyShape
   shippingTotal: MoneyShape
   discountTotal: MoneyShape
+  promotionTotal: MoneyShape
   grandTotal: MoneyShape
 }
 
@@ -177,6 +182,8 @@ export function variantText(options: readonly { name: string }[], attributes: Re
 }
 
 export interface PricingRules {
+  /** Every promotion of the site (the cart applies the live ones), in creation order. */
+  promotions: PromotionRule[]
   coupons: CouponRule[]
   shipping: ShippingRule[]
   taxes: TaxRule[]
@@ -184,19 +191,35 @@ export interface PricingRules {
 
 /** The site's coupons, shipping options and tax rules; `need` skips the kinds a cart cannot use (fewer queries). */
 export async function pricingRules(orm: Orm, siteId: string, need = { coupons: true, shipping: true, taxes: true }): Promise<PricingRules> {
-  const [c, sh, t] = await Promise.all([
+  const [p, c, sh, t] = await Promise.all([
+    orm.select().from(promotions).where(eq(promotions.siteId, siteId)).orderBy(asc(promotions.createdAt), asc(promotions.id)),
     need.coupons ? orm.select().from(coupons).where(eq(coupons.siteId, siteId)) : [],
     need.shipping ? orm.select().from(shippingOptions).where(eq(shippingOptions.siteId, siteId)).orderBy(asc(shippingOptions.ordering), asc(shippingOptions.name)) : [],
     need.taxes ? orm.select().from(taxRules).where(eq(taxRules.siteId, siteId)) : [],
   ])
-  return { coupons: c, shipping: sh, taxes: t }
+  return { promotions: p, coupons: c, shipping: sh, taxes: t }
 }
 
 export const requiresShipping = (productType: number) => productType === PRODUCT_TYPES.PHYSICAL
 
-export function totalsOf(cart: Pick<CartRow, 'couponCodes' | 'selectedShippingOption' | 'shippingLocation'> | null, lines: readonly CartLine[], rules: PricingRules, now = new Date()): Totals {
+/** What else a checkout knows: a gift card pays part, the shopper's past uses of promotions (by email). */
+export interface TotalsContext {
+  giftCard?: boolean | undefined
+  usedByCustomer?: ReadonlyMap<string, number> | undefined
+}
+
+export function totalsOf(
+  cart: Pick<CartRow, 'couponCodes' | 'selectedShippingOption' | 'shippingLocation'> | null,
+  lines: readonly CartLine[],
+  rules: PricingRules,
+  now = new Date(),
+  more: TotalsContext = {},
+): Totals {
   return computeTotals({
-    lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, requiresShipping: requiresShipping(l.productType) })),
+    lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, requiresShipping: requiresShipping(l.productType), productId: l.productId, collectionId: l.collectionId })),
+    promotions: rules.promotions,
+    giftCard: more.giftCard,
+    usedByCustomer: more.usedByCustomer,
     coupons: rules.coupons,
     appliedCodes: cart?.couponCodes ?? [],
     shipping: rules.shipping,
@@ -214,21 +237,21 @@ export function rulesNeeded(cart: Pick<CartRow, 'couponCodes' | 'shippingLocatio
 
 /** The rules a cart uses out of all of the site's (the same answer as `pricingRules` asked with `need`). */
 export function rulesFor(all: PricingRules, need: ReturnType<typeof rulesNeeded>): PricingRules {
-  return { coupons: need.coupons ? all.coupons : [], shipping: need.shipping ? all.shipping : [], taxes: need.taxes ? all.taxes : [] }
+  return { promotions: all.promotions, coupons: need.coupons ? all.coupons : [], shipping: need.shipping ? all.shipping : [], taxes: need.taxes ? all.taxes : [] }
 }
 
 /**
  * The cart entity; `cart` null answers the empty cart of the site (no cart exists yet). With `extras` the entries
  * also carry their thumbnail, product page and field labels (what the /cart page shows).
  */
-export async function cartView(orm: Orm, siteId: string, cart: CartRow | null, extras?: CartExtras): Promise<CartView> {
+export async function cartView(orm: Orm, siteId: string, cart: CartRow | null, extras?: CartExtras, more: TotalsContext = {}): Promise<CartView> {
   const [{ currency }, lines] = await Promise.all([getSettings(orm, siteId), cart ? cartLines(orm, siteId, cart.id) : []])
   const need = rulesNeeded(cart, lines)
-  const [more, rules] = await Promise.all([
+  const [extra, rules] = await Promise.all([
     extras && lines.length ? lineExtras(siteId, lines, extras) : [],
-    lines.length > 0 ? pricingRules(orm, siteId, need) : { coupons: [], shipping: [], taxes: [] },
+    lines.length > 0 ? pricingRules(orm, siteId, need) : { promotions: [], coupons: [], shipping: [], taxes: [] },
   ])
-  return viewOf(siteId, cart, lines, currency, rules, more)
+  return viewOf(siteId, cart, lines, currency, rules, extra, more)
 }
 
 /**
@@ -249,8 +272,8 @@ export async function cartViewOf(
 
 type LineExtras = Awaited<ReturnType<typeof lineExtras>>
 
-function viewOf(siteId: string, cart: CartRow | null, lines: readonly CartLine[], currency: string, rules: PricingRules, more: LineExtras): CartView {
-  const totals = totalsOf(cart, lines, rules)
+function viewOf(siteId: string, cart: CartRow | null, lines: readonly CartLine[], currency: string, rules: PricingRules, more: LineExtras, context: TotalsContext = {}): CartView {
+  const totals = totalsOf(cart, lines, rules, new Date(), context)
   const hasDigital = lines.some((l) => l.productType === PRODUCT_TYPES.DIGITAL)
   const priced = (o: Option): PricedOption => ({ ...o, cost: money(o.costCents, currency) })
   return {
@@ -280,6 +303,8 @@ function viewOf(siteId: string, cart: CartRow | null, lines: readonly CartLine[]
     shippingLocation: cart?.shippingLocation ?? null,
     applicableTaxRules: totals.applicableTaxRules,
     coupons: cart?.couponCodes ?? [],
+    promotions: totals.promotions.map((p) => ({ ...p, amount: money(p.amountCents, currency) })),
+    promotionCents: totals.promotionCents,
     validCoupons: totals.validCoupons,
     invalidCoupons: totals.invalidCoupons,
     subtotalCents: totals.subtotalCents,
@@ -296,6 +321,7 @@ function viewOf(siteId: string, cart: CartRow | null, lines: readonly CartLine[]
     taxTotal: money(totals.taxCents, currency),
     shippingTotal: money(totals.shippingCostCents, currency),
     discountTotal: money(totals.discountCents, currency),
+    promotionTotal: money(totals.promotionCents, currency),
     grandTotal: money(totals.grandTotalCents, currency),
   }
 }

@@ -2,6 +2,7 @@
 // product's variants, prices and stock). Prices appear twice: legacy `price`/`salePrice` in minor units and `priceMoney`/`salePriceMoney`.
 import { money } from '../shared/money.js'
 import type { ProductRow, VariantRow } from '../schema.js'
+import { saleOf, type PromotionRule } from '../cart/promotions.js'
 import { PRODUCT_TYPES } from '../validators.js'
 import { escapeHtml, plainTextToHtml, type ImageShape, type ProductItem, type ProductType, type VariantShape } from '@sitewright/contracts'
 
@@ -38,7 +39,7 @@ export function variantShape(v: VariantRow, p: Pick<ProductRow, 'variantOptions'
 export function productItem(
   p: ProductRow,
   vs: readonly VariantRow[],
-  opts: { currency: string; collectionUrl: string; images?: ReadonlyMap<string, ImageShape>; forms?: ReadonlyMap<string, object> },
+  opts: { currency: string; collectionUrl: string; images?: ReadonlyMap<string, ImageShape>; forms?: ReadonlyMap<string, object>; promotions?: readonly PromotionRule[]; now?: Date },
 ): ProductItem {
   const images = opts.images ?? new Map<string, ImageShape>()
   const own = p.imageIds.map((id) => images.get(id)).filter((x): x is ImageShape => !!x)
@@ -67,6 +68,8 @@ export function productItem(
     structuredContent.salePrice = first.salePriceCents
   }
   if (p.audioAssetUrl) structuredContent.audioAssetUrl = p.audioAssetUrl
+  const sale = opts.promotions?.length ? saleOf(opts.promotions, { productId: p.id, collectionId: p.collectionId }, opts.now ?? new Date()) : null
+  if (sale) structuredContent.promotion = { id: sale.id, name: sale.name, kind: sale.kind }
   const item: ProductItem = {
     id: p.id,
     collectionId: p.collectionId,

@@ -11,10 +11,11 @@ import { cartLines, pricingRules, requiresShipping, totalsOf, type CartLine } fr
 import { giftCardToApply, issueOrderGiftCards, redeem, type IssuedGiftCard } from '../giftcards/service.js'
 import { takeStock } from '../catalogue/inventory.js'
 import { instalmentCheck, methodOf } from './instalments.js'
+import { claimPromotions, usesByEmail } from './promotion-uses.js'
 import type { CardInput, PaymentProvider } from './payments.js'
 import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow, type PaymentMethod } from '../schema.js'
 import { getSettings, nextOrderNumber } from '../settings.js'
-import { PRODUCT_TYPES, SUBSCRIBABLE_TYPES } from '../validators.js'
+import { PRODUCT_TYPES, recurringKindOf } from '../validators.js'
 import type { Address } from '@sitewright/contracts'
 
 export type { Address }
@@ -76,8 +77,8 @@ export async function placeOrder(
   if (ships && !input.shippingAddress) invalid('Enter a shipping address.', 'shipping_address_required', 'shippingAddress')
   if (cart.kind === 'subscription') {
     const l = lines[0]!
-    if (lines.length !== 1 || !l.isSubscribable || !l.subscriptionPlan || !SUBSCRIBABLE_TYPES.has(l.productType)) {
-      invalid('Subscriptions are available only for physical products, services and memberships.', 'subscription_invalid')
+    if (lines.length !== 1 || !l.isSubscribable || !l.subscriptionPlan || recurringKindOf(l.productType) === null) {
+      invalid('Subscriptions are available only for physical products and services (and memberships, as membership plans).', 'subscription_invalid')
     }
   }
   for (const l of lines) {
@@ -87,10 +88,13 @@ export async function placeOrder(
   const { currency } = settings
   const addr = input.shippingAddress
   const location = ships && addr ? { country: addr.country, region: addr.region } : (cart.shippingLocation ?? null)
+  const rules = await pricingRules(orm, siteId)
   const totals = totalsOf(
     { couponCodes: cart.couponCodes, selectedShippingOption: input.shippingOptionId ?? cart.selectedShippingOption, shippingLocation: location },
     lines,
-    await pricingRules(orm, siteId),
+    rules,
+    new Date(),
+    { giftCard: !!input.giftCardCode, usedByCustomer: await usesByEmail(orm, siteId, rules.promotions, input.email) },
   )
   if (input.shippingOptionId && totals.selectedShippingOption?.id !== input.shippingOptionId) invalid('Choose one of the shipping options offered.', 'shipping_option_invalid', 'shippingOptionId')
   const badCoupon = totals.invalidCoupons[0]
@@ -110,6 +114,7 @@ export async function placeOrder(
       minCents: settings.instalmentMinCents,
       maxCents: settings.instalmentMaxCents,
       currency,
+      shipTo: addr?.country,
     })
     if (!check.ok) invalid(check.reason, 'instalments_unavailable', 'paymentMethod')
     else method = methodOf(check.provider)
@@ -134,6 +139,7 @@ export async function placeOrder(
         await takeStock(tx, siteId, l.variantId, l.quantity)
       }
       if (giftCard) await redeem(tx, siteId, giftCard.id, giftCard.applied, orderId)
+      await claimPromotions(tx, siteId, totals.promotions, orderId, input.email, rules.promotions)
       const number = await nextOrderNumber(tx, siteId)
       const [row] = await tx
         .insert(orders)
@@ -155,6 +161,8 @@ export async function placeOrder(
           shippingCents: totals.shippingCostCents,
           taxCents: totals.taxCents,
           giftCardCents: giftCard?.applied ?? 0,
+          promotionCents: totals.promotionCents,
+          promotions: totals.promotions,
           grandTotalCents: totals.grandTotalCents,
           chargedCents: chargeCents,
           paymentProvider: provider.id,

@@ -22,12 +22,14 @@ export async function checkoutSummary(
   giftCardCode: string | undefined,
   site: { locale?: string | undefined; subscription?: boolean } = {},
 ): Promise<CheckoutSummary> {
-  const view = await cartView(orm, siteId, cart && !cart.isPurchased ? cart : null)
+  // a gift card changes which promotions apply (those that do not combine with gift cards are left out)
+  const view = await cartView(orm, siteId, cart && !cart.isPurchased ? cart : null, undefined, { giftCard: !!giftCardCode })
   const card = giftCardCode ? await giftCardToApply(orm, siteId, giftCardCode, view.grandTotalCents) : null
   const totalCents = view.grandTotalCents - (card?.applied ?? 0)
   const lines = summaryLines({
     currency: view.currency,
     subtotalCents: view.subtotalCents,
+    promotions: view.promotions,
     discountCents: view.discountCents,
     shippingCents: view.shippingCostCents,
     ships: view.requiresShipping,

@@ -4,7 +4,7 @@
 // the sign sits where the locale puts it ('-$35.00', '-35,00 €').
 import { DEFAULT_LOCALE, formatMoney } from '@sitewright/jsont/i18n'
 import { decimalText } from '../shared/money.js'
-import type { OrderBreakdown, SummaryKey, SummaryLine } from '@sitewright/contracts'
+import type { AppliedPromotion, OrderBreakdown, SummaryKey, SummaryLine } from '@sitewright/contracts'
 import type { OrderRow } from '../schema.js'
 
 export type { OrderBreakdown, SummaryKey, SummaryLine }
@@ -19,6 +19,8 @@ export interface SummaryAmounts {
   taxCents: number
   /** What the gift card pays (positive). */
   giftCardCents: number
+  /** Each applied promotion (what it takes off, positive): a line each, after the subtotal. */
+  promotions?: readonly Pick<AppliedPromotion, 'name' | 'amountCents'>[] | undefined
   /** What is left to pay (the amount charged). */
   totalCents: number
 }
@@ -31,6 +33,7 @@ export function moneyText(minor: number, currency: string, locale: string = DEFA
 
 export const SUMMARY_LABELS: Readonly<Record<SummaryKey, string>> = {
   subtotal: 'Subtotal',
+  promotion: 'Promotion',
   discount: 'Discount',
   shipping: 'Shipping',
   tax: 'Tax',
@@ -39,9 +42,10 @@ export const SUMMARY_LABELS: Readonly<Record<SummaryKey, string>> = {
 }
 
 export function summaryLines(a: SummaryAmounts, locale: string = DEFAULT_LOCALE): SummaryLine[] {
-  const line = (key: SummaryKey, amountCents: number): SummaryLine => ({ key, label: SUMMARY_LABELS[key], amountCents, text: moneyText(amountCents, a.currency, locale) })
+  const line = (key: SummaryKey, amountCents: number, label = SUMMARY_LABELS[key]): SummaryLine => ({ key, label, amountCents, text: moneyText(amountCents, a.currency, locale) })
   return [
     line('subtotal', a.subtotalCents),
+    ...(a.promotions ?? []).filter((p) => p.amountCents).map((p) => line('promotion', -p.amountCents, p.name)),
     ...(a.discountCents ? [line('discount', -a.discountCents)] : []),
     ...(a.ships || a.shippingCents ? [line('shipping', a.shippingCents)] : []),
     line('tax', a.taxCents),
@@ -63,6 +67,7 @@ export function orderBreakdown(o: OrderRow, locale: string = DEFAULT_LOCALE): Or
     ships: !!o.shippingOption || !!o.shippingAddress,
     taxCents: o.taxCents,
     giftCardCents: o.giftCardCents,
+    promotions: o.promotions,
     totalCents: o.chargedCents,
   }
   return {
@@ -72,6 +77,8 @@ export function orderBreakdown(o: OrderRow, locale: string = DEFAULT_LOCALE): Or
     shippingCents: o.shippingCents,
     taxCents: o.taxCents,
     giftCardCents: o.giftCardCents,
+    promotionCents: o.promotionCents,
+    promotions: o.promotions,
     totalCents: o.chargedCents,
     total: moneyText(o.chargedCents, o.currency, locale),
     refundedCents: o.status === 'refunded' ? o.chargedCents : 0,

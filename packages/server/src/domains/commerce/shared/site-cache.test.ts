@@ -26,7 +26,7 @@ function fixture() {
       },
       rules: async () => {
         reads.rules++
-        return { coupons: [], shipping: [], taxes: [] }
+        return { promotions: [], coupons: [], shipping: [], taxes: [] }
       },
     },
     { now: () => clock },
