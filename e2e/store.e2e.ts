@@ -110,7 +110,7 @@ async function fillContactAndAddress(page: Page, email: string): Promise<void> {
   await page.getByLabel('Country').selectOption('US')
   // the address recalculates shipping and tax (a PUT per change): wait until the server's cart has the address and
   // the total shown is its total (the page was network-idle before, so waiting for that state would return at once)
-  const shown = async () => Math.round(Number((await page.locator('.checkout-summary [data-total="grandTotalCents"]').textContent())!.replace(/[^0-9.]/g, '')) * 100)
+  const shown = async () => Math.round(Number((await page.locator('.checkout-summary dl [data-total="grandTotalCents"]').textContent())!.replace(/[^0-9.]/g, '')) * 100)
   const stored = async () => (await (await page.context().request.get('/api/commerce/shopping-cart')).json()) as { grandTotalCents: number; shippingLocation: { country?: string; region?: string } | null }
   await expect
     .poll(async () => {
@@ -284,7 +284,7 @@ describe('store: product page to order confirmation', () => {
     await page.getByLabel('Expiry month').fill('12')
     await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100))
     await page.getByLabel('Security code').fill('123')
-    const totalAtCheckout = (await page.locator('.checkout-summary [data-total="grandTotalCents"]').textContent())!.replace(/,/g, '')
+    const totalAtCheckout = (await page.locator('.checkout-summary dl [data-total="grandTotalCents"]').textContent())!.replace(/,/g, '')
     await screenshot(page, 'store-checkout')
     await page.getByRole('button', { name: 'Place Order' }).click()
     await page.waitForURL('**/commerce/orders/**', { timeout: 15_000 })

@@ -25,6 +25,12 @@ export function renderSummary(list: HTMLElement, lines: readonly SummaryLine[]):
     rows.push(dt, dd)
   }
   list.replaceChildren(...rows)
+  // the folded summary's total is what is left to pay, as the list's last line says
+  const total = lines.find((l) => l.key === 'total')
+  const glance = list.closest('.checkout-summary')?.querySelector<HTMLElement>('[data-summary-glance]')
+  if (!glance || !total) return
+  glance.classList.remove('sqs-money-native') // the server's text has its currency sign already
+  glance.textContent = total.text
 }
 
 /** Card fields take part (required, sent) only while something is left to pay. */

@@ -106,7 +106,14 @@ export function showTotals(root: ParentNode, cart: ShoppingCart): void {
   const currency = cart.currency ?? cart.currencyCode ?? 'USD'
   for (const el of root.querySelectorAll<HTMLElement>('[data-total]')) {
     const v = cart[el.dataset.total as keyof ShoppingCart]
-    if (typeof v === 'number') el.textContent = formatMoney(el.dataset.negative ? -v : v, currency)
+    if (typeof v !== 'number') continue
+    if (el.dataset.summaryGlance !== undefined) {
+      // with a gift card the folded total is the card's summary's (what is left to pay), which it keeps up to date
+      const card = el.closest('form')?.dataset.giftCard
+      if (card === 'applied' || card === 'loading') continue
+      el.classList.add('sqs-money-native') // a card's summary, now gone, had printed its own sign
+    }
+    el.textContent = formatMoney(el.dataset.negative ? -v : v, currency)
   }
   // the automatic promotions, a line each (their amounts change with the goods and the chosen shipping)
   for (const box of root.querySelectorAll<HTMLElement>('[data-promotions]')) {
@@ -270,6 +277,11 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   })
 }
 
+/** The width at which the theme puts the order summary first; folded there, so the form starts near the top. */
+export const PHONE_QUERY = '(max-width: 432px)'
+
 export const init: PageModule['init'] = (doc, deps) => {
   for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-checkout-form]')) wireCheckout(form, deps)
+  // the page renders the summary open (it is readable without scripts); a phone starts with it folded to its total
+  if (deps.win.matchMedia?.(PHONE_QUERY).matches) for (const fold of doc.querySelectorAll<HTMLDetailsElement>('details[data-summary-fold]')) fold.open = false
 }

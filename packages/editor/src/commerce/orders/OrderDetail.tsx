@@ -287,7 +287,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           <ul>
             {o.fulfilments.map((f) => (
               <li key={f.id}>
-                {formatDate(f.created)} · {f.carrier || 'Carrier not given'}
+                {formatDate(f.created, timeZone)} · {f.carrier || 'Carrier not given'}
                 {f.trackingNumber && (
                   <>
                     {' '}

@@ -20,6 +20,10 @@ const DAY = 24 * 60 * 60 * 1000
 const card = { number: TEST_CARDS.success[0], expMonth: 12, expYear: 2099, cvc: '123' }
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' }
 const api = (p: string) => `/api/sites/${siteId}${p}`
+// the site's own zone, far from UTC (its day often differs from the UTC day); every date of the pages is a CLDR medium date in it
+const ZONE = 'Pacific/Auckland'
+const day = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: ZONE }).format(ms)
+const isoDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(ms)
 
 beforeAll(async () => {
   t = await startTestApp({ seedDemo: false })
@@ -27,6 +31,7 @@ beforeAll(async () => {
   const res = await owner.post('/api/auth/signup', newSignup())
   siteId = res.json.site.id
   host = `${res.json.site.slug}.localhost`
+  expect((await owner.patch(api('/settings'), { timeZone: ZONE })).status).toBe(200)
   const v = (sku: string, priceCents: number) => ({ sku, attributes: {}, priceCents, salePriceCents: 0, onSale: false, qtyInStock: 0, unlimited: true })
   const c = t.app.commerce
   ids.lamp = (await c.createProduct(siteId, { collectionId: 'shop', title: 'Lamp', productType: 1, variants: [v('ACC-LAMP', 2500)] })).id
@@ -60,13 +65,15 @@ describe(`member account store (${BACKEND})`, () => {
     const bobs = await buy(bob, 'bob@example.com', [[ids.ebook, 'ACC-EBOOK', 1]])
     const shipped = await owner.post(api(`/commerce/orders/${first.id}/fulfil`), { carrier: 'UPS', trackingNumber: '1Z999', trackingUrl: 'https://track.example/1Z999' })
     expect(shipped.status).toBe(200)
+    const placedOn = (shipped.json.order as { created: number }).created
+    const shippedOn = (shipped.json.order as { fulfilments: { created: number }[] }).fulfilments[0]!.created
 
     const account = await ada.get('/account')
     expect(account.status).toBe(200)
     const listed = [...account.body.matchAll(/data-order-id="([^"]+)"/g)].map((m) => m[1])
     expect(listed).toEqual([second.id, first.id])
     expect(account.body).toContain(`href="/account/orders/${first.id}">Order #${first.number}</a>`)
-    expect(account.body).toMatch(new RegExp(`Order #${first.number}</a> <span class="member-order-date">\\d{4}-\\d{2}-\\d{2}</span> <span class="member-order-total">\\$55\\.00</span> <span class="member-order-status">Shipped</span>`))
+    expect(account.body).toMatch(new RegExp(`Order #${first.number}</a> <time class="member-order-date" datetime="${isoDay(placedOn)}">${day(placedOn)}</time> <span class="member-order-total">\\$55\\.00</span> <span class="member-order-status">Shipped</span>`))
     expect(account.body).not.toContain(bobs.id)
 
     const detail = await ada.get(`/account/orders/${first.id}`)
@@ -77,6 +84,9 @@ describe(`member account store (${BACKEND})`, () => {
     expect(detail.body).toMatch(/data-summary="total">\$55\.00</)
     expect(detail.body).toContain('Lamp')
     expect(detail.body).toContain('with UPS: <a href="https://track.example/1Z999" rel="noopener">1Z999</a>')
+    expect(detail.body).toContain(`<time data-order-date datetime="${isoDay(placedOn)}">${day(placedOn)}</time>`)
+    expect(detail.body).toContain(`Shipped on <time datetime="${isoDay(shippedOn)}">${day(shippedOn)}</time> with UPS`)
+    expect(detail.body).not.toMatch(/\d{4}-\d{2}-\d{2}</) // no ISO date printed
 
     const digital = await ada.get(`/account/orders/${second.id}`)
     const link = /<a href="([^"]+)" data-member-download>Glaze handbook<\/a>/.exec(digital.body)?.[1]?.replaceAll('&amp;', '&')
@@ -116,7 +126,7 @@ describe(`member account store (${BACKEND})`, () => {
     const listed = await c.get('/api/site-users/account/subscriptions')
     expect(listed.json.data.subscriptions[0]).toMatchObject({ id: subId, status: 'paused', endsOn })
     const page = await c.get('/account')
-    expect(page.body).toContain(`Paused: paid until ${new Date(endsOn).toISOString().slice(0, 10)}`)
+    expect(page.body).toContain(`Paused: paid until ${day(endsOn)}`)
     expect(page.body).toContain(`data-member-resume-subscription="${subId}">Resume</button>`)
     expect((await t.app.commerce.heldMemberships(siteId, email, new Date(endsOn - 1000))).has(ids.club)).toBe(true)
     expect((await t.app.commerce.heldMemberships(siteId, email, new Date(endsOn + 1000))).has(ids.club)).toBe(false)

@@ -15,6 +15,8 @@ import { toSiteUser } from './service.js'
 export interface MemberOrderRow {
   id: string
   number: number
+  /** When it was placed (epoch ms): the theme prints it with CLDR in the site's time zone. */
+  created: number
   dateText: string
   total: string
   status: string
@@ -23,9 +25,10 @@ export interface MemberOrderRow {
 
 export interface MemberOrderDetail {
   order: OrderView
+  created: number
   dateText: string
   statusText: string
-  shipments: { carrier: string; trackingNumber: string; trackingUrl: string | null; dateText: string }[]
+  shipments: { carrier: string; trackingNumber: string; trackingUrl: string | null; created: number; dateText: string }[]
   downloads: { title: string; url: string }[]
 }
 

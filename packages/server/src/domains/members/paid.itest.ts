@@ -117,7 +117,9 @@ describe(`paid member areas (${BACKEND})`, () => {
     expect(endsOn - Date.now()).toBeGreaterThan(27 * DAY)
     expect(endsOn - Date.now()).toBeLessThan(32 * DAY)
     expect((await c.get('/studio')).status).toBe(200) // still in force
-    expect((await c.get('/account')).body).toContain(`Cancelled: ends on ${new Date(endsOn).toISOString().slice(0, 10)}`)
+    // the end day as a CLDR medium date in the site's own time zone (not the UTC ISO day)
+    const zone = (await owner.get(`/api/sites/${siteId}/settings`)).json.settings.timeZone as string
+    expect((await c.get('/account')).body).toContain(`Cancelled: ends on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: zone }).format(endsOn)}`)
     // no further billing
     await t.app.commerce.renewSubscriptions(new Date(Date.now() + 40 * DAY))
     expect(await sqlRows(t.app.db.orm, sql`SELECT id FROM commerce_subscription_renewals WHERE subscription_id = ${subId}`)).toEqual([])

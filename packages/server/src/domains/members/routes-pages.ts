@@ -76,7 +76,7 @@ export function registerMemberPages(app: FastifyInstance, orm: Orm, auth: Member
     if (!user) return reply.code(302).header('cache-control', 'no-store').redirect('/account/sign-in?return=%2Faccount')
     const subscriptions = store && user.emailVerifiedAt ? await store.subscriptions(site.id, user.email) : []
     const orders = store && user.emailVerifiedAt ? await store.orders(site.id, user.email) : []
-    const subs = subscriptions.map((s) => ({ ...s, ...(s.endsOn ? { endsOnText: new Date(s.endsOn).toISOString().slice(0, 10) } : {}) }))
-    return page(request, reply, 'member-account', 'Your account', { user: toSiteUser(user), addresses: await addressesOf(orm, site.id, user.id), subscriptions: subs, orders })
+    // the theme prints every date of the page (orders, subscription ends) with CLDR in the site's time zone
+    return page(request, reply, 'member-account', 'Your account', { user: toSiteUser(user), addresses: await addressesOf(orm, site.id, user.id), subscriptions, orders })
   })
 }

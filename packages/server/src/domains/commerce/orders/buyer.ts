@@ -19,9 +19,11 @@ export interface BuyerOrderRow {
 
 export interface BuyerOrderDetail {
   order: OrderView
+  /** Epoch ms, as `created` of a row; the theme prints both with CLDR in the site's time zone (`dateText` is the UTC day, for data readers). */
+  created: number
   dateText: string
   statusText: string
-  shipments: { carrier: string; trackingNumber: string; trackingUrl: string | null; dateText: string }[]
+  shipments: { carrier: string; trackingNumber: string; trackingUrl: string | null; created: number; dateText: string }[]
   downloads: { title: string; url: string }[]
 }
 
@@ -56,9 +58,10 @@ export async function buyerOrder(orm: Orm, siteId: string, email: string, orderI
   const { fulfilments } = await fulfilmentsOf(orm, row)
   return {
     order,
+    created: row.createdAt.getTime(),
     dateText: dateText(row.createdAt),
     statusText: statusText(row.status),
-    shipments: fulfilments.map((f) => ({ carrier: f.carrier, trackingNumber: f.trackingNumber, trackingUrl: f.trackingUrl, dateText: dateText(new Date(f.created)) })),
+    shipments: fulfilments.map((f) => ({ carrier: f.carrier, trackingNumber: f.trackingNumber, trackingUrl: f.trackingUrl, created: new Date(f.created).getTime(), dateText: dateText(new Date(f.created)) })),
     downloads: order.entries.filter((e) => e.downloadUrl).map((e) => ({ title: e.title, url: e.downloadUrl! })),
   }
 }
