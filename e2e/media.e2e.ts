@@ -6,7 +6,7 @@ import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness, type SiteSummary, until } from './support/fixture.js'
+import { demoSite, openHarness, type Harness, type SiteSummary, until, pressUntil } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { join } from 'node:path'
 import { ARTIFACTS, DEMO_OWNER } from './support/paths.js'
@@ -80,10 +80,12 @@ describe('media editing', () => {
     await canvas.locator('[data-block-id="blk-gal"]').click()
     const drop = page.locator('[data-gallery-drop]')
     await drop.waitFor()
-    // hold each upload a moment, so the five bars are seen together
+    // hold every upload until the five bars have been seen together
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
     await page.route(`**/api/sites/${site.id}/files`, async (route) => {
       if (route.request().method() !== 'POST') return route.continue()
-      await new Promise((r) => setTimeout(r, 3000))
+      await held
       return route.continue()
     })
     const files = Array.from({ length: 5 }, (_, i) => ({ name: `gallery-${i + 1}.png`, data: png(60, 40, 40 + i * 40).toString('base64') }))
@@ -104,6 +106,7 @@ describe('media editing', () => {
     await page.locator('[data-upload-row]').first().scrollIntoViewIfNeeded()
     await screenshot(page, 'media-upload-progress-390')
     await page.setViewportSize({ width: 1280, height: 900 })
+    release()
     const layout = await until(stored, (l) => galleryIds(l).length === 5, 'five images in the gallery')
     await until(() => page.locator('[data-gallery-image]').count(), (n) => n === 5, 'five images in the gallery editor')
     await page.unroute(`**/api/sites/${site.id}/files`)
@@ -219,10 +222,7 @@ describe('media editing', () => {
     // back by keyboard: Space picks it up, arrow keys move it into the empty first section, Space drops it
     await outline.locator('[data-outline-block="blk-img"]').focus()
     await page.keyboard.press('Space')
-    for (let i = 0; i < 4 && (await outline.locator('[data-outline-section="sec-a"] [data-outline-block="blk-img"]').count()) === 0; i++) {
-      await page.keyboard.press('ArrowUp')
-      await page.waitForTimeout(250)
-    }
+    await pressUntil(page, 'ArrowUp', (ms) => outline.locator('[data-outline-section="sec-a"] [data-outline-block="blk-img"]').waitFor({ timeout: ms }), 'the block over the first section', 4, 1000)
     await page.keyboard.press('Space')
     const back = await until(stored, (l) => sectionOf(l, 'blk-img') === 'sec-a', 'the block moved back by keyboard')
     expect(back.sections[1]!.blocks.map((b) => b.id)).toEqual(['blk-gal'])

@@ -220,8 +220,17 @@ describe('store: product page to order confirmation', () => {
     expect(await label(page)).toBe('sold out')
     expect(await button(page).getAttribute('aria-disabled')).toBe('true')
     const before = (await (await h.context.request.get('/api/commerce/shopping-cart')).json()).totalQuantity
+    const cartCalls: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/api/commerce/') && (r.method() === 'POST' || r.url().includes('stock'))) cartCalls.push(r.url())
+    })
+    // a listener added after the storefront's runs after it: its answer says the click was handled
+    await button(page).evaluate((el) => {
+      ;(window as Window & { clickHandled?: Promise<void> }).clickHandled = new Promise((done) => el.addEventListener('click', () => setTimeout(done, 0), { once: true }))
+    })
     await button(page).click({ force: true })
-    await page.waitForTimeout(500)
+    await page.evaluate(() => (window as Window & { clickHandled?: Promise<void> }).clickHandled)
+    expect(cartCalls).toEqual([]) // an add would have started its call (or its label 'Adding…') in the click handler
     expect(await page.getByRole('alertdialog').count()).toBe(0)
     expect(await label(page)).toBe('sold out')
     expect((await (await h.context.request.get('/api/commerce/shopping-cart')).json()).totalQuantity).toBe(before)

@@ -45,8 +45,9 @@ describe('visitor tracking', () => {
     await v.page.goto('/contact')
     await expect.poll(() => v.hits.length, { timeout: 10_000 }).toBe(2)
     // An uncaught error, then the page hidden: the reporter sends after its 1 s debounce, the collector its queue.
+    const reported = v.page.waitForRequest((r) => r.url().includes('/api/events/RecordJavascriptErrors') && (r.postData() ?? '').includes('E2E tracking boom'), { timeout: 10_000 })
     await v.page.evaluate(() => setTimeout(() => { throw new Error('E2E tracking boom') }, 0))
-    await v.page.waitForTimeout(1500)
+    await reported
     await v.page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
       document.dispatchEvent(new Event('visibilitychange'))
@@ -82,7 +83,8 @@ describe('visitor tracking', () => {
     await v.page.goto('/')
     const banner = v.page.getByRole('region', { name: 'Cookie consent' })
     await banner.waitFor()
-    await v.page.waitForTimeout(1000)
+    // the banner is the page's decision to ask: it counts nothing unless Accept is pressed
+    expect(await v.page.evaluate(() => document.documentElement.dataset.tracking)).toBe('ask')
     expect(v.hits).toEqual([])
     expect(await analyticsCookies(v.ctx)).toEqual([])
     await screenshot(v.page, 'tracking-banner-1280')
@@ -93,7 +95,7 @@ describe('visitor tracking', () => {
 
     await banner.getByRole('button', { name: 'Decline' }).click()
     await v.page.goto('/contact')
-    await v.page.waitForTimeout(1000)
+    await v.page.waitForFunction(() => document.documentElement.dataset.tracking === 'clear') // declined: decided, nothing to send
     expect(v.hits).toEqual([])
     expect(await analyticsCookies(v.ctx)).toEqual([])
     await v.ctx.close()
@@ -119,7 +121,8 @@ describe('visitor tracking', () => {
     expect(res?.headers()['content-security-policy']).toMatch(/script-src [^;]*https:\/\/tags\.example\.test/)
     const banner = v.page.getByRole('region', { name: 'Cookie consent' })
     await banner.waitFor()
-    await v.page.waitForTimeout(500)
+    // asking: the tag only loads once Accept is pressed (the banner is shown instead of starting the tags)
+    expect(await v.page.evaluate(() => document.documentElement.dataset.tracking)).toBe('ask')
     expect(loads).toBe(0)
     expect(await v.page.evaluate(() => document.querySelector('script[src*="tags.example.test"]') === null)).toBe(true)
     await banner.getByRole('button', { name: 'Accept' }).click()

@@ -94,3 +94,16 @@ export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, la
     await new Promise((r) => setTimeout(r, 250))
   }
 }
+
+/**
+ * Presses `key` until `moved` resolves (each press given up to `perPressMs` to show its effect): a drag's keyboard
+ * listener is attached a moment after the pick-up, so a first press can be dropped; the condition, not a pause,
+ * says when the move happened (and no second press follows one that worked).
+ */
+export async function pressUntil(page: Page, key: string, moved: (timeoutMs: number) => Promise<unknown>, label: string, tries = 4, perPressMs = 2000): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    await page.keyboard.press(key)
+    if (await moved(perPressMs).then(() => true, () => false)) return
+  }
+  throw new Error(`${label}: not seen after ${tries} presses of ${key}`)
+}

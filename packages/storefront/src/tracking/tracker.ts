@@ -53,6 +53,7 @@ export async function startTracking(win: Window): Promise<void> {
   }
   const go = () => track(win, s)
   const decision = consentDecision(s, readConsent(doc.cookie))
+  doc.documentElement.dataset.tracking = decision // what this page decided (tests wait on it before asserting that nothing is sent)
   if (decision === 'off') return
   if (decision === 'track') return go()
   for (const c of clearingCookies()) doc.cookie = cookieString(c)
