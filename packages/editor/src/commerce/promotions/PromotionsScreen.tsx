@@ -77,11 +77,11 @@ export function PromotionsScreen() {
             {load.promotions.map((p) => (
               <tr key={p.id}>
                 <th scope="row">{p.name}</th>
-                <td>{offerText(p, money)}</td>
-                <td>{p.appliesTo === 'order' ? TARGETS.order : `${p.targetIds.length} ${p.appliesTo === 'products' ? 'product' : 'collection'}${p.targetIds.length === 1 ? '' : 's'}`}</td>
-                <td>{p.startsAt || p.endsAt ? `${p.startsAt ? formatDate(p.startsAt, timeZone) : 'Now'} – ${p.endsAt ? formatDate(p.endsAt, timeZone) : 'no end'}` : 'Always'}</td>
-                <td>{p.usageLimit === null ? p.usedCount : `${p.usedCount} of ${p.usageLimit}`}</td>
-                <td>{STATUS[p.status]}</td>
+                <td data-label="Offer">{offerText(p, money)}</td>
+                <td data-label="Applies to">{p.appliesTo === 'order' ? TARGETS.order : `${p.targetIds.length} ${p.appliesTo === 'products' ? 'product' : 'collection'}${p.targetIds.length === 1 ? '' : 's'}`}</td>
+                <td data-label="When">{p.startsAt || p.endsAt ? `${p.startsAt ? formatDate(p.startsAt, timeZone) : 'Now'} – ${p.endsAt ? formatDate(p.endsAt, timeZone) : 'no end'}` : 'Always'}</td>
+                <td data-label="Used">{p.usageLimit === null ? p.usedCount : `${p.usedCount} of ${p.usageLimit}`}</td>
+                <td data-label="Status">{STATUS[p.status]}</td>
                 <td className="row-actions">
                   <button type="button" className="button secondary small" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                     Edit
