@@ -37,4 +37,7 @@ export interface SiteImportResult {
   homePageId: string | null
   counts: SiteArchiveCounts
   customerData: boolean
+  /** What the owner should know: an archive made before checksums (not verified byte for byte), references to data
+   * the archive does not hold that were left out (per table). Empty when the archive landed as it is. */
+  warnings: string[]
 }

@@ -16,6 +16,7 @@ const result: SiteImportResult = {
   homePageId: null,
   counts: { tables: { content_collections: 20 }, files: 119, fileBytes: 755858 },
   customerData: true,
+  warnings: [],
 }
 
 /** A hand-driven promise: the test decides when the server answers. */

@@ -144,6 +144,13 @@ export function TransferPanel({ site, api: given, onImported, onOpen }: Props) {
             )}
           </div>
           <Bar job={importing} name="Import" />
+          {imported && imported.warnings.length > 0 && (
+            <ul className="field-hint" aria-label="Import notes">
+              {imported.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          )}
         </form>
       </div>
     </section>

@@ -11,6 +11,7 @@ import type { Billing } from '../domains/billing/index.js'
 import type { Commerce } from '../domains/commerce/index.js'
 import type { Files } from '../domains/files/index.js'
 import type { Forms } from '../domains/forms/index.js'
+import type { History } from '../domains/history/index.js'
 import { createMailer, type createMailJobs, type Mailer } from '../domains/mail/index.js'
 import type { Members } from '../domains/members/index.js'
 import type { Notify } from '../domains/notify/index.js'
@@ -46,6 +47,7 @@ import { wireRestock } from './wire/restock.js'
 import { wirePlaces } from './wire/places.js'
 import { wireStarters } from './wire/starters.js'
 import { wireTransfer } from './wire/transfer.js'
+import { wireHistory } from './wire/history.js'
 import { wirePublishing } from './wire/publishing.js'
 import { wireServing } from './wire/serve.js'
 
@@ -72,6 +74,7 @@ export interface App {
   restock: Restock
   starters: Starters
   transfer: Transfer
+  history: History
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
@@ -117,8 +120,9 @@ async function wireDomains(base: Base) {
   const places = wirePlaces(base)
   const starters = wireStarters(base, { sites, accounts, content, commerce, files })
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
+  const history = wireHistory(base, { sites, accounts })
   const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing }))
-  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, publishing }
+  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, history, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }
 }
@@ -163,9 +167,9 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   // background: false (the CLI's one-off commands): no background work (workers, sweeps, queues, upkeep) starts
   if (opts.background !== false) await background.start(d.lifecycle)
   let closing: Promise<void> | null = null
-  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, notify, mailJobs } = d
+  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, history, notify, mailJobs } = d
   return {
-    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, notify, mailJobs,
+    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, history, notify, mailJobs,
     ownerRoutes: () => ownerRoutes.routes(),
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -12,6 +12,7 @@ import { restockTables } from '../domains/restock/index.js'
 import { mailTables } from '../domains/mail/index.js'
 import { notifyTables } from '../domains/notify/index.js'
 import { formsTables } from '../domains/forms/index.js'
+import { historyTables } from '../domains/history/index.js'
 import { membersTables } from '../domains/members/index.js'
 import { sitesTables } from '../domains/sites/index.js'
 import { trackingTables } from '../domains/tracking/index.js'
@@ -19,4 +20,4 @@ import { startersTables } from '../domains/starters/index.js'
 import { serverSecrets } from '../platform/secrets.js'
 import { rateCounters } from '../platform/counters.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables), ...Object.values(billingTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables), ...Object.values(billingTables), ...Object.values(historyTables)]

@@ -64,6 +64,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       `Imported "${result.site.title}" as ${result.site.url} (site id ${result.site.id}): ${pages} pages and collections, ${items} items, ${products} products, ` +
         `${orders} orders, ${result.counts.files} files (${formatSize(result.counts.fileBytes)})${result.customerData ? '' : '; the archive had no customer data'}.`,
     )
+    for (const w of result.warnings) console.log(`Note: ${w}`)
     return 0
   })
 }

@@ -52,10 +52,10 @@ describe('site export rules', () => {
     expect(wrong).toEqual([])
   })
 
-  it('name only real columns (ids to renew, fresh ones, self references)', () => {
+  it('name only real columns (ids to renew, fresh ones, self references, references and documents to check)', () => {
     for (const r of SITE_TRANSFER_RULES) {
       const names = Object.values(getTableColumns(r.table) as Record<string, PgColumn>).map((c) => c.name)
-      for (const col of [...(r.ids ?? []), ...(r.fresh ?? []), ...(r.selfRef ? [r.selfRef] : [])]) expect(names, `${getTableName(r.table)}.${col}`).toContain(col)
+      for (const col of [...(r.ids ?? []), ...(r.fresh ?? []), ...(r.selfRef ? [r.selfRef] : []), ...(r.refs ?? []).map((x) => x.column), ...(r.docs ?? [])]) expect(names, `${getTableName(r.table)}.${col}`).toContain(col)
       expect(tableInfo(r).columns).toContain('site_id')
     }
   })

@@ -57,6 +57,8 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/onboarding', 'content'],
   ['*', '/styles', 'design'],
   ['*', '/content', 'content'],
+  ['*', '/versions', 'content'],
+  ['*', '/restore', 'settings.edit'],
   ['*', '/files', 'files'],
   ['*', '/comments', 'comments'],
   ['*', '/comment-settings', 'comments'],

@@ -2,7 +2,10 @@
 // transaction, so the export is consistent while owners keep editing) and written to a temporary folder as table
 // parts of PART_ROWS rows; the files' sizes are taken from the storage. The archive's exact size is then known
 // (a download shows real progress) and its bytes are streamed part by part and file by file: memory stays constant
-// whatever the number and size of the files.
+// whatever the number and size of the files. The manifest (the first member) carries every other member's SHA-256,
+// so each stored file is read once to hash it before the archive streams (the price of a checksum up front: an
+// import verifies everything before it writes anything).
+import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -58,6 +61,7 @@ export async function prepareExport(orm: Orm, deps: TransferDeps, siteId: string
     const parts: Part[] = []
     const tables: Manifest['tables'] = []
     const assets: { id: string; variants: string }[] = []
+    const checksums: Record<string, string> = {}
     await orm.transaction(async (tx) => {
       await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`)
       for (const [index, rule] of rules.entries()) {
@@ -71,8 +75,10 @@ export async function prepareExport(orm: Orm, deps: TransferDeps, siteId: string
           rows += page.length
           const name = partName(index + 1, info.name, part)
           const path = join(dir, `${String(parts.length).padStart(6, '0')}.jsonl`)
-          await writeFile(path, page.map((r) => JSON.stringify(r)).join('\n') + '\n')
+          const text = page.map((r) => JSON.stringify(r)).join('\n') + '\n'
+          await writeFile(path, text)
           parts.push({ name, path, size: (await stat(path)).size })
+          checksums[name] = createHash('sha256').update(text).digest('hex')
           if (info.name === deps.assetTable) for (const r of page) assets.push({ id: r.id as string, variants: String(r.variants ?? '') })
           if (page.length < PART_ROWS) break
         }
@@ -84,7 +90,12 @@ export async function prepareExport(orm: Orm, deps: TransferDeps, siteId: string
       for (const variant of ['original', ...a.variants.split(',').filter((v) => /^\d+w$/.test(v))]) {
         const key = `${siteId}/${a.id}/${variant}`
         const found = await deps.storage.stat(key)
-        if (found) files.push({ name: `files/${a.id}/${variant}`, key, size: found.size })
+        if (!found) continue
+        const name = `files/${a.id}/${variant}`
+        const hash = createHash('sha256')
+        for await (const piece of deps.storage.stream(key) as AsyncIterable<Buffer>) hash.update(piece)
+        checksums[name] = hash.digest('hex')
+        files.push({ name, key, size: found.size })
       }
     }
     const manifest: Manifest = {
@@ -96,6 +107,7 @@ export async function prepareExport(orm: Orm, deps: TransferDeps, siteId: string
       customerData: opts.customerData,
       tables,
       files: { count: files.length, bytes: files.reduce((n, f) => n + f.size, 0) },
+      checksums,
     }
     const head = Buffer.from(JSON.stringify(manifest, null, 2) + '\n')
     const size =

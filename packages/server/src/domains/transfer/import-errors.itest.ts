@@ -1,17 +1,26 @@
 // Imports that must fail, each with a typed 4xx and a clear message, and leave nothing behind (no site, no files):
-// another kind of file, another format version, a damaged or cut archive, a manifest that promises more than the
-// archive holds, a wrong media type, no session. PGlite, and PostgreSQL with DATABASE_URL.
+// another kind of file, another format version, a damaged or cut archive, one flipped byte inside an image (its
+// SHA-256 in the manifest), a manifest that promises more than the archive holds, a wrong media type, no session.
+// And what an edited archive (checksums recomputed) cannot do: reach another site's rows through references no
+// foreign key covers (an orphan comment, a form block naming another site's form). PGlite, and PostgreSQL with
+// DATABASE_URL.
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SITE_ARCHIVE_MEDIA_TYPE, SITE_ARCHIVE_VERSION } from '@sitewright/contracts'
 import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
 import { sqlRows } from '../../platform/db/index.js'
-import { readTar, writeTar, type TarMember } from './index.js'
+import { readTar, writeTar, type Manifest, type TarMember } from './index.js'
 
 let t: TestApp
 let owner: Client
 let archive: Buffer
 let victimCollection = ''
+let victimItem = ''
+let victimForm = ''
+let ownForm = ''
+let ownItem = ''
 const PDF = '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'
 beforeAll(async () => {
   t = await startTestApp({ seedDemo: false })
@@ -19,13 +28,23 @@ beforeAll(async () => {
   const signup = await owner.post('/api/auth/signup', newSignup())
   const siteId = signup.json.site.id as string
   await t.app.files.storeBuffer(siteId, 'note.pdf', Buffer.from(PDF))
+  await t.app.files.storeBuffer(siteId, 'photo.png', await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f6b3b' } }).png().toBuffer())
   await owner.patch(`/api/sites/${siteId}/content/profile`, { tagLine: 'A small site' })
   const blog = await owner.post(`/api/sites/${siteId}/content/collections`, { typeName: 'blog', title: 'News' })
-  expect((await owner.post(`/api/sites/${siteId}/content/collections/${blog.json.collection.id}/items`, { title: 'Hello' })).status).toBe(201)
-  // another owner's site, whose page a crafted archive will try to reach
+  const hello = await owner.post(`/api/sites/${siteId}/content/collections/${blog.json.collection.id}/items`, { title: 'Hello' })
+  expect(hello.status).toBe(201)
+  ownItem = hello.json.item.id
+  ownForm = (await owner.post(`/api/sites/${siteId}/forms`, { name: 'Contact' })).json.form.id
+  const layout = { sections: [{ blocks: [{ typeName: 'form', value: { formId: ownForm } }, { typeName: 'text', value: { html: '<p>Write to us</p>' } }] }] }
+  expect((await owner.post(`/api/sites/${siteId}/content/collections`, { typeName: 'page', title: 'Contact', layout })).status).toBe(201)
+  // another owner's site, whose rows a crafted archive will try to reach
   const other = t.client()
   const theirs = await other.post('/api/auth/signup', newSignup())
-  victimCollection = (await other.post(`/api/sites/${theirs.json.site.id}/content/collections`, { typeName: 'blog', title: 'Theirs' })).json.collection.id
+  const theirSite = theirs.json.site.id as string
+  victimCollection = (await other.post(`/api/sites/${theirSite}/content/collections`, { typeName: 'blog', title: 'Theirs' })).json.collection.id
+  victimItem = (await other.post(`/api/sites/${theirSite}/content/collections/${victimCollection}/items`, { title: 'Their post' })).json.item.id
+  victimForm = (await other.post(`/api/sites/${theirSite}/forms`, { name: 'Theirs' })).json.form.id
+  await t.app.files.whenIdle() // the image's width variants made: they travel too
   const res = await post(`/api/sites/${siteId}/export`, undefined, 'GET')
   expect(res.status).toBe(200)
   archive = res.bytes
@@ -60,6 +79,17 @@ async function rebuild(list: TarMember[]): Promise<Buffer> {
   return Buffer.concat(pieces)
 }
 
+const manifestOf = (list: TarMember[]) => JSON.parse((list[0]!.body as Buffer).toString()) as Manifest
+const withManifest = (list: TarMember[], m: Manifest): TarMember[] => {
+  const body = Buffer.from(JSON.stringify(m))
+  return [{ name: 'manifest.json', size: body.length, body }, ...list.slice(1)]
+}
+/** An edited archive whose manifest is re-signed: every checksum recomputed (what someone crafting one would do). */
+const resigned = (list: TarMember[], m = manifestOf(list)): TarMember[] =>
+  withManifest(list, { ...m, checksums: Object.fromEntries(list.slice(1).map((x) => [x.name, createHash('sha256').update(x.body as Buffer).digest('hex')])) })
+const replaced = (list: TarMember[], member: TarMember, text: string): TarMember[] =>
+  list.map((x) => (x === member ? { ...x, size: Buffer.byteLength(text), body: Buffer.from(text) } : x))
+
 const siteCount = async () => (await sqlRows<{ n: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n FROM websites`))[0]!.n
 
 describe(`failed imports (${BACKEND})`, () => {
@@ -90,17 +120,93 @@ describe(`failed imports (${BACKEND})`, () => {
     expect(short.status).toBe(400)
     expect(short.json.error.message).toContain('files where its manifest lists')
 
+    // a table part cut short by one row, the manifest re-signed: its row count no longer matches
+    const cutPart = list.find((x) => x.name.includes('-content_items/'))!
+    const oneLess = (cutPart.body as Buffer).toString().split('\n').filter(Boolean).slice(1).join('\n') + '\n'
+    const fewer = await post('/api/sites/import?slug=x-seven', await rebuild(resigned(replaced(list, cutPart, oneLess))))
+    expect(fewer.json.error.message).toContain('content_items has 0 rows where its manifest lists 1')
+
     // an item moved into another site's collection (an id the archive does not hold stays as it is): refused
     const items = list.find((x) => x.name.includes('-content_items/'))!
     const moved = Buffer.from((items.body as Buffer).toString().replace(/"collection_id":"[0-9a-f]{24}"/, `"collection_id":"${victimCollection}"`))
-    const crafted = await post('/api/sites/import?slug=x-six', await rebuild(list.map((x) => (x === items ? { ...x, size: moved.length, body: moved } : x))))
+    const crafted = await post('/api/sites/import?slug=x-six', await rebuild(resigned(list.map((x) => (x === items ? { ...x, size: moved.length, body: moved } : x)))))
     expect(crafted.status).toBe(400)
     expect(crafted.json.error.message).toContain('content_items refers to data that is not in the archive')
 
     expect(await siteCount()).toBe(before)
     const orphans = await sqlRows<{ n: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n FROM file_assets WHERE site_id NOT IN (SELECT id FROM websites)`)
     expect(orphans[0]!.n).toBe(0)
-    for (const slug of ['x-one', 'x-two', 'x-three', 'x-four', 'x-six']) expect((await t.client(`${slug}.localhost`).get('/')).status).toBe(404)
+    for (const slug of ['x-one', 'x-two', 'x-three', 'x-four', 'x-six', 'x-seven']) expect((await t.client(`${slug}.localhost`).get('/')).status).toBe(404)
+  })
+
+  it('refuse one flipped byte inside an image, naming it, before writing anything', async () => {
+    const list = await members(archive)
+    const m = manifestOf(list)
+    const assets = list.find((x) => x.name.includes('-file_assets/'))!
+    const photoId = ((assets.body as Buffer).toString().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; filename: string })).find((r) => r.filename === 'photo.png')!.id
+    const photo = list.find((x) => x.name === `files/${photoId}/original`)!
+    expect(m.checksums![photo.name]).toBe(createHash('sha256').update(photo.body as Buffer).digest('hex'))
+    const flipped = Buffer.from(photo.body as Buffer)
+    flipped[Math.floor(flipped.length / 2)]! ^= 0x01
+    const before = await siteCount()
+    const put = vi.spyOn(t.app.files.storage, 'put')
+    try {
+      const res = await post('/api/sites/import?slug=x-flip', await rebuild(list.map((x) => (x === photo ? { ...x, body: flipped } : x))))
+      expect(res.status).toBe(400)
+      expect(res.json.error).toMatchObject({
+        code: 'archive_damaged',
+        message: `This archive is damaged or incomplete (files/${photoId}/original (photo.png) does not match its checksum). Export the site again and retry.`,
+      })
+      expect(put).not.toHaveBeenCalled()
+    } finally {
+      put.mockRestore()
+    }
+    expect(await siteCount()).toBe(before)
+    expect((await t.client('x-flip.localhost').get('/')).status).toBe(404)
+
+    // a member the manifest does not list, and one it lists that is missing: refused by name
+    const extra = await post('/api/sites/import?slug=x-flip', await rebuild(withManifest(list, { ...m, checksums: Object.fromEntries(Object.entries(m.checksums!).filter(([k]) => k !== photo.name)) })))
+    expect(extra.json.error.message).toContain(`files/${photoId}/original (photo.png) is not in its manifest`)
+    const gone = await post('/api/sites/import?slug=x-flip', await rebuild(withManifest(list, { ...m, checksums: { ...m.checksums!, [`files/${photoId}/9999w`]: '0'.repeat(64) } })))
+    expect(gone.json.error.message).toContain(`files/${photoId}/9999w is missing`)
+    expect(await siteCount()).toBe(before)
+
+    // an archive made before checksums (no `checksums`): imported, with a warning that it was not verified
+    const old = await post('/api/sites/import?slug=x-old', await rebuild(withManifest(list, { ...m, checksums: undefined })))
+    expect(old.status).toBe(201)
+    expect(old.json.warnings).toEqual(['This archive was made before archives carried checksums: its files and tables could not be verified byte for byte.'])
+    expect((await post('/api/sites/import?slug=x-signed', archive)).json.warnings).toEqual([])
+  })
+
+  it('leave out references no foreign key covers when the archive does not hold their row', async () => {
+    const list = await members(archive)
+    const m = manifestOf(list)
+    // two comments: one on the archive's own post (kept), one on another site's post (left out)
+    const row = (id: string, itemId: string, body: string) => JSON.stringify({ site_id: m.source.siteId, id, item_id: itemId, author_name: 'Ann', body, status: 'approved', ip_hash: 'x', created_at: '2026-01-02T03:04:05+00:00' })
+    const comments = [row('c0ffee0000000000000000a1', ownItem, 'Kept'), row('c0ffee0000000000000000a2', victimItem, 'Orphan')].join('\n') + '\n'
+    const part: TarMember = { name: 'tables/16-social_comments/000001.jsonl', size: Buffer.byteLength(comments), body: Buffer.from(comments) }
+    const tables = m.tables.map((x) => (x.name === 'social_comments' ? { ...x, rows: 2, parts: 1 } : x))
+    // the contact page's form block now names another site's form
+    const pages = list.find((x) => x.name.includes('-content_collections/'))!
+    expect((pages.body as Buffer).toString()).toContain(ownForm)
+    const edited = replaced(list, pages, (pages.body as Buffer).toString().split(ownForm).join(victimForm))
+    const at = edited.findIndex((x) => x.name.startsWith('files/'))
+    const crafted = resigned([...edited.slice(0, at), part, ...edited.slice(at)], { ...m, tables })
+    const res = await post('/api/sites/import?slug=x-refs', await rebuild(crafted))
+    expect(res.status, JSON.stringify(res.json)).toBe(201)
+    expect(res.json.warnings).toEqual([
+      'content_collections: 1 reference to data that is not in the archive left out.',
+      'social_comments: 1 reference to data that is not in the archive left out.',
+    ])
+    const siteId = res.json.site.id as string
+    const kept = await sqlRows<{ body: string; item_id: string }>(t.app.db.orm, sql`SELECT body, item_id FROM social_comments WHERE site_id = ${siteId}`)
+    const newItem = await sqlRows<{ id: string }>(t.app.db.orm, sql`SELECT id FROM content_items WHERE site_id = ${siteId}`)
+    expect(kept).toEqual([{ body: 'Kept', item_id: newItem[0]!.id }])
+    const contact = (await owner.get(`/api/sites/${siteId}/content/collections`)).json.collections.find((c: { title: string }) => c.title === 'Contact')
+    const blocks = (await owner.get(`/api/sites/${siteId}/content/collections/${contact.id}`)).json.collection.layout.sections[0].blocks as { value: Record<string, unknown> }[]
+    expect(blocks.map((b) => b.value)).toEqual([{ html: '<p>Write to us</p>' }])
+    expect(JSON.stringify(await sqlRows(t.app.db.orm, sql`SELECT * FROM content_collections WHERE site_id = ${siteId}`))).not.toContain(victimForm)
+
   })
 
   it('needs a signed-in owner, the crumb and an archive media type; an invalid address is named', async () => {

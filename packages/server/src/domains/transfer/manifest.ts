@@ -1,5 +1,6 @@
 // The archive's table of contents (manifest.json, its first member) and the names of its members:
-//   manifest.json                         format, version, source, the site's settings, counts
+//   manifest.json                         format, version, source, the site's settings, counts, and the SHA-256 of
+//                                         every other member (table parts and files), by member name
 //   tables/<NN>-<table>/<NNNNNN>.jsonl    the site's rows of one table, one JSON object per line, in parts
 //   files/<assetId>/<name>                the stored bytes of each file ('original' and its width variants)
 import { z } from 'zod'
@@ -25,6 +26,8 @@ const manifestSchema = z.object({
   customerData: z.boolean(),
   tables: z.array(z.object({ name: z.string(), rows: z.number().int().min(0), parts: z.number().int().min(0) })),
   files: z.object({ count: z.number().int().min(0), bytes: z.number().int().min(0) }),
+  /** Member name -> SHA-256 (hex) of its bytes. Absent in archives made before checksums (see import.ts). */
+  checksums: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
 })
 
 export type Manifest = z.infer<typeof manifestSchema>

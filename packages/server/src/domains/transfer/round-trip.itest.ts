@@ -130,6 +130,7 @@ describe(`whole-site export and import (${BACKEND})`, () => {
     expect(res.status, JSON.stringify(res.json)).toBe(201)
     expect(res.json.site).toMatchObject({ slug: 'copy', roleName: 'ADMIN' })
     expect(res.json.customerData).toBe(true)
+    expect(res.json.warnings).toEqual([]) // every checksum verified, no reference to data outside the archive
     const copyId = res.json.site.id as string
 
     const sourcePaths = await pagePaths(source, owner, sourceSiteId, 'localhost')

@@ -18,6 +18,11 @@ export interface TransferRule {
   fresh?: string[]
   /** A column naming another row of the same table: inserted empty, then set once every row is in. */
   selfRef?: string
+  /** Columns naming another row of the site that no foreign key covers, and what an import does when the archive
+   * does not hold that row (references.ts). */
+  refs?: { column: string; missing: 'null' | 'drop' | 'refuse' }[]
+  /** JSON document columns whose `...Id` / `...Ids` members name rows of the site (references.ts). */
+  docs?: string[]
 }
 
 export type Row = Record<string, unknown>

@@ -1,0 +1,102 @@
+// Capture: the objects marked written (history_pending, filled by the owning tables' triggers) become versions.
+// One site at a time under a transaction-scoped advisory lock, so two captures of a site never interleave: each reads
+// the object after the one before it stored its version, and a state equal to the latest version is not stored again
+// (unless forced: a restore is always a new version).
+import type { HistoryKind, HistoryReason } from '@sitewright/contracts'
+import { sql } from 'drizzle-orm'
+import { sqlRows, type Orm } from '../../platform/db/index.js'
+import { loadValues, split, storePieces, textArray, type Pieces } from './blobs.js'
+import { diff } from './diff.js'
+import { snapshot, type KindSpec } from './kinds.js'
+import { VERSION_COLUMNS, type VersionRow } from './queries.js'
+
+export interface CaptureMeta {
+  actorId: string | null
+  reason: HistoryReason
+  /** Only objects marked at least this long ago (a background sweep leaves requests' own marks to them). */
+  olderThanMs?: number
+  /** `kind:id` keys that get a version even when unchanged (the objects a restore wrote). */
+  force?: readonly string[]
+}
+
+export interface CaptureResult {
+  versions: VersionRow[]
+  /** Bytes of snapshot pieces newly stored. */
+  bytes: number
+}
+
+export type Specs = ReadonlyMap<HistoryKind, KindSpec>
+
+const MAX_PATHS = 50
+
+export const lockSite = (tx: Orm, siteId: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`history:${siteId}`}))`)
+
+export async function capture(orm: Orm, specs: Specs, siteId: string, meta: CaptureMeta): Promise<CaptureResult> {
+  return orm.transaction(async (tx) => {
+    await lockSite(tx, siteId)
+    const older = meta.olderThanMs ? sql` AND marked_at < clock_timestamp() - make_interval(secs => ${meta.olderThanMs / 1000})` : sql``
+    const claimed = await sqlRows<{ kind: HistoryKind; object_id: string }>(tx, sql`DELETE FROM history_pending WHERE site_id = ${siteId}${older} RETURNING kind, object_id`)
+    const forced = new Set(meta.force ?? [])
+    const byKind = new Map<HistoryKind, Set<string>>()
+    for (const key of forced) {
+      const at = key.indexOf(':')
+      claimed.push({ kind: key.slice(0, at) as HistoryKind, object_id: key.slice(at + 1) })
+    }
+    for (const c of claimed) if (specs.has(c.kind)) byKind.set(c.kind, (byKind.get(c.kind) ?? new Set()).add(c.object_id))
+    if (byKind.size === 0) return { versions: [], bytes: 0 }
+    const [site] = await sqlRows<{ id: string }>(tx, sql`SELECT id FROM websites WHERE id = ${siteId}`)
+    if (!site) return { versions: [], bytes: 0 }
+    const versions: VersionRow[] = []
+    let bytes = 0
+    for (const [kind, idSet] of byKind) {
+      const spec = specs.get(kind)!
+      const ids = [...idSet]
+      const states = await snapshot(tx, spec, siteId, ids)
+      const latest = new Map(
+        (
+          await sqlRows<{ object_id: string; root: string | null; title: string }>(
+            tx,
+            sql`SELECT DISTINCT ON (object_id) object_id, root, title FROM history_versions WHERE site_id = ${siteId} AND kind = ${kind} AND object_id = ANY(${textArray(ids)}) ORDER BY object_id, id DESC`,
+          )
+        ).map((r) => [r.object_id, r]),
+      )
+      for (const id of ids) {
+        const state = states.get(id) ?? null
+        const pieces: Pieces = new Map()
+        const root = state ? split(state, pieces) : null
+        const last = latest.get(id)
+        const before = last?.root
+        const force = forced.has(`${kind}:${id}`)
+        if (!force && (before === root || (last === undefined && root === null))) continue
+        let paths: string[] = []
+        if (before && root && before !== root) {
+          const old = (await loadValues(tx, siteId, [before], pieces)).get(before)
+          paths = diff(old, state).map((c) => c.path)
+        } else if (root && before !== root) paths = ['']
+        bytes += await storePieces(tx, siteId, pieces)
+        const title = state ? spec.title(state) : (last?.title ?? '') // a deletion keeps the name of what was deleted
+        const [row] = await sqlRows<VersionRow>(
+          tx,
+          // times strictly increase within a site (a clock of millisecond grain still orders two versions of one ms)
+          sql`INSERT INTO history_versions (site_id, kind, object_id, root, title, reason, actor_id, changes, created_at)
+              VALUES (${siteId}, ${kind}, ${id}, ${root}, ${title.slice(0, 200)}, ${meta.reason}, ${meta.actorId}, ${JSON.stringify(paths.slice(0, MAX_PATHS))}::jsonb,
+                greatest(clock_timestamp(), (SELECT max(created_at) FROM history_versions WHERE site_id = ${siteId}) + interval '1 microsecond'))
+              RETURNING ${VERSION_COLUMNS}`,
+        )
+        versions.push(row!)
+      }
+    }
+    return { versions, bytes }
+  })
+}
+
+/** Sites with objects marked at least `olderThanMs` ago. */
+export async function pendingSites(orm: Orm, olderThanMs: number): Promise<string[]> {
+  const rows = await sqlRows<{ site_id: string }>(orm, sql`SELECT DISTINCT site_id FROM history_pending WHERE marked_at < clock_timestamp() - make_interval(secs => ${olderThanMs / 1000}) LIMIT 100`)
+  return rows.map((r) => r.site_id)
+}
+
+/** Marks of sites removed meanwhile (their versions went with them). */
+export async function dropOrphanMarks(orm: Orm): Promise<void> {
+  await orm.execute(sql`DELETE FROM history_pending p WHERE NOT EXISTS (SELECT 1 FROM websites w WHERE w.id = p.site_id)`)
+}

@@ -1,0 +1,70 @@
+// Restores: one object to one of its versions, or the whole site to a time (every object to its last version at or
+// before it, in one transaction). Either writes the objects back through their tables, then captures the result as
+// new versions (reason restore): history is never rewritten.
+import type { HistoryKind } from '@sitewright/contracts'
+import { isUniqueViolation, type Orm } from '../../platform/db/index.js'
+import { AppError } from '../../platform/errors.js'
+import { loadValues } from './blobs.js'
+import { capture, lockSite, type CaptureResult, type Specs } from './capture.js'
+import { writeBack, type ObjectState } from './kinds.js'
+import { versionsInForce, type VersionRow } from './queries.js'
+
+/** The order objects are written back in (parents first); deletions go in the reverse order. */
+const ORDER: HistoryKind[] = ['settings', 'styles', 'page', 'navigation', 'item', 'product', 'form', 'redirects']
+
+const urlTaken = () => new AppError('conflict', 'restore_conflict', 'The version uses an address or name another object holds now. Change that object first, then restore again.')
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (e) {
+    if (isUniqueViolation(e)) throw urlTaken()
+    throw e
+  }
+}
+
+export async function restoreVersion(orm: Orm, specs: Specs, siteId: string, v: VersionRow, actorId: string | null): Promise<CaptureResult> {
+  const spec = specs.get(v.kind)
+  if (!spec) throw new AppError('not_found', 'version_not_found', 'Version not found.')
+  await capture(orm, specs, siteId, { actorId: null, reason: 'autosave' }) // what was written before stays a version
+  const state = v.root ? ((await loadValues(orm, siteId, [v.root])).get(v.root) as ObjectState) : null
+  await guarded(() =>
+    orm.transaction(async (tx) => {
+      await lockSite(tx, siteId)
+      await writeBack(tx, spec, siteId, v.object_id, state)
+    }),
+  )
+  return capture(orm, specs, siteId, { actorId, reason: 'restore', force: [`${v.kind}:${v.object_id}`] })
+}
+
+export async function restoreSite(orm: Orm, specs: Specs, siteId: string, at: string, actorId: string | null): Promise<CaptureResult & { restored: number }> {
+  await capture(orm, specs, siteId, { actorId: null, reason: 'autosave' })
+  let keys: string[] = []
+  await guarded(() =>
+    orm.transaction(async (tx) => {
+      await lockSite(tx, siteId)
+      const then = new Map((await versionsInForce(tx, siteId, at)).map((r) => [`${r.kind}:${r.object_id}`, r.root]))
+      const now = await versionsInForce(tx, siteId)
+      const todo = now.filter((r) => specs.has(r.kind) && (then.get(`${r.kind}:${r.object_id}`) ?? null) !== r.root)
+      const roots = todo.map((r) => then.get(`${r.kind}:${r.object_id}`)).filter((h): h is string => typeof h === 'string')
+      const values = await loadValues(tx, siteId, roots)
+      const stateOf = (r: (typeof todo)[number]) => {
+        const h = then.get(`${r.kind}:${r.object_id}`)
+        return h ? (values.get(h) as ObjectState) : null
+      }
+      const rank = (k: HistoryKind) => ORDER.indexOf(k)
+      const deletions = todo.filter((r) => stateOf(r) === null).sort((a, b) => rank(b.kind) - rank(a.kind))
+      const writes = todo.filter((r) => stateOf(r) !== null).sort((a, b) => rank(a.kind) - rank(b.kind) || parentFirst(stateOf(a)!, stateOf(b)!))
+      for (const r of [...deletions, ...writes]) await writeBack(tx, specs.get(r.kind)!, siteId, r.object_id, stateOf(r))
+      keys = todo.map((r) => `${r.kind}:${r.object_id}`)
+    }),
+  )
+  const result = await capture(orm, specs, siteId, { actorId, reason: 'restore', force: keys })
+  return { ...result, restored: keys.length }
+}
+
+/** Pages without a parent before pages with one (a page's parent must be there first). */
+function parentFirst(a: ObjectState, b: ObjectState): number {
+  const hasParent = (s: ObjectState) => (Object.values(s)[0]?.[0]?.parent_id ? 1 : 0)
+  return hasParent(a) - hasParent(b)
+}
