@@ -4,6 +4,7 @@
 // it did when last collected, this collects at once: the pause falls where nobody waits for an answer.
 // Runs only when the process was started with --expose-gc (`npm start` is); otherwise V8's own timing stands.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8'
+import { every } from './every.js'
 
 export interface IdleCollectorOptions {
   /** How often the server is looked at (ms). */
@@ -60,7 +61,8 @@ export function startIdleCollector(server: RequestSource, opts: IdleCollectorOpt
   let floor = 0
   const onRequest = () => void requests++
   server.on('request', onRequest)
-  const timer = setInterval(() => {
+  // an exact period: the heap is this process's own
+  const timer = every({ name: 'idle collection', ms: opts.tickMs ?? 2000, jitter: 0 }, () => {
     const busy = requests !== seen
     seen = requests
     if (busy) return
@@ -70,14 +72,13 @@ export function startIdleCollector(server: RequestSource, opts: IdleCollectorOpt
     gc()
     collections++
     floor = heapSize()
-  }, opts.tickMs ?? 2000)
-  timer.unref()
+  })
   return {
     get collections() {
       return collections
     },
     stop() {
-      clearInterval(timer)
+      void timer.stop()
       server.off('request', onRequest)
     },
   }

@@ -5,6 +5,7 @@ import type { DomainLifecycle } from '../../platform/domain.js'
 import { createAuth, type Auth, type AuthOptions } from './auth.js'
 import { registerAccountsRoutes, type AccountsDeps } from './routes.js'
 import { countOwners, findOwnerByEmail, insertOwner, ownersByIds, prepareOwner, sweep, type Owner } from './service.js'
+import { every, type Every } from '../../platform/every.js'
 
 export { SESSION_COOKIE, type Auth } from './auth.js'
 export type { AccountsDeps, OwnedSite } from './routes.js'
@@ -44,7 +45,7 @@ export interface Accounts extends DomainLifecycle {
 
 export function createAccounts(orm: Orm, deps: AccountsOptions): Accounts {
   const auth = createAuth(orm, deps)
-  let sweeper: ReturnType<typeof setInterval> | null = null
+  let sweeper: Every | null = null
   return {
     auth,
     prepareOwner,
@@ -56,13 +57,10 @@ export function createAccounts(orm: Orm, deps: AccountsOptions): Accounts {
     routes: (app) => registerAccountsRoutes(app, orm, auth, deps),
     async start() {
       await sweep(orm)
-      sweeper = setInterval(() => {
-        sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'sweep failed'))
-      }, 60 * 60 * 1000)
-      sweeper.unref()
+      sweeper = every({ name: 'sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweep(orm))
     },
     async stop() {
-      if (sweeper) clearInterval(sweeper)
+      await sweeper?.stop()
       sweeper = null
     },
   }

@@ -45,6 +45,7 @@ import { createRule } from './owner/store.js'
 import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
 import type { OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
+import { every, type Every } from '../../platform/every.js'
 
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, clearCartCookie, setCartCookie, type CommerceDeps, type CommerceNotifier } from './context.js'
@@ -153,8 +154,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     return result as T
   }
 
-  let sweeper: ReturnType<typeof setInterval> | null = null
-  let renewer: ReturnType<typeof setInterval> | null = null
+  let timers: Every[] = []
   const clock = deps.renewals?.now ?? (() => new Date())
 
   return {
@@ -173,20 +173,14 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     },
     /** Sweeps hourly and bills due subscription cycles (every `renewals.intervalMs`) until `stop`. */
     async start(): Promise<void> {
-      sweeper = setInterval(() => {
-        sweep(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'commerce sweep failed'))
-      }, 60 * 60 * 1000)
-      sweeper.unref()
-      renewer = setInterval(() => {
-        runRenewals(ctx, clock()).catch((e: unknown) => deps.log?.warn({ err: e }, 'subscription renewals failed'))
-      }, deps.renewals?.intervalMs ?? 15 * 60 * 1000)
-      renewer.unref()
+      timers = [
+        every({ name: 'commerce sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweep(orm)),
+        every({ name: 'subscription renewals', ms: deps.renewals?.intervalMs ?? 15 * 60 * 1000, log: deps.log }, () => runRenewals(ctx, clock())),
+      ]
     },
     async stop(): Promise<void> {
-      if (sweeper) clearInterval(sweeper)
-      if (renewer) clearInterval(renewer)
-      sweeper = null
-      renewer = null
+      await Promise.all(timers.map((t) => t.stop()))
+      timers = []
     },
     /** Bills every active subscription whose next cycle is due at `now` (the runner's clock by default); once per cycle across nodes. */
     renewSubscriptions: (now?: Date) => runRenewals(ctx, now ?? clock()),

@@ -12,6 +12,7 @@ import { createQueueOnce } from '../../platform/pg-boss.js'
 import { createQueue } from './queue.js'
 import { fileAssets } from './schema.js'
 import { unfinished } from './service.js'
+import { every, type Every } from '../../platform/every.js'
 
 export const VARIANT_QUEUE = 'file-variants'
 /** How often each node looks for assets left 'processing' with no live claim (seconds). */
@@ -28,7 +29,7 @@ export interface VariantJobsDeps {
 export function createVariantJobs(deps: VariantJobsDeps) {
   const local = createQueue({ onError: (name, e) => deps.log?.error({ err: e, job: name }, 'file job failed') })
   let boss: PgBoss | null = null
-  let timer: NodeJS.Timeout | null = null
+  let timer: Every | null = null
   let stopped = false
   /** Assets this node queued through pg-boss and not yet seen finished (for `idle()`). */
   const sent = new Set<string>()
@@ -95,12 +96,11 @@ export function createVariantJobs(deps: VariantJobsDeps) {
       // one process on PGlite (its data-dir lock): a claim left in the table is from a run that died with it
       if (!boss && !deps.pgBossUrl) await deps.orm.update(fileAssets).set({ variantsClaimedUntil: null }).where(eq(fileAssets.status, 'processing'))
       await sweep(0)
-      timer = setInterval(() => void sweep(SWEEP_SECONDS).catch((e: unknown) => deps.log?.warn({ err: e }, 'variant sweep failed')), SWEEP_SECONDS * 1000)
-      timer.unref()
+      timer = every({ name: 'variant sweep', ms: SWEEP_SECONDS * 1000, log: deps.log }, () => sweep(SWEEP_SECONDS))
     },
     async stop(): Promise<void> {
       stopped = true
-      if (timer) clearInterval(timer)
+      await timer?.stop()
       timer = null
       await Promise.allSettled([...handing])
       await boss?.stop({ graceful: true, timeout: 5000, wait: true }).catch(() => undefined)

@@ -21,6 +21,7 @@ import { createList } from './newsletter.js'
 import { ensureDemoForm, ensureDemoNewsletterForm } from './demo.js'
 import { submitForm, type SubmitInput } from './submit.js'
 import { formConversion } from './conversion.js'
+import { every, type Every } from '../../platform/every.js'
 
 export { loadFormsConfig, type FormsConfig } from './config.js'
 export { formsTables } from './schema.js'
@@ -76,7 +77,7 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
     renderSystemPage: deps.renderSystemPage,
     onChange: (siteId) => deps.onChange?.(siteId),
   }
-  let sweeper: ReturnType<typeof setInterval> | null = null
+  let sweeper: Every | null = null
 
   return {
     captcha,
@@ -89,13 +90,12 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
     /** Starts the delivery worker and the hourly sweep of expired keys, spent captchas and rate windows. */
     async start(): Promise<void> {
       await delivery.start()
-      const sweep = () => sweepKeys(orm, deps.config.rateWindowSeconds).catch((e: unknown) => deps.log?.warn({ err: e }, 'forms sweep failed'))
-      await sweep()
-      sweeper = setInterval(() => void sweep(), 60 * 60 * 1000)
-      sweeper.unref()
+      sweeper = every({ name: 'forms sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweepKeys(orm, deps.config.rateWindowSeconds))
+      await sweeper.run()
     },
     async stop(): Promise<void> {
-      if (sweeper) clearInterval(sweeper)
+      await sweeper?.stop()
+      sweeper = null
       await delivery.stop()
     },
     /** A visitor's submission (SaveFormSubmission without HTTP): key, rate window, validation, captcha, one transaction. */

@@ -11,6 +11,7 @@ import { sqlRows } from '../../platform/db/index.js'
 import type { EmailJob, WebhookJob } from './notify.js'
 import { formOutbox } from './schema.js'
 import { createQueueOnce } from '../../platform/pg-boss.js'
+import { every, type Every } from '../../platform/every.js'
 
 export const MAX_ATTEMPTS = 8
 export const WEBHOOK_QUEUE = 'form-webhook'
@@ -61,7 +62,7 @@ export async function postWebhook(job: WebhookJob, deliveryId: string, doFetch: 
 
 export function createDelivery(orm: Orm, deps: DeliveryDeps) {
   const doFetch = deps.fetch ?? ((u: string | URL | Request, i?: RequestInit) => globalThis.fetch(u, i))
-  let timer: ReturnType<typeof setInterval> | null = null
+  let timer: Every | null = null
   let running: Promise<number> | null = null
   let again = false
   let boss: PgBoss | null = null
@@ -162,12 +163,11 @@ export function createDelivery(orm: Orm, deps: DeliveryDeps) {
           boss = null
         }
       }
-      timer = setInterval(() => void kick(), deps.intervalMs)
-      timer.unref()
+      timer = every({ name: 'form outbox', ms: deps.intervalMs, log: deps.log }, kick)
       void kick()
     },
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer)
+      await timer?.stop()
       timer = null
       await running?.catch(() => undefined)
       await boss?.stop({ graceful: true, timeout: 3000, wait: true }).catch(() => undefined)

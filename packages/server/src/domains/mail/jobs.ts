@@ -13,6 +13,7 @@ import { createQueueOnce } from '../../platform/pg-boss.js'
 import { sqlRows } from '../../platform/db/index.js'
 import { mailJobs } from './schema.js'
 import type { MailMessage } from './service.js'
+import { every, type Every } from '../../platform/every.js'
 
 export const MAX_ATTEMPTS = 8
 const LEASE_SECONDS = 120
@@ -52,7 +53,7 @@ export async function enqueueMail(tx: Orm, job: MailJob): Promise<boolean> {
 }
 
 export function createMailJobs(orm: Orm, deps: MailJobsDeps) {
-  let timer: NodeJS.Timeout | null = null
+  let timer: Every | null = null
   let running: Promise<number> | null = null
   let boss: PgBoss | null = null
 
@@ -159,11 +160,10 @@ export function createMailJobs(orm: Orm, deps: MailJobsDeps) {
           boss = null
         }
       }
-      timer = setInterval(() => void kick().catch((e: unknown) => deps.log?.warn({ err: e }, 'mail worker failed')), deps.intervalMs ?? 1000)
-      timer.unref()
+      timer = every({ name: 'mail worker', ms: deps.intervalMs ?? 1000, log: deps.log }, kick)
     },
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer)
+      await timer?.stop()
       timer = null
       await running?.catch(() => undefined)
       await boss?.stop({ graceful: true, timeout: 3000, wait: true }).catch(() => undefined)

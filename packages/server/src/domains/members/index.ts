@@ -11,6 +11,7 @@ import { registerMemberPages, type RenderPage } from './routes-pages.js'
 import { registerMembersOwnerRoutes } from './routes-owner.js'
 import { createPaidAreas, type PaidDeps } from './paid.js'
 import { findUserByEmail, insertUser, sweepMembers } from './service.js'
+import { every, type Every } from '../../platform/every.js'
 
 export { MEMBER_SESSION_COOKIE, SITE_USER_AUTH_COOKIE } from './auth.js'
 export { CHECK_YOUR_MAIL } from './flows.js'
@@ -37,7 +38,7 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
   const auth = createMemberAuth(orm)
   const flows = createFlows(orm, deps)
   const paid = createPaidAreas(orm, deps)
-  let sweeper: ReturnType<typeof setInterval> | null = null
+  let sweeper: Every | null = null
   return {
     routes(app: FastifyInstance): void {
       registerMemberApi(app, orm, auth, flows, deps)
@@ -78,13 +79,10 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
     /** Sweeps lapsed member sessions and links now and hourly. */
     async start(): Promise<void> {
       await sweepMembers(orm)
-      sweeper = setInterval(() => {
-        sweepMembers(orm).catch((e: unknown) => deps.log?.warn({ err: e }, 'member sweep failed'))
-      }, 60 * 60 * 1000)
-      sweeper.unref()
+      sweeper = every({ name: 'member sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweepMembers(orm))
     },
     async stop(): Promise<void> {
-      if (sweeper) clearInterval(sweeper)
+      await sweeper?.stop()
       sweeper = null
     },
   }

@@ -14,6 +14,7 @@ import { fromName, type EmailBrand, type EmailTemplates } from './emails.js'
 import { donationData, giftCardData, orderData, purchasedProducts, shipmentData } from './data.js'
 import { registerNotifyRoutes } from './routes.js'
 import { settingsOfMany } from './settings.js'
+import { every, type Every } from '../../platform/every.js'
 
 export { createEmailTemplates, DEFAULT_BRAND_COLOURS, safeColour, type EmailBrand, type EmailTemplates } from './emails.js'
 export { notifyTables } from './schema.js'
@@ -225,17 +226,16 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
     }
     return queued
   }
-  let timer: NodeJS.Timeout | null = null
+  let timer: Every | null = null
 
   return {
     restockSummaries,
     /** Checks hourly (from start to stop) for the day's restock demand summaries. */
     async start(): Promise<void> {
-      timer = setInterval(() => void restockSummaries().catch((e: unknown) => deps.log?.warn({ err: e }, 'restock summaries failed')), 60 * 60 * 1000)
-      timer.unref()
+      timer = every({ name: 'restock summaries', ms: 60 * 60 * 1000, log: deps.log }, () => restockSummaries())
     },
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer)
+      await timer?.stop()
       timer = null
     },
     formSubmission,

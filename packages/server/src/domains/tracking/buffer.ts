@@ -2,6 +2,7 @@
 // `maxRows` are waiting. A failed write keeps the batch (in order, ahead of newer events) and is retried; `stop()`
 // writes everything still waiting. Above `maxPending` events (the database is down for long) new events are
 // refused, so whatever was accepted is still written once the database answers.
+import { every, type Every } from '../../platform/every.js'
 
 export interface BufferOptions<T> {
   write: (batch: T[]) => Promise<void>
@@ -29,7 +30,7 @@ export function createWriteBehind<T>(opts: BufferOptions<T>): WriteBehind<T> {
   const maxRows = opts.maxRows ?? 250
   const maxPending = opts.maxPending ?? 200_000
   let queue: T[] = []
-  let timer: NodeJS.Timeout | null = null
+  let timer: Every | null = null
   let running: Promise<void> | null = null
   let stopped = false
 
@@ -66,14 +67,12 @@ export function createWriteBehind<T>(opts: BufferOptions<T>): WriteBehind<T> {
     },
     start() {
       if (timer || stopped) return
-      timer = setInterval(() => {
-        if (queue.length > 0 && !running) void kick()
-      }, intervalMs)
-      timer.unref()
+      // an exact period (no jitter): the buffer is this node's own
+      timer = every({ name: 'tracking buffer', ms: intervalMs, jitter: 0 }, () => (queue.length > 0 && !running ? kick() : undefined))
     },
     async stop() {
       stopped = true
-      if (timer) clearInterval(timer)
+      await timer?.stop()
       timer = null
       if (running) await running
       await kick()

@@ -18,6 +18,7 @@ import { registerVisitorRoutes } from './routes-visitor.js'
 import { createSettingsStore } from './settings.js'
 import { writeBatch } from './store.js'
 import type { TrackedEvent } from './types.js'
+import { every, type Every } from '../../platform/every.js'
 
 export { trackingTables } from './schema.js'
 export { ANALYTICS_ROLES } from './routes-owner.js'
@@ -101,7 +102,7 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
     return country
   }
   const ctx: VisitorContext = { settings, buffer, ports: deps, countryOf, now }
-  let sweeper: NodeJS.Timeout | null = null
+  let sweeper: Every | null = null
 
   async function sweep(): Promise<void> {
     await sweepSessions(orm, now())
@@ -121,14 +122,12 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
     },
     async start(): Promise<void> {
       buffer.start()
-      sweeper = setInterval(() => {
-        sweep().catch((e: unknown) => deps.log?.warn({ err: e }, 'tracking sweep failed'))
-      }, 60 * 60 * 1000)
-      sweeper.unref()
+      sweeper = every({ name: 'tracking sweep', ms: 60 * 60 * 1000, log: deps.log }, sweep)
     },
     /** Writes everything accepted (called on shutdown before the database closes). */
     async stop(): Promise<void> {
-      if (sweeper) clearInterval(sweeper)
+      await sweeper?.stop()
+      sweeper = null
       await buffer.stop()
     },
     flush: () => buffer.flush(),
