@@ -1,7 +1,7 @@
 // Interest-free instalments, one rule for the server (checkout) and the storefront (product pages): 4 payments;
-// eligible merchants by country and language (US en, CA en/fr, AU en, NZ en, GB en; the US territories count as
-// the US), each country's own currency, on top of the locale -> provider rule (en_US, en_CA, fr_CA, en_AU,
-// en_NZ: Afterpay; en_GB: Clearpay). The merchant's country is the region of the site's locale. Import-free.
+// the provider by the site's locale exactly as the specification lists it (en_US, en_CA, fr_CA, en_AU, en_NZ:
+// Afterpay; en_GB: Clearpay; others none), the store currency the merchant country's (US en, CA en/fr, AU en, NZ en,
+// GB en), and the US territories counting as the US where the goods are shipped. Import-free.
 
 export const INSTALMENT_COUNT = 4
 
@@ -16,8 +16,18 @@ export const INSTALMENT_COUNTRIES: Readonly<Record<string, { languages: readonly
   GB: { languages: ['en'], currency: 'GBP' },
 }
 
-/** Regions that count as the US. */
+/** Where a US merchant's instalment orders may ship: the regions that count as the US. */
 export const US_TERRITORIES: readonly string[] = ['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM']
+
+/** The specification's locale -> provider table; a locale not listed has no provider (en_PR, en_IE, de_DE ...). */
+export const INSTALMENT_LOCALES: Readonly<Record<string, InstalmentProviderName>> = {
+  en_US: 'Afterpay',
+  en_CA: 'Afterpay',
+  fr_CA: 'Afterpay',
+  en_AU: 'Afterpay',
+  en_NZ: 'Afterpay',
+  en_GB: 'Clearpay',
+}
 
 /** 'en-US' / 'en_us' -> 'en_US'; undefined when it does not look like language_REGION. */
 export function instalmentLocale(locale: string | undefined): string | undefined {
@@ -25,23 +35,28 @@ export function instalmentLocale(locale: string | undefined): string | undefined
   return m ? `${m[1]!.toLowerCase()}_${m[2]!.toUpperCase()}` : undefined
 }
 
-/** The merchant's country for instalments: the locale's region, a US territory counting as US. */
+/** The merchant's country for instalments: the region of a locale the table lists, else undefined. */
 export function instalmentCountry(locale: string | undefined): string | undefined {
   const l = instalmentLocale(locale)
-  if (!l) return undefined
-  const region = l.slice(3)
-  return US_TERRITORIES.includes(region) ? 'US' : region
+  return l && INSTALMENT_LOCALES[l] ? l.slice(3) : undefined
+}
+
+/** Whether an instalment order of a merchant in `merchantCountry` may ship to `shipTo` (a US territory counts as US). */
+export function instalmentShipsTo(merchantCountry: string, shipTo: string): boolean {
+  const to = shipTo.trim().toUpperCase()
+  return merchantCountry === 'US' ? US_TERRITORIES.includes(to) : to === merchantCountry
 }
 
 /**
- * The provider for a site's locale and store currency, or null: the country must be listed with the locale's
- * language, and the currency (when given) must be that country's.
+ * The provider for a site's locale and store currency, or null: the locale must be in the table, and the currency
+ * (when given) must be its country's.
  */
 export function instalmentProvider(locale: string | undefined, currency?: string): InstalmentProviderName | null {
   const l = instalmentLocale(locale)
-  const country = instalmentCountry(l)
-  const entry = country ? INSTALMENT_COUNTRIES[country] : undefined
-  if (!l || !entry || !entry.languages.includes(l.slice(0, 2))) return null
+  const provider = l ? INSTALMENT_LOCALES[l] : undefined
+  if (!l || !provider) return null
+  const entry = INSTALMENT_COUNTRIES[l.slice(3)]
+  if (!entry || !entry.languages.includes(l.slice(0, 2))) return null
   if (currency !== undefined && currency.toUpperCase() !== entry.currency) return null
-  return country === 'GB' ? 'Clearpay' : 'Afterpay'
+  return provider
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `sitewright` command: start, migrate, export, import, create-owner, reset-password, cluster; `--help` for each.
+// The `sitewright` command: start, migrate, export, import, import-from, create-owner, reset-password, cluster; `--help` for each.
 // Configuration comes from the environment, as for the server (see README): DATA_DIR's embedded database (one
 // process at a time: stop the server first) or DATABASE_URL (PostgreSQL: alongside running nodes).
 import { spawn } from 'node:child_process'
@@ -31,6 +31,17 @@ const HELP: Record<string, string> = {
     "  --owner's account (default: the instance's only owner). All or nothing: a damaged archive leaves no site behind.",
     `  ${DB}`,
     '  Example: sitewright import demo.swz --slug copy',
+  ].join('\n'),
+  'import-from': [
+    'sitewright import-from KIND FILE (--slug NEW [--title TITLE] [--owner EMAIL] | --site SLUG)',
+    '  Imports a site exported by another platform: KIND wxr (WordPress 4.x-6.x and Squarespace exports; ghost,',
+    '  shopify-csv and woo-csv are not read yet). --slug makes a new site (title: the export\'s; owner: --owner or the',
+    "  instance's only owner), --site adds to an existing one. Posts go into a Blog, pages keep their hierarchy,",
+    '  comments keep their approval state, images are fetched from their addresses (public ones only; a missing one is',
+    '  reported), and every old address (/2019/05/slug/, /?p=123) answers 301 to its new one. Importing the same file',
+    '  again updates what it imported before (and finishes an interrupted import). A bad file imports nothing.',
+    `  ${DB}`,
+    '  Example: sitewright import-from wxr wordpress.xml --slug myblog',
   ].join('\n'),
   'create-owner': [
     'sitewright create-owner EMAIL [--name NAME] [--site SLUG [--title TITLE]]',
@@ -82,6 +93,8 @@ async function run(argv: string[]): Promise<number> {
       return (await import('./cli/transfer.js')).exportCommand(rest)
     case 'import':
       return (await import('./cli/transfer.js')).importCommand(rest)
+    case 'import-from':
+      return (await import('./cli/import-from.js')).importFromCommand(rest)
     case 'create-owner':
       return (await import('./cli/owners.js')).createOwnerCommand(rest)
     case 'reset-password':

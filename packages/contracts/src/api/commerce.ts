@@ -20,10 +20,12 @@ export interface SubscriptionPlan {
   numBillingCycles: number
 }
 
-/** An amount as the template context and the API carry it: decimal text under both pairs of names. */
+/** An amount as the template context and the API carry it (the specification's Money). */
 export interface MoneyShape {
+  /** Minor units as a string ("10000" for 100.00). */
   value: string
   currency: string
+  /** The decimal amount as text ("100.00"). */
   decimalValue: string
   currencyCode: string
 }

@@ -27,6 +27,14 @@ describe('money', () => {
     expect(parseDecimal(Infinity)).toBeUndefined()
   })
 
+  it('the specification\'s Money ("value (string in minor units) and currency; also decimalValue and currencyCode") reads as the decimal, the corpus\'s lone decimal value too', () => {
+    const spec = readMoney({ value: '10000', currency: 'USD', decimalValue: '100.00', currencyCode: 'USD' })!
+    expect(spec.amount.toString()).toBe('100.00')
+    expect(toMinorUnits(spec)).toBe(10000)
+    expect(readMoney({ value: '100.00', currency: 'USD' })!.amount.toString()).toBe('100.00')
+    expect(formatLegacyMoney(spec)).toBe('100.00')
+  })
+
   it('converts back to minor units exactly', () => {
     expect(toMinorUnits(usd('0.1'))).toBe(10)
     expect(toMinorUnits(usd('100.00'))).toBe(10000)

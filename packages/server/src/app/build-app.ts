@@ -22,6 +22,7 @@ import type { Social } from '../domains/social/index.js'
 import type { Starters } from '../domains/starters/index.js'
 import type { Tracking } from '../domains/tracking/index.js'
 import type { Transfer } from '../domains/transfer/index.js'
+import type { Import } from '../domains/import/index.js'
 import { seedDemoSite } from './demo-seed.js'
 import { registerPlatformRoutes } from './platform-routes.js'
 import { createBackground } from './background.js'
@@ -47,6 +48,7 @@ import { wireRestock } from './wire/restock.js'
 import { wirePlaces } from './wire/places.js'
 import { wireStarters } from './wire/starters.js'
 import { wireTransfer } from './wire/transfer.js'
+import { wireImport } from './wire/import.js'
 import { wireHistory } from './wire/history.js'
 import { wirePublishing } from './wire/publishing.js'
 import { wireServing } from './wire/serve.js'
@@ -74,6 +76,7 @@ export interface App {
   restock: Restock
   starters: Starters
   transfer: Transfer
+  imports: Import
   history: History
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
@@ -120,9 +123,10 @@ async function wireDomains(base: Base) {
   const places = wirePlaces(base)
   const starters = wireStarters(base, { sites, accounts, content, commerce, files })
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
+  const imports = wireImport(base, { sites, accounts, content, social, files })
   const history = wireHistory(base, { sites, accounts })
   const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing }))
-  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, history, publishing }
+  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }
 }
@@ -167,9 +171,9 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   // background: false (the CLI's one-off commands): no background work (workers, sweeps, queues, upkeep) starts
   if (opts.background !== false) await background.start(d.lifecycle)
   let closing: Promise<void> | null = null
-  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, history, notify, mailJobs } = d
+  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, notify, mailJobs } = d
   return {
-    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, history, notify, mailJobs,
+    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, notify, mailJobs,
     ownerRoutes: () => ownerRoutes.routes(),
     close() {
       closing ??= fastify.close().then(() => db.close())

@@ -17,7 +17,8 @@ import { membersTables } from '../domains/members/index.js'
 import { sitesTables } from '../domains/sites/index.js'
 import { trackingTables } from '../domains/tracking/index.js'
 import { startersTables } from '../domains/starters/index.js'
+import { importTables } from '../domains/import/index.js'
 import { serverSecrets } from '../platform/secrets.js'
 import { rateCounters } from '../platform/counters.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables), ...Object.values(billingTables), ...Object.values(historyTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables), ...Object.values(billingTables), ...Object.values(historyTables), ...Object.values(importTables)]

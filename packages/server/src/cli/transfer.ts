@@ -70,7 +70,7 @@ export async function importCommand(argv: string[]): Promise<number> {
 }
 
 /** --owner EMAIL, else the instance's only owner account. */
-async function chooseOwner(app: App, email: string | undefined): Promise<string> {
+export async function chooseOwner(app: App, email: string | undefined): Promise<string> {
   if (email) {
     const owner = await app.accounts.findOwnerByEmail(email)
     if (!owner) throw new CliError(`No owner account has the address ${email} (create one: sitewright create-owner ${email}).`)

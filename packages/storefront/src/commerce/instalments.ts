@@ -1,6 +1,6 @@
 // Interest-free instalments: 4 payments; the offer is in range when the price is above the
 // minimum and not above the maximum. Provider by locale: Afterpay for en_US, en_CA, fr_CA, en_AU, en_NZ;
-// Clearpay for en_GB; none elsewhere; the merchant's country (US territories count as US) and the store currency
+// Clearpay for en_GB; none elsewhere; the merchant's country and the store currency
 // must match (@sitewright/contracts/instalments). Only for carts / products whose items are all physical.
 import { INSTALMENT_COUNT, instalmentLocale, instalmentProvider, type InstalmentProviderName } from '@sitewright/contracts/instalments'
 import { moneyText } from './money.js'

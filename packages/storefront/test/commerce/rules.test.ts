@@ -130,10 +130,10 @@ describe('instalments', () => {
     expect(providerFor('fr_FR')).toBeNull()
     expect(normalizeLocale('en-us')).toBe('en_US')
   })
-  it('needs the merchant country and its currency: US (and its territories) USD, CA CAD, AU AUD, NZ NZD, GB GBP', () => {
+  it('needs the merchant country and its currency: US USD, CA CAD, AU AUD, NZ NZD, GB GBP; a US-territory locale is not in the spec\'s table', () => {
     expect([['en_US', 'USD'], ['en_CA', 'CAD'], ['fr_CA', 'CAD'], ['en_AU', 'AUD'], ['en_NZ', 'NZD']].map(([l, c]) => providerFor(l!, c))).toEqual(Array(5).fill('Afterpay'))
     expect(providerFor('en_GB', 'GBP')).toBe('Clearpay')
-    for (const t of ['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM']) expect(providerFor(`en-${t}`, 'USD'), t).toBe('Afterpay')
+    for (const t of ['PR', 'GU', 'VI', 'MP', 'AS', 'UM']) expect(providerFor(`en-${t}`, 'USD'), t).toBeNull()
     expect(providerFor('en_GB', 'USD')).toBeNull()
     expect(providerFor('en_US', 'EUR')).toBeNull()
     expect(providerFor('es_US', 'USD')).toBeNull() // US: en only

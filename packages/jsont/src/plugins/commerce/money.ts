@@ -54,15 +54,17 @@ export interface ReadMoneyOptions {
 }
 
 /**
- * The one reader of money objects in template data: `{ value, currency }` (value a decimal string, as product data
- * carries it) or `{ decimalValue, currencyCode }` (each amount field with its own currency field first). The
- * currency is a 3-letter code (trimmed, upper-cased), else USD (or nothing with `requireCurrency`). Undefined when
- * there is no readable amount.
+ * The one reader of money objects in template data, in both shapes it meets: the specification's
+ * `{ value, currency, decimalValue, currencyCode }` (value minor units as a string, decimalValue the decimal text:
+ * what the server serves) and the public corpus's `{ value, currency }` (value a decimal string) or
+ * `{ decimalValue, currencyCode }`. So decimalValue, when present, is the amount; else value as decimal text. Each
+ * amount field reads its own currency field first. The currency is a 3-letter code (trimmed, upper-cased), else
+ * USD (or nothing with `requireCurrency`). Undefined when there is no readable amount.
  */
 export function readMoney(v: unknown, options: ReadMoneyOptions = {}): Money | undefined {
   if (!isRecord(v)) return undefined
-  const byValue = v.value !== undefined
-  if (!byValue && v.decimalValue === undefined) return undefined
+  const byValue = v.decimalValue === undefined
+  if (byValue && v.value === undefined) return undefined
   const amount = parseDecimal(byValue ? v.value : v.decimalValue)
   if (!amount) return undefined
   const given = byValue ? (v.currency ?? v.currencyCode) : (v.currencyCode ?? v.currency)

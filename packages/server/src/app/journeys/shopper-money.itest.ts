@@ -82,8 +82,8 @@ describe(`shopper journey: two products, a gift card and Afterpay (${BACKEND})`,
 
     // The owner's order list and order page.
     const list = await site.owner.get(`/api/sites/${site.id}/commerce/orders`)
-    const row = (list.json.orders as { id: string; totalCents: number; total: { value: string } }[]).find((o) => o.id === order.id)!
-    expect([row.totalCents, row.total.value]).toEqual([charged, (charged / 100).toFixed(2)])
+    const row = (list.json.orders as { id: string; totalCents: number; total: { value: string; decimalValue: string } }[]).find((o) => o.id === order.id)!
+    expect([row.totalCents, row.total.value, row.total.decimalValue]).toEqual([charged, String(charged), (charged / 100).toFixed(2)])
     const detail = (await site.owner.get(`/api/sites/${site.id}/commerce/orders/${order.id}`)).json.order
     expect(detail.breakdown).toMatchObject({ subtotalCents: subtotal, shippingCents: SHIPPING, taxCents: tax, giftCardCents: GIFT, totalCents: charged, refundedCents: 0 })
     expect(detail.summary.at(-1)).toMatchObject({ key: 'total', amountCents: charged, text: usd(charged) })

@@ -10,6 +10,7 @@ import { commerceTables } from '../../domains/commerce/index.js'
 import { contentTables } from '../../domains/content/index.js'
 import { filesTables } from '../../domains/files/index.js'
 import { formsTables } from '../../domains/forms/index.js'
+import { importTables } from '../../domains/import/index.js'
 import { historyTables } from '../../domains/history/index.js'
 import { mailTables } from '../../domains/mail/index.js'
 import { membersTables } from '../../domains/members/index.js'
@@ -70,6 +71,8 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   { table: formsTables.newsletterSubscribers, kind: 'customer', reason: 'newsletter subscribers' },
   { table: restockTables.restockSignups, kind: 'customer', reason: 'restock sign-ups (queued anew in their order)', fresh: ['seq'], refs: [drop('product_id'), drop('variant_id')] },
   // stays with the instance
+  { table: importTables.importSources, kind: 'skip', reason: "what an import's source records became here (ids are renewed on a move)" },
+  { table: importTables.importJobs, kind: 'skip', reason: 'the progress and reports of imports run on this instance' },
   { table: sitesTables.siteMembers, kind: 'skip', reason: "this instance's accounts: the importing owner is the new site's ADMIN" },
   { table: sitesTables.siteInvitations, kind: 'skip', reason: "invitations to this instance's accounts" },
   { table: contentTables.contentGalleryFeeds, kind: 'skip', reason: "a cache of gallery accounts' photo feeds, fetched again when missing" },

@@ -26,6 +26,8 @@ export interface BuildOptions {
   tracking?: TrackingOptions
   placesProvider?: PlacesProvider
   background?: false
+  /** Per image fetched by an import (ms; tests shorten it). */
+  importImageTimeoutMs?: number
 }
 
 export interface Base {

@@ -1,5 +1,4 @@
 // Analytics. Needs: sites, forms (conversions), commerce (sales; a confirmed order is recorded with its revenue).
-import { fractionDigits } from '@sitewright/contracts'
 import type { Accounts } from '../../domains/accounts/index.js'
 import type { Commerce } from '../../domains/commerce/index.js'
 import type { Forms } from '../../domains/forms/index.js'
@@ -7,12 +6,12 @@ import type { Sites } from '../../domains/sites/index.js'
 import { createTracking } from '../../domains/tracking/index.js'
 import type { Base } from './base.js'
 
-/** An order's grand total and lines in minor units, for the revenue reports. */
+/** An order's grand total and lines in minor units, for the revenue reports (Money.value is minor units as a string). */
 function orderRevenue(o: {
   grandTotal: { value: string; currency: string }
   items: { productName: string; quantity: number; unitPrice: { value: string } }[]
 }) {
-  const minor = (v: string) => Math.round(Number(v) * 10 ** fractionDigits(o.grandTotal.currency))
+  const minor = (v: string) => Math.round(Number(v))
   return {
     total: minor(o.grandTotal.value),
     lines: o.items.map((i) => ({ product: i.productName, amount: minor(i.unitPrice.value) * i.quantity })),

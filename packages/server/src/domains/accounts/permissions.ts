@@ -54,6 +54,7 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/starter', 'settings.edit'],
   ['*', '/duplicate', 'settings.edit'],
   ['*', '/export', 'transfer'],
+  ['*', '/imports', 'transfer'],
   ['*', '/onboarding', 'content'],
   ['*', '/styles', 'design'],
   ['*', '/content', 'content'],

@@ -5,8 +5,20 @@ import type { Assert, Same } from '../../platform/http/contract.js'
 import { linkSchema } from '../../platform/url-policy.js'
 
 export { PRODUCT_TYPES } // defined once in contracts
-/** The product types bought as subscriptions: physical products and services, and memberships (PAYWALL, recurring). */
-export const SUBSCRIBABLE_TYPES: ReadonlySet<number> = new Set([PRODUCT_TYPES.PHYSICAL, PRODUCT_TYPES.SERVICE, PRODUCT_TYPES.PAYWALL])
+/** The product types bought as subscriptions, the specification's rule as it stands: "Subscriptions only for PHYSICAL and SERVICE." */
+export const SUBSCRIBABLE_TYPES: ReadonlySet<number> = new Set([PRODUCT_TYPES.PHYSICAL, PRODUCT_TYPES.SERVICE])
+
+/**
+ * What renews on a billing period: a product subscription (the spec's rule above) or a membership plan. A paid
+ * membership (PAYWALL) that renews monthly or yearly is not a product subscription widened to a third type: it is its
+ * own kind of recurring plan, checked here beside the spec's rule and billed by the same recurring machinery
+ * (ARCHITECTURE.md, "Three contradictions"). Any other type renews as nothing (null).
+ */
+export type RecurringKind = 'subscription' | 'membership'
+export function recurringKindOf(productType: number): RecurringKind | null {
+  if (SUBSCRIBABLE_TYPES.has(productType)) return 'subscription'
+  return productType === PRODUCT_TYPES.PAYWALL ? 'membership' : null
+}
 export const MAX_PRODUCTS_PER_COLLECTION = 200
 export const MAX_VARIANTS = 10000
 

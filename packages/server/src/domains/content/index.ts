@@ -15,6 +15,7 @@ import { createGalleryFeeds, type GalleryFeeds } from './gallery-feeds.js'
 import { connectedLinkTitle, getProfile, profilePatch, updateProfile } from './profile.js'
 import * as q from './queries.js'
 import { registerContentRoutes } from './routes.js'
+import { recordRedirect } from './shared.js'
 import * as v from './validators.js'
 
 export * as CONTENT from './constants.js'
@@ -107,6 +108,22 @@ export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth; requir
       return row
     },
     listCollections: async (siteId: string) => (await col.listCollections(orm, siteId)).map(col.collectionDto),
+    /** Records 301 redirects (old path -> new path, e.g. an imported site's old addresses), in one transaction. */
+    async addRedirects(siteId: string, pairs: readonly { from: string; to: string }[]): Promise<void> {
+      if (!pairs.length) return
+      await orm.transaction(async (tx) => {
+        for (const p of pairs) await recordRedirect(tx, siteId, p.from, p.to)
+      })
+      changed(siteId)
+    },
+    /** A collection of the site by id, or null. */
+    collectionById: async (siteId: string, collectionId: string) => {
+      try {
+        return col.collectionDto(await col.getCollection(orm, siteId, collectionId))
+      } catch {
+        return null
+      }
+    },
 
     /** Visitor-side reads (only live content); `read.preview`: the same reads showing every item (owner preview). */
     read: {

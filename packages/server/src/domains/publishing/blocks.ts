@@ -139,8 +139,8 @@ async function blockValue(scope: SiteScope, name: BlockTypeName, b: StoredBlock,
       const currency = typeof store.currency === 'string' ? store.currency : 'USD'
       const units = (Array.isArray(v.presets) && v.presets.length ? v.presets : DONATION_DEFAULT_PRESETS).filter((n): n is number => typeof n === 'number')
       const presets = units.map((n) => {
-        const value = n.toFixed(fractionDigits(currency))
-        return { value, currency, decimalValue: value, currencyCode: currency }
+        const digits = fractionDigits(currency)
+        return { value: String(Math.round(n * 10 ** digits)), currency, decimalValue: n.toFixed(digits), currencyCode: currency }
       })
       return { ...v, presets, ...(pageId && b.id ? { donateUrl: `/donate?page=${encodeURIComponent(pageId)}&block=${encodeURIComponent(b.id)}` } : {}) }
     }

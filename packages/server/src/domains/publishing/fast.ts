@@ -72,6 +72,7 @@ export function createFastPath(cache: PageCache, theme: Theme, deps: FastPathDep
     // a canonical path is its own normalized form (isCacheable refuses the others)
     if (!isCanonicalPath(rawPath)) return false
     const raw = q < 0 ? EMPTY : queryOf(url.slice(q + 1))
+    if (rawPath === '/' && (raw.p !== undefined || raw.page_id !== undefined)) return false // an old ?p= address: maybe a redirect
     const cookies = req.headers.cookie
     const preview = (q >= 0 && raw[PREVIEW_PARAM] !== undefined) || (cookies !== undefined && cookies.includes(`${PREVIEW_COOKIE}=`))
     if (!isCacheable({ rawPath, path: rawPath, preview, personal: deps.personal?.(cookies) ?? false })) return false

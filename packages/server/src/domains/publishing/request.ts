@@ -36,3 +36,13 @@ export const isCanonicalPath = (rawPath: string): boolean => rawPath === '/' || 
 
 /** The page-cache key of a page request (what the answer varies by, besides the site and the crumb). */
 export const pageKey = (path: string, query: PageQuery, format: Format): string => `${format}|${path}|${query.page}|${query.tag ?? ''}|${query.category ?? ''}|${query.view ?? ''}`
+
+/** Old WordPress addresses of the home page's query form (`/?p=123`, `/?page_id=7`): the redirect path an import recorded. */
+export function legacyQueryPath(raw: unknown): string | null {
+  const q = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  for (const k of ['p', 'page_id']) {
+    const v = one(q[k])
+    if (v !== undefined && /^\d{1,12}$/.test(v)) return `/?${k}=${v}`
+  }
+  return null
+}

@@ -8,7 +8,7 @@ import { CRUMB_PLACEHOLDER, prepareBody, type CachedPage, type PageCache } from 
 import { compressParts } from './compress.js'
 import { cachedAnswer, isCacheable, isUsableHit } from './door.js'
 import type { PageRequest, PageResult, Pages } from './pages.js'
-import { pageKey, pageQuery, requestPath, type Format } from './request.js'
+import { legacyQueryPath, pageKey, pageQuery, requestPath, type Format } from './request.js'
 import { resolvePath } from './resolve.js'
 import { loadScope, type SiteScope } from './scope.js'
 import type { Theme } from './theme.js'
@@ -89,6 +89,9 @@ export function createServer(s: ServeContext) {
     const ref = request.tenancy.kind === 'unknown' ? null : request.tenancy.site
     if (!ref) throw NO_SITE()
     const path = opts.path ?? requestPath(request.url)
+    const legacy = path === '/' ? legacyQueryPath(request.query) : null
+    const moved = legacy ? (await s.content.redirectsFor(ref.id, [legacy])).get(legacy) : undefined
+    if (moved) return reply.code(301).header('location', moved).header('cache-control', 'no-cache').send()
     const { query, format } = pageQuery(request.query)
     const key = pageKey(path, query, format)
     const themeVersion = s.theme.version

@@ -85,7 +85,7 @@ describe(`cart calls (${BACKEND})`, () => {
     expect(cart.entries).toHaveLength(1)
     expect(cart.entries[0]).toMatchObject({
       itemId: ids.shirt, chosenVariant: { sku: 'SHIRT-M-RED', attributes: { Size: 'M', Color: 'Red' } }, quantity: 2, title: 'Shirt',
-      subTotal: { value: '44.00', currency: 'USD', decimalValue: '44.00', currencyCode: 'USD' }, purchasePriceCents: 2200,
+      subTotal: { value: '4400', currency: 'USD', decimalValue: '44.00', currencyCode: 'USD' }, purchasePriceCents: 2200,
     })
     expect(cart).toMatchObject({ subtotalCents: 4400, grandTotalCents: 4400, totalQuantity: 2, requiresShipping: true, hasDigital: false, purelyDigital: false })
     const cookie = (res.headers['set-cookie'] as string | string[]).toString()

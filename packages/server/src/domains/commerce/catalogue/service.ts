@@ -9,7 +9,7 @@ import { newId } from '../../../platform/ids.js'
 import { products, variants, type ProductRow, type VariantRow } from '../schema.js'
 import { lockSite } from '../settings.js'
 import {
-  MAX_PRODUCTS_PER_COLLECTION, PRODUCT_TYPES, SUBSCRIBABLE_TYPES, type ProductCreate, type ProductPatch, type VariantInput,
+  MAX_PRODUCTS_PER_COLLECTION, PRODUCT_TYPES, recurringKindOf, type ProductCreate, type ProductPatch, type VariantInput,
 } from '../validators.js'
 
 const CHUNK = 1000
@@ -38,7 +38,7 @@ function checkProduct(p: {
 }, vs: readonly VariantInput[] | undefined): void {
   const t = p.productType
   if (p.isSubscribable) {
-    if (!SUBSCRIBABLE_TYPES.has(t)) bad('Only physical products, services and memberships can be subscriptions.', 'isSubscribable')
+    if (recurringKindOf(t) === null) bad('Only physical products and services can be subscriptions (and memberships, as membership plans).', 'isSubscribable')
     if (!p.subscriptionPlan) bad('A subscription needs a billing period and a number of billing cycles.', 'subscriptionPlan')
   }
   if (!vs) return

@@ -36,7 +36,7 @@ describe(`instalments at checkout (${BACKEND})`, () => {
   it('an eligible cart is offered Afterpay (en-US); the order is paid by a 4-instalment plan, the first captured; the owner sees the schedule', async () => {
     const c = await cartWith([[ids.lamp, 'LAMP', 1]])
     const page = await c.get('/api/commerce/checkout')
-    expect(page.json.instalments).toMatchObject({ provider: 'Afterpay', method: 'afterpay', numInstallments: 4, available: true, installmentCents: 2501, installment: { value: '25.01', currency: 'USD' } })
+    expect(page.json.instalments).toMatchObject({ provider: 'Afterpay', method: 'afterpay', numInstallments: 4, available: true, installmentCents: 2501, installment: { value: '2501', currency: 'USD', decimalValue: '25.01' } })
     const html = await c.get('/checkout')
     expect(html.body).toContain('value="instalments"')
     expect(html.body).toContain('Afterpay')
@@ -63,8 +63,8 @@ describe(`instalments at checkout (${BACKEND})`, () => {
       expect((await currency('GBP')).status).toBe(200)
       const c = await cartWith([[ids.lamp, 'LAMP', 1]])
       expect((await c.get('/api/commerce/checkout')).json.instalments).toMatchObject({ provider: 'Clearpay', method: 'clearpay' })
-      const res = await checkout(c, { paymentMethod: 'instalments' })
-      expect(res.status).toBe(201)
+      const res = await checkout(c, { paymentMethod: 'instalments', shippingAddress: { ...ADDRESS, region: 'London', postalCode: 'SW1A 1AA', city: 'London', country: 'GB' } })
+      expect(res.status, res.body).toBe(201)
       expect(res.json.order.paymentMethod).toBe('clearpay')
     } finally {
       await t.app.sites.updateSettings(site.id, { locale: 'en-US' })
@@ -72,14 +72,19 @@ describe(`instalments at checkout (${BACKEND})`, () => {
     }
   })
 
-  it('a merchant in a US territory (en-PR) selling in USD gets Afterpay', async () => {
+  it('the spec\'s locale table: a site in en-PR has no provider (others none), though a US store ships instalment orders to its territories', async () => {
     await t.app.sites.updateSettings(site.id, { locale: 'en-PR' })
     try {
       const c = await cartWith([[ids.lamp, 'LAMP', 1]])
-      expect((await c.get('/api/commerce/checkout')).json.instalments).toMatchObject({ provider: 'Afterpay', method: 'afterpay' })
+      expect((await c.get('/api/commerce/checkout')).json.instalments).toBeNull()
     } finally {
       await t.app.sites.updateSettings(site.id, { locale: 'en-US' })
     }
+    const pr = await checkout(await cartWith([[ids.lamp, 'LAMP', 1]]), { paymentMethod: 'instalments', shippingAddress: { ...ADDRESS, region: 'PR', postalCode: '00901', city: 'San Juan', country: 'PR' } })
+    expect(pr.status, pr.body).toBe(201)
+    expect(pr.json.order.paymentMethod).toBe('afterpay')
+    const mx = await checkout(await cartWith([[ids.lamp, 'LAMP', 1]]), { paymentMethod: 'instalments', shippingAddress: { ...ADDRESS, region: 'CDMX', postalCode: '06000', city: 'Ciudad de México', country: 'MX' } })
+    expect(mx.json.error).toMatchObject({ code: 'instalments_unavailable', message: "Afterpay is available only for orders shipped within the store's country." })
   })
 
   it('refused: a digital item, a total below the minimum, a subscription, a locale without a provider; a card order records card', async () => {

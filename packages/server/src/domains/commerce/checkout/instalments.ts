@@ -1,6 +1,6 @@
 // Interest-free instalments: provider by locale, merchant country and currency (contracts), offer bounds from the store settings,
 // and the explanatory dialog served by our own route per locale (en_US fallback).
-import { INSTALMENT_COUNT, instalmentLocale, instalmentProvider } from '@sitewright/contracts'
+import { INSTALMENT_COUNT, instalmentCountry, instalmentLocale, instalmentProvider, instalmentShipsTo } from '@sitewright/contracts'
 import { decimalText, money } from '../shared/money.js'
 import { PRODUCT_TYPES } from '../validators.js'
 
@@ -30,6 +30,8 @@ export interface InstalmentCheckInput {
   minCents: number
   maxCents: number
   currency: string
+  /** The shipping address's country, when the order ships: it must be the merchant's (a US territory counts as US). */
+  shipTo?: string | undefined
 }
 
 export type InstalmentCheck =
@@ -42,6 +44,8 @@ export function instalmentCheck(c: InstalmentCheckInput): InstalmentCheck {
   if (!provider) return { ok: false, provider: null, reason: 'Instalment payments are not available in this store.' }
   const name = providerName(provider)
   if (c.subscription || !c.allPhysical) return { ok: false, provider, reason: `${name} is available only for physical products.` }
+  const merchant = instalmentCountry(c.locale)
+  if (c.shipTo && merchant && !instalmentShipsTo(merchant, c.shipTo)) return { ok: false, provider, reason: `${name} is available only for orders shipped within the store's country.` }
   const range = instalmentRange(c.amountCents, c.minCents, c.maxCents)
   if (range === 'below') return { ok: false, provider, reason: `${name} is available for orders over ${decimalText(c.minCents, c.currency)} ${c.currency}.` }
   if (range === 'above') return { ok: false, provider, reason: `${name} is available for orders up to ${decimalText(c.maxCents, c.currency)} ${c.currency}.` }

@@ -15,7 +15,7 @@ import { claimPromotions, usesByEmail } from './promotion-uses.js'
 import type { CardInput, PaymentProvider } from './payments.js'
 import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow, type PaymentMethod } from '../schema.js'
 import { getSettings, nextOrderNumber } from '../settings.js'
-import { PRODUCT_TYPES, SUBSCRIBABLE_TYPES } from '../validators.js'
+import { PRODUCT_TYPES, recurringKindOf } from '../validators.js'
 import type { Address } from '@sitewright/contracts'
 
 export type { Address }
@@ -77,8 +77,8 @@ export async function placeOrder(
   if (ships && !input.shippingAddress) invalid('Enter a shipping address.', 'shipping_address_required', 'shippingAddress')
   if (cart.kind === 'subscription') {
     const l = lines[0]!
-    if (lines.length !== 1 || !l.isSubscribable || !l.subscriptionPlan || !SUBSCRIBABLE_TYPES.has(l.productType)) {
-      invalid('Subscriptions are available only for physical products, services and memberships.', 'subscription_invalid')
+    if (lines.length !== 1 || !l.isSubscribable || !l.subscriptionPlan || recurringKindOf(l.productType) === null) {
+      invalid('Subscriptions are available only for physical products and services (and memberships, as membership plans).', 'subscription_invalid')
     }
   }
   for (const l of lines) {
@@ -114,6 +114,7 @@ export async function placeOrder(
       minCents: settings.instalmentMinCents,
       maxCents: settings.instalmentMaxCents,
       currency,
+      shipTo: addr?.country,
     })
     if (!check.ok) invalid(check.reason, 'instalments_unavailable', 'paymentMethod')
     else method = methodOf(check.provider)

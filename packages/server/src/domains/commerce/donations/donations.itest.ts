@@ -112,7 +112,7 @@ describe(`donations (${BACKEND})`, () => {
     // payments are left out of revenue there, for orders and donations alike)
     expect(confirmed).toContainEqual({ orderId: r.json.orderId, cartId: `donation:${r.json.orderId}`, testMode: true, websiteId: siteId })
     const booked = await t.app.commerce.analyticsOrder(siteId, r.json.orderId)
-    expect(booked).toMatchObject({ grandTotal: { value: '42.50', currency: 'USD' }, items: [{ sku: 'DONATION', productName: 'Donation', quantity: 1 }] })
+    expect(booked).toMatchObject({ grandTotal: { value: '4250', decimalValue: '42.50', currency: 'USD' }, items: [{ sku: 'DONATION', productName: 'Donation', quantity: 1 }] })
   })
 
   it('a monthly donation is a subscription, renewed monthly and listed (and cancellable) on the account page', async () => {

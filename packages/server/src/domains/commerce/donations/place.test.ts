@@ -23,7 +23,7 @@ describe('donation amounts', () => {
   it("the DONATE page form: the owner's presets (else the defaults) as money, the limits and the button", () => {
     const f = donationForm({ presets: [5, 20], recurring: true }, 'USD')
     expect(f.presets.map((p) => p.text)).toEqual(['$5.00', '$20.00'])
-    expect(f.presets[0]!.amount.value).toBe('5.00')
+    expect(f.presets[0]!.amount).toMatchObject({ value: '500', decimalValue: '5.00' })
     expect(f).toMatchObject({ title: 'Make a donation', buttonText: 'Donate', recurring: true, minimum: '$1.00', maximum: '$10,000.00', step: '0.01' })
     expect(donationForm({}, 'USD').presets.map((p) => p.units)).toEqual([10, 25, 50, 100])
     expect(donationForm({ recurring: false }, 'JPY')).toMatchObject({ recurring: false, step: '1' })

@@ -36,7 +36,7 @@ export function ownLabel(label: string, price: MoneyShape): string {
   const amount = /^[^\d\p{L}]*(?:[A-Z]{3})?\s*([\d.,\s]+?)\s*(?:[A-Z]{3})?[^\d\p{L}]*$/u.exec(label.trim())
   if (!amount) return label
   const value = Number(amount[1]!.replace(/[\s,]/g, ''))
-  return Number.isFinite(value) && value === Number(price.value) ? '' : label
+  return Number.isFinite(value) && value === Number(price.decimalValue) ? '' : label
 }
 
 /** The gift card `itemId` (published or hidden) with the denomination `sku` chosen; a card of one denomination has it chosen. */

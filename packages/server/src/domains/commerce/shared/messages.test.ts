@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { decimalText, money, parseMinor } from './money.js'
 import { MSG, readQuantity, selectOptionsMessage } from './messages.js'
-import { INSTALMENT_COUNTRIES, US_TERRITORIES } from '@sitewright/contracts'
-import { instalmentAmount, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from '../checkout/instalments.js'
+import { INSTALMENT_COUNTRIES, INSTALMENT_LOCALES, instalmentShipsTo, US_TERRITORIES } from '@sitewright/contracts'
+import { instalmentAmount, instalmentCheck, instalmentDialogHtml, instalmentRange, NUM_INSTALMENTS, providerForLocale } from '../checkout/instalments.js'
 import { canonicalJson } from './idempotency.js'
 import { luhnValid } from '../checkout/payments.js'
 
@@ -33,7 +33,7 @@ describe('money', () => {
     expect(decimalText(5, 'EUR')).toBe('0.05')
     expect(decimalText(-1205, 'USD')).toBe('-12.05')
     expect(decimalText(1000, 'JPY')).toBe('1000')
-    expect(money(12345, 'GBP')).toEqual({ value: '123.45', currency: 'GBP', decimalValue: '123.45', currencyCode: 'GBP' })
+    expect(money(12345, 'GBP')).toEqual({ value: '12345', currency: 'GBP', decimalValue: '123.45', currencyCode: 'GBP' })
   })
   it('parses decimal amounts back to minor units', () => {
     expect(parseMinor('12.5', 'USD')).toBe(1250)
@@ -52,11 +52,23 @@ describe('instalments', () => {
     expect(providerForLocale('fr_FR')).toBeNull()
     expect(providerForLocale(undefined)).toBeNull()
   })
-  it('provider by merchant country (US territories count as US) and its currency, as SPEC.md lists them', () => {
+  it('"locales en_US, en_CA, fr_CA, en_AU, en_NZ use Afterpay; en_GB Clearpay; others none": a US territory locale (en-PR, en-GU) has none', () => {
+    expect(INSTALMENT_LOCALES).toEqual({ en_US: 'Afterpay', en_CA: 'Afterpay', fr_CA: 'Afterpay', en_AU: 'Afterpay', en_NZ: 'Afterpay', en_GB: 'Clearpay' })
+    for (const l of ['en-PR', 'en_GU', 'en_VI', 'es_US', 'en_IE']) expect(providerForLocale(l, 'USD')).toBeNull()
+  })
+  it('"US territories US, PR, GU, VI, MP, AS, UM": where a US merchant\'s instalment order may ship', () => {
+    for (const to of US_TERRITORIES) expect(instalmentShipsTo('US', to)).toBe(true)
+    expect(instalmentShipsTo('US', 'CA')).toBe(false)
+    expect(instalmentShipsTo('GB', 'GB')).toBe(true)
+    expect(instalmentShipsTo('GB', 'IE')).toBe(false)
+    const base = { enabled: true, allPhysical: true, subscription: false, amountCents: 10000, minCents: 3500, maxCents: 200000, currency: 'USD' }
+    expect(instalmentCheck({ ...base, locale: 'en_US', shipTo: 'PR' })).toEqual({ ok: true, provider: 'AFTERPAY' })
+    expect(instalmentCheck({ ...base, locale: 'en_US', shipTo: 'MX' })).toMatchObject({ ok: false, reason: "Afterpay is available only for orders shipped within the store's country." })
+  })
+  it('provider by merchant country and its currency, as SPEC.md lists them', () => {
     expect(Object.fromEntries(Object.entries(INSTALMENT_COUNTRIES).map(([c, e]) => [c, e.languages]))).toEqual({ US: ['en'], CA: ['en', 'fr'], AU: ['en'], NZ: ['en'], GB: ['en'] })
     expect(US_TERRITORIES).toEqual(['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM'])
     expect(NUM_INSTALMENTS).toBe(4)
-    expect(providerForLocale('en-GU', 'USD')).toBe('AFTERPAY')
     expect(providerForLocale('fr_CA', 'CAD')).toBe('AFTERPAY')
     expect(providerForLocale('fr_CA', 'USD')).toBeNull()
     expect(providerForLocale('en_GB', 'GBP')).toBe('CLEARPAY')

@@ -1,6 +1,7 @@
-// Money shapes for the template context and the API, built from integer minor units.
-// `value` is the decimal amount as text (the corpus and @sitewright/jsont read it so: "100.00" prints 100.00);
-// `decimalValue`/`currencyCode` repeat it under the other names the spec lists. Legacy fields stay in cents.
+// Money shapes for the template context and the API, built from integer minor units, in the specification's shape:
+// `value` is minor units as a string ("10000"), `decimalValue` the decimal text ("100.00"), `currency` and
+// `currencyCode` the code. The template formatters read decimalValue first and a lone value as decimal text (the
+// public corpus's shape), so both print 100.00 (ARCHITECTURE.md, "Three contradictions"). Legacy fields stay in cents.
 
 import { decimalText, type MoneyShape } from '@sitewright/contracts'
 import { DEFAULT_CURRENCY, fractionDigits } from '@sitewright/jsont/commerce'
@@ -11,7 +12,7 @@ export type { MoneyShape }
 
 export function money(minor: number, currency: string): MoneyShape {
   const text = decimalText(minor, currency)
-  return { value: text, currency, decimalValue: text, currencyCode: currency }
+  return { value: String(Math.round(minor)), currency, decimalValue: text, currencyCode: currency }
 }
 
 /**

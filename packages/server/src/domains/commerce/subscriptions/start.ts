@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors.js'
 import { checkAdditionalFields } from '../catalogue/additional-fields.js'
 import { addEntry, chooseVariant, createCart, parseAdditionalFields } from '../cart/service.js'
 import type { CommerceContext } from '../context.js'
-import { SUBSCRIBABLE_TYPES } from '../validators.js'
+import { recurringKindOf } from '../validators.js'
 
 export interface StartSubscriptionInput {
   siteId: string
@@ -21,7 +21,7 @@ export async function startSubscription(ctx: CommerceContext, input: StartSubscr
   const { siteId } = input
   const chosen = await chooseVariant(orm, siteId, { itemId: input.itemId, sku: input.sku, quantity: input.qty })
   const { product } = chosen
-  if (!product.isSubscribable || !product.subscriptionPlan || !SUBSCRIBABLE_TYPES.has(product.productType)) {
+  if (!product.isSubscribable || !product.subscriptionPlan || recurringKindOf(product.productType) === null) {
     throw new AppError('invalid_data', 'not_subscribable', 'This item cannot be bought as a subscription.')
   }
   const extra = await checkAdditionalFields(deps, siteId, product, parseAdditionalFields(input.additionalFields))

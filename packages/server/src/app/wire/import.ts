@@ -1,0 +1,47 @@
+// Imports from other platforms (WXR). Needs: sites, accounts (ADMIN check), content, social, files, and the guarded
+// fetcher gallery feeds use (public addresses only, size cap, timeout) for the images.
+import { WEBSITE_ROLES, type Accounts } from '../../domains/accounts/index.js'
+import type { Content } from '../../domains/content/index.js'
+import type { Files } from '../../domains/files/index.js'
+import { createImport } from '../../domains/import/index.js'
+import type { Sites } from '../../domains/sites/index.js'
+import type { Social } from '../../domains/social/index.js'
+import { guardedFetch } from '../../platform/guarded-fetch.js'
+import type { Base } from './base.js'
+
+export const IMPORT_IMAGE_MAX_BYTES = 20 * 1024 * 1024
+
+export function wireImport(base: Base, d: { sites: Sites; accounts: Accounts; content: Content; social: Social; files: Files }) {
+  const { db, config, log, opts } = base
+  return createImport(db.orm, {
+    dataDir: config.dataDir,
+    log,
+    authorizeAdmin: (request, siteId) => d.sites.authorize(d.accounts.auth, request, siteId, [WEBSITE_ROLES.ADMIN]),
+    ports: {
+      content: {
+        createCollection: (siteId, input) => d.content.createCollection(siteId, input),
+        updateCollection: (siteId, id, patch) => d.content.updateCollection(siteId, id, patch),
+        createItem: (siteId, collectionId, input) => d.content.createItem(siteId, collectionId, input),
+        updateItem: (siteId, id, patch) => d.content.updateItem(siteId, id, patch),
+        addRedirects: (siteId, pairs) => d.content.addRedirects(siteId, pairs),
+        listCollections: (siteId) => d.content.listCollections(siteId),
+        collectionById: (siteId, id) => d.content.collectionById(siteId, id),
+        itemById: (siteId, id) => d.content.read.itemById(siteId, id),
+      },
+      addComment: (siteId, itemId, input) => d.social.addComment(siteId, itemId, input),
+      storeImage: async (siteId, filename, bytes, meta) => {
+        const asset = await d.files.storeBuffer(siteId, filename, bytes, meta)
+        if (asset.kind !== 'image') throw new Error('not an image')
+        return { id: asset.id, assetUrl: asset.assetUrl }
+      },
+      imagesOf: async (siteId, ids) => {
+        const found = await d.files.getAssets(siteId, ids)
+        return new Map([...found].map(([id, img]) => [id, { id, assetUrl: img.assetUrl }]))
+      },
+      fetchImage: async (url) => {
+        const r = await guardedFetch(url, { maxBytes: IMPORT_IMAGE_MAX_BYTES, accept: 'image/*', userAgent: 'Sitewright import', what: 'image', timeoutMs: opts.importImageTimeoutMs ?? 15_000, maxRedirects: 3 })
+        return { bytes: r.body, contentType: r.contentType }
+      },
+    },
+  })
+}
