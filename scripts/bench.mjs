@@ -11,6 +11,7 @@ const benches = [
   { name: 'HTTP: published pages', cwd: 'packages/server', script: 'scripts/bench-http.ts' },
   { name: 'Start-up and memory (PGlite; PostgreSQL with DATABASE_URL)', cwd: 'packages/server', script: 'scripts/startup-bench.mjs' },
   { name: 'HTTP: add to cart', cwd: 'packages/server', script: 'scripts/bench-cart.ts' },
+  { name: 'History: autosave bytes, whole-site restore, history list', cwd: 'packages/server', script: 'scripts/bench-history.ts' },
   { name: 'Tracking: ingestion and dashboard', cwd: 'packages/server', script: 'scripts/bench-tracking.ts' },
   { name: 'Lighthouse: mobile performance (home, product, /config)', cwd: 'packages/server', script: 'scripts/bench-lighthouse.ts' },
   { name: 'Cluster: one node vs two behind nginx (PostgreSQL)', cwd: 'packages/server', script: 'scripts/bench-cluster-throughput.ts' },

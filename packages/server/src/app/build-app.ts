@@ -9,6 +9,7 @@ import { createCounters } from '../platform/counters.js'
 import type { Accounts } from '../domains/accounts/index.js'
 import type { Billing } from '../domains/billing/index.js'
 import type { Commerce } from '../domains/commerce/index.js'
+import type { Content } from '../domains/content/index.js'
 import type { Files } from '../domains/files/index.js'
 import type { Forms } from '../domains/forms/index.js'
 import type { History } from '../domains/history/index.js'
@@ -78,6 +79,8 @@ export interface App {
   transfer: Transfer
   imports: Import
   history: History
+  /** Pages, collections and items (the history bench builds its site through it). */
+  content: Content
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
   demo: 'created' | 'exists' | 'skipped'
@@ -171,9 +174,9 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   // background: false (the CLI's one-off commands): no background work (workers, sweeps, queues, upkeep) starts
   if (opts.background !== false) await background.start(d.lifecycle)
   let closing: Promise<void> | null = null
-  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, notify, mailJobs } = d
+  const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, content, notify, mailJobs } = d
   return {
-    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, notify, mailJobs,
+    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, content, notify, mailJobs,
     ownerRoutes: () => ownerRoutes.routes(),
     close() {
       closing ??= fastify.close().then(() => db.close())

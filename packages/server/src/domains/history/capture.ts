@@ -46,8 +46,8 @@ export async function capture(orm: Orm, specs: Specs, siteId: string, meta: Capt
     if (byKind.size === 0) return { versions: [], bytes: 0 }
     const [site] = await sqlRows<{ id: string }>(tx, sql`SELECT id FROM websites WHERE id = ${siteId}`)
     if (!site) return { versions: [], bytes: 0 }
-    const versions: VersionRow[] = []
-    let bytes = 0
+    const pieces: Pieces = new Map()
+    const todo: { kind: HistoryKind; id: string; root: string | null; before: string | null | undefined; state: unknown; title: string }[] = []
     for (const [kind, idSet] of byKind) {
       const spec = specs.get(kind)!
       const ids = [...idSet]
@@ -62,30 +62,32 @@ export async function capture(orm: Orm, specs: Specs, siteId: string, meta: Capt
       )
       for (const id of ids) {
         const state = states.get(id) ?? null
-        const pieces: Pieces = new Map()
         const root = state ? split(state, pieces) : null
         const last = latest.get(id)
-        const before = last?.root
         const force = forced.has(`${kind}:${id}`)
-        if (!force && (before === root || (last === undefined && root === null))) continue
-        let paths: string[] = []
-        if (before && root && before !== root) {
-          const old = (await loadValues(tx, siteId, [before], pieces)).get(before)
-          paths = diff(old, state).map((c) => c.path)
-        } else if (root && before !== root) paths = ['']
-        bytes += await storePieces(tx, siteId, pieces)
-        const title = state ? spec.title(state) : (last?.title ?? '') // a deletion keeps the name of what was deleted
-        const [row] = await sqlRows<VersionRow>(
-          tx,
-          // times strictly increase within a site (a clock of millisecond grain still orders two versions of one ms)
-          sql`INSERT INTO history_versions (site_id, kind, object_id, root, title, reason, actor_id, changes, created_at)
-              VALUES (${siteId}, ${kind}, ${id}, ${root}, ${title.slice(0, 200)}, ${meta.reason}, ${meta.actorId}, ${JSON.stringify(paths.slice(0, MAX_PATHS))}::jsonb,
-                greatest(clock_timestamp(), (SELECT max(created_at) FROM history_versions WHERE site_id = ${siteId}) + interval '1 microsecond'))
-              RETURNING ${VERSION_COLUMNS}`,
-        )
-        versions.push(row!)
+        if (!force && (last?.root === root || (last === undefined && root === null))) continue
+        // a deletion keeps the name of what was deleted
+        todo.push({ kind, id, root, before: last?.root, state, title: state ? spec.title(state) : (last?.title ?? '') })
       }
     }
+    if (todo.length === 0) return { versions: [], bytes: 0 }
+    // what changed against each object's previous version: the old snapshots, sharing every piece kept
+    const olds = todo.flatMap((x) => (x.before && x.root && x.before !== x.root ? [x.before] : []))
+    const oldValues = olds.length ? await loadValues(tx, siteId, olds, pieces) : new Map<string, unknown>()
+    const rows = todo.map((x) => {
+      const paths = x.before && x.root && x.before !== x.root ? diff(oldValues.get(x.before), x.state).map((c) => c.path) : x.root && x.before !== x.root ? [''] : []
+      return { k: x.kind, o: x.id, r: x.root, t: x.title.slice(0, 200), c: paths.slice(0, MAX_PATHS) }
+    })
+    const bytes = await storePieces(tx, siteId, pieces)
+    // times strictly increase within a site (a clock of millisecond grain still orders two versions of one ms)
+    const versions = await sqlRows<VersionRow>(
+      tx,
+      sql`INSERT INTO history_versions (site_id, kind, object_id, root, title, reason, actor_id, changes, created_at)
+          SELECT ${siteId}, x ->> 'k', x ->> 'o', x ->> 'r', x ->> 't', ${meta.reason}, ${meta.actorId}, x -> 'c',
+            greatest(clock_timestamp(), (SELECT max(created_at) FROM history_versions WHERE site_id = ${siteId}) + interval '1 microsecond') + (n - 1) * interval '1 microsecond'
+          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS a(x, n)
+          RETURNING ${VERSION_COLUMNS}`,
+    )
     return { versions, bytes }
   })
 }

@@ -76,23 +76,28 @@ export async function snapshot(orm: Orm, spec: KindSpec, siteId: string, ids: re
   return states
 }
 
-/** Writes object `id` back to `state` (null: the object did not exist then). */
-export async function writeBack(tx: Orm, spec: KindSpec, siteId: string, id: string, state: ObjectState | null): Promise<void> {
-  const parts = state ? spec.parts : [...spec.parts].reverse()
-  for (const part of parts) {
-    const rows = JSON.stringify(state?.[part.name] ?? [])
+/** Writes objects of one kind back to their states (null: the object did not exist then), a few statements per part. */
+export async function writeBack(tx: Orm, spec: KindSpec, siteId: string, entries: readonly { id: string; state: ObjectState | null }[]): Promise<void> {
+  const gone = entries.filter((e) => e.state === null).map((e) => e.id)
+  const kept = entries.filter((e): e is { id: string; state: ObjectState } => e.state !== null)
+  for (const part of [...spec.parts].reverse()) {
+    if (gone.length === 0 || part.write === 'update') continue
+    await tx.execute(sql`DELETE FROM ${raw(q(part.table))} t WHERE t.${raw(q(part.site))} = ${siteId} AND t.${raw(q(part.key))} = ANY(${textArray(gone)})`)
+  }
+  if (kept.length === 0) return
+  const ids = kept.map((e) => e.id)
+  for (const part of spec.parts) {
+    const rows = JSON.stringify(kept.flatMap((e) => e.state[part.name] ?? []))
     const table = raw(q(part.table))
-    const scope = sql`t.${raw(q(part.site))} = ${siteId} AND t.${raw(q(part.key))} = ${id}`
-    const given = sql`(SELECT ${raw(list(part.pk, 'r.'))} FROM jsonb_populate_recordset(NULL::${table}, ${rows}::jsonb) r)`
+    const scope = sql`t.${raw(q(part.site))} = ${siteId} AND t.${raw(q(part.key))} = ANY(${textArray(ids)})`
     if (part.write === 'update') {
-      if (!state) continue
       const set = part.columns.filter((c) => !part.pk.includes(c)).map((c) => `${q(c)} = r.${q(c)}`).join(', ')
       const match = part.pk.map((c) => `t.${q(c)} = r.${q(c)}`).join(' AND ')
       await tx.execute(sql`UPDATE ${table} t SET ${raw(set)} FROM jsonb_populate_recordset(NULL::${table}, ${rows}::jsonb) r WHERE ${scope} AND ${raw(match)}`)
       continue
     }
+    const given = sql`(SELECT ${raw(list(part.pk, 'r.'))} FROM jsonb_populate_recordset(NULL::${table}, ${rows}::jsonb) r)`
     await tx.execute(sql`DELETE FROM ${table} t WHERE ${scope} AND (${raw(list(part.pk, 't.'))}) NOT IN ${given}`)
-    if (!state || state[part.name]!.length === 0) continue
     const cols = part.columns
     const update = cols.filter((c) => !part.pk.includes(c)).map((c) => `${q(c)} = EXCLUDED.${q(c)}`).join(', ')
     const insert: SQL = sql`INSERT INTO ${table} (${raw(list(cols))}) SELECT ${raw(list(cols, 'r.'))} FROM jsonb_populate_recordset(NULL::${table}, ${rows}::jsonb) r

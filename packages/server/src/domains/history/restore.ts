@@ -31,7 +31,7 @@ export async function restoreVersion(orm: Orm, specs: Specs, siteId: string, v: 
   await guarded(() =>
     orm.transaction(async (tx) => {
       await lockSite(tx, siteId)
-      await writeBack(tx, spec, siteId, v.object_id, state)
+      await writeBack(tx, spec, siteId, [{ id: v.object_id, state }])
     }),
   )
   return capture(orm, specs, siteId, { actorId, reason: 'restore', force: [`${v.kind}:${v.object_id}`] })
@@ -52,19 +52,18 @@ export async function restoreSite(orm: Orm, specs: Specs, siteId: string, at: st
         const h = then.get(`${r.kind}:${r.object_id}`)
         return h ? (values.get(h) as ObjectState) : null
       }
-      const rank = (k: HistoryKind) => ORDER.indexOf(k)
-      const deletions = todo.filter((r) => stateOf(r) === null).sort((a, b) => rank(b.kind) - rank(a.kind))
-      const writes = todo.filter((r) => stateOf(r) !== null).sort((a, b) => rank(a.kind) - rank(b.kind) || parentFirst(stateOf(a)!, stateOf(b)!))
-      for (const r of [...deletions, ...writes]) await writeBack(tx, specs.get(r.kind)!, siteId, r.object_id, stateOf(r))
+      // deletions first, children's kinds before their parents'; then the writes, parents' kinds first
+      for (const kind of [...ORDER].reverse()) {
+        const gone = todo.filter((r) => r.kind === kind && stateOf(r) === null)
+        if (gone.length) await writeBack(tx, specs.get(kind)!, siteId, gone.map((r) => ({ id: r.object_id, state: null })))
+      }
+      for (const kind of ORDER) {
+        const kept = todo.filter((r) => r.kind === kind && stateOf(r) !== null)
+        if (kept.length) await writeBack(tx, specs.get(kind)!, siteId, kept.map((r) => ({ id: r.object_id, state: stateOf(r) })))
+      }
       keys = todo.map((r) => `${r.kind}:${r.object_id}`)
     }),
   )
   const result = await capture(orm, specs, siteId, { actorId, reason: 'restore', force: keys })
   return { ...result, restored: keys.length }
-}
-
-/** Pages without a parent before pages with one (a page's parent must be there first). */
-function parentFirst(a: ObjectState, b: ObjectState): number {
-  const hasParent = (s: ObjectState) => (Object.values(s)[0]?.[0]?.parent_id ? 1 : 0)
-  return hasParent(a) - hasParent(b)
 }
