@@ -7,6 +7,7 @@ import { Link, useNavigation } from '../app/navigation.js'
 import { createCommerceApi, type CommerceApi } from './api.js'
 import { CommerceContext, type CommerceValue } from './context.js'
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.js'
+import { PromotionsScreen } from './promotions/PromotionsScreen.js'
 import { InventoryScreen } from './inventory/InventoryScreen.js'
 import { OrderDetail } from './orders/OrderDetail.js'
 import { OrdersList } from './orders/OrdersList.js'
@@ -110,6 +111,8 @@ function Tab({ route }: { route: CommerceRoute }) {
       return 'orderId' in route ? <OrderDetail key={route.orderId} orderId={route.orderId} /> : <OrdersList />
     case 'gift-cards':
       return <GiftCardsScreen />
+    case 'promotions':
+      return <PromotionsScreen />
     case 'settings':
       return <StoreSettingsScreen />
     case 'emails':

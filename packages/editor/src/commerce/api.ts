@@ -3,7 +3,7 @@
 // (@sitewright/contracts) as the server sends them.
 import type {
   Collection, EmailPreview, EmailTemplateSummary, FileAsset, FulfilInput, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
-  NotificationSettings, OwnerProduct, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
+  NotificationSettings, OwnerProduct, Promotion, PromotionInput, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
 } from '@sitewright/contracts'
 import { createApiClient, jobAnswer, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
 import type { Form } from '../forms/model.js'
@@ -38,6 +38,10 @@ export interface CommerceApi {
   giftCards(): Promise<ApiResult<GiftCard[]>>
   giftCardLedger(id: string): Promise<ApiResult<GiftCardLedgerEntry[]>>
   issueGiftCard(amountCents: number): Promise<ApiResult<GiftCard>>
+  /** Automatic promotions, in the order carts apply them. */
+  promotions(): Promise<ApiResult<Promotion[]>>
+  savePromotion(input: PromotionInput, promotionId?: string): Promise<ApiResult<Promotion>>
+  deletePromotion(promotionId: string): Promise<ApiResult<unknown>>
   settings(): Promise<ApiResult<StoreSettings>>
   updateSettings(patch: Partial<StoreSettings>): Promise<ApiResult<StoreSettings>>
   files(query: string): Promise<ApiResult<FileAsset[]>>
@@ -169,6 +173,13 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
       map(await client.get<{ ledger: GiftCardLedgerEntry[] }>(`${root}/gift-cards/${id(cardId)}/ledger`), (d) => d.ledger),
     issueGiftCard: async (amountCents) =>
       map(await client.post<{ giftCard: GiftCard }>(`${root}/gift-cards`, { amountCents }), (d) => d.giftCard),
+    promotions: async () => map(await client.get<{ promotions: Promotion[] }>(`${root}/promotions`), (d) => d.promotions),
+    savePromotion: async (input, promotionId) =>
+      map(
+        promotionId ? await client.put<{ promotion: Promotion }>(`${root}/promotions/${id(promotionId)}`, input) : await client.post<{ promotion: Promotion }>(`${root}/promotions`, input),
+        (d) => d.promotion,
+      ),
+    deletePromotion: (promotionId) => client.del(`${root}/promotions/${id(promotionId)}`),
     settings: async () => map(await client.get<{ settings: StoreSettings }>(`${root}/settings`), (d) => d.settings),
     updateSettings: async (patch) =>
       map(await client.patch<{ settings: StoreSettings }>(`${root}/settings`, patch), (d) => d.settings),

@@ -9,19 +9,21 @@ export type CommerceRoute =
   | { tab: 'orders' }
   | { tab: 'orders'; orderId: string }
   | { tab: 'gift-cards' }
+  | { tab: 'promotions' }
   | { tab: 'settings' }
   | { tab: 'emails' }
   | { tab: 'reviews' }
   | { tab: 'restock' }
   | { tab: 'not-found' }
 
-export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'reviews' | 'restock' | 'emails' | 'settings'
+export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'promotions' | 'reviews' | 'restock' | 'emails' | 'settings'
 
 export const TABS: readonly { id: CommerceTab; label: string }[] = [
   { id: 'products', label: 'Products' },
   { id: 'inventory', label: 'Inventory' },
   { id: 'orders', label: 'Orders' },
   { id: 'gift-cards', label: 'Gift cards' },
+  { id: 'promotions', label: 'Promotions' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'restock', label: 'Restock' },
   { id: 'emails', label: 'Emails' },
@@ -43,7 +45,7 @@ export function parseCommercePath(pathname: string, siteId: string): CommerceRou
   if (tab === 'products' && a && parts.length === 2) return { tab: 'products', productId: a }
   if (tab === 'orders' && parts.length === 1) return { tab: 'orders' }
   if (tab === 'orders' && a && parts.length === 2) return { tab: 'orders', orderId: a }
-  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'emails' || tab === 'reviews' || tab === 'restock' || tab === 'settings') && parts.length === 1) return { tab }
+  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'promotions' || tab === 'emails' || tab === 'reviews' || tab === 'restock' || tab === 'settings') && parts.length === 1) return { tab }
   return { tab: 'not-found' }
 }
 
