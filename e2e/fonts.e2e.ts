@@ -23,6 +23,9 @@ afterAll(async () => h?.close())
 describe('web fonts', () => {
   it('the font browser shows each family in its own face', async () => {
     const page = h.page
+    // Pages opens on the home page in the canvas; the page list (where Site styles is) folds away beside it
+    await page.waitForURL(`**/config/sites/${site.id}/pages/*`)
+    await page.getByRole('button', { name: 'Show pages' }).click()
     await page.getByRole('link', { name: 'Site styles' }).click()
     await page.getByRole('heading', { name: 'Site styles' }).waitFor()
     await page.getByRole('button', { name: 'Change heading font' }).click()

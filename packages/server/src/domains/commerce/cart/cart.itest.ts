@@ -70,7 +70,9 @@ describe(`cart calls (${BACKEND})`, () => {
     expect(Object.keys(res.json).sort()).toEqual(
       ['applicableTaxRules', 'coupons', 'created', 'currency', 'discountCents', 'entries', 'grandTotalCents', 'hasDigital', 'id', 'invalidCoupons', 'isPurchased', 'orderId', 'purelyDigital', 'requiresShipping', 'selectedShippingOption', 'shippingCostCents', 'shippingLocation', 'shippingOptions', 'subtotalCents', 'taxCents', 'totalQuantity', 'unavailableShippingOptions', 'validCoupons', 'websiteId',
         // the totals again as Money (what the theme prints)
-        'subtotal', 'taxTotal', 'shippingTotal', 'discountTotal', 'grandTotal'].sort(),
+        'subtotal', 'taxTotal', 'shippingTotal', 'discountTotal', 'grandTotal',
+        // automatic promotions: each applied one, and their sum in cents and as Money
+        'promotions', 'promotionCents', 'promotionTotal'].sort(),
     )
     expect(res.json).toMatchObject({ id: null, websiteId: site.id, entries: [], totalQuantity: 0, subtotalCents: 0, grandTotalCents: 0, isPurchased: false })
   })
