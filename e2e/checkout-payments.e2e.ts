@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot, unexpected } from './support/browser.js'
+import { fillContactAndAddress } from './support/checkout.js'
 import { demoSite, openHarness, type Harness } from './support/fixture.js'
 import { ownerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
@@ -42,17 +43,6 @@ async function addToCart(page: Page, item: Item, quantity: number): Promise<void
   expect(res.status(), await res.text()).toBe(200)
 }
 
-async function fillContactAndAddress(page: Page): Promise<void> {
-  await page.getByLabel('Email').fill('shopper@example.com')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('Address', { exact: true }).fill('1 Main Street')
-  await page.getByLabel('City').fill('Springfield')
-  await page.getByLabel('State / region').fill('NY')
-  await page.getByLabel('Postal code').fill('10001')
-  await page.getByLabel('Country').selectOption('US')
-}
-
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number)
   await page.getByLabel('Expiry month').fill('12')
@@ -69,7 +59,7 @@ describe('checkout payments', () => {
     const mug = items.find((i) => i.structuredContent.productType === 1 && !i.structuredContent.isSubscribable && inStock(i) && i.structuredContent.variants.length === 1)!
     await addToCart(page, mug, 1)
     await page.goto('/checkout')
-    await fillContactAndAddress(page)
+    await fillContactAndAddress(page, 'shopper@example.com')
     await fillCard(page, '4000 0000 0000 0002')
     await page.getByRole('button', { name: 'Place Order' }).click()
     await expect.poll(() => page.locator('[data-checkout-status]').textContent(), { timeout: 10_000 }).toBe('The card was declined.')
@@ -89,7 +79,7 @@ describe('checkout payments', () => {
     await page.goto('/checkout')
     const choice = page.getByRole('radio', { name: /^Afterpay: 4 interest-free payments of \$[\d,.]+$/ })
     await choice.waitFor()
-    await fillContactAndAddress(page)
+    await fillContactAndAddress(page, 'shopper@example.com')
     await choice.check()
     await expect.poll(() => page.locator('[data-card-fields]').isVisible()).toBe(false)
     expect(await page.locator('[data-instalments-note]').textContent()).toContain('Afterpay takes the first of 4 payments')

@@ -11,6 +11,7 @@ import { demoSite, openHarness, type Harness } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js'
+import { fillContactAndAddress } from './support/checkout.js'
 
 interface Variant {
   sku: string
@@ -99,15 +100,8 @@ async function stockOf(itemId: string, sku: string): Promise<number> {
   return row!.qtyInStock
 }
 
-async function fillContactAndAddress(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('Address', { exact: true }).fill('1 Main Street')
-  await page.getByLabel('City').fill('Springfield')
-  await page.getByLabel('State / region').fill('NY')
-  await page.getByLabel('Postal code').fill('10001')
-  await page.getByLabel('Country').selectOption('US')
+async function fillContactAndAddressSettled(page: Page, email: string): Promise<void> {
+  await fillContactAndAddress(page, email)
   // the address recalculates shipping and tax (a PUT per change): wait until the server's cart has the address and
   // the total shown is its total (the page was network-idle before, so waiting for that state would return at once)
   const shown = async () => Math.round(Number((await page.locator('.checkout-summary dl [data-total="grandTotalCents"]').textContent())!.replace(/[^0-9.]/g, '')) * 100)
@@ -288,7 +282,7 @@ describe('store: product page to order confirmation', () => {
     const stockBefore = await stockOf(tee.id, bought.sku)
     await page.getByRole('link', { name: 'Checkout' }).click()
     await page.waitForURL('**/checkout')
-    await fillContactAndAddress(page, 'shopper@example.com')
+    await fillContactAndAddressSettled(page, 'shopper@example.com')
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByLabel('Expiry month').fill('12')
     await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100))
@@ -440,7 +434,7 @@ describe('store: product page to order confirmation', () => {
     expect(issuedByOwner.status).toBe(201)
     const code = issuedByOwner.body.giftCard.code
     await page.goto('/checkout') // the cart of the tests above: the name plate (it ships) and the gift card for Grace
-    await fillContactAndAddress(page, 'giver@example.com')
+    await fillContactAndAddressSettled(page, 'giver@example.com')
     const cardNumber = page.locator('input[name="card.number"]')
     expect(await cardNumber.getAttribute('required')).not.toBeNull()
     await page.getByLabel('Gift card code (optional)').fill(code.toLowerCase())

@@ -4,7 +4,7 @@
 // the primary, canonical/sitemap/JSON baseUrl) -> renewal once across two concurrent sweeps -> delete (revoked).
 import { request as httpsRequest } from 'node:https'
 import { X509Certificate } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_DOMAINS_PER_SITE } from '@sitewright/contracts'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
 import { freePort, pebbleMissing, startPebbleServers, type Pebble } from '../../../test/pebble.js'
@@ -120,14 +120,13 @@ function tlsGet(port: number, hostname: string, path: string, ca: string) {
   })
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
+/** Reads until `ok` holds, through vitest's own retry (the last value is named when it gives up). */
+function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  return vi.waitFor(async () => {
     const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
+    if (!ok(v)) throw new Error(`${what}: still ${JSON.stringify(v)}`)
+    return v
+  }, { timeout: ms, interval: 50 })
 }
 
 describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKEND})`, () => {

@@ -1,0 +1,14 @@
+// The checkout's contact and US shipping address, as the store and payment e2e files fill them.
+import type { Page } from 'playwright-core'
+
+/** Fills the checkout's email and a New York shipping address (each change recalculates shipping and tax). */
+export async function fillContactAndAddress(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('Address', { exact: true }).fill('1 Main Street')
+  await page.getByLabel('City').fill('Springfield')
+  await page.getByLabel('State / region').fill('NY')
+  await page.getByLabel('Postal code').fill('10001')
+  await page.getByLabel('Country').selectOption('US')
+}
