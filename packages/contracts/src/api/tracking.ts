@@ -78,6 +78,8 @@ export interface AnalyticsReports {
     steps: { step: string; count: number }[]
     /** Revenue of confirmed orders, in `currency` (the store's). */
     revenue: number
+    /** Of `revenue`, what the orders recovered from abandoned checkouts brought (absent: the store does not tell). */
+    recoveredRevenue?: number
     currency: string
     products: { product: string; views: number; addToCart: number; revenue: number }[]
     events: { event: string; count: number }[]

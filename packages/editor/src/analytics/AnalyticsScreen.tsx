@@ -139,7 +139,7 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
               { label: 'Submissions', value: (r) => r.submissions, numeric: true },
               { label: 'Conversion', value: (r) => `${r.rate}%`, numeric: true },
             ]} />
-            <Table title={`Store funnel (${money(funnel?.revenue ?? 0)} revenue)`} rows={funnel?.steps ?? []} csv={csv('funnel')} columns={[
+            <Table title={`Store funnel (${money(funnel?.revenue ?? 0)} revenue${funnel?.recoveredRevenue ? `, ${money(funnel.recoveredRevenue)} of it from recovered checkouts` : ''})`} rows={funnel?.steps ?? []} csv={csv('funnel')} columns={[
               { label: 'Step', value: (r) => STEP_LABEL[r.step] ?? r.step },
               { label: 'Count', value: (r) => r.count, numeric: true },
             ]} />

@@ -8,6 +8,7 @@ import { createCommerceApi, type CommerceApi } from './api.js'
 import { CommerceContext, type CommerceValue } from './context.js'
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.js'
 import { PromotionsScreen } from './promotions/PromotionsScreen.js'
+import { AbandonedCheckoutsScreen } from './recovery/AbandonedCheckoutsScreen.js'
 import { InventoryScreen } from './inventory/InventoryScreen.js'
 import { OrderDetail } from './orders/OrderDetail.js'
 import { OrdersList } from './orders/OrdersList.js'
@@ -113,6 +114,8 @@ function Tab({ route }: { route: CommerceRoute }) {
       return <GiftCardsScreen />
     case 'promotions':
       return <PromotionsScreen />
+    case 'abandoned-checkouts':
+      return <AbandonedCheckoutsScreen />
     case 'settings':
       return <StoreSettingsScreen />
     case 'emails':

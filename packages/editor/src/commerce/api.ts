@@ -3,7 +3,7 @@
 // (@sitewright/contracts) as the server sends them.
 import type {
   Collection, EmailPreview, EmailTemplateSummary, FileAsset, FulfilInput, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
-  NotificationSettings, OwnerProduct, Promotion, PromotionInput, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
+  AbandonedCheckoutPage, NotificationSettings, OwnerProduct, Promotion, PromotionInput, RecoverySettings, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
 } from '@sitewright/contracts'
 import { createApiClient, jobAnswer, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
 import type { Form } from '../forms/model.js'
@@ -42,6 +42,10 @@ export interface CommerceApi {
   promotions(): Promise<ApiResult<Promotion[]>>
   savePromotion(input: PromotionInput, promotionId?: string): Promise<ApiResult<Promotion>>
   deletePromotion(promotionId: string): Promise<ApiResult<unknown>>
+  /** Abandoned checkouts, newest first, with the recovered revenue; and the recovery settings. */
+  abandonedCheckouts(page?: number): Promise<ApiResult<AbandonedCheckoutPage>>
+  recoverySettings(): Promise<ApiResult<RecoverySettings>>
+  saveRecoverySettings(input: RecoverySettings): Promise<ApiResult<RecoverySettings>>
   settings(): Promise<ApiResult<StoreSettings>>
   updateSettings(patch: Partial<StoreSettings>): Promise<ApiResult<StoreSettings>>
   files(query: string): Promise<ApiResult<FileAsset[]>>
@@ -180,6 +184,9 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
         (d) => d.promotion,
       ),
     deletePromotion: (promotionId) => client.del(`${root}/promotions/${id(promotionId)}`),
+    abandonedCheckouts: (page) => client.get<AbandonedCheckoutPage>(`${root}/abandoned-checkouts${q({ page })}`),
+    recoverySettings: async () => map(await client.get<{ settings: RecoverySettings }>(`${root}/recovery-settings`), (d) => d.settings),
+    saveRecoverySettings: async (input) => map(await client.put<{ settings: RecoverySettings }>(`${root}/recovery-settings`, input), (d) => d.settings),
     settings: async () => map(await client.get<{ settings: StoreSettings }>(`${root}/settings`), (d) => d.settings),
     updateSettings: async (patch) =>
       map(await client.patch<{ settings: StoreSettings }>(`${root}/settings`, patch), (d) => d.settings),

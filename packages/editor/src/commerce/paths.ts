@@ -10,13 +10,14 @@ export type CommerceRoute =
   | { tab: 'orders'; orderId: string }
   | { tab: 'gift-cards' }
   | { tab: 'promotions' }
+  | { tab: 'abandoned-checkouts' }
   | { tab: 'settings' }
   | { tab: 'emails' }
   | { tab: 'reviews' }
   | { tab: 'restock' }
   | { tab: 'not-found' }
 
-export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'promotions' | 'reviews' | 'restock' | 'emails' | 'settings'
+export type CommerceTab = 'products' | 'inventory' | 'orders' | 'gift-cards' | 'promotions' | 'abandoned-checkouts' | 'reviews' | 'restock' | 'emails' | 'settings'
 
 export const TABS: readonly { id: CommerceTab; label: string }[] = [
   { id: 'products', label: 'Products' },
@@ -24,6 +25,7 @@ export const TABS: readonly { id: CommerceTab; label: string }[] = [
   { id: 'orders', label: 'Orders' },
   { id: 'gift-cards', label: 'Gift cards' },
   { id: 'promotions', label: 'Promotions' },
+  { id: 'abandoned-checkouts', label: 'Abandoned checkouts' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'restock', label: 'Restock' },
   { id: 'emails', label: 'Emails' },
@@ -45,7 +47,7 @@ export function parseCommercePath(pathname: string, siteId: string): CommerceRou
   if (tab === 'products' && a && parts.length === 2) return { tab: 'products', productId: a }
   if (tab === 'orders' && parts.length === 1) return { tab: 'orders' }
   if (tab === 'orders' && a && parts.length === 2) return { tab: 'orders', orderId: a }
-  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'promotions' || tab === 'emails' || tab === 'reviews' || tab === 'restock' || tab === 'settings') && parts.length === 1) return { tab }
+  if ((tab === 'inventory' || tab === 'gift-cards' || tab === 'promotions' || tab === 'abandoned-checkouts' || tab === 'emails' || tab === 'reviews' || tab === 'restock' || tab === 'settings') && parts.length === 1) return { tab }
   return { tab: 'not-found' }
 }
 

@@ -6,6 +6,7 @@
 import { crumbFetch } from '../core/crumb.js'
 import { cartOf, readResult, type Result } from './api.js'
 import { wireCheckoutGiftCard } from './checkout-gift-card.js'
+import { wireCheckoutRecovery } from './checkout-recovery.js'
 import { showInstalmentTotal } from './checkout-instalments.js'
 import { formatMoney } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
@@ -185,7 +186,9 @@ export function prefillMemberEmail(form: HTMLFormElement): void {
   void fetch('/api/site-users/account', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then((r) => (r.ok ? r.json() : null))
     .then((j: { data?: { user?: { email?: string } } } | null) => {
-      if (!input.value && j?.data?.user?.email) input.value = j.data.user.email
+      if (input.value || !j?.data?.user?.email) return
+      input.value = j.data.user.email
+      input.dispatchEvent(new Event('change', { bubbles: true })) // what follows the email (recovery) hears of it
     })
     .catch(() => undefined)
 }
@@ -219,6 +222,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   if (form.querySelector('input[data-places-autocomplete]'))
     void import('./address-autocomplete.js').then((m) => m.wirePlacesAutocomplete(form)).catch((e: unknown) => console.error(e))
   showPaymentMethod(form)
+  if (!cartToken) wireCheckoutRecovery(form)
   prefillMemberEmail(form)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''

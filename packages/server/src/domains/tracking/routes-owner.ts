@@ -29,7 +29,7 @@ export interface OwnerRouteDeps {
 }
 
 /** Orders paid over UTC days `from`..`to`: how many, charged minus refunded, and per product (minor units). */
-export type SalesOf = (siteId: string, from: string, to: string) => Promise<{ orders: number; revenueCents: number; products: readonly { product: string; revenueCents: number }[] }>
+export type SalesOf = (siteId: string, from: string, to: string) => Promise<{ orders: number; revenueCents: number; recoveredCents?: number; products: readonly { product: string; revenueCents: number }[] }>
 
 /**
  * The funnel: views, adds and checkouts from the visitors' events; purchases and revenue from the orders
@@ -50,6 +50,7 @@ async function funnelReport(deps: OwnerRouteDeps, siteId: string, r: q.Range): P
     currency: currency ?? 'USD',
     steps: f.steps.map((s) => (s.step === 'purchase' ? { ...s, count: sales.orders } : s)),
     revenue: sales.revenueCents,
+    ...(sales.recoveredCents === undefined ? {} : { recoveredRevenue: sales.recoveredCents }),
     products,
   }
 }

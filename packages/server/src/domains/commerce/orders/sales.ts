@@ -10,6 +10,8 @@ export interface Sales {
   orders: number
   /** Charged minus refunded, minor units of the store currency. */
   revenueCents: number
+  /** Of the revenue, the orders that recovered an abandoned checkout (refunded ones left out). */
+  recoveredCents: number
   /** Per product title: its lines' totals, refunded orders left out. */
   products: { product: string; revenueCents: number }[]
 }
@@ -34,8 +36,15 @@ export async function salesIn(orm: Orm, siteId: string, from: string, to: string
         WHERE ${range} AND status <> 'refunded'
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 100`,
   )
+  const [recovered] = await sqlRows<{ cents: string | number | null }>(
+    orm,
+    sql`SELECT sum(charged_cents)::bigint AS cents FROM commerce_orders
+        WHERE ${range} AND status <> 'refunded'
+          AND id IN (SELECT order_id FROM commerce_abandoned_checkouts WHERE site_id = ${siteId} AND status = 'recovered')`,
+  )
   return {
     orders: Number(totals?.n ?? 0),
+    recoveredCents: Number(recovered?.cents ?? 0),
     revenueCents: Number(totals?.charged ?? 0) - Number(totals?.refunded ?? 0),
     products: products.map((p) => ({ product: p.product ?? '', revenueCents: Number(p.cents) })),
   }

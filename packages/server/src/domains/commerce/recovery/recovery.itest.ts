@@ -137,6 +137,11 @@ describe(`abandoned-checkout recovery (${BACKEND})`, () => {
     const after = await list()
     expect(after.checkouts.find((x) => x.email === email)).toMatchObject({ status: 'recovered', orderNumber: placed.json.order.number, recoveredCents: charged })
     expect(after.metrics).toMatchObject({ recovered: 1, recoveredRevenueCents: charged, recoveredRevenue: `$${(charged / 100).toFixed(2)}` })
+    // analytics: the recovered order is part of the revenue and said apart
+    const day = new Date().toISOString().slice(0, 10)
+    const funnel = (await site.owner.get(`/api/sites/${site.id}/analytics/funnel?from=${day}&to=${day}`)).json
+    expect(funnel.recoveredRevenue).toBe(charged)
+    expect(funnel.revenue).toBe(charged) // the only order so far
     // the order ends the reminders; the link then leads to the cart page
     expect(await sweep(first + 200 * HOUR)).toBe(0)
     const late = await t.client(site.host).get(new URL(link).pathname + new URL(link).search)
