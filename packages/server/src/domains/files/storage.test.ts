@@ -5,7 +5,6 @@ import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDiskStorage, keySegments } from './storage.js'
-import { createQueue } from './queue.js'
 import { parseRange } from './serve.js'
 
 const root = mkdtempSync(join(tmpdir(), 'sw-storage-'))
@@ -48,64 +47,5 @@ describe('disk storage', () => {
   it('refuses keys that could leave the root', () => {
     for (const bad of ['../x', 'a/../../b', '/abs', 'a//b', '', 'a/.hidden', 'a\\b']) expect(() => keySegments(bad)).toThrow()
     expect(keySegments('s/a/100w')).toEqual(['s', 'a', '100w'])
-  })
-})
-
-describe('job queue', () => {
-  it('runs jobs one at a time in order and reports idleness', async () => {
-    const q = createQueue()
-    const seen: string[] = []
-    let active = 0
-    let most = 0
-    for (const n of ['a', 'b', 'c']) {
-      q.push(n, async () => {
-        active++
-        most = Math.max(most, active)
-        await new Promise((r) => setTimeout(r, 5))
-        seen.push(n)
-        active--
-      })
-    }
-    await q.idle()
-    expect(seen).toEqual(['a', 'b', 'c'])
-    expect(most).toBe(1)
-  })
-
-  it('reports failures and carries on; drops jobs after close', async () => {
-    const errors: string[] = []
-    const q = createQueue({ onError: (name) => errors.push(name) })
-    let ran = 0
-    q.push('bad', async () => {
-      throw new Error('x')
-    })
-    q.push('good', async () => {
-      ran++
-    })
-    await q.idle()
-    expect(errors).toEqual(['bad'])
-    expect(ran).toBe(1)
-    await q.close()
-    q.push('late', async () => {
-      ran++
-    })
-    await q.idle()
-    expect(ran).toBe(1)
-  })
-})
-
-describe('parseRange', () => {
-  it('reads one byte range', () => {
-    expect(parseRange(undefined, 100)).toBeNull()
-    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 })
-    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 })
-    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 })
-    expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 })
-  })
-
-  it('rejects unsatisfiable ranges and ignores multi-ranges', () => {
-    expect(parseRange('bytes=100-', 100)).toBe('invalid')
-    expect(parseRange('bytes=9-3', 100)).toBe('invalid')
-    expect(parseRange('items=1-2', 100)).toBe('invalid')
-    expect(parseRange('bytes=0-1,5-6', 100)).toBeNull()
   })
 })
