@@ -126,7 +126,7 @@ async function wireDomains(base: Base) {
   const files = await wireFiles(base, { sites, accounts })
   const social = wireSocial(base, { sites, accounts, content })
   const forms = await wireForms(base, { sites, accounts })
-  const commerce = await wireCommerce(base, { sites, accounts, files, content, forms, mailQueued })
+  const commerce = await wireCommerce(base, { sites, accounts, files, content, forms, queueMail })
   const billing = late.bind('billing', wireBilling(base, { sites, commerce }))
   const tracking = wireTracking(base, { sites, accounts, forms, commerce })
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))

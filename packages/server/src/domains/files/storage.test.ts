@@ -49,3 +49,20 @@ describe('disk storage', () => {
     expect(keySegments('s/a/100w')).toEqual(['s', 'a', '100w'])
   })
 })
+
+describe('parseRange', () => {
+  it('reads one byte range', () => {
+    expect(parseRange(undefined, 100)).toBeNull()
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 })
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 })
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 })
+    expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 })
+  })
+
+  it('rejects unsatisfiable ranges and ignores multi-ranges', () => {
+    expect(parseRange('bytes=100-', 100)).toBe('invalid')
+    expect(parseRange('bytes=9-3', 100)).toBe('invalid')
+    expect(parseRange('items=1-2', 100)).toBe('invalid')
+    expect(parseRange('bytes=0-1,5-6', 100)).toBeNull()
+  })
+})
