@@ -6,7 +6,7 @@ import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.js'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, signInToPages, type Harness, type SiteSummary, until } from './support/fixture.js'
+import { demoSite, openHarness, signInToPages, type Harness, type SiteSummary, until, pressUntil } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 
@@ -119,11 +119,14 @@ describe('album block', () => {
     expect(await editor.getByRole('group', { name: 'Tracks (3 of 60)' }).count()).toBe(1)
     // keyboard drag: pick track 3 up, move it up once, drop
     await editor.getByRole('button', { name: 'Move track 3: Night Drive' }).focus()
+    // dnd-kit's live region says when the pick-up and the move have happened (its key listener comes a moment after
+    // the pick-up, so a first arrow can be dropped: pressed again only when no move was announced)
+    const live = page.locator('[id^="DndLiveRegion"]')
     await page.keyboard.press('Space')
     await editor.locator('.album-editor-track.dragging').waitFor()
-    await page.waitForTimeout(250)
-    await page.keyboard.press('ArrowUp')
-    await page.waitForTimeout(250)
+    // "Picked up track Night Drive, position 3 of 3.", then at once "... is over position 3 of 3." (over itself)
+    await live.filter({ hasText: /track Night Drive.* position 3 of 3\./ }).waitFor({ state: 'attached' })
+    await pressUntil(page, 'ArrowUp', (ms) => live.filter({ hasText: 'track Night Drive is over position 2 of 3.' }).waitFor({ state: 'attached', timeout: ms }), 'track 3 over position 2')
     await page.keyboard.press('Space')
     await until(stored, (l) => tracksOf(l)[1]?.title === 'Night Drive', 'the dragged order saved')
     expect(tracksOf(await stored()).map((t) => t.title)).toEqual(['First Light', 'Night Drive', 'Harbour Lights'])

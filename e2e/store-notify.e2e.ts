@@ -163,8 +163,8 @@ describe('product page: reviews and restock', () => {
       await page.goto('/shop/stoneware-mug')
       const section = page.locator('.product-reviews-section')
       await section.waitFor()
-      expect(await page.locator('.product-reviews-count').textContent()).toBe('4 Reviews')
-      expect(await page.locator('.product-reviews-store-count').textContent()).toMatch(/^\d+ Store Reviews$/)
+      expect(await page.locator('.product-reviews-count').textContent()).toBe('4 Review(s)')
+      expect(await page.locator('.product-reviews-store-count').textContent()).toMatch(/^\d+ Store Review\(s\)$/)
       expect(await page.locator('[data-reviews-list="product"] .product-review').count()).toBe(4)
       expect(await page.locator('.product-review-source').first().textContent()).toBe('Posted on Etsy')
       // the Etsy text's <stunning> is shown as text, not markup

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getCldr, normalizeLocale } from '../../src/plugins/i18n/cldr.js'
+import { getCldr, hasLocaleData, normalizeLocale } from '../../src/plugins/i18n/cldr.js'
 import { formatLegacyMoney, formatMoney, readMoney } from '../../src/plugins/i18n/index.js'
 
 describe('getCldr', () => {
@@ -61,5 +61,12 @@ describe('money helpers', () => {
     expect(formatLegacyMoney(m('1234.56', 'EUR'), de)).toBe('1.234,56€')
     expect(formatLegacyMoney(m('-1234.56', 'JPY'), fr)).toBe('-1\u00a0235¥')
     expect(formatLegacyMoney(m('-1234.56', 'GBP'), sv)).toBe('-1\u00a0234,56£')
+  })
+})
+
+describe('hasLocaleData', () => {
+  it('is true for languages with a shipped pack, false for unknown or malformed tags', () => {
+    expect(['fr-FR', 'de', 'es_ES', 'en-GB'].map(hasLocaleData)).toEqual([true, true, true, true])
+    expect(['qq-QQ', '', 'not a tag', '../x'].map(hasLocaleData)).toEqual([false, false, false, false])
   })
 })

@@ -55,6 +55,7 @@ import { wireHistory } from './wire/history.js'
 import { wirePublishing } from './wire/publishing.js'
 import { wireServing } from './wire/serve.js'
 import { wireCustomDomains } from './wire/custom-domains.js'
+import { wireLanguages } from './wire/languages.js'
 
 export type { BuildOptions, TrackingOptions } from './wire/base.js'
 
@@ -116,11 +117,12 @@ async function wireDomains(base: Base) {
   const customDomains = wireCustomDomains(base, { sites, accounts })
   const { hosts, crumbs } = await wireTenancy(base, sites, customDomains)
   late.bind('crumbs', crumbs)
+  const languages = wireLanguages(base, { sites, accounts })
   const content = wireContent(base, { sites, accounts })
   const files = await wireFiles(base, { sites, accounts })
   const social = wireSocial(base, { sites, accounts, content })
   const forms = await wireForms(base, { sites, accounts })
-  const commerce = await wireCommerce(base, { sites, accounts, files, content, forms })
+  const commerce = await wireCommerce(base, { sites, accounts, files, content, forms, mailQueued })
   const billing = late.bind('billing', wireBilling(base, { sites, commerce }))
   const tracking = wireTracking(base, { sites, accounts, forms, commerce })
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))
@@ -133,7 +135,7 @@ async function wireDomains(base: Base) {
   const imports = wireImport(base, { sites, accounts, content, social, files })
   const history = wireHistory(base, { sites, accounts })
   const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing }))
-  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, publishing }
+  const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, languages, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }
 }

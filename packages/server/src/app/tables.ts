@@ -19,7 +19,8 @@ import { trackingTables } from '../domains/tracking/index.js'
 import { startersTables } from '../domains/starters/index.js'
 import { importTables } from '../domains/import/index.js'
 import { customDomainsTables } from '../domains/custom-domains/index.js'
+import { languagesTables } from '../domains/languages/index.js'
 import { serverSecrets } from '../platform/secrets.js'
 import { rateCounters } from '../platform/counters.js'
 
-export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables), ...Object.values(billingTables), ...Object.values(historyTables), ...Object.values(importTables), ...Object.values(customDomainsTables)]
+export const ALL_TABLES: readonly PgTable[] = [serverSecrets, rateCounters, ...Object.values(accountsTables), ...Object.values(sitesTables), ...Object.values(commerceTables), ...Object.values(contentTables), ...Object.values(filesTables), ...Object.values(socialTables), ...Object.values(formsTables), ...Object.values(trackingTables), ...Object.values(membersTables), ...Object.values(reviewsTables), ...Object.values(restockTables), ...Object.values(mailTables), ...Object.values(startersTables), ...Object.values(notifyTables), ...Object.values(billingTables), ...Object.values(historyTables), ...Object.values(importTables), ...Object.values(customDomainsTables), ...Object.values(languagesTables)]

@@ -38,6 +38,11 @@ export interface Config {
   s3: S3Config | null
   /** Custom domains and their certificates (issue 35). */
   domains: DomainsConfig
+  /**
+   * Abandoned-checkout recovery's clock: how long one of its hours lasts (RECOVERY_HOUR_MS, default an hour) and how
+   * often its sweep looks for due reminders (RECOVERY_SWEEP_MS, default a minute). Browser tests shorten both.
+   */
+  recovery: { hourMs: number; sweepMs: number }
 }
 
 export interface DomainsConfig {
@@ -107,6 +112,8 @@ const envSchema = z.object({
   DNS_RESOLVER: z.string().regex(/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i, 'an IP address with an optional :port').optional(),
   DOMAIN_TARGETS: z.string().regex(/^[a-zA-Z0-9.:,\s-]+$/, 'comma-separated IP addresses and host names').optional(),
   SECRETS_KEY: z.string().min(16, 'at least 16 characters').optional(),
+  RECOVERY_HOUR_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  RECOVERY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
 })
 
 /** Reads the configuration; throws an Error naming every bad variable. Empty strings count as unset. */
@@ -157,5 +164,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       targets: domainTargets(e.DOMAIN_TARGETS),
       secretsKey: e.SECRETS_KEY ?? null,
     },
+    recovery: { hourMs: e.RECOVERY_HOUR_MS ?? 3_600_000, sweepMs: e.RECOVERY_SWEEP_MS ?? 60_000 },
   }
 }

@@ -62,3 +62,15 @@ export function getCldr(locale: string): CLDR | undefined {
   instances.set(key, cldr)
   return cldr
 }
+
+/** True when the tag's language has a CLDR resource pack shipped with @phensley/cldr (the locales a site may use). */
+export function hasLocaleData(tag: string): boolean {
+  const language = (normalizeLocale(tag).split('-')[0] ?? '').toLowerCase()
+  if (!/^[a-z]{2,3}$/.test(language)) return false
+  try {
+    requirePack.resolve(`@phensley/cldr/packs/${language}.json`)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -15,9 +15,10 @@ interface Needs {
   files: Files
   content: Content
   forms: Forms
+  mailQueued: () => void
 }
 
-export async function wireCommerce(base: Base, { sites, accounts, files, content, forms }: Needs) {
+export async function wireCommerce(base: Base, { sites, accounts, files, content, forms, mailQueued }: Needs) {
   const { db, mailer, log, counters, cluster, late, opts } = base
   const notifier = (): CommerceNotifier => late.get('notify').commerceNotifier
   return createCommerce(db.orm, {
@@ -53,5 +54,7 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     hitCounter: (key, windowMs) => counters.hit(key, windowMs),
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
     invalidation: cluster.pages, // a site's message (any node) drops the cart answers' cached store data
+    // abandoned-checkout reminders: composed by notify (built later: late), queued as durable mail jobs
+    recovery: { composer: (siteId) => late.get('notify').composer(siteId), mailQueued, hourMs: base.config.recovery.hourMs, sweepMs: base.config.recovery.sweepMs },
   })
 }

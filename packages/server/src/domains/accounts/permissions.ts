@@ -54,6 +54,8 @@ export const ROUTE_RULES: readonly (readonly [method: string, prefix: string, ca
   ['*', '/starter', 'settings.edit'],
   ['*', '/duplicate', 'settings.edit'],
   ['*', '/domains', 'settings.edit'],
+  ['GET', '/locales', 'settings.read'],
+  ['*', '/locales', 'settings.edit'],
   ['*', '/export', 'transfer'],
   ['*', '/imports', 'transfer'],
   ['*', '/onboarding', 'content'],

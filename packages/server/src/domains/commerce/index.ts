@@ -46,6 +46,9 @@ import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
 import type { OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
 import { every, type Every } from '../../platform/every.js'
+import { sendDueReminders, type Composer } from './recovery/reminders.js'
+import { registerRecoveryRoutes } from './recovery/routes.js'
+import { orderPlaced as recoveryOrderPlaced } from './recovery/store.js'
 
 export { commerceTables } from './schema.js'
 export { CART_COOKIE, clearCartCookie, setCartCookie, type CommerceDeps, type CommerceNotifier } from './context.js'
@@ -90,6 +93,11 @@ export interface CommerceOptions extends CommerceDeps {
    * here reach it through `onChange`.
    */
   invalidation?: Pick<Invalidation, 'onInvalidate'>
+  /**
+   * Abandoned-checkout recovery: the mail composer of a site (notify), the mail queue's kick, the length of the
+   * recovery clock's hour, the sweep's period and its clock (tests drive it with `sendRecoveryReminders(now)`).
+   */
+  recovery?: { composer(siteId: string): Promise<Composer>; mailQueued?(): void; hourMs?: number; sweepMs?: number; now?: () => Date }
 }
 
 export function createCommerce(orm: Orm, deps: CommerceOptions) {
@@ -156,6 +164,11 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
 
   let timers: Every[] = []
   const clock = deps.renewals?.now ?? (() => new Date())
+  const recovery = { now: deps.recovery?.now ?? (() => new Date()), hourMs: deps.recovery?.hourMs ?? 3_600_000 }
+  const reminderDeps = (r: NonNullable<CommerceOptions['recovery']>) => ({ orm, secret: deps.downloadSecret, composer: r.composer, siteUrl: async (siteId: string) => deps.siteUrl?.(siteId), mailQueued: r.mailQueued, hourMs: recovery.hourMs })
+  /** Queues the recovery reminders due at `now` (the recovery clock's by default); once per checkout and step across nodes. */
+  const sendRecoveryReminders = async (now?: Date) => (deps.recovery ? sendDueReminders(reminderDeps(deps.recovery), now ?? recovery.now()) : 0)
+  events.on('commerce_checkout_order_confirmed', (e) => recoveryOrderPlaced(orm, e.websiteId, e.orderId, e.cartId))
 
   return {
     events,
@@ -170,12 +183,14 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       registerPromotionRoutes(app, ctx)
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
       registerFieldsRoutes(app, ctx)
+      registerRecoveryRoutes(app, ctx, recovery)
     },
     /** Sweeps hourly and bills due subscription cycles (every `renewals.intervalMs`) until `stop`. */
     async start(): Promise<void> {
       timers = [
         every({ name: 'commerce sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweep(orm)),
         every({ name: 'subscription renewals', ms: deps.renewals?.intervalMs ?? 15 * 60 * 1000, log: deps.log }, () => runRenewals(ctx, clock())),
+        ...(deps.recovery ? [every({ name: 'checkout recovery', ms: deps.recovery.sweepMs ?? 60_000, log: deps.log }, () => sendRecoveryReminders())] : []),
       ]
     },
     async stop(): Promise<void> {
@@ -186,6 +201,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     renewSubscriptions: (now?: Date) => runRenewals(ctx, now ?? clock()),
     /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly between start and stop). */
     sweep: () => sweep(orm),
+    sendRecoveryReminders,
 
     /** Published products of a collection, as context Items (structuredContent with variants). */
     async listProducts(siteId: string, collectionId: string, o: { page: number; pageSize: number; collectionUrl?: string }): Promise<{ items: ProductItem[]; total: number }> {

@@ -333,7 +333,40 @@ export const promotionUses = pgTable('commerce_promotion_uses', {
   createdAt: tz('created_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.promotionId, t.orderId] })])
 
+/** Abandoned-checkout recovery (migrations/0061_recovery.sql): the site's settings and one row per cart with an email. */
+export const recoverySettings = pgTable('commerce_recovery_settings', {
+  siteId: text('site_id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  delayHours: integer('delay_hours').notNull().default(1),
+  reminders: integer('reminders').notNull().default(1),
+  couponCode: text('coupon_code'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+export const abandonedCheckouts = pgTable('commerce_abandoned_checkouts', {
+  id: text('id').primaryKey(),
+  siteId: siteId(),
+  cartId: text('cart_id').notNull(),
+  email: text('email').notNull(),
+  consent: boolean('consent').notNull().default(false),
+  unsubscribed: boolean('unsubscribed').notNull().default(false),
+  valueCents: integer('value_cents').notNull().default(0),
+  currency: text('currency').notNull().default('USD'),
+  lastActivityAt: tz('last_activity_at').notNull(),
+  remindersSent: integer('reminders_sent').notNull().default(0),
+  lastReminderAt: tz('last_reminder_at'),
+  restoredCartId: text('restored_cart_id'),
+  status: text('status').$type<'open' | 'recovered' | 'completed'>().notNull().default('open'),
+  orderId: text('order_id'),
+  orderNumber: integer('order_number'),
+  recoveredCents: integer('recovered_cents').notNull().default(0),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+export type AbandonedCheckoutRow = typeof abandonedCheckouts.$inferSelect
+
 export const commerceTables = {
   storeSettings, products, variants, carts, cartEntries, coupons, shippingOptions, taxRules, orders, giftCards,
   giftCardLedger, subscriptions, subscriptionRenewals, idempotency, testPayments, fulfilments, promotions, promotionUses,
+  recoverySettings, abandonedCheckouts,
 }

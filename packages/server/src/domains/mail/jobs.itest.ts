@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
 import { sqlRows } from '../../platform/db/index.js'
 import { createMailJobs, enqueueMail, mailBackoffSeconds, type MailMessage } from './index.js'
+import { MAIL_QUEUE } from './jobs.js'
 
 let t: TestApp
 let siteId: string
@@ -74,7 +75,11 @@ describe(`mail jobs (${BACKEND})`, () => {
       await expect.poll(async () => (await sqlRows<{ status: string }>(orm, sql`SELECT status FROM mail_jobs WHERE id = ${ids[1]!}`))[0]!.status, { timeout: 10_000 }).toBe('queued')
       await orm.execute(sql`UPDATE mail_jobs SET run_at = now() WHERE id = ${ids[1]!}`)
       await expect.poll(() => sent.includes('b@example.com'), { timeout: 10_000 }).toBe(true)
-      await new Promise((r) => setTimeout(r, 1500))
+      // nothing left that could send again: both rows sent, and no pg-boss job for them waiting, retrying or running
+      const open = async () =>
+        (await sqlRows<{ n: number }>(orm, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_QUEUE} AND data->>'id' IN (${ids[0]!}, ${ids[1]!}) AND state IN ('created', 'retry', 'active')`))[0]!.n
+      const statuses = async () => (await sqlRows<{ status: string }>(orm, sql`SELECT status FROM mail_jobs WHERE id IN (${ids[0]!}, ${ids[1]!})`)).map((r) => r.status)
+      await expect.poll(async () => [await open(), ...(await statuses())], { timeout: 10_000 }).toEqual([0, 'sent', 'sent'])
       expect(sent.sort()).toEqual(['a@example.com', 'b@example.com'])
     } finally {
       for (const n of nodes) await n.stop()

@@ -150,6 +150,8 @@ export function sampleData(name: string, siteUrl: string, editorUrl: string): Da
       return { order, complete: true, shipment: { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', trackingUrl: 'https://www.royalmail.com/track-your-item', lines: order.lines } }
     case 'gift-card':
       return { giftCard: { recipientName: 'Grace Hopper', sender: 'Ada Lovelace', message: 'Happy birthday!\nTreat yourself <3', code: 'K7QX-2M9P-TR4W-8HZN', amount: '$25.00' } }
+    case 'cart-recovery':
+      return { recovery: { step: 1, reminders: 2, last: false, url: `${siteUrl}commerce/recover/sample`, unsubscribeUrl: `${siteUrl}commerce/recover/unsubscribe?s=sample`, couponCode: 'COMEBACK10', total: order.total, lines: order.lines } }
     case 'restock-alert':
       return { restock: { item: 'Moon jar (Large)', productUrl: `${siteUrl}shop/moon-jar` } }
     case 'owner-form-submission':

@@ -26,10 +26,11 @@ describe('review rules', () => {
   })
 
   it("labels counts '{n} Review(s)', '{n} Store Review(s)' and '1000+ Store Reviews' above 999", () => {
-    expect(countLabel(1, false)).toBe('1 Review')
-    expect(countLabel(2, false)).toBe('2 Reviews')
-    expect(countLabel(1, true)).toBe('1 Store Review')
-    expect(countLabel(999, true)).toBe('999 Store Reviews')
+    expect(countLabel(1, false)).toBe('1 Review(s)')
+    expect(countLabel(2, false)).toBe('2 Review(s)')
+    expect(countLabel(0, false)).toBe('0 Review(s)')
+    expect(countLabel(1, true)).toBe('1 Store Review(s)')
+    expect(countLabel(999, true)).toBe('999 Store Review(s)')
     expect(countLabel(1000, true)).toBe('1000+ Store Reviews')
   })
 

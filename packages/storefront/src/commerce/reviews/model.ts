@@ -55,13 +55,12 @@ export function average(reviews: readonly Review[]): number | null {
   return ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null
 }
 
-/** Above 1 plural, equal 1 singular (0 reads as plural). */
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many)
-
-/** '{n} Review(s)'; '{n} Store Review(s)', and '1000+ Store Reviews' above 999. */
+/** SPEC.md's labels word for word: '{n} Review(s)' and '{n} Store Review(s)' (the reference prints the '(s)' whatever
+ * the count, so 1 reads '1 Review(s)'), and '1000+ Store Reviews' above 999. Counts are fetched up to 1000, so a
+ * product's count above 999 reads '1000+ Reviews' too (the spec gives that form for the store's count only). */
 export function countLabel(n: number, store: boolean): string {
-  if (store) return n > 999 ? '1000+ Store Reviews' : `${n} ${plural(n, 'Store Review', 'Store Reviews')}`
-  return n > 999 ? '1000+ Reviews' : `${n} ${plural(n, 'Review', 'Reviews')}`
+  if (store) return n > 999 ? '1000+ Store Reviews' : `${n} Store Review(s)`
+  return n > 999 ? '1000+ Reviews' : `${n} Review(s)`
 }
 
 /** The count a one-page fetch of COUNT_LIMIT answers: the page's length, and above 999 when more exist. */

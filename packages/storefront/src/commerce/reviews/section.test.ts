@@ -32,8 +32,8 @@ describe('reviews section', () => {
     release()
     await p
     expect(s.querySelector('.product-reviews-loading')).toBeNull()
-    expect(s.querySelector('.product-reviews-count')?.textContent).toBe('2 Reviews')
-    expect(s.querySelector('.product-reviews-store-count')?.textContent).toBe('3 Store Reviews')
+    expect(s.querySelector('.product-reviews-count')?.textContent).toBe('2 Review(s)')
+    expect(s.querySelector('.product-reviews-store-count')?.textContent).toBe('3 Store Review(s)')
     const texts = [...s.querySelectorAll('.product-review-text')].map((e) => e.textContent)
     expect(texts).toEqual(['text a', 'text b', 'text c', 'text d'])
     expect(s.querySelector('.product-review-source')?.textContent).toBe('Posted on Etsy')
@@ -64,7 +64,7 @@ describe('reviews section', () => {
     more.click()
     await vi.waitFor(() => expect(s.querySelectorAll('.product-review').length).toBe(23))
     expect(more.hidden).toBe(true)
-    expect(s.querySelector('.product-reviews-store-count')?.textContent).toBe('23 Store Reviews')
+    expect(s.querySelector('.product-reviews-store-count')?.textContent).toBe('23 Store Review(s)')
   })
 
   it('hides the button when a click returns nothing', async () => {

@@ -41,3 +41,17 @@ export async function claimPromotions(tx: Orm, siteId: string, applied: readonly
     await tx.insert(promotionUses).values({ promotionId: a.id, siteId, orderId, email: normal(email) })
   }
 }
+
+/**
+ * A refunded order gives its promotions back: its use rows go and each promotion's overall count drops by one, in
+ * the refund's transaction, so the shopper's per-email limit and the overall limit count it no more.
+ */
+export async function releasePromotions(tx: Orm, siteId: string, orderId: string): Promise<void> {
+  const released = await sqlRows<{ promotion_id: string }>(
+    tx,
+    sql`DELETE FROM commerce_promotion_uses WHERE site_id = ${siteId} AND order_id = ${orderId} RETURNING promotion_id`,
+  )
+  for (const id of released.map((r) => r.promotion_id).sort()) {
+    await tx.execute(sql`UPDATE commerce_promotions SET used_count = greatest(used_count - 1, 0) WHERE site_id = ${siteId} AND id = ${id}`)
+  }
+}

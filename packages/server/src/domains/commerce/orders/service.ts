@@ -9,6 +9,7 @@ import { returnStock } from '../catalogue/inventory.js'
 import { money } from '../shared/money.js'
 import { moneyText, orderBreakdown } from './summary.js'
 import type { PaymentProvider } from '../checkout/payments.js'
+import { releasePromotions } from '../checkout/promotion-uses.js'
 import { fulfilments, giftCards, orders, subscriptions, type FulfilmentRow, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
 import type { FulfilInput, FulfilmentView, OrderPage, OrderQuery, OrderView } from '@sitewright/contracts'
@@ -266,7 +267,7 @@ export async function confirmPayment(orm: Orm, siteId: string, orderId: string, 
 /**
  * Refunds a test-mode order in full: the payment first (what is authorised and not captured is released, what
  * was captured is refunded; the provider refuses an impossible move, and then nothing else changes), then stock
- * and gift-card balances come back and subscriptions end.
+ * and gift-card balances come back, the order's promotion uses are given back and subscriptions end.
  */
 export async function refundOrder(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
   const o = await getOrderRow(orm, siteId, orderId)
@@ -289,6 +290,7 @@ export async function refundOrder(orm: Orm, siteId: string, orderId: string, pro
       if (!e.unlimited) await returnStock(tx, siteId, e.variantId, e.quantity)
     }
     await restore(tx, siteId, o.id)
+    await releasePromotions(tx, siteId, o.id)
     await tx.update(subscriptions).set({ status: 'cancelled' }).where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.orderId, o.id)))
     return r
   })

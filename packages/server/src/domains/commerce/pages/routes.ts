@@ -6,6 +6,7 @@
 // without its page cache.
 import type { FastifyInstance } from 'fastify'
 import { SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
+import { recoveryBoxTicked } from '@sitewright/contracts'
 import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
@@ -19,6 +20,7 @@ import { checkoutInstalments } from '../checkout/instalments.js'
 import { orderByToken, orderView } from '../orders/service.js'
 import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
 import { getSettings } from '../settings.js'
+import { getRecoverySettings } from '../recovery/store.js'
 import { money } from '../shared/money.js'
 import { PRODUCT_TYPES } from '../validators.js'
 
@@ -65,6 +67,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       const instalments = checkoutInstalments(shoppingCart, await getSettings(orm, site.id), await ctx.deps.siteLocale?.(site.id), !!query.cartToken)
       if (instalments) checkout.instalments = instalments
       if (query.cartToken) checkout.cartToken = query.cartToken
+      // abandoned-checkout recovery on: the reminder box, ticked where the locale lets a reminder go without a tick first
+      else if ((await getRecoverySettings(orm, site.id)).enabled) checkout.recovery = { ticked: recoveryBoxTicked(await ctx.deps.siteLocale?.(site.id)) }
       // a subscription states its terms before the shopper subscribes: each payment, how often, how many, shipping
       const line = query.cartToken && c && !c.isPurchased ? (await cartLines(orm, site.id, c.id))[0] : undefined
       if (line?.subscriptionPlan) {

@@ -144,6 +144,27 @@ describe(`automatic promotions (${BACKEND})`, () => {
     expect(stranger.json.order.breakdown.promotionCents).toBe(200)
   })
 
+  it('a refunded order gives its promotion use back: the overall limit and the per-email limit count it no more', async () => {
+    const once = await create({ name: 'One use only', kind: 'amount', amount: 300, usageLimit: 1, perCustomerLimit: 1 })
+    const body = (email: string) => ({ email, shippingAddress: ADDRESS, card: CARD })
+    const usedCount = async () => ((await site.owner.get(`${base}/promotions`)).json.promotions as Promotion[]).find((p) => p.id === once.id)!
+    const first = await (await cartWith([[ids.mug, 'MUG', 1]])).post('/api/commerce/checkout', body('back@example.com'))
+    expect(first.json.order.breakdown.promotionCents).toBe(300)
+    expect(await usedCount()).toMatchObject({ usedCount: 1, status: 'ended' })
+    // while the use stands, the same email (and anyone else) pays without it
+    const blocked = await (await cartWith([[ids.mug, 'MUG', 1]])).post('/api/commerce/checkout', body('back@example.com'))
+    expect(blocked.json.order.breakdown.promotionCents).toBe(0)
+    expect((await site.owner.post(`${base}/orders/${first.json.order.id}/refund`, {})).status).toBe(200)
+    expect(await usedCount()).toMatchObject({ usedCount: 0, status: 'active' })
+    // refunding again changes nothing (the count never goes below what is used)
+    expect((await site.owner.post(`${base}/orders/${first.json.order.id}/refund`, {})).status).toBe(200)
+    expect((await usedCount()).usedCount).toBe(0)
+    const again = await (await cartWith([[ids.mug, 'MUG', 1]])).post('/api/commerce/checkout', body('back@example.com'))
+    expect(again.status).toBe(201)
+    expect(again.json.order.breakdown.promotionCents).toBe(300)
+    expect(await usedCount()).toMatchObject({ usedCount: 1, status: 'ended' })
+  })
+
   it('stacking: a promotion that does not combine with codes gives way to one; one that does not combine with gift cards is left out when a card pays', async () => {
     await create({ name: 'Ten off, no codes', kind: 'percentage', amount: 10, combinesWithCodes: false })
     await create({ name: 'One dollar, no gift cards', kind: 'amount', amount: 100, combinesWithGiftCards: false })

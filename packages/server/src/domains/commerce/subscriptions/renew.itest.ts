@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../../test/harness.js'
 import { startSmtpSink, type SmtpSink, type SunkMail } from '../../../../test/smtp-sink.js'
+import { drainMail, queuedMailCount } from '../../../../test/mail.js'
 import { sqlRows } from '../../../platform/db/index.js'
 import { TEST_CARDS } from '../index.js'
 
@@ -76,7 +77,8 @@ describe(`subscription renewals (${BACKEND})`, () => {
     await Promise.all([t.app.commerce.renewSubscriptions(new Date(Date.now() + 70 * DAY)), t.app.commerce.renewSubscriptions(new Date(Date.now() + 400 * DAY))])
     expect(await renewalsOf(subscriptionId)).toHaveLength(1)
     expect(await ordersOf('renew@example.com')).toHaveLength(2)
-    await new Promise((r) => setTimeout(r, 300))
+    expect(await queuedMailCount(t.app, 'renew@example.com', /renewed/)).toBe(1)
+    await drainMail(t.app)
     expect(mailsTo('renew@example.com', /renewed/)).toHaveLength(1)
     expect(await statusOf(subscriptionId)).toBe('active')
   })
@@ -92,6 +94,10 @@ describe(`subscription renewals (${BACKEND})`, () => {
     expect(mailsTo('declined@example.com', /could not renew/)[0]!.text).toContain('charge $9.00 for Coffee beans')
     await t.app.commerce.renewSubscriptions(new Date(Date.now() + 70 * DAY))
     expect(await renewalsOf(subscriptionId)).toHaveLength(1)
+    await drainMail(t.app)
+    expect(await queuedMailCount(t.app, 'declined@example.com', /could not renew/)).toBe(1)
+    expect(await queuedMailCount(t.app, 'declined@example.com', /renewed/)).toBe(0)
+    expect(mailsTo('declined@example.com', /could not renew/)).toHaveLength(1)
     expect(mailsTo('declined@example.com', /renewed/)).toHaveLength(0)
   })
 })

@@ -1,0 +1,35 @@
+// /api/sites/{siteId}/locales: the languages one site is published in (issue 37). The site's default locale is its
+// settings' `locale`; added locales are served under a path prefix (their language: `/fr/...`). Translations of an
+// object are read and written through the object's own routes with the `locale` query parameter.
+
+/** How many locales one site may add besides its default. */
+export const MAX_ADDED_LOCALES = 20
+
+/** The query parameter that reads or writes an object's fields in one locale (`?locale=fr-FR`). */
+export const LOCALE_QUERY_PARAM = 'locale'
+
+/** The `hreflang` value of the alternate that names the default version. */
+export const X_DEFAULT_HREFLANG = 'x-default'
+
+export interface SiteLocale {
+  /** BCP 47 tag, canonical form (`fr-FR`, `de`). */
+  locale: string
+  /** Path prefix without slashes (`fr`); '' for the default locale (served at the root). */
+  prefix: string
+  /** The site's default locale (exactly one). */
+  default: boolean
+}
+
+export interface LocalesAnswer {
+  /** The default locale first, then the added ones in the order they were added. */
+  locales: SiteLocale[]
+}
+
+export interface AddLocaleRequest {
+  locale: string
+}
+
+/** The path prefix of an added locale: its language subtag, lower case (`fr-CA` -> `fr`). */
+export function localePrefix(locale: string): string {
+  return (locale.split('-')[0] ?? '').toLowerCase()
+}

@@ -1,0 +1,120 @@
+// Abandoned-checkout recovery over HTTP. Visitor: POST /api/commerce/checkout/contact (the email typed at checkout
+// and the reminder box), GET /commerce/recover/:id?x=&t= (the signed link: restores the cart, then the checkout),
+// GET/POST /commerce/recover/unsubscribe (the NEWSLETTER_UNSUBSCRIBE page: confirm, then unsubscribe). Owner:
+// GET .../commerce/abandoned-checkouts (paged, with the figures), GET/PUT .../commerce/recovery-settings.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { RECOVERY_DELAY_HOURS, RECOVERY_MAX_REMINDERS, type CheckoutContactInput, type RecoverySettings } from '@sitewright/contracts'
+import type { Accepts, Assert } from '../../../platform/http/contract.js'
+import { AppError } from '../../../platform/errors.js'
+import { defineRoute } from '../../../platform/http/route.js'
+import { requireSite } from '../../../platform/http/tenancy.js'
+import { escapeHtml } from '../../../platform/http/html.js'
+import { cartByToken } from '../cart/service.js'
+import { CART_COOKIE, setCartCookie, type CommerceContext } from '../context.js'
+import { STORE_ROLES } from '../owner/routes.js'
+import { siteParams } from '../validators.js'
+import { RECOVER_PATH, RECOVERY_UNSUBSCRIBE_PATH, verifyRecoveryLink, verifyUnsubscribe } from './reminders.js'
+import { restoreCheckoutCart } from './restore.js'
+import { captureContact, checkoutById, getRecoverySettings, listAbandoned, putRecoverySettings, unsubscribeCheckout } from './store.js'
+
+const tags = ['commerce-recovery']
+const NEWSLETTER_UNSUBSCRIBE = 300
+const email = z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(/^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,24}$/, 'Email is not valid.')
+const contactBody = z.object({ email, consent: z.boolean() }).strict()
+const settingsBody = z
+  .object({
+    enabled: z.boolean(),
+    delayHours: z.number().int('A whole number of hours.').min(RECOVERY_DELAY_HOURS.min, 'The delay is 1 to 48 hours.').max(RECOVERY_DELAY_HOURS.max, 'The delay is 1 to 48 hours.'),
+    reminders: z.number().int('A whole number.').min(1, 'Send 1 to 3 reminders.').max(RECOVERY_MAX_REMINDERS, 'Send 1 to 3 reminders.'),
+    couponCode: z.string().trim().max(40).nullable(),
+  })
+  .strict()
+export type _contracts = [Assert<Accepts<z.input<typeof contactBody>, CheckoutContactInput>>, Assert<Accepts<z.input<typeof settingsBody>, RecoverySettings>>]
+const listQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }).strict()
+const linkParams = z.object({ checkoutId: z.string().min(1).max(64) }).strict()
+const linkQuery = z.object({ x: z.string().max(20), t: z.string().max(64) }).strict()
+const unsubscribeFields = z.object({ s: z.string().max(64), t: z.string().max(64) }).strict()
+
+export interface RecoveryClock {
+  now(): Date
+  hourMs: number
+}
+
+export function registerRecoveryRoutes(app: FastifyInstance, ctx: CommerceContext, clock: RecoveryClock): void {
+  const { orm } = ctx
+  const base = '/api/sites/:siteId/commerce'
+  const allow = (request: FastifyRequest, siteId: string) => ctx.deps.authorize(request, siteId, STORE_ROLES)
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/api/commerce/checkout/contact', summary: 'The email typed at checkout and the reminder box (abandoned-checkout recovery) -> { saved }', tags, body: contactBody, responses: { 200: { description: '{ saved }' }, 400: { description: 'invalid_data' } } },
+    async ({ request, body }) => {
+      const site = requireSite(request)
+      await ctx.limiter.hit(`${site.id}:${request.ip}`)
+      const cart = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
+      return { saved: await captureContact(orm, site.id, cart, body.email, body.consent, clock.now()) }
+    },
+  )
+
+  defineRoute(
+    app,
+    { method: 'GET', url: `${RECOVER_PATH}/:checkoutId`, summary: 'A recovery link: restores the cart and goes to the checkout (302); an expired link or a finished checkout goes to the cart', tags, params: linkParams, query: linkQuery, responses: { 302: { description: 'to /checkout or /cart' }, 404: { description: 'link not valid' } } },
+    async ({ request, reply, params, query }) => {
+      const site = requireSite(request)
+      const now = clock.now()
+      const check = verifyRecoveryLink(ctx.downloadSecret, params.checkoutId, query.x, query.t, now.getTime())
+      if (check === 'invalid') throw new AppError('not_found', 'recovery_link_invalid', 'This link is not valid.')
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
+      if (check === 'expired') return reply.redirect('/cart', 302)
+      const token = await restoreCheckoutCart(orm, site.id, params.checkoutId, now)
+      if (!token) return reply.redirect('/cart', 302)
+      setCartCookie(request, reply, token)
+      return reply.redirect('/checkout', 302)
+    },
+  )
+
+  async function unsubscribePage(request: FastifyRequest, reply: FastifyReply, q: { s?: string | undefined; t?: string | undefined }, act: boolean) {
+    const site = requireSite(request)
+    const row = q.s && q.t && verifyUnsubscribe(ctx.downloadSecret, q.s, q.t) ? await checkoutById(orm, site.id, q.s) : null
+    if (row && act) await unsubscribeCheckout(orm, site.id, row.id)
+    const state = !row ? 'invalid' : act || row.unsubscribed ? 'done' : 'confirm'
+    const message = { confirm: 'Stop reminders about this cart?', done: 'You will get no more reminders about this cart.', invalid: 'This unsubscribe link is not valid.' }[state]
+    const status = row ? 200 : 404
+    reply.code(status).header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
+    const view = { state, message, crumb: request.crumb, action: RECOVERY_UNSUBSCRIBE_PATH, ...(row ? { email: row.email, listName: 'Cart reminders', s: q.s, t: q.t } : {}) }
+    if (ctx.deps.renderPage) return ctx.deps.renderPage(request, reply, { pageType: NEWSLETTER_UNSUBSCRIBE, template: 'newsletter-unsubscribe', title: 'Cart reminders', status, extra: { newsletterUnsubscribe: view } })
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>Cart reminders</title><h1>${escapeHtml(message)}</h1>`)
+  }
+  defineRoute(
+    app,
+    { method: 'GET', url: RECOVERY_UNSUBSCRIBE_PATH, summary: 'Cart reminder unsubscribe page (NEWSLETTER_UNSUBSCRIBE 300, signed link): asks to confirm', tags, query: unsubscribeFields.partial(), responses: { 200: { description: 'HTML page' }, 404: { description: 'link not valid' } } },
+    async ({ request, reply, query }) => unsubscribePage(request, reply, query, false),
+  )
+  defineRoute(
+    app,
+    { method: 'POST', url: RECOVERY_UNSUBSCRIBE_PATH, summary: 'Stops the reminders of a signed link (form post with crumb)', tags, body: unsubscribeFields, bodyTypes: ['form', 'json'], responses: { 200: { description: 'HTML page' }, 404: { description: 'link not valid' } } },
+    async ({ request, reply, body }) => unsubscribePage(request, reply, body, true),
+  )
+
+  defineRoute(
+    app,
+    { method: 'GET', url: `${base}/abandoned-checkouts`, summary: 'Abandoned checkouts, newest first, with status, value and the recovered revenue', tags, params: siteParams, query: listQuery, responses: { 200: { description: '{ checkouts, total, page, pageSize, metrics }' }, 403: { description: 'role_not_allowed' } } },
+    async ({ request, params, query }) => {
+      await allow(request, params.siteId)
+      return listAbandoned(orm, params.siteId, query, clock.now(), clock.hourMs)
+    },
+  )
+  defineRoute(app, { method: 'GET', url: `${base}/recovery-settings`, summary: 'Abandoned-checkout recovery settings', tags, params: siteParams, responses: { 200: { description: '{ settings }' }, 403: { description: 'role_not_allowed' } } }, async ({ request, params }) => {
+    await allow(request, params.siteId)
+    return { settings: await getRecoverySettings(orm, params.siteId) }
+  })
+  defineRoute(
+    app,
+    { method: 'PUT', url: `${base}/recovery-settings`, summary: 'Replace the recovery settings (on/off, delay 1-48 h, 1-3 reminders, the link\'s coupon)', tags, params: siteParams, body: settingsBody, responses: { 200: { description: '{ settings }' }, 400: { description: 'invalid_data' }, 403: { description: 'role_not_allowed' } } },
+    async ({ request, params, body }) => {
+      await allow(request, params.siteId)
+      return { settings: await putRecoverySettings(orm, params.siteId, body) }
+    },
+  )
+}
