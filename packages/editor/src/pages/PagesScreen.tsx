@@ -20,8 +20,9 @@ export function PagesScreen() {
   const tree = usePageTree()
   const open = (id: string) => navigate(pagesPath(siteId, { view: 'collection', id }))
   const current = route.view === 'collection' ? tree.collections?.find((c) => c.id === route.id) : undefined
-  // the page tree folds away beside the canvas (it starts folded while a page is edited on a narrow screen)
-  const [treeHidden, setTreeHidden] = useState(() => typeof window !== 'undefined' && window.innerWidth < 1400 && route.view === 'collection')
+  // The page tree folds away beside the canvas: below 1400 px it starts folded, decided before the first paint (signing
+  // in lands on the overview, which opens the home page: a list shown first and folded then moved the whole screen).
+  const [treeHidden, setTreeHidden] = useState(() => typeof window !== 'undefined' && window.innerWidth < 1400)
   // Below 1400 px the shown list floats over the canvas as a drawer: opening a page closes it, as a drawer does, so it
   // never sits over the page being edited or the dialogs its panel opens ('Show pages' brings it back).
   const currentId = current?.id
@@ -35,10 +36,13 @@ export function PagesScreen() {
   }, [home, navigate, siteId])
   // A site with no pages yet can still be filled from a starter: the owner who left the chooser finds it here.
   const empty = route.view === 'overview' && tree.collections?.length === 0
+  // folded while a page is edited, and on the overview until the pages are known (it is about to open the home page)
+  const opening = route.view === 'overview' && ((!tree.collections && !tree.error) || home !== undefined)
+  const folded = treeHidden && (current !== undefined || opening)
 
   return (
     <LinkTargetsProvider collections={tree.collections ?? []}>
-      <div className={`pages-screen${treeHidden && current ? ' tree-hidden' : ''}`}>
+      <div className={`pages-screen${folded ? ' tree-hidden' : ''}${opening ? ' opening' : ''}`}>
         <aside className="pages-side" aria-label="Site pages">
           {current && (
             <button type="button" className="button secondary small tree-toggle" aria-expanded={!treeHidden} onClick={() => setTreeHidden((h) => !h)}>
@@ -64,7 +68,8 @@ export function PagesScreen() {
               </button>
             </p>
           )}
-          {tree.collections && (
+          {/* not rendered while folded (it is out of sight, and it was most of the first screen's rendering) */}
+          {tree.collections && !folded && (
             <PageTree
               collections={tree.collections}
               currentId={current?.id ?? null}

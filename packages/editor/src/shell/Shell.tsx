@@ -73,7 +73,7 @@ export function Shell({ me, site, section, billing }: Props) {
   }, [section, siteId, settingsTab])
 
   return (
-    <div className="shell">
+    <div className={section === 'pages' && !billing ? 'shell shell-pages' : 'shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

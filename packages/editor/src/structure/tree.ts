@@ -15,7 +15,9 @@ export interface TreeNode {
 }
 
 export function buildTree(collections: readonly Collection[]): Record<Navigation, TreeNode[]> {
-  const byOrder = [...collections].sort((a, b) => a.ordering - b.ordering || a.title.localeCompare(b.title))
+  // ties broken by the titles' code units: localeCompare's first call loads the ICU collation data, a long task of
+  // ~90 ms (4x CPU) on the editor's first screen, for a tie-break between pages of the same position
+  const byOrder = [...collections].sort((a, b) => a.ordering - b.ordering || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
   const ids = new Set(byOrder.map((c) => c.id))
   const out: Record<Navigation, TreeNode[]> = { main: [], footer: [], _hidden: [], _memberareas: [] }
   const nodes = new Map(byOrder.map((c) => [c.id, { collection: c, children: [] as TreeNode[] }]))

@@ -6,6 +6,7 @@ import type { Config } from '../platform/config.js'
 import { openDatabase, type Db } from '../platform/db/index.js'
 import type { DomainLifecycle } from '../platform/domain.js'
 import { createCounters } from '../platform/counters.js'
+import { createJobs, type Jobs } from '../platform/jobs.js'
 import type { Accounts } from '../domains/accounts/index.js'
 import type { Billing } from '../domains/billing/index.js'
 import type { Commerce } from '../domains/commerce/index.js'
@@ -87,6 +88,8 @@ export interface App {
   content: Content
   notify: Notify
   mailJobs: ReturnType<typeof createMailJobs>
+  /** The job queue every domain's jobs run on (platform/jobs.ts). */
+  jobs: Jobs
   demo: 'created' | 'exists' | 'skipped'
   /** Closes the HTTP server, then the database and mail transport. Idempotent. */
   close(): Promise<void>
@@ -110,7 +113,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
  */
 async function wireDomains(base: Base) {
   const { late } = base
-  const { mailJobs, mailQueued } = wireMail(base)
+  const mailJobs = wireMail(base)
+  const queueMail = mailJobs.enqueue
   const accounts = await wireAccounts(base)
   const fonts = wireFonts(base)
   const sites = late.bind('sites', wireSites(base, { accounts, fonts }))
@@ -122,13 +126,13 @@ async function wireDomains(base: Base) {
   const files = await wireFiles(base, { sites, accounts })
   const social = wireSocial(base, { sites, accounts, content })
   const forms = await wireForms(base, { sites, accounts })
-  const commerce = await wireCommerce(base, { sites, accounts, files, content, forms, mailQueued })
+  const commerce = await wireCommerce(base, { sites, accounts, files, content, forms, queueMail })
   const billing = late.bind('billing', wireBilling(base, { sites, commerce }))
   const tracking = wireTracking(base, { sites, accounts, forms, commerce })
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))
   const reviews = wireReviews(base, { sites, accounts, commerce })
-  const notify = late.bind('notify', await wireNotify(base, { sites, accounts, commerce, reviews, files, mailQueued }))
-  const restock = late.bind('restock', wireRestock(base, { sites, accounts, commerce, forms, notify, billing, mailQueued }))
+  const notify = late.bind('notify', await wireNotify(base, { sites, accounts, commerce, reviews, files, queueMail }))
+  const restock = late.bind('restock', wireRestock(base, { sites, accounts, commerce, forms, notify, billing, queueMail }))
   const places = wirePlaces(base)
   const starters = wireStarters(base, { sites, accounts, content, commerce, files })
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
@@ -162,12 +166,13 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   const fastify = createFastify(config, { fastPath: () => late.peek('fastPath') ?? null, pageHeaders: () => late.peek('pageHeaders') ?? null })
   const counters = createCounters({ redisUrl: config.redisUrl, db, prefix: config.keyPrefix })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
-  const base = createBase({ config, db, fastify, log: fastify.log, cluster: createClusterPorts(config, fastify.log), counters, mailer, opts, late })
+  const jobs = createJobs(db.orm, { pgBossUrl: config.databaseUrl, log: fastify.log })
+  const base = createBase({ config, db, fastify, log: fastify.log, cluster: createClusterPorts(config, fastify.log), counters, mailer, jobs, opts, late })
   await wireHttp(base)
   const d = await wireDomains(base)
   const ownerRoutes = await registerRoutes(base, d)
   const demo = config.seedDemo ? await seedDemoSite(db, { ...d, log: fastify.log }) : 'skipped'
-  const background = createBackground(db, fastify.log)
+  const background = createBackground(db, fastify.log, jobs)
   fastify.addHook('onClose', async () => {
     await background.stop()
     mailer.close()
@@ -182,7 +187,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   let closing: Promise<void> | null = null
   const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, content, customDomains, notify, mailJobs } = d
   return {
-    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, content, customDomains, notify, mailJobs,
+    fastify, db, mailer, demo, accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, content, customDomains, notify, mailJobs, jobs,
     ownerRoutes: () => ownerRoutes.routes(),
     close() {
       closing ??= fastify.close().then(() => db.close())

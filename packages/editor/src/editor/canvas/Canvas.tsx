@@ -11,7 +11,7 @@ import { BlockPicker } from './BlockPicker.js'
 import { insertBlockAt, placeOf, type Place } from './canvasActions.js'
 import { canvasKey } from './canvasKeys.js'
 import { BLOCK_SELECTOR, attrValue, blockElement, frameDocument, markBlocks, patchContent, prepareFrame, scrollIntoFrame, syncOrder, syncText } from './frameDom.js'
-import { FormatBar, useInPlaceText } from './InPlaceText.js'
+import { FormatBar, loadInPlaceEditor, useInPlaceText } from './InPlaceText.js'
 import { IconButton } from './icons.js'
 import { useCanvasDrag } from './useCanvasDrag.js'
 import './canvas.css'
@@ -75,6 +75,7 @@ export function Canvas(p: Props) {
   const startEditing = useCallback((id: string, at?: { left: number; top: number }) => {
     const b = findBlock(live.current.doc, id)
     if (b?.typeName === 'text') {
+      void loadInPlaceEditor()
       caretAt.current = at ?? null
       setEditingId(id)
       setMessage('Editing text. Press Escape when done.')
@@ -102,6 +103,7 @@ export function Canvas(p: Props) {
     // a click on the block already selected before the press edits it (focus on press selects it first)
     let selectedAtPress: string | null = null
     const onPress = (e: PointerEvent) => {
+      void loadInPlaceEditor() // the text editor's chunk loads while the owner reaches for a block
       selectedAtPress = live.current.selectedId
       pressedBlock.current = (e.target as Element).closest?.<HTMLElement>(BLOCK_SELECTOR)?.dataset.blockId ?? null
       performance.mark('sw-select-start')
@@ -122,6 +124,7 @@ export function Canvas(p: Props) {
       el!.focus({ preventScroll: true })
     }
     const onFocus = (e: FocusEvent) => {
+      void loadInPlaceEditor()
       const el = (e.target as Element).closest?.<HTMLElement>(BLOCK_SELECTOR)
       if (el && el === e.target && el.dataset.blockId !== live.current.selectedId) store.dispatch(selectBlock, { id: el.dataset.blockId! })
     }

@@ -1,13 +1,18 @@
 // Text blocks edited in place: Tiptap mounts on the block's rich text inside the canvas (so what is typed shows in
 // the site's own fonts and styles), with a floating format bar of icon buttons. Tiptap's own undo is off: typing
 // reaches the editor store as 'merge-with-previous' steps, so each burst of typing is one undo step.
-import { Editor } from '@tiptap/react'
-import StarterKit from '@tiptap/starter-kit'
-import TextAlign from '@tiptap/extension-text-align'
+import type { Editor } from '@tiptap/react'
 import { useEffect, useState, type RefObject } from 'react'
 import { useTransactions } from '../page/useTransactions.js'
 import { TextLinkEditor } from '../page/TextLinkEditor.js'
 import { IconButton } from './icons.js'
+
+let loading: Promise<typeof import('./inPlaceEditor.js')> | null = null
+/** Starts loading the in-place editor's chunk (Tiptap); the same promise on every call. */
+export function loadInPlaceEditor(): Promise<typeof import('./inPlaceEditor.js')> {
+  loading ??= import('./inPlaceEditor.js')
+  return loading
+}
 
 /**
  * Mounts Tiptap on `host` (the block's `.rich-text` element in the canvas) while `active`; returns the editor. The
@@ -17,15 +22,14 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
   const [editor, setEditor] = useState<Editor | null>(null)
   useEffect(() => {
     if (!host) return
-    const original = host.innerHTML
-    host.replaceChildren()
-    const e = new Editor({
-      element: host,
-      injectCSS: false,
-      extensions: [StarterKit.configure({ undoRedo: false, link: { openOnClick: false, autolink: true } }), TextAlign.configure({ types: ['heading', 'paragraph'] })],
-      content: html,
-      editorProps: { attributes: { 'aria-label': 'Text', role: 'textbox', 'aria-multiline': 'true' } },
-      onUpdate: ({ editor: ed }) => {
+    let e: Editor | null = null
+    let original = ''
+    let gone = false
+    void loadInPlaceEditor().then(({ createInPlaceEditor }) => {
+      if (gone) return
+      original = host.innerHTML
+      host.replaceChildren()
+      e = createInPlaceEditor(host, html, (ed) => {
         onChange(ed.getHTML())
         // key to paint: from the keydown (marked by the canvas) to just after the next frame is painted
         if (performance.getEntriesByName('sw-key', 'mark').length) {
@@ -37,13 +41,15 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
             }, 0),
           )
         }
-      },
+      })
+      setEditor(e)
+      const at = caretAt?.current
+      const pos = at ? e.view.posAtCoords(at) : null
+      e.commands.focus(pos ? pos.pos : 'end')
     })
-    setEditor(e)
-    const at = caretAt?.current
-    const pos = at ? e.view.posAtCoords(at) : null
-    e.commands.focus(pos ? pos.pos : 'end')
     return () => {
+      gone = true
+      if (!e) return
       const last = e.getHTML()
       e.destroy()
       setEditor(null)

@@ -91,7 +91,7 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
   return (
     <div className="page-editor" onKeyDown={onKeyDown}>
       <div className="page-editor-head">
-        <h1 id="section-title" tabIndex={-1}>
+        <h1 id="section-title" tabIndex={-1} title={current.title}>
           {current.title}
         </h1>
         <span className={`status-pill ${current.status}`}>{current.status === 'published' ? 'Published' : STATUS[current.status]}</span>
@@ -144,35 +144,40 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
           onDropFiles={dropped.drop}
           onEditing={setEditingInPlace}
         />
+        {/* its content is made only while it is open (on a phone it starts closed: nothing to render for it first) */}
         <aside id="page-panel" className="side-panel" aria-label="Page panel" hidden={!panelOpen}>
-          <div className="tabs" role="tablist" aria-label="Page">
-            <button type="button" role="tab" aria-selected={tab === 'blocks'} onClick={() => setTab('blocks')}>
-              Blocks
-            </button>
-            <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')}>
-              Settings
-            </button>
-          </div>
-          <button type="button" className="link-button sheet-close" onClick={() => setPanelOpen(false)}>
-            Close panel
-          </button>
-          {tab === 'blocks' ? (
-            <div role="tabpanel" aria-label="Blocks">
-              <BlockList store={store} blocks={blocks} selectedId={snapshot.state.selectedId} editingInPlace={editingInPlace} />
-              <AddBlockMenu
-                onAdd={(typeName) => {
-                  const sel = snapshot.state.selectedId
-                  const index = sel ? blocks.findIndex((b) => b.id === sel) + 1 : undefined
-                  store.dispatch(addBlock, index === undefined ? { typeName } : { typeName, index })
-                }}
-              />
-              <SectionsPanel store={store} doc={doc} />
-              <ArrangeBlocks store={store} doc={doc} />
-            </div>
-          ) : (
-            <div role="tabpanel" aria-label="Settings">
-              <PageSettings page={current} onSaved={changed} />
-            </div>
+          {panelOpen && (
+            <>
+              <div className="tabs" role="tablist" aria-label="Page">
+                <button type="button" role="tab" aria-selected={tab === 'blocks'} onClick={() => setTab('blocks')}>
+                  Blocks
+                </button>
+                <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')}>
+                  Settings
+                </button>
+              </div>
+              <button type="button" className="link-button sheet-close" onClick={() => setPanelOpen(false)}>
+                Close panel
+              </button>
+              {tab === 'blocks' ? (
+                <div role="tabpanel" aria-label="Blocks">
+                  <BlockList store={store} blocks={blocks} selectedId={snapshot.state.selectedId} editingInPlace={editingInPlace} />
+                  <AddBlockMenu
+                    onAdd={(typeName) => {
+                      const sel = snapshot.state.selectedId
+                      const index = sel ? blocks.findIndex((b) => b.id === sel) + 1 : undefined
+                      store.dispatch(addBlock, index === undefined ? { typeName } : { typeName, index })
+                    }}
+                  />
+                  <SectionsPanel store={store} doc={doc} />
+                  <ArrangeBlocks store={store} doc={doc} />
+                </div>
+              ) : (
+                <div role="tabpanel" aria-label="Settings">
+                  <PageSettings page={current} onSaved={changed} />
+                </div>
+              )}
+            </>
           )}
         </aside>
       </div>

@@ -88,7 +88,8 @@ export function altText(img: Value, opts: AltOptions): string {
 export function imageMetaAttrs(img: JsonObject, alt: string): string {
   const url = escapeAttr(text(img.assetUrl))
   let out = ''
-  if (img.licensedAssetPreview !== undefined && img.licensedAssetPreview !== null) {
+  // the flag is for a licensed preview object only ({} included); true, false or a string set no flag
+  if (isObject(img.licensedAssetPreview)) {
     out += 'data-licensed-asset-preview="true" '
   }
   out += `data-src="${url}" data-image="${url}" `

@@ -1,7 +1,11 @@
 // ICU-style messages (`message` and `plural` formatters) on @phensley/messageformat, as CLDR's General API builds
 // it: plural, selectordinal and select come with it; the placeholder formatters below add number, money, date,
 // interval and unit arguments. A formatter is created per locale only when a template first formats a message.
-import type { CLDR, MessageFormatter, MessageFormatFuncMap } from '@phensley/cldr'
+// One rule is the reference's, not the library's: a plural or selectordinal whose category has no branch prints
+// nothing (the library falls back to `other`): 'you have {0} item{0 plural other{s}}' reads '1 item' for 1.
+import { buildMessageMatcher, DefaultMessageArgConverter, MessageEngine, parseMessagePattern } from '@phensley/cldr'
+import type { CLDR, MessageCode, MessageFormatFuncMap, MessageMatcher } from '@phensley/cldr'
+import { Lru } from '../../lru.js'
 import type { PluginContext } from '../types.js'
 import { I18nErrorCode } from './codes.js'
 import { formatDateTime, formatInterval, resolveZone, toEpoch, zoned } from './dates.js'
@@ -19,8 +23,35 @@ interface CallState {
 }
 
 interface Entry {
-  formatter: MessageFormatter
+  formatters: MessageFormatFuncMap
+  matcher: MessageMatcher
+  parsed: Lru<string, MessageCode>
   state: CallState
+}
+
+const converter = new DefaultMessageArgConverter()
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const
+const EMPTY: MessageCode = [4 /* BLOCK */, []] as unknown as MessageCode
+
+/** Gives every plural and selectordinal an empty branch for each category it lacks (no fallback to `other`). */
+function withoutOtherFallback(code: MessageCode): MessageCode {
+  const op = code as unknown as unknown[]
+  switch (op[0]) {
+    case 4 /* BLOCK */:
+      for (const c of op[1] as MessageCode[]) withoutOtherFallback(c)
+      break
+    case 2 /* PLURAL */: {
+      const choices = op[4] as [number, string, MessageCode][]
+      for (const c of choices) withoutOtherFallback(c[2])
+      const named = new Set(choices.filter((c) => c[0] === 1 /* CATEGORY */).map((c) => c[1]))
+      for (const cat of CATEGORIES) if (!named.has(cat)) choices.push([1, cat, EMPTY])
+      break
+    }
+    case 3 /* SELECT */:
+      for (const c of op[2] as [string, MessageCode][]) withoutOtherFallback(c[1])
+      break
+  }
+  return code
 }
 
 const entries = new WeakMap<CLDR, Entry>()
@@ -66,14 +97,20 @@ function entry(cldr: CLDR): Entry {
   let e = entries.get(cldr)
   if (!e) {
     const state: CallState = { zone: '' }
-    const formatter = cldr.General.messageFormatter({
-      formatters: placeholders(cldr, state),
-      cacheSize: MESSAGE_CACHE_SIZE,
-    })
-    e = { formatter, state }
+    const formatters = placeholders(cldr, state)
+    e = { formatters, matcher: buildMessageMatcher(Object.keys(formatters)), parsed: new Lru(MESSAGE_CACHE_SIZE), state }
     entries.set(cldr, e)
   }
   return e
+}
+
+function parsed(e: Entry, message: string): MessageCode {
+  let code = e.parsed.get(message)
+  if (code === undefined) {
+    code = withoutOtherFallback(parseMessagePattern(message, e.matcher))
+    e.parsed.set(message, code)
+  }
+  return code
 }
 
 const NAMED_ARG = /^([A-Za-z_][\w-]*)[=:](.+)$/
@@ -104,11 +141,11 @@ export function formatMessage(
   message: string,
   args: readonly string[],
 ): string {
-  const { formatter, state } = entry(cldr)
+  const e = entry(cldr)
   const { positional, named } = messageArgs(args, ctx)
-  state.zone = resolveZone(ctx, cldr)
+  e.state.zone = resolveZone(ctx, cldr)
   try {
-    return formatter.format(message, positional, named)
+    return new MessageEngine(cldr.General.bundle().plurals(), converter, e.formatters, parsed(e, message)).evaluate(positional, named)
   } catch (e) {
     ctx.error(I18nErrorCode.MESSAGE_FAILED, `Message could not be formatted: ${(e as Error).message}`)
     return ''

@@ -1,5 +1,6 @@
 // The store. Needs: sites, files (images), content (collection paths, paid access), forms (checkout fields);
 // notify and members are built after it (late): its mails go through notify, called after commits.
+import type { QueueMail } from '../../domains/mail/index.js'
 import type { Accounts } from '../../domains/accounts/index.js'
 import { createCommerce, type CommerceNotifier } from '../../domains/commerce/index.js'
 import type { Content } from '../../domains/content/index.js'
@@ -15,10 +16,10 @@ interface Needs {
   files: Files
   content: Content
   forms: Forms
-  mailQueued: () => void
+  queueMail: QueueMail
 }
 
-export async function wireCommerce(base: Base, { sites, accounts, files, content, forms, mailQueued }: Needs) {
+export async function wireCommerce(base: Base, { sites, accounts, files, content, forms, queueMail }: Needs) {
   const { db, mailer, log, counters, cluster, late, opts } = base
   const notifier = (): CommerceNotifier => late.get('notify').commerceNotifier
   return createCommerce(db.orm, {
@@ -55,6 +56,6 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
     invalidation: cluster.pages, // a site's message (any node) drops the cart answers' cached store data
     // abandoned-checkout reminders: composed by notify (built later: late), queued as durable mail jobs
-    recovery: { composer: (siteId) => late.get('notify').composer(siteId), mailQueued, hourMs: base.config.recovery.hourMs, sweepMs: base.config.recovery.sweepMs },
+    recovery: { composer: (siteId) => late.get('notify').composer(siteId), queueMail, hourMs: base.config.recovery.hourMs, sweepMs: base.config.recovery.sweepMs },
   })
 }

@@ -13,7 +13,8 @@ export async function wireFiles(base: Base, { sites, accounts }: { sites: Sites;
     dataDir: config.dataDir,
     log,
     onChange: base.invalidatePages,
-    pgBossUrl: config.databaseUrl,
+    jobs: base.jobs,
+    shared: config.databaseUrl !== null,
     storage,
   })
 }

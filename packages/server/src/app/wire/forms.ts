@@ -6,7 +6,7 @@ import type { Sites } from '../../domains/sites/index.js'
 import type { Base } from './base.js'
 
 export async function wireForms(base: Base, { sites, accounts }: { sites: Sites; accounts: Accounts }) {
-  const { db, mailer, late, log, config, opts } = base
+  const { db, mailer, late, log, opts } = base
   return createForms(db.orm, {
     sites,
     auth: accounts.auth,
@@ -24,7 +24,7 @@ export async function wireForms(base: Base, { sites, accounts }: { sites: Sites;
       return m ? mailer.send(m) : undefined
     },
     sanitizeHtml,
-    databaseUrl: config.databaseUrl,
+    jobs: base.jobs,
     log,
     renderSystemPage: base.renderSystemPage,
     onChange: base.invalidatePages,

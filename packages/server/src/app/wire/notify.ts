@@ -16,6 +16,7 @@ import {
 import { DEFAULT_THEME_DIR } from '../../domains/publishing/index.js'
 import type { Reviews } from '../../domains/reviews/index.js'
 import type { Sites } from '../../domains/sites/index.js'
+import type { QueueMail } from '../../domains/mail/index.js'
 import { MAIL_FROM_ADDRESS, type Base } from './base.js'
 
 interface Needs {
@@ -24,7 +25,7 @@ interface Needs {
   commerce: Commerce
   reviews: Reviews
   files: Files
-  mailQueued: () => void
+  queueMail: QueueMail
 }
 
 /** A site's brand for its mails: title, public address, icon and the colours of its active colour theme. */
@@ -55,7 +56,7 @@ function brandOf(base: Base, sites: Sites, files: Files) {
 
 export async function wireNotify(
   base: Base,
-  { sites, accounts, commerce, reviews, files, mailQueued }: Needs,
+  { sites, accounts, commerce, reviews, files, queueMail }: Needs,
 ): Promise<Notify> {
   const { db, log, late, platformUrl } = base
   const auth = accounts.auth
@@ -80,7 +81,7 @@ export async function wireNotify(
     },
     secret: await base.secret('review-request'),
     restockDemand: () => late.get('restock').demandSummary(),
-    mailQueued,
+    queueMail,
     renderPage: base.renderSystemPage,
     log,
   })

@@ -8,6 +8,7 @@ import type { Forms } from '../../domains/forms/index.js'
 import type { Notify } from '../../domains/notify/index.js'
 import { createRestock, type VariantInfo } from '../../domains/restock/index.js'
 import type { Sites } from '../../domains/sites/index.js'
+import type { QueueMail } from '../../domains/mail/index.js'
 import { MAIL_FROM_ADDRESS, type Base } from './base.js'
 
 interface Needs {
@@ -17,10 +18,10 @@ interface Needs {
   forms: Forms
   notify: Notify
   billing: Billing
-  mailQueued: () => void
+  queueMail: QueueMail
 }
 
-export function wireRestock(base: Base, { sites, accounts, commerce, forms, notify, billing, mailQueued }: Needs) {
+export function wireRestock(base: Base, { sites, accounts, commerce, forms, notify, billing, queueMail }: Needs) {
   const restock = createRestock(base.db.orm, {
     authorize: (request, siteId) => sites.authorize(accounts.auth, request, siteId, STORE_ROLES),
     variant: async (siteId, productId, variantId): Promise<VariantInfo | null> => {
@@ -46,7 +47,7 @@ export function wireRestock(base: Base, { sites, accounts, commerce, forms, noti
     verifyCaptcha: async (siteId, token, remoteIp) => (await forms.captcha.check(siteId, token, remoteIp)).ok,
     captchaPublic: () => forms.captcha.publicConfig(),
     scarcityAllowed: (siteId) => billing.hasFlag(siteId, FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS),
-    mailQueued,
+    queueMail,
     onChange: base.invalidatePages,
   })
   commerce.events.on('commerce_stock_set', async (e) => {

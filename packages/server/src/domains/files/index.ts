@@ -1,4 +1,5 @@
 // Public API of the files domain: uploaded assets of a site (storage, records, image variants, public route).
+import type { Jobs } from '../../platform/jobs.js'
 import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
@@ -49,15 +50,17 @@ export interface FilesDeps {
   log?: FastifyBaseLogger
   /** Told after a change to a file that published pages show (rename, description, focal point, variants, delete). */
   onChange?: (siteId: string) => void
-  /** PostgreSQL connection string: image variants are pg-boss jobs any node runs (PGlite: the in-process queue). */
-  pgBossUrl?: string | null
+  /** The platform job queue: image variants are its jobs (pg-boss on PostgreSQL, any node runs them). */
+  jobs: Jobs
+  /** Several nodes share the database (PostgreSQL). */
+  shared?: boolean
 }
 
 export function createFiles(orm: Orm, deps: FilesDeps) {
   const storage = deps.storage ?? createDiskStorage(join(deps.dataDir, 'files'))
   const changed = (siteId: string) => deps.onChange?.(siteId)
   const ctx: IngestContext = { orm, storage, limitsMb: { ...DEFAULT_LIMITS_MB, ...deps.limitsMb }, log: deps.log, changed }
-  const jobs = createVariantJobs({ orm, run: (siteId, id) => makeVariants(ctx, siteId, id), pgBossUrl: deps.pgBossUrl, log: deps.log })
+  const jobs = createVariantJobs({ orm, run: (siteId, id) => makeVariants(ctx, siteId, id), jobs: deps.jobs, shared: deps.shared ?? false, log: deps.log })
   const enqueueVariants = (siteId: string, id: string) => jobs.enqueue(siteId, id)
   const slugOf = async (siteId: string) => (await deps.sites.get(siteId))?.slug ?? null
 

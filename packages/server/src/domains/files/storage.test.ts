@@ -5,7 +5,6 @@ import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDiskStorage, keySegments } from './storage.js'
-import { createQueue } from './queue.js'
 import { parseRange } from './serve.js'
 
 const root = mkdtempSync(join(tmpdir(), 'sw-storage-'))
@@ -48,48 +47,6 @@ describe('disk storage', () => {
   it('refuses keys that could leave the root', () => {
     for (const bad of ['../x', 'a/../../b', '/abs', 'a//b', '', 'a/.hidden', 'a\\b']) expect(() => keySegments(bad)).toThrow()
     expect(keySegments('s/a/100w')).toEqual(['s', 'a', '100w'])
-  })
-})
-
-describe('job queue', () => {
-  it('runs jobs one at a time in order and reports idleness', async () => {
-    const q = createQueue()
-    const seen: string[] = []
-    let active = 0
-    let most = 0
-    for (const n of ['a', 'b', 'c']) {
-      q.push(n, async () => {
-        active++
-        most = Math.max(most, active)
-        await new Promise((r) => setTimeout(r, 5))
-        seen.push(n)
-        active--
-      })
-    }
-    await q.idle()
-    expect(seen).toEqual(['a', 'b', 'c'])
-    expect(most).toBe(1)
-  })
-
-  it('reports failures and carries on; drops jobs after close', async () => {
-    const errors: string[] = []
-    const q = createQueue({ onError: (name) => errors.push(name) })
-    let ran = 0
-    q.push('bad', async () => {
-      throw new Error('x')
-    })
-    q.push('good', async () => {
-      ran++
-    })
-    await q.idle()
-    expect(errors).toEqual(['bad'])
-    expect(ran).toBe(1)
-    await q.close()
-    q.push('late', async () => {
-      ran++
-    })
-    await q.idle()
-    expect(ran).toBe(1)
   })
 })
 

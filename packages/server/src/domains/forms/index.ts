@@ -1,5 +1,6 @@
 // Public API of the forms domain: site forms, visitor submissions (idempotent by key, captcha, rate limit),
 // stored submissions for owners, owner e-mail and webhook delivery, mailing lists and the newsletter.
+import type { Jobs } from '../../platform/jobs.js'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { getOrCreateSecret } from '../../platform/secrets.js'
@@ -41,8 +42,8 @@ export interface FormsDeps {
   sendMail(job: EmailJob): Promise<unknown>
   /** Owner-authored HTML (submission HTML) is sanitized on save with this. */
   sanitizeHtml(html: string): string
-  /** PostgreSQL: webhook delivery goes through pg-boss on this connection. */
-  databaseUrl: string | null
+  /** The platform job queue (owner e-mail and webhook deliveries run on it). */
+  jobs: Jobs
   log?: FastifyBaseLogger
   fetch?: typeof fetch
   renderSystemPage?: RenderSystemPage
@@ -60,8 +61,7 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
   const delivery = createDelivery(orm, {
     sendMail: deps.sendMail,
     log: deps.log,
-    intervalMs: deps.config.workerIntervalMs,
-    pgBossUrl: deps.databaseUrl,
+    jobs: deps.jobs,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   })
   const ctx: FormsContext = {
@@ -87,16 +87,14 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
       registerOwnerRoutes(app, ctx)
       registerNewsletterRoutes(app, ctx)
     },
-    /** Starts the delivery worker and the hourly sweep of expired keys, spent captchas and rate windows. */
+    /** Starts the hourly sweep of expired keys, spent captchas and rate windows. */
     async start(): Promise<void> {
-      await delivery.start()
       sweeper = every({ name: 'forms sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweepKeys(orm, deps.config.rateWindowSeconds))
       await sweeper.run()
     },
     async stop(): Promise<void> {
       await sweeper?.stop()
       sweeper = null
-      await delivery.stop()
     },
     /** A visitor's submission (SaveFormSubmission without HTTP): key, rate window, validation, captcha, one transaction. */
     submit: (input: SubmitInput) => submitForm(ctx, input),

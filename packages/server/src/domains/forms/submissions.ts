@@ -33,6 +33,8 @@ export interface SaveContext {
   captcha: CaptchaCheck
   page: Record<string, string>
   siteTitle: string
+  /** Queues the delivery of the outbox rows written in the transaction (forms' delivery queue). */
+  deliver(tx: Orm, outboxIds: readonly string[]): Promise<void>
 }
 
 export function captchaError(): AppError {
@@ -77,7 +79,11 @@ export async function saveSubmission(orm: Orm, c: SaveContext): Promise<SaveAnsw
       createdAt,
     })
     const outbox = buildOutbox({ form: c.form, submissionId: id, createdAt, summaries, siteTitle: c.siteTitle })
-    if (outbox.length) await tx.insert(formOutbox).values(outbox.map((o) => ({ id: newId(), siteId: c.siteId, ...o })))
+    if (outbox.length) {
+      const rows = outbox.map((o) => ({ id: newId(), siteId: c.siteId, ...o }))
+      await tx.insert(formOutbox).values(rows)
+      await c.deliver(tx, rows.map((r) => r.id))
+    }
     if (c.form.mailingListId) await subscribeInTx(tx, c.siteId, c.form.mailingListId, fields, c.answers)
     const answer: SaveAnswer = { submissionId: id, createdOn: createdAt.getTime() }
     await tx

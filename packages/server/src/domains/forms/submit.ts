@@ -1,6 +1,6 @@
 // A visitor's form submission, start to finish: the key (a used key replays its first answer), the configured form,
 // the submitted map, the per-address rate window, field validation, the captcha, then the one transaction that stores
-// the submission with its deliveries and the key's answer. The delivery worker is woken after the commit.
+// the submission with its deliveries and the key's answer. The deliveries are queued in that transaction.
 import type { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
 import { refuseBadText } from '../../platform/http/edge.js'
@@ -63,7 +63,6 @@ export async function submitForm(ctx: FormsContext, input: SubmitInput): Promise
   if (!check.ok) throw captchaError()
   const { key: _k, formId: _f, form: _form, captchaKey: _c, ...page } = body
   const siteTitle = (await ctx.sites.get(siteId))?.title ?? input.siteSlug
-  const answer = await saveSubmission(orm, { siteId, crumb: input.crumb, key: body.key, form, answers: result.answers, captcha: check, page, siteTitle })
-  void ctx.delivery.kick()
+  const answer = await saveSubmission(orm, { siteId, crumb: input.crumb, key: body.key, form, answers: result.answers, captcha: check, page, siteTitle, deliver: ctx.delivery.queue })
   return answer
 }

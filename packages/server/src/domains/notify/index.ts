@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { FulfilmentView, NotificationSettings, OrderView } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import type { CommerceNotifier, IssuedGiftCard } from '../commerce/index.js'
-import { enqueueMail, type MailMessage } from '../mail/index.js'
+import type { MailMessage, QueueMail } from '../mail/index.js'
 import type { NewReview } from '../reviews/index.js'
 import { fromName, type EmailBrand, type EmailTemplates } from './emails.js'
 import { donationData, giftCardData, orderData, purchasedProducts, shipmentData } from './data.js'
@@ -43,8 +43,8 @@ export interface NotifyDeps {
   storeReviewPhoto?(siteId: string, filename: string, bytes: Buffer): Promise<string>
   /** Signs review-request links. */
   secret: string
-  /** Wakes the mail worker after mail is queued. */
-  mailQueued?: () => void
+  /** Queues one mail in a transaction (mail's durable jobs). */
+  queueMail: QueueMail
   /** What shoppers wait for, per site (the restock domain; the daily demand summary). */
   restockDemand?(): Promise<{ siteId: string; items: { item: string; waiting: number }[] }[]>
   renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
@@ -85,9 +85,7 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
   /** Queues one mail for an event (a second call with the same event id does nothing); answers whether it was new. */
   async function queue(siteId: string, eventId: string, template: string, to: string, data: Record<string, unknown>, tx: Orm = orm): Promise<boolean> {
     const message = await compose(siteId, template, to, data)
-    const added = await enqueueMail(tx, { id: eventId, siteId, kind: template, message })
-    if (added) deps.mailQueued?.()
-    return added
+    return deps.queueMail(tx, { id: eventId, siteId, kind: template, message })
   }
 
   /** Mails the owners who want this kind of mail (per their settings), each once per event. */
@@ -103,9 +101,8 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       if (setting && s[setting] === false) continue
       if (e.wants && !e.wants(s)) continue
       const message = await compose(e.siteId, e.template, p.email, typeof e.data === 'function' ? e.data(s) : e.data, brand)
-      if (await enqueueMail(orm, { id: `${e.eventId}:${p.ownerId}`, siteId: e.siteId, kind: e.template, message })) queued++
+      if (await deps.queueMail(orm, { id: `${e.eventId}:${p.ownerId}`, siteId: e.siteId, kind: e.template, message })) queued++
     }
-    if (queued) deps.mailQueued?.()
     return queued
   }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
-import { enqueueMail, type MailMessage } from '../mail/index.js'
+import type { MailMessage, QueueMail } from '../mail/index.js'
 import { restockAlert, variantLabel } from './alert-mail.js'
 import type { RestockContext } from './context.js'
 import { merchandisingFor, type ProductForMerchandising } from './merchandising.js'
@@ -26,8 +26,8 @@ export interface RestockDeps {
   fromAddress: string
   /** The notify domain's composer of theme email templates for a site; absent: the built-in alert mail. */
   composer?: (siteId: string) => Promise<(template: string, to: string, data: Record<string, unknown>) => MailMessage>
-  /** Called after mail is queued (to wake the mail worker). */
-  mailQueued?: () => void
+  /** Queues one mail in a transaction (mail's durable jobs). */
+  queueMail: QueueMail
   joinMailingList?: (siteId: string, email: string) => Promise<void>
   /** The site's captcha provider; checked when the restock setting captchaEnabled is on. */
   verifyCaptcha?: (siteId: string, token: string | undefined, remoteIp: string) => Promise<boolean>
@@ -56,9 +56,8 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     const message = (to: string) =>
       compose ? compose('restock-alert', to, { restock: { item: variantLabel(variant), productUrl: link } }) : restockAlert({ to, shopName: shop.name, fromAddress: deps.fromAddress, variant, productLink: link })
     const r = await svc.send(orm, siteId, variant, async (tx, s) => {
-      await enqueueMail(tx, { id: `restock:${s.id}`, siteId, kind: 'restock-alert', message: message(s.email) })
+      await deps.queueMail(tx, { id: `restock:${s.id}`, siteId, kind: 'restock-alert', message: message(s.email) })
     })
-    if (r.notified) deps.mailQueued?.()
     return r.notified
   }
 

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { RECOVERY_LINK_DAYS, RECOVERY_REMINDER_GAP_HOURS } from '@sitewright/contracts'
 import type { Orm } from '../../../platform/db/index.js'
 import { sqlRows } from '../../../platform/db/index.js'
-import { enqueueMail, type MailMessage } from '../../mail/index.js'
+import type { MailMessage, QueueMail } from '../../mail/index.js'
 import { cartView } from '../cart/view.js'
 import { moneyText } from '../orders/summary.js'
 import { abandonedCheckouts, carts, type AbandonedCheckoutRow } from '../schema.js'
@@ -29,7 +29,7 @@ export interface ReminderDeps {
   composer(siteId: string): Promise<Composer>
   /** The site's public address, ending with '/'. */
   siteUrl(siteId: string): Promise<string | undefined>
-  mailQueued?(): void
+  queueMail: QueueMail
   hourMs: number
 }
 
@@ -115,11 +115,10 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<n
           lines: cv.entries.map((e) => ({ title: e.title, variant: e.variantText, quantity: e.quantity, total: moneyText(Number(e.subTotal.value), cv.currency) })),
         },
       }
-      await enqueueMail(tx, { id: `recovery:${row.id}:${step}`, siteId: row.siteId, kind: RECOVERY_TEMPLATE, message: compose(RECOVERY_TEMPLATE, row.email, data) })
+      await deps.queueMail(tx, { id: `recovery:${row.id}:${step}`, siteId: row.siteId, kind: RECOVERY_TEMPLATE, message: compose(RECOVERY_TEMPLATE, row.email, data) })
       return true
     })
     if (sent) queued++
   }
-  if (queued > 0) deps.mailQueued?.()
   return queued
 }
