@@ -10,12 +10,26 @@
 //   with FOR UPDATE SKIP LOCKED and a lease. PGlite runs one statement at a time, so one poll serves every queue
 //   (one claim statement a second when idle) and a send wakes it at once.
 import { sql, type SQL } from 'drizzle-orm'
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type PgBoss from 'pg-boss'
 import type { Orm } from './db/index.js'
 import { sqlRows } from './db/index.js'
 import { newId } from './ids.js'
 import { every, type Every } from './every.js'
 import { createQueueOnce } from './pg-boss.js'
+
+/** The `jobs` table of migration 0075, as Drizzle sees it (the queue itself speaks SQL; storage.itest holds the two equal). */
+export const jobsTable = pgTable('jobs', {
+  id: text('id').primaryKey(),
+  queue: text('queue').notNull(),
+  data: jsonb('data').notNull(),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  expireSeconds: integer('expire_seconds').notNull().default(120),
+  runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})
 
 export interface JobInfo {
   id: string

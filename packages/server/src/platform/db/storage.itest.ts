@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 /** Tables that hold no site data (platform and owner-account tables); every other table must carry site_id. */
-const NOT_SITE_DATA = new Set(['schema_migrations', 'server_secrets', 'owners', 'owner_sessions', 'owner_known_addresses', 'owner_tokens', 'login_throttle', 'rate_counters', 'websites', 'acme_accounts', 'acme_challenges'])
+const NOT_SITE_DATA = new Set(['schema_migrations', 'server_secrets', 'owners', 'owner_sessions', 'owner_known_addresses', 'owner_tokens', 'login_throttle', 'rate_counters', 'jobs', 'websites', 'acme_accounts', 'acme_challenges'])
 
 const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(t.app.db.orm, query)
 
