@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, startTestApp, type TestApp } from '../../test/harness.js'
 import { sqlRows } from './db/index.js'
-import { createJobs, retryDelay, type JobInfo, type Jobs } from './jobs.js'
+import { createJobs, retryDelay, type JobInfo, type Jobs, type Queue } from './jobs.js'
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,6 +19,19 @@ const rowsOf = (queue: string) =>
     t.app.db.orm,
     sql`SELECT status, attempts, extract(epoch FROM run_at - now())::int AS due_in, last_error FROM jobs WHERE queue = ${queue}`,
   )
+
+/** Sends 'rolled back' in a transaction that rolls back, then 'committed' in one that commits. */
+async function sendRolledBackThenCommitted(queue: Queue<{ v: string }>): Promise<void> {
+  await t.app.db.orm
+    .transaction(async (tx) => {
+      await queue.send({ v: 'rolled back' }, { tx })
+      throw new Error('rollback')
+    })
+    .catch(() => undefined)
+  await t.app.db.orm.transaction(async (tx) => {
+    await queue.send({ v: 'committed' }, { tx })
+  })
+}
 
 describe(`job queue, jobs table (${BACKEND})`, () => {
   it('a failure runs again after its back-off; the last failure stays as failed; a success is gone', async () => {
@@ -60,15 +73,7 @@ describe(`job queue, jobs table (${BACKEND})`, () => {
     const ran: string[] = []
     const nodes: Jobs[] = [createJobs(t.app.db.orm, { pollMs: 50 }), createJobs(t.app.db.orm, { pollMs: 50 })]
     const queues = nodes.map((jobs, i) => jobs.queue<{ v: string }>({ name, attempts: 1, retryDelaySeconds: 1, run: async (d) => void ran.push(`${i}:${d.v}`) }))
-    await t.app.db.orm
-      .transaction(async (tx) => {
-        await queues[0]!.send({ v: 'rolled back' }, { tx })
-        throw new Error('rollback')
-      })
-      .catch(() => undefined)
-    await t.app.db.orm.transaction(async (tx) => {
-      await queues[0]!.send({ v: 'committed' }, { tx })
-    })
+    await sendRolledBackThenCommitted(queues[0]!)
     await Promise.all(nodes.map((j) => j.kick()))
     expect(ran.map((r) => r.slice(2))).toEqual(['committed'])
     expect(await rowsOf(name)).toEqual([])
@@ -106,15 +111,7 @@ describe.runIf(BACKEND === 'postgres')('job queue, pg-boss (postgres)', () => {
     for (const j of nodes) await j.start()
     try {
       expect(nodes.every((j) => j.usesPgBoss)).toBe(true)
-      await t.app.db.orm
-        .transaction(async (tx) => {
-          await queues[0]!.send({ v: 'rolled back' }, { tx })
-          throw new Error('rollback')
-        })
-        .catch(() => undefined)
-      await t.app.db.orm.transaction(async (tx) => {
-        await queues[0]!.send({ v: 'committed' }, { tx })
-      })
+      await sendRolledBackThenCommitted(queues[0]!)
       await queues[1]!.send({ v: 'flaky' })
       await expect.poll(() => [...ran].sort(), { timeout: 20_000, interval: 100 }).toEqual(['committed', 'flaky'])
       const [boss] = await sqlRows<{ n: number }>(t.app.db.orm, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${name} AND state = 'completed'`)

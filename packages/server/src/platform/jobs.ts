@@ -107,6 +107,8 @@ interface Claimed {
 export function createJobs(orm: Orm, deps: JobsDeps = {}): Jobs {
   const queues = new Map<string, QueueOptions<object>>()
   let boss: PgBoss | null = null
+  /** pg-boss's worker of each queue on this node, to wake after a send. */
+  const workers = new Map<string, string>()
   let poll: Every | null = null
   let started = false
   let stopped = false
@@ -196,10 +198,19 @@ export function createJobs(orm: Orm, deps: JobsDeps = {}): Jobs {
     await b.start()
     for (const q of queues.values()) {
       await createQueueOnce(b, q.name)
-      await b.work<object>(q.name, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
+      // pg-boss waits out its polling interval after every fetch unless its worker is notified: a worker notified
+      // after each job (and on a send from this node) fetches the next at once, so a backlog drains at the speed of
+      // its runs rather than one job per interval; an empty fetch then waits the interval as usual.
+      let workerId: string | null = null
+      workerId = await b.work<object>(q.name, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
         if (!job) return
-        await q.run(job.data, { id: job.id, attempt: job.retryCount + 1, last: job.retryCount >= job.retryLimit })
+        try {
+          await q.run(job.data, { id: job.id, attempt: job.retryCount + 1, last: job.retryCount >= job.retryLimit })
+        } finally {
+          if (workerId) b.notifyWorker(workerId)
+        }
       })
+      workers.set(q.name, workerId)
     }
     boss = b
   }
@@ -220,6 +231,8 @@ export function createJobs(orm: Orm, deps: JobsDeps = {}): Jobs {
               expireInSeconds: expire,
               ...(o.tx ? { db: onTransaction(o.tx) } : {}),
             })
+            const worker = workers.get(opts.name)
+            if (worker) boss.notifyWorker(worker)
             return
           }
           await (o.tx ?? orm).execute(
@@ -271,6 +284,7 @@ export function createJobs(orm: Orm, deps: JobsDeps = {}): Jobs {
       await running?.catch(() => undefined)
       await boss?.stop({ graceful: true, timeout: 5000, wait: true }).catch(() => undefined)
       boss = null
+      workers.clear()
     },
   }
 }

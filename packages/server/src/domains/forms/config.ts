@@ -9,8 +9,6 @@ export interface FormsConfig {
   rateWindowSeconds: number
   /** Lifetime of a submission key. */
   keyTtlSeconds: number
-  /** Delivery worker poll interval (owner e-mail, webhooks). */
-  workerIntervalMs: number
 }
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify'
@@ -24,7 +22,6 @@ const envSchema = z.object({
   FORM_RATE_LIMIT: z.coerce.number().int().min(0).optional(),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).optional(),
   FORM_KEY_TTL_SECONDS: z.coerce.number().int().min(10).optional(),
-  FORMS_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).optional(),
 })
 
 export function loadFormsConfig(env: Record<string, string | undefined>): FormsConfig {
@@ -47,6 +44,5 @@ export function loadFormsConfig(env: Record<string, string | undefined>): FormsC
     rateLimit: e.FORM_RATE_LIMIT ?? 20,
     rateWindowSeconds: e.FORM_RATE_WINDOW_SECONDS ?? 10 * 60,
     keyTtlSeconds: e.FORM_KEY_TTL_SECONDS ?? 60 * 60,
-    workerIntervalMs: e.FORMS_WORKER_INTERVAL_MS ?? 5_000,
   }
 }

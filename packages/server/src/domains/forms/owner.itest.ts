@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, fileEnv, newSignup, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type TestApp, type Client } from '../../../test/harness.js'
 import { createForm, ownerSite, submit, type OwnerSite } from './forms-test-kit.js'
 
 let t: TestApp
@@ -11,7 +11,6 @@ let site: OwnerSite<Client>
 let hook: Server
 const received: { body: string; signature: string }[] = []
 let hookUrl = ''
-fileEnv({ FORMS_WORKER_INTERVAL_MS: '100' })
 
 beforeAll(async () => {
   hook = createServer((req, res) => {

@@ -201,8 +201,8 @@ describe(`checkout (${BACKEND})`, () => {
     expect((owner.json.order.summary as { label: string; text: string }[]).map((l) => `${l.label}: ${l.text}`)).toEqual(lines)
 
     const mailTo = (to: string) => mails.find((m) => m.to === to)
-    await expect.poll(() => mailTo('grace@example.com'), { timeout: 30000 }).toBeTruthy()
-    await expect.poll(() => mailTo('giver@example.com'), { timeout: 30000 }).toBeTruthy()
+    await expect.poll(() => mailTo('grace@example.com'), { timeout: 5000 }).toBeTruthy()
+    await expect.poll(() => mailTo('giver@example.com'), { timeout: 5000 }).toBeTruthy()
     const confirmation = mailTo('giver@example.com')!.text
     expect(confirmation).toContain(lines.join('\n'))
     expect(confirmation).toContain(`Gift card for Grace Hopper (sent to grace@example.com): ${issued} ($25.00)`)
