@@ -29,6 +29,21 @@ export interface AddLocaleRequest {
   locale: string
 }
 
+/**
+ * The canonical BCP 47 form of a language tag (`fr-fr` -> `fr-FR`), or null when it is not one: a language of 2-3
+ * letters and subtags of 2-8 letters or digits, as Intl accepts it. The one rule for the site's default locale (owner
+ * API and editor) and its added locales.
+ */
+export function canonicalLocaleTag(tag: string): string | null {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)) return null
+  try {
+    const found = Intl.getCanonicalLocales(tag)
+    return found.length === 1 ? (found[0] ?? null) : null
+  } catch {
+    return null
+  }
+}
+
 /** The path prefix of an added locale: its language subtag, lower case (`fr-CA` -> `fr`). */
 export function localePrefix(locale: string): string {
   return (locale.split('-')[0] ?? '').toLowerCase()

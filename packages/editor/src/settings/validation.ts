@@ -1,5 +1,6 @@
 // Client-side validation of the website settings form. Pure functions; the server re-validates and its
 // per-field messages take precedence when it answers 400.
+import { canonicalLocaleTag } from '@sitewright/contracts'
 import type { WebsiteSettings } from '../api/types.js'
 
 export type SettingsErrors = Partial<Record<keyof WebsiteSettings, string>>
@@ -22,12 +23,7 @@ export function currencies(): string[] {
 }
 
 export function isValidLocale(tag: string): boolean {
-  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)) return false
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1
-  } catch {
-    return false
-  }
+  return canonicalLocaleTag(tag) !== null
 }
 
 export function validateSettings(s: WebsiteSettings): SettingsErrors {

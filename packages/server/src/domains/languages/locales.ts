@@ -1,23 +1,16 @@
 // A site's locales: the default (the site settings' `locale`) and the added ones, with their path prefixes. Adds
 // take turns per site (advisory lock), so the limit and the one-locale-per-prefix rule hold under concurrent adds;
 // removing a locale removes its translations with it.
-import { MAX_ADDED_LOCALES, localePrefix, type LocalesAnswer, type SiteLocale } from '@sitewright/contracts'
+import { MAX_ADDED_LOCALES, canonicalLocaleTag, localePrefix, type LocalesAnswer, type SiteLocale } from '@sitewright/contracts'
 import { hasLocaleData } from '@sitewright/jsont/i18n'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { siteLocales, translations } from './schema.js'
 
-/** The canonical BCP 47 form of `tag` (`fr-fr` -> `fr-FR`), or null when it is not a language tag. */
+/** The canonical BCP 47 form of `tag` (`fr-fr` -> `fr-FR`, `fr_FR` too), or null when it is not a language tag. */
 export function canonicalLocale(tag: string): string | null {
-  const t = tag.trim().replace(/_/g, '-')
-  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(t)) return null
-  try {
-    const [c] = Intl.getCanonicalLocales(t)
-    return c ?? null
-  } catch {
-    return null
-  }
+  return canonicalLocaleTag(tag.trim().replace(/_/g, '-'))
 }
 
 /** The same tag ignoring case (`en-us` is `en-US`). */

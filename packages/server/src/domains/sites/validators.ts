@@ -1,18 +1,12 @@
 import { z } from 'zod'
-import type { WebsiteSettings } from '@sitewright/contracts'
+import { canonicalLocaleTag, type WebsiteSettings } from '@sitewright/contracts'
 import type { Assert, Same } from '../../platform/http/contract.js'
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'))
 TIME_ZONES.add('UTC')
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
-function isLocale(tag: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1 && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)
-  } catch {
-    return false
-  }
-}
+const isLocale = (tag: string): boolean => canonicalLocaleTag(tag) !== null
 
 /** WebsiteSettings of the owner API contract. */
 export const websiteSettings = z
