@@ -209,4 +209,45 @@ describe('canvas editor', () => {
     expect(await canvas.locator('[data-block-id="blk-gamma"]').count()).toBe(0) // the copy's blocks have their own ids
     expect(unexpected(h.errors)).toEqual([])
   })
+  it('keeps every key typed while the text editor is still loading (its chunk held back until the typing is done)', async () => {
+    // a page of its own, in a tab of its own (the other tests keep theirs)
+    const made = await api.call<{ collection: { id: string } }>('POST', `/api/sites/${site.id}/content/collections`, {
+      typeName: 'page',
+      title: 'Canvas loading proof',
+      layout: { sections: [{ id: 'sec-l', blocks: [{ id: 'blk-gamma', type: TEXT, value: { html: '<p>Gamma words</p>' } }] }] },
+    })
+    expect(made.status).toBe(201)
+    const ownId = made.body.collection.id
+    const storedOwn = async () => (await api.call<{ collection: { layout: Layout } }>('GET', `/api/sites/${site.id}/content/collections/${ownId}`)).body.collection.layout
+    const page = await h.context.newPage()
+    try {
+      let release: () => void = () => undefined
+      const held = new Promise<void>((r) => (release = r))
+      let asked = false
+      await page.route(/\/inPlaceEditor-[^/]*\.js$/, async (route) => {
+        asked = true
+        await held
+        await route.continue()
+      })
+      await page.goto(`/config/sites/${site.id}/pages/${ownId}`)
+      const frame = page.frameLocator('[data-editor-canvas]')
+      const gamma = frame.locator('[data-block-id="blk-gamma"] .rich-text')
+      await gamma.waitFor()
+      await gamma.dblclick()
+      await frame.locator('[data-block-id="blk-gamma"] .rich-text[contenteditable="true"]').waitFor()
+      expect(asked).toBe(true) // the chunk was asked for and is still held: Tiptap is not there yet
+      expect(await frame.locator('[data-block-id="blk-gamma"] .ProseMirror').count()).toBe(0)
+      await page.keyboard.press('End')
+      await page.keyboard.type(' typed while loading', { delay: 30 })
+      release()
+      await frame.locator('[data-block-id="blk-gamma"] .ProseMirror-focused').waitFor()
+      await page.keyboard.type(' and after', { delay: 30 })
+      const want = 'Gamma words typed while loading and after'
+      expect(await gamma.textContent()).toBe(want)
+      await until(storedOwn, (l) => JSON.stringify(l).includes(want), 'the text typed during and after loading saved', 15_000)
+      await page.keyboard.press('Escape')
+    } finally {
+      await page.close()
+    }
+  })
 })

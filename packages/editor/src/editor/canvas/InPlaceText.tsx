@@ -23,13 +23,21 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
   useEffect(() => {
     if (!host) return
     let e: Editor | null = null
-    let original = ''
+    const original = host.innerHTML
     let gone = false
+    // Until Tiptap's chunk is here (it loads on the first press in the canvas), the host takes the keys itself: it is
+    // editable at once with the caret where the owner clicked, so nothing typed meanwhile is lost; Tiptap then starts
+    // from what is in it, with the caret where it was.
+    host.contentEditable = 'true'
+    host.focus({ preventScroll: true })
+    placeCaret(host, caretAt?.current ?? null)
     void loadInPlaceEditor().then(({ createInPlaceEditor }) => {
       if (gone) return
-      original = host.innerHTML
+      const typed = host.innerHTML
+      const caret = textOffset(host)
+      host.removeAttribute('contenteditable')
       host.replaceChildren()
-      e = createInPlaceEditor(host, html, (ed) => {
+      e = createInPlaceEditor(host, typed === original ? html : typed, (ed) => {
         onChange(ed.getHTML())
         // key to paint: from the keydown (marked by the canvas) to just after the next frame is painted
         if (performance.getEntriesByName('sw-key', 'mark').length) {
@@ -43,12 +51,12 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
         }
       })
       setEditor(e)
-      const at = caretAt?.current
-      const pos = at ? e.view.posAtCoords(at) : null
-      e.commands.focus(pos ? pos.pos : 'end')
+      if (typed !== original) onChange(e.getHTML())
+      e.commands.focus(caret === null ? 'end' : positionOfText(e, caret))
     })
     return () => {
       gone = true
+      host.removeAttribute('contenteditable')
       if (!e) return
       const last = e.getHTML()
       e.destroy()
@@ -63,6 +71,46 @@ export function useInPlaceText(host: HTMLElement | null, html: string, onChange:
     if (editor && !editor.isDestroyed && editor.getHTML() !== html) editor.commands.setContent(html, { emitUpdate: false })
   }, [editor, html])
   return editor
+}
+
+/** Puts the caret of the host's document at `at` (frame coordinates) when it falls inside the host, else at its end. */
+function placeCaret(host: HTMLElement, at: { left: number; top: number } | null): void {
+  const doc = host.ownerDocument
+  const sel = doc.getSelection()
+  if (!sel) return
+  const range = at ? doc.caretRangeFromPoint?.(at.left, at.top) : null
+  if (range && host.contains(range.startContainer)) {
+    sel.removeAllRanges()
+    sel.addRange(range)
+    return
+  }
+  sel.selectAllChildren(host)
+  sel.collapseToEnd()
+}
+
+/** How many characters of the host's text come before the caret, or null when the caret is not in the host. */
+function textOffset(host: HTMLElement): number | null {
+  const sel = host.ownerDocument.getSelection()
+  if (!sel || !sel.focusNode || !host.contains(sel.focusNode)) return null
+  const before = host.ownerDocument.createRange()
+  before.selectNodeContents(host)
+  before.setEnd(sel.focusNode, sel.focusOffset)
+  return before.toString().length
+}
+
+/** The editor position after `chars` characters of its text (the end when the text is shorter). */
+function positionOfText(editor: Editor, chars: number): number {
+  let left = chars
+  let found: number | null = null
+  editor.state.doc.descendants((node, pos) => {
+    if (found !== null) return false
+    if (!node.isText) return true
+    const len = node.text?.length ?? 0
+    if (left <= len) found = pos + left
+    else left -= len
+    return false
+  })
+  return found ?? editor.state.doc.content.size
 }
 
 export function FormatBar({ editor, onDone }: { editor: Editor; onDone(): void }) {
