@@ -100,3 +100,13 @@ export const FORM_SETUP_STEPS = { build: 1, storage: 2, advanced: 3, captcha: 4,
 
 /** The empty first option of a select field (SPEC.md default text 'Select Value'); the theme's site forms print it too. */
 export const SELECT_VALUE_TEXT = 'Select Value'
+
+/**
+ * The spec's email rule, for every email a visitor or shopper gives (forms, checkout, donations, checkout recovery):
+ * local@domain with a last label of 2 to 4 letters or digits, 3 to 256 characters in all.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/
+export const EMAIL_LENGTH = { min: 3, max: 256 } as const
+export function isValidEmail(value: string): boolean {
+  return value.length >= EMAIL_LENGTH.min && value.length <= EMAIL_LENGTH.max && EMAIL_PATTERN.test(value)
+}

@@ -1,14 +1,11 @@
 // Client-side checks of site forms: required fields, the email rule, the textarea character limit.
+import { isValidEmail } from '@sitewright/contracts'
 import { parseMax } from '../core/counter.js'
 import { MESSAGES } from './messages.js'
 import type { FieldValue } from './values.js'
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/
-
-/** 3 to 256 characters, local@domain, last label 2 to 4 alphanumerics. */
-export function isValidEmail(value: string): boolean {
-  return value.length >= 3 && value.length <= 256 && EMAIL.test(value)
-}
+/** 3 to 256 characters, local@domain, last label 2 to 4 alphanumerics (the one rule, in contracts). */
+export { isValidEmail } from '@sitewright/contracts'
 
 function isEmpty(v: FieldValue | undefined): boolean {
   if (v === undefined) return true

@@ -1,22 +1,17 @@
 // Server-side validation of submitted field values (site forms) for every field kind. Pure: takes the
 // form's fields and the visitor's `{ fieldId: value }` map, returns normalized answers or a message per field id.
+import { isValidEmail } from '@sitewright/contracts'
 import { FIELD_PARTS, PASSWORD_MASK, fieldTitle, isComposite, type FormField } from './fields.js'
 
 export const EMAIL_FORMAT_EXAMPLE = 'user@domain.com'
 export const EMAIL_MESSAGE = `Email is not valid. Email addresses should follow the format ${EMAIL_FORMAT_EXAMPLE}.`
 export const CHARACTER_LIMIT_MESSAGE = 'You have exceeded the character limit.'
 export const NOT_VALID_MESSAGE = 'This value is not valid.'
-export const EMAIL_MIN = 3
-export const EMAIL_MAX = 256
 /** Longest single text value accepted for kinds without their own limit. */
 export const TEXT_MAX = 10_000
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/
-
-/** Email rule of site forms: 3 to 256 characters, local@domain, last label 2 to 4 alphanumerics. */
-export function isValidEmail(value: string): boolean {
-  return value.length >= EMAIL_MIN && value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value)
-}
+/** Email rule of site forms: 3 to 256 characters, local@domain, last label 2 to 4 alphanumerics (contracts). */
+export { isValidEmail } from '@sitewright/contracts'
 
 export type Answer = string | string[] | Record<string, string>
 export type Answers = Record<string, Answer>

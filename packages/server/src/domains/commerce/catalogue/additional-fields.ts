@@ -2,6 +2,7 @@
 // subscriptions): against the product's form of the forms domain (additionalFieldsFormId), else its inline form,
 // and gift-card recipient details. Failures are 400 with a message per field id (`error.fields`), which the
 // storefront's lightbox shows above each field.
+import { EMAIL_PATTERN } from '@sitewright/contracts'
 import { AppError } from '../../../platform/errors.js'
 import type { CommerceDeps } from '../context.js'
 import type { ProductRow } from '../schema.js'
@@ -11,7 +12,6 @@ type Values = Record<string, unknown>
 
 /** The gift-card page's fields: who the card is for and a message. */
 export const GIFT_CARD_FIELDS = { recipientName: 100, recipientEmail: 256, senderName: 100, message: 1000 } as const
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/
 export const GIFT_CARD_EMAIL_MESSAGE = 'Enter the recipient’s email address, like name@example.com.'
 
 function failed(errors: Record<string, string>): never {
@@ -83,7 +83,7 @@ export function checkGiftCard(values: Values): Values {
     }
     if (v !== null && typeof v !== 'string') errors[key] = 'This value is not valid.'
     else if ((v ?? '').length > max) errors[key] = 'You have exceeded the character limit.'
-    else if (key === 'recipientEmail' && v && !EMAIL.test(v.trim())) errors[key] = GIFT_CARD_EMAIL_MESSAGE
+    else if (key === 'recipientEmail' && v && !EMAIL_PATTERN.test(v.trim())) errors[key] = GIFT_CARD_EMAIL_MESSAGE
     else out[key] = (v ?? '').trim()
   }
   if (Object.keys(errors).length) failed(errors)

@@ -1,4 +1,5 @@
 // Visitor checkout, order confirmation, downloads, gift-card balance and the instalment dialog.
+import { EMAIL_PATTERN } from '@sitewright/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
@@ -36,7 +37,7 @@ const address = z
 export const checkoutBody = z
   .object({
     cartToken: z.string().min(1).max(200).optional(),
-    email: z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(/^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/, 'Email is not valid.'),
+    email: z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(EMAIL_PATTERN, 'Email is not valid.'),
     shippingAddress: address.optional(),
     billingAddress: address.optional(),
     shippingOptionId: z.string().max(100).optional(),

@@ -3,7 +3,7 @@
 // the order's page (/commerce/orders/{id}?token=, CONTRIBUTION_CONFIRMED 204).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { DonationBlockValue, DonationInput } from '@sitewright/contracts'
+import { EMAIL_PATTERN, type DonationBlockValue, type DonationInput } from '@sitewright/contracts'
 import { AppError } from '../../../platform/errors.js'
 import type { Accepts, Assert } from '../../../platform/http/contract.js'
 import { defineRoute } from '../../../platform/http/route.js'
@@ -22,7 +22,7 @@ const donationBody = z
     blockId: id,
     amount: z.string().max(30),
     recurring: z.boolean().optional(),
-    email: z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(/^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/, 'Email is not valid.'),
+    email: z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(EMAIL_PATTERN, 'Email is not valid.'),
     name: z.string().trim().max(200).optional(),
     card: z.object({ number: z.string().max(30), expMonth: z.number().int().min(1).max(12), expYear: z.number().int().min(2000).max(2100), cvc: z.string().max(4) }).strict().optional(),
   })

@@ -4,7 +4,7 @@
 // GET .../commerce/abandoned-checkouts (paged, with the figures), GET/PUT .../commerce/recovery-settings.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { RECOVERY_DELAY_HOURS, RECOVERY_MAX_REMINDERS, type CheckoutContactInput, type RecoverySettings } from '@sitewright/contracts'
+import { EMAIL_PATTERN, RECOVERY_DELAY_HOURS, RECOVERY_MAX_REMINDERS, type CheckoutContactInput, type RecoverySettings } from '@sitewright/contracts'
 import type { Accepts, Assert } from '../../../platform/http/contract.js'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
@@ -20,7 +20,7 @@ import { captureContact, checkoutById, getRecoverySettings, listAbandoned, putRe
 
 const tags = ['commerce-recovery']
 const NEWSLETTER_UNSUBSCRIBE = 300
-const email = z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(/^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,24}$/, 'Email is not valid.')
+const email = z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(EMAIL_PATTERN, 'Email is not valid.')
 const contactBody = z.object({ email, consent: z.boolean() }).strict()
 const settingsBody = z
   .object({
