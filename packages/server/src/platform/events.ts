@@ -61,7 +61,7 @@ export interface Delivery {
 
 export type Raise = <K extends EventType>(type: K, event: DomainEventMap[K]) => Promise<void>
 
-export interface EventBus {
+export interface DomainEvents {
   /** A durable subscriber: runs after the commit, at least once, through the job queue; `name` is unique per type. */
   subscribe<K extends EventType>(type: K, name: string, handler: (event: DomainEventMap[K], delivery: Delivery) => Promise<void>): void
   /** An in-process listener: runs on this node after the commit. Answers its removal. */
@@ -81,7 +81,7 @@ interface EventJob {
   event: object
 }
 
-export function createEventBus(jobs: Jobs, log?: { warn(obj: object, msg: string): void }): EventBus {
+export function createEventBus(jobs: Jobs, log?: { warn(obj: object, msg: string): void }): DomainEvents {
   type Handler = (event: object, delivery: Delivery) => Promise<void>
   type Listener = (event: object) => void | Promise<void>
   const durable = new Map<EventType, Map<string, Handler>>()
@@ -119,7 +119,7 @@ export function createEventBus(jobs: Jobs, log?: { warn(obj: object, msg: string
     return { raise, committed }
   }
 
-  const bus: EventBus = {
+  const bus: DomainEvents = {
     subscribe(type, name, handler) {
       const of = durable.get(type) ?? new Map<string, Handler>()
       if (of.has(name)) throw new Error(`${type} has two subscribers named ${name}`)

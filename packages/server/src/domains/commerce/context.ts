@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import type { Auth, WebsiteRole } from '../accounts/index.js'
 import type { SiteAccess } from '../sites/index.js'
-import type { EventBus } from '../../platform/events.js'
+import type { DomainEvents } from '../../platform/events.js'
 import type { ImageShape } from './catalogue/item.js'
 import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
@@ -16,7 +16,7 @@ export interface CommerceDeps {
   authorize(request: FastifyRequest, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess>
   auth?: Auth
   /** The domain-event bus: commerce raises its events (order confirmed, stock set) in the change's transaction. */
-  events: EventBus
+  events: DomainEvents
   /** The store's mails as durable jobs of the notify domain (templated, once per event); an order's come by its event. */
   notify?: CommerceNotifier
   /** Image assets of the files domain, by id, in the context's Image shape. */
@@ -63,7 +63,7 @@ export interface CommerceContext {
   deps: CommerceDeps
   limiter: Limiter
   provider: PaymentProvider
-  events: EventBus
+  events: DomainEvents
   downloadSecret: string
   /** The site's settings, pricing rules and collection paths as cart answers read them (shared/site-cache.ts). */
   cache: SiteCache
