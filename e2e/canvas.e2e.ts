@@ -194,18 +194,22 @@ describe('canvas editor', () => {
     const desktop = await inside()
     expect(desktop.width).toBeGreaterThan(768)
     expect(desktop.mobile).toBe(false)
-    for (const [label, width, mobile] of [['Phone', 390, true], ['Tablet', 768, false]] as const) {
-      await devices.getByLabel(label).check()
+    for (const [label, width, mobile, block] of [['Phone', 390, true, 'blk-alpha'], ['Tablet', 768, false, 'blk-beta']] as const) {
+      await devices.getByText(label, { exact: true }).click() // the radio is drawn by its label
       await until(async () => (await frame.boundingBox())?.width, (w) => w === width, `the canvas frame ${width} px wide`)
-      await until(inside, (v) => v.width === width, `the page inside the frame laid out at ${width} px`)
+      // the page inside lays out at the frame's inner width (its 1 px border aside)
+      const inner = await frame.evaluate((el) => el.clientWidth)
+      expect(inner).toBeGreaterThanOrEqual(width - 4)
+      await until(inside, (v) => v.width === inner, `the page inside the frame laid out at ${inner} px`)
       expect((await inside()).mobile).toBe(mobile)
       expect(await devices.getByLabel(label).isChecked()).toBe(true)
       // the canvas is still the editor's at this width: a block is selected with a click and gets its toolbar
-      await canvas.locator('[data-block-id="blk-alpha"]').click()
-      await page.getByRole('toolbar', { name: 'Text block' }).waitFor()
       await screenshot(page, `canvas-device-${label.toLowerCase()}`)
+      await canvas.locator(`[data-block-id="${block}"]`).click()
+      await page.getByRole('toolbar', { name: 'Text block' }).waitFor()
+      await screenshot(page, `canvas-device-${label.toLowerCase()}-selected`)
     }
-    await devices.getByLabel('Desktop').check()
+    await devices.getByText('Desktop', { exact: true }).click()
     await until(inside, (v) => v.width === desktop.width, 'the desktop width back')
     expect((await inside()).mobile).toBe(false)
   })
