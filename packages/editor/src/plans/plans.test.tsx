@@ -5,6 +5,7 @@ import {
   PLANS,
   flagsOf,
   type BillingView,
+  type FeatureFlag,
   type PlanChangeInput,
   type SitePlanView,
 } from '@sitewright/contracts'
@@ -288,7 +289,7 @@ describe('trial banner and gated screens', () => {
         <ul><FieldEditor field={field} index={0} count={1} onChange={() => undefined} onMove={() => undefined} onRemove={() => undefined} /></ul>
       </FeatureGate>
     )
-    const planWith = (flags: number[]): SitePlanView => ({ plan: 'personal', planName: 'Personal', trialEndsAt: null, trialDaysLeft: null, interval: 'monthly', flags })
+    const planWith = (flags: FeatureFlag[]): SitePlanView => ({ plan: 'personal', planName: 'Personal', trialEndsAt: null, trialDaysLeft: null, interval: 'monthly', flags })
     const labels = () => [...r!.container.querySelectorAll('label')].map((l) => l.textContent ?? '')
     r = await render(withPlan(planWith([FEATURE_FLAGS.MENU_BLOCK, FEATURE_FLAGS.VANILLA_FORM_HANDLER]), editor))
     await waitFor(() => r!.container.querySelector('#inside'))
