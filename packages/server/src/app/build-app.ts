@@ -137,7 +137,7 @@ async function wireDomains(base: Base) {
   const places = wirePlaces(base)
   const starters = wireStarters(base, { sites, accounts, content, commerce, files })
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
-  const imports = wireImport(base, { sites, accounts, content, social, files })
+  const imports = wireImport(base, { sites, accounts, content, social, files, commerce, members })
   const history = wireHistory(base, { sites, accounts })
   const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing }))
   const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, languages, publishing }
