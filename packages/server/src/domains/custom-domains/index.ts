@@ -10,6 +10,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import type { DomainsConfig } from '../../platform/config.js'
 import type { Orm } from '../../platform/db/index.js'
 import type { DomainLifecycle } from '../../platform/domain.js'
+import { every, type Every } from '../../platform/every.js'
 import { hostName, type CustomHost, type SiteRef } from '../../platform/http/tenancy.js'
 import type { AcmeStore } from './acme.js'
 import { createTxtChecker, type TxtCheck } from './dns.js'
@@ -43,9 +44,8 @@ export interface CustomDomainsDeps {
   /** The sealing secret when SECRETS_KEY is unset (kept in the database). */
   fallbackSecret(): Promise<string>
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void; error(obj: object, msg: string): void }
-  /** Tests: the DNS check (default: TXT through DNS_RESOLVER) and the sweep period. */
+  /** Tests: the DNS check (default: TXT through DNS_RESOLVER). */
   checkTxt?: (hostname: string, expected: string) => Promise<TxtCheck>
-  sweepMs?: number
   now?: () => Date
 }
 
@@ -122,8 +122,7 @@ export function createCustomDomains(orm: Orm, deps: CustomDomainsDeps) {
   }
 
   let server: Server | null = null
-  let timer: NodeJS.Timeout | null = null
-  let sweeping: Promise<unknown> | null = null
+  let timer: Every | null = null
   const sweep = (at: Date = now()) => work.sweep(at)
 
   const api = {
@@ -172,6 +171,8 @@ export function createCustomDomains(orm: Orm, deps: CustomDomainsDeps) {
         const secure = target === c.hostname ? c.secure : c.primarySecure
         if (target === c.hostname && (!secure || request.protocol === 'https')) return
         const code = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308
+        // a browser ignores (and complains about) COOP from a plain-http origin: the hop to HTTPS carries none
+        if (request.protocol !== 'https') reply.removeHeader('cross-origin-opener-policy')
         return reply.code(code).header('location', `${urlOf(target, secure)}${request.url}`).header('cache-control', 'no-store').send()
       })
       app.addHook('onSend', async (request, reply) => {
@@ -249,17 +250,12 @@ export function createCustomDomains(orm: Orm, deps: CustomDomainsDeps) {
           })
         })
       }
-      timer = setInterval(() => {
-        sweeping ??= sweep()
-          .catch((e: unknown) => deps.log.warn({ err: e }, 'custom domain sweep failed'))
-          .finally(() => (sweeping = null))
-      }, deps.sweepMs ?? 30_000)
-      timer.unref()
+      // the platform's timer: jittered (nodes started together do not sweep at one instant), one run at a time
+      timer = every({ name: 'custom domain sweep', ms: cfg.sweepMs, log: deps.log }, () => sweep())
     },
     async stop() {
-      if (timer) clearInterval(timer)
+      await timer?.stop()
       timer = null
-      await sweeping
       await api.idle()
       const s = server
       if (s?.listening) {
