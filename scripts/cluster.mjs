@@ -59,6 +59,10 @@ async function ensureDatabase() {
 // - keepalive to the nodes, closed by nginx (60 s) before Node closes an idle connection (72 s).
 const BODY_LIMIT = Number(env.BODY_LIMIT ?? 1024 * 1024)
 const TOO_LARGE = JSON.stringify({ error: { type: 'payload_too_large', code: 'payload_too_large', message: 'The request body is too large.' } })
+// A request nginx itself refuses before any node sees it (a NUL, %00, in the address; a malformed request line or
+// header) is answered as the app answers a client mistake: typed JSON, not nginx's HTML page. The app's own answer
+// to a NUL in the address is the same type and code.
+const BAD_REQUEST = JSON.stringify({ error: { type: 'invalid_data', code: 'bad_request', message: 'The request could not be read. Check the address and try again.' } })
 
 function nginxConf(nodePorts) {
   const tmp = join(dir, 'nginx')
@@ -103,6 +107,13 @@ ${nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`
       default_type application/json;
       add_header Connection close always;
       return 413 '${TOO_LARGE}';
+    }
+    # (a URI, not a named location: a request refused while its request line is read has no URI to carry there)
+    error_page 400 /.sitewright-bad-request;
+    location = /.sitewright-bad-request {
+      internal;
+      default_type application/json;
+      return 400 '${BAD_REQUEST}';
     }
     location / {
 ${proxy}

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 
 /** Fills the checkout's email and a New York shipping address (each change recalculates shipping and tax). */
 export async function fillContactAndAddress(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('First name').fill('Ada')
   await page.getByLabel('Last name').fill('Lovelace')
   await page.getByLabel('Address', { exact: true }).fill('1 Main Street')

@@ -57,6 +57,12 @@ export class HttpClient {
     return this.send(base, method, path, json === undefined ? undefined : Buffer.from(JSON.stringify(json)), undefined, headers)
   }
 
+  /** A body already encoded (JSON unless `type` says otherwise), sent as it is: a large one need not be built twice. */
+  async raw(base: string, method: string, path: string, body: Buffer, type?: string): Promise<HttpAnswer> {
+    if (!this.jar.has('crumb')) await this.send(base, 'GET', '/api/auth/me')
+    return this.send(base, method, path, body, type)
+  }
+
   /** A multipart upload of one file field named `file`. */
   async upload(base: string, path: string, filename: string, data: Buffer): Promise<HttpAnswer> {
     if (!this.jar.has('crumb')) await this.send(base, 'GET', '/api/auth/me')

@@ -9,6 +9,8 @@ export interface SinkMail {
   subject: string
   /** The message with quoted-printable soft breaks and escapes undone, CRLF as LF (headers and all parts). */
   text: string
+  /** When the sink had the whole message (ms since the epoch). */
+  at: number
 }
 
 export interface SmtpSink {
@@ -54,7 +56,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8')
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: subjectOf(raw), text: decodeQuotedPrintable(raw) })
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: subjectOf(raw), text: decodeQuotedPrintable(raw), at: Date.now() })
         cb()
       })
     },

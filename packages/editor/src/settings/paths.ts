@@ -3,7 +3,7 @@
 import { CONNECTED_ACCOUNTS_SCREEN } from '@sitewright/contracts'
 import { routePath } from '../app/routes.js'
 
-export type SettingsTab = 'general' | 'connected-accounts' | 'domains'
+export type SettingsTab = 'general' | 'connected-accounts' | 'domains' | 'import'
 
 export interface SettingsTabInfo {
   id: SettingsTab
@@ -18,6 +18,8 @@ export const SETTINGS_TABS: readonly SettingsTabInfo[] = [
   { id: 'connected-accounts', label: CONNECTED_ACCOUNTS_SCREEN.tab, capability: 'content' },
   // custom domains change where the site answers: ADMIN only (the settings.edit capability)
   { id: 'domains', label: 'Domains', capability: 'settings.edit' },
+  // bringing a site over from another platform writes much of it: ADMIN only (the transfer capability, as /imports)
+  { id: 'import', label: 'Import', capability: 'transfer' },
 ]
 
 /** The settings tabs a role may open (all of them when the site names no capabilities). */

@@ -23,6 +23,7 @@ const FormsScreen = lazy(() => import('../forms/FormsScreen.js').then((m) => ({ 
 const SettingsScreen = lazy(() => import('../settings/SettingsScreen.js').then((m) => ({ default: m.SettingsScreen })))
 const ConnectedAccountsScreen = lazy(() => import('../settings/ConnectedAccountsScreen.js').then((m) => ({ default: m.ConnectedAccountsScreen })))
 const DomainsScreen = lazy(() => import('../settings/DomainsScreen.js').then((m) => ({ default: m.DomainsScreen })))
+const ImportScreen = lazy(() => import('../settings/ImportScreen.js').then((m) => ({ default: m.ImportScreen })))
 const ContributorsScreen = lazy(() => import('../contributors/ContributorsScreen.js').then((m) => ({ default: m.ContributorsScreen })))
 const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ default: m.PagesScreen })))
 const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
@@ -149,6 +150,17 @@ export function Shell({ me, site, section, billing }: Props) {
             <section className="page-status">
               <h1 tabIndex={-1}>Domains</h1>
               <p>Your role on this site ({site.roleName.toLowerCase().replace(/_/g, ' ')}) does not include the custom domains.</p>
+            </section>
+          )
+        ) : section === 'settings' && settingsTab === 'import' ? (
+          settingsTabsFor(site.capabilities).some((t) => t.id === 'import') ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <ImportScreen key={siteId} site={site} />
+            </Suspense>
+          ) : (
+            <section className="page-status">
+              <h1 tabIndex={-1}>Import</h1>
+              <p>Your role on this site ({site.roleName.toLowerCase().replace(/_/g, ' ')}) does not include importing from another platform.</p>
             </section>
           )
         ) : section === 'settings' && settingsTab === 'not-found' ? (

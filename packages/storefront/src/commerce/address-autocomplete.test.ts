@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest'
-import { wirePlacesAutocomplete } from './address-autocomplete.js'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PLACES_CONTEXT_ERROR, wirePlacesAutocomplete } from './address-autocomplete.js'
 
-function page() {
+const CONTEXT = 'data-places-product-page="checkout" data-places-product-section="shipping-address"'
+
+function page(context = CONTEXT) {
   document.body.innerHTML = `<form>
     <label>Address<input name="shipping.line1"></label>
-    <label>City<input name="shipping.city" data-places-autocomplete></label>
+    <label>City<input name="shipping.city" data-places-autocomplete ${context}></label>
     <label>State<input name="shipping.region"></label>
     <label>Postal code<input name="shipping.postalCode"></label>
     <select name="shipping.country"><option value="US">United States</option></select>
@@ -40,6 +42,35 @@ function page() {
 const settle = () => new Promise((r) => setTimeout(r, 5))
 
 describe('checkout address autocomplete (combobox)', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it("SPEC.md's places row: a console error when the context lacks productPage and productSection, on autocomplete and details alike", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const named = page()
+    await named.type('spri')
+    named.key('ArrowDown')
+    named.key('Enter')
+    await settle()
+    expect(named.calls.map((c) => c.split('?')[0])).toEqual(['/api/google-maps/places/autocomplete', '/api/google-maps/places/details'])
+    expect(errors).not.toHaveBeenCalled()
+
+    for (const partial of ['', 'data-places-product-page="checkout"', 'data-places-product-section="shipping-address"']) {
+      errors.mockClear()
+      const p = page(partial)
+      await p.type('spri')
+      expect(errors).toHaveBeenCalledTimes(1)
+      expect(errors.mock.calls[0]![0]).toBe('Places request: the context lacks productPage and productSection')
+      expect(errors.mock.calls[0]![1]).toMatchObject({ call: 'autocomplete' })
+      p.key('ArrowDown')
+      p.key('Enter')
+      await settle()
+      expect(errors).toHaveBeenCalledTimes(2)
+      expect(errors.mock.calls[1]).toEqual([PLACES_CONTEXT_ERROR, expect.objectContaining({ call: 'details' })])
+      // the visitor's address still fills: the error is for the theme's author
+      expect(p.input.value).toBe('Springfield')
+    }
+  })
+
   it('is a combobox; typing lists suggestions (with the chosen country); arrows and Enter choose; details fill city, state and country', async () => {
     const p = page()
     expect(p.input.getAttribute('role')).toBe('combobox')

@@ -2,10 +2,16 @@
 // GET /api/google-maps/places/autocomplete (debounced; older answers dropped); choosing a suggestion (click, or arrows
 // then Enter) asks /details and fills the city, the state / region and the country of the same address, then
 // moves on to the postal code. Escape closes the list; the field stays a plain text input without script.
+// Each call belongs to a context, the product page and section that use the address search (SPEC.md's places row:
+// "console error when context lacks productPage and productSection"); the theme names it on the input
+// (data-places-product-page, data-places-product-section). An input without it still works, and says so in the console
+// on every call (a theme's markup bug; the reference attributes each places call this way).
 import type { PlaceDetails, PlacePrediction } from '@sitewright/contracts'
 
 export const AUTOCOMPLETE_PATH = '/api/google-maps/places/autocomplete'
 export const DETAILS_PATH = '/api/google-maps/places/details'
+/** Logged (console.error) by a places call whose context lacks productPage or productSection. */
+export const PLACES_CONTEXT_ERROR = 'Places request: the context lacks productPage and productSection'
 const DEBOUNCE_MS = 200
 const MIN_CHARS = 2
 
@@ -66,6 +72,10 @@ export function bindPlacesCombobox(input: HTMLInputElement, deps: PlacesDeps): v
   let timer: unknown = null
   let asked = 0
   const session = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+  const context = { productPage: input.dataset.placesProductPage ?? '', productSection: input.dataset.placesProductSection ?? '' }
+  const checkContext = (call: 'autocomplete' | 'details') => {
+    if (!context.productPage || !context.productSection) console.error(PLACES_CONTEXT_ERROR, { call, ...context })
+  }
 
   const close = () => {
     list.hidden = true
@@ -117,6 +127,7 @@ export function bindPlacesCombobox(input: HTMLInputElement, deps: PlacesDeps): v
     const q = new URLSearchParams({ input: text, limit: '6', sessiontoken: session })
     const country = sibling<HTMLSelectElement>(input, 'country')?.value
     if (country && /^[A-Z]{2}$/.test(country)) q.set('country', country)
+    checkContext('autocomplete')
     try {
       const res = await deps.fetch(`${AUTOCOMPLETE_PATH}?${q}`, { headers: { Accept: 'application/json' } })
       const body = res.ok ? ((await res.json()) as { predictions?: PlacePrediction[] }) : null
@@ -135,6 +146,7 @@ export function bindPlacesCombobox(input: HTMLInputElement, deps: PlacesDeps): v
     asked++
     input.value = p.mainText
     close()
+    checkContext('details')
     try {
       const res = await deps.fetch(`${DETAILS_PATH}?${new URLSearchParams({ placeId: p.placeId, sessiontoken: session })}`, { headers: { Accept: 'application/json' } })
       if (!res.ok) return

@@ -92,7 +92,7 @@ function wireThumbnails(gallery: HTMLElement): void {
   })
 }
 
-const defaultWire = async (root: HTMLElement, deps: PageDeps) => (await import('./product-page.js')).initRoot(root, deps)
+const defaultWire = async (root: HTMLElement, deps: PageDeps) => (await import('./commerce-product-variants.js')).initRoot(root, deps)
 
 /** Opens the quick view of the product behind `button`; resolves with the dialog once its content is wired. */
 export async function openQuickView(button: HTMLElement, deps: QuickViewDeps): Promise<OpenDialog> {

@@ -10,7 +10,7 @@ import type { PageModule } from './page-module.js'
 
 /** Chunk name -> module; 'commerce-product-variants' is the product page's chunk (its name is fixed: the theme's markup asks for it). */
 export const COMMERCE_CHUNKS: Readonly<Record<string, () => Promise<PageModule>>> = {
-  'commerce-product-variants': () => import('./product-page.js'),
+  'commerce-product-variants': () => import('./commerce-product-variants.js'),
   'cart-page': () => import('./islands/cart-page.js'),
   checkout: () => import('./checkout.js'),
   'gift-card': () => import('./gift-card.js'),

@@ -12,6 +12,11 @@ import { cart, failure, fakeApi, ok, productHtml, TEE_VARIANTS, type ProductMark
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve()
 }
+/** Once the offer's chunk has loaded here, an import of it the product code made has settled too (one module). */
+const offerChunkSettled = async () => {
+  await import('../../src/commerce/instalment-offer.js')
+  await flush()
+}
 
 interface Setup {
   api: CommerceApi & { calls: { method: string; args: unknown[] }[] }
@@ -278,14 +283,12 @@ describe('product page: the instalment offer', () => {
   it('never shows for a sold-out product or a subscription', async () => {
     const gone = TEE_VARIANTS.map((v) => ({ ...v, qtyInStock: 0, unlimited: false }))
     setup({ instalments: INSTALMENTS, variants: gone }, {})
-    await flush()
-    await new Promise((r) => setTimeout(r, 50))
+    await offerChunkSettled()
     expect(offer().hidden).toBe(true)
     expect(offer().querySelector('.instalments-pill')).toBeNull()
 
     setup({ instalments: INSTALMENTS, subscription: true }, {})
-    await flush()
-    await new Promise((r) => setTimeout(r, 50))
+    await offerChunkSettled()
     expect(offer().hidden).toBe(true)
     expect(offer().querySelector('.instalments-pill')).toBeNull()
   })

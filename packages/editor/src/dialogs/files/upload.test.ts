@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { FileAsset, FilesApi, UploadOptions, UploadResult } from '../../api/files.js'
 import type { ApiResult } from '../../api/client.js'
 import { formatSize, megabytes } from './sizes.js'
@@ -126,8 +126,10 @@ describe('runUpload', () => {
   it('cancelling while processing deletes the stored file', async () => {
     let release: () => void = () => {}
     const { fake, removed } = api(async () => ({ kind: 'stored', file: asset('processing') }), ['processing', 'processing'])
-    const run = runUpload(png(), { api: fake, siteId: 's', sleep: () => new Promise<void>((r) => (release = r)) }, () => {})
-    await new Promise((r) => setTimeout(r, 10))
+    let waiting = false
+    const sleep = () => new Promise<void>((r) => ((release = r), (waiting = true)))
+    const run = runUpload(png(), { api: fake, siteId: 's', sleep }, () => {})
+    await vi.waitFor(() => expect(waiting).toBe(true)) // it polls the processing file: the first wait has begun
     expect(run.state.phase).toBe('processing')
     run.cancel()
     release()

@@ -10,6 +10,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import type { DomainsConfig } from '../../platform/config.js'
 import type { Orm } from '../../platform/db/index.js'
 import type { DomainLifecycle } from '../../platform/domain.js'
+import { every, type Every } from '../../platform/every.js'
 import { hostName, type CustomHost, type SiteRef } from '../../platform/http/tenancy.js'
 import type { AcmeStore } from './acme.js'
 import { createTxtChecker, type TxtCheck } from './dns.js'
@@ -122,8 +123,7 @@ export function createCustomDomains(orm: Orm, deps: CustomDomainsDeps) {
   }
 
   let server: Server | null = null
-  let timer: NodeJS.Timeout | null = null
-  let sweeping: Promise<unknown> | null = null
+  let timer: Every | null = null
   const sweep = (at: Date = now()) => work.sweep(at)
 
   const api = {
@@ -249,17 +249,11 @@ export function createCustomDomains(orm: Orm, deps: CustomDomainsDeps) {
           })
         })
       }
-      timer = setInterval(() => {
-        sweeping ??= sweep()
-          .catch((e: unknown) => deps.log.warn({ err: e }, 'custom domain sweep failed'))
-          .finally(() => (sweeping = null))
-      }, deps.sweepMs ?? 30_000)
-      timer.unref()
+      timer = every({ name: 'custom domain sweep', ms: deps.sweepMs ?? 30_000, log: deps.log }, sweep)
     },
     async stop() {
-      if (timer) clearInterval(timer)
+      await timer?.stop()
       timer = null
-      await sweeping
       await api.idle()
       const s = server
       if (s?.listening) {

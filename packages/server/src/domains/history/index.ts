@@ -7,6 +7,7 @@ import type { HistoryKind, HistoryReason } from '@sitewright/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import type { DomainLifecycle } from '../../platform/domain.js'
+import { every, type Every } from '../../platform/every.js'
 import { capture, dropOrphanMarks, pendingSites, type CaptureMeta } from './capture.js'
 import type { KindSpec, ObjectState } from './kinds.js'
 import { registerHistoryRoutes, REQUEST_GRACE_MS, type HistoryRouteDeps } from './routes.js'
@@ -31,19 +32,15 @@ export interface HistoryDeps extends HistoryRouteDeps {
 
 export function createHistory(orm: Orm, deps: HistoryDeps) {
   const specs = new Map<HistoryKind, KindSpec>(deps.kinds.map((k) => [k.kind, k]))
-  let timers: NodeJS.Timeout[] = []
+  let timers: Every[] = []
   let running: Promise<unknown> = Promise.resolve()
-  let stopped = true
 
   const sweep = async () => {
     await dropOrphanMarks(orm)
     for (const siteId of await pendingSites(orm, REQUEST_GRACE_MS * 5)) await capture(orm, specs, siteId, { actorId: null, reason: 'import', olderThanMs: REQUEST_GRACE_MS * 5 })
   }
-  /** Runs one background job at a time; a failure is logged, never thrown. */
-  const run = (name: string, job: () => Promise<unknown>) => {
-    if (stopped) return
-    running = running.then(job).catch((e: unknown) => deps.log.warn({ err: e }, `history ${name} failed`))
-  }
+  /** The sweep and the thinning take turns (one background job at a time); `every` logs a failure. */
+  const oneAtATime = (job: () => Promise<unknown>) => () => (running = running.catch(() => undefined).then(job))
 
   const domain = {
     /** Captures the site's marked objects as versions (the end of an owner request that wrote them). */
@@ -63,21 +60,16 @@ export function createHistory(orm: Orm, deps: HistoryDeps) {
       registerHistoryRoutes(app, orm, specs, deps)
     },
     async start(): Promise<void> {
-      stopped = false
-      const every = (ms: number, name: string, job: () => Promise<unknown>) => {
-        const t = setInterval(() => run(name, job), ms)
-        t.unref()
-        timers.push(t)
-      }
-      every(deps.sweepMs ?? 15_000, 'sweep', sweep)
-      every(deps.thinMs ?? 3_600_000, 'thinning', () => thinHistory(orm))
-      run('sweep', sweep)
+      const log = deps.log
+      timers = [
+        every({ name: 'history sweep', ms: deps.sweepMs ?? 15_000, log }, oneAtATime(sweep)),
+        every({ name: 'history thinning', ms: deps.thinMs ?? 3_600_000, log }, oneAtATime(() => thinHistory(orm))),
+      ]
+      void timers[0]!.run()
     },
     async stop(): Promise<void> {
-      stopped = true
-      for (const t of timers) clearInterval(t)
+      await Promise.all(timers.map((t) => t.stop()))
       timers = []
-      await running
     },
   } satisfies DomainLifecycle & Record<string, unknown>
   return domain

@@ -70,4 +70,16 @@ describe('readWxr', () => {
     expect(items[0]!.terms).toEqual([{ domain: 'post_tag', slug: 't', name: 'Tea' }])
     expect(items[0]!.comments[0]!.content).toBe('Hi <b>there</b>')
   })
+  it('gives items without wp:post_id (hand-written exports such as the theme preview) the id of their ?p= address, else one made from the guid', async () => {
+    const xml = '<rss xmlns:wp="x"><channel><wp:wxr_version>1.2</wp:wxr_version>' +
+      '<item><title>One</title><link>https://old.example/?p=19</link><wp:status>publish</wp:status></item>' +
+      '<item><title>Two</title><link>https://old.example/two/</link><guid isPermaLink="false">https://old.example/?page_id=7</guid><wp:post_type>page</wp:post_type></item>' +
+      '<item><title>Three</title><guid>urn:three</guid></item><item><title>Three</title><guid>urn:three</guid></item></channel></rss>'
+    const items: { postId: string; postType: string }[] = []
+    await readWxr(feed(xml), (i) => void items.push({ postId: i.postId, postType: i.postType }))
+    expect(items.slice(0, 2)).toEqual([{ postId: '19', postType: 'post' }, { postId: '7', postType: 'page' }])
+    expect(items[2]!.postId).toMatch(/^guid-[0-9a-f]{16}$/)
+    // the same record read again has the same id (a re-import updates it)
+    expect(items[3]!.postId).toBe(items[2]!.postId)
+  })
 })

@@ -191,8 +191,9 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
         if (item.comments.length) report.skip('comments on pages', `${to} (${item.comments.length})`)
       }
       const old = index.get(item.postId)!.oldPath
-      if (old && old !== to && old !== '/') redirects.push({ from: old, to })
-      redirects.push({ from: `/?${item.postType === 'page' ? 'page_id' : 'p'}=${item.postId}`, to })
+      const byId = `/?${item.postType === 'page' ? 'page_id' : 'p'}=${item.postId}`
+      if (old && old !== to && old !== '/' && old !== byId) redirects.push({ from: old, to })
+      if (/^\d+$/.test(item.postId)) redirects.push({ from: byId, to })
     }
     done++
     if (done % 10 === 0 || done === total) await opts.progress?.(done, total)

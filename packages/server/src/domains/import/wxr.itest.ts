@@ -211,3 +211,25 @@ describe(`WXR import of a Squarespace export (${BACKEND})`, () => {
     expect((await visitor.get('/blog/rye-day')).status).toBe(404) // a draft stays a draft
   })
 })
+
+describe.skipIf(!existsSync(join(FIXTURES, 'wordpress-theme-preview.xml')))(`WXR import of the theme-preview export, written without post ids (${BACKEND})`, () => {
+  it('imports its posts and comments under the ids of their ?p= addresses, which redirect', async () => {
+    const other = t.client()
+    const made = await other.post('/api/auth/signup', newSignup())
+    const as = { owner: () => other, siteId: () => made.json.site.id as string }
+    const xml = readFileSync(join(FIXTURES, 'wordpress-theme-preview.xml'), 'utf8')
+    const posts = xml.split('<item>').length - 1
+    const comments = xml.split('<wp:comment>').length - 1
+    const job = await finished((await upload('wordpress-theme-preview.xml', xml, as)).json.job.id, as)
+    expect(job.error).toBeNull()
+    expect(job.report!.counts).toMatchObject({ posts, comments })
+    expect(await count('content_items', as.siteId())).toBe(posts)
+    const visitor = t.client(`${made.json.site.slug}.localhost`)
+    const to = (await visitor.get('/?p=19')).headers.location
+    expect(to).toBe('/blog/worth-a-thousand-words')
+    expect((await visitor.get(String(to))).body).toContain('Boat.')
+    // again: updated, not duplicated
+    expect((await finished((await upload('wordpress-theme-preview.xml', xml, as)).json.job.id, as)).status).toBe('done')
+    expect(await count('content_items', as.siteId())).toBe(posts)
+  })
+})

@@ -1,6 +1,7 @@
 // Reads a WordPress eXtended RSS export (WordPress 4.x-6.x, Squarespace) as a stream with saxes: the channel's
 // authors, categories and tags, then one item at a time (posts, pages, attachments, menu items, with their comments
 // and meta), handed to `onItem` and awaited before more of the file is read: memory holds one item, never the file.
+import { createHash } from 'node:crypto'
 import { SaxesParser } from 'saxes'
 
 interface Tag {
@@ -143,7 +144,7 @@ export async function readWxr(source: AsyncIterable<Buffer | string>, onItem: (i
     text = ''
     if (item) {
       if (name === 'item') {
-        ready.push(item)
+        ready.push(withSourceId(item))
         item = null
       } else if (comment) {
         if (name === 'wp:comment') {
@@ -220,6 +221,26 @@ export async function readWxr(source: AsyncIterable<Buffer | string>, onItem: (i
   if (!sawRoot) throw new ImportFailure('wrong_kind', 'This is not a WordPress export (WXR): the file is empty.')
   if (!channel.wxrVersion && !channel.baseBlogUrl) throw new ImportFailure('wrong_kind', 'This is not a WordPress export (WXR): it is an RSS feed without wp:wxr_version (line 1).')
   return channel
+}
+
+/**
+ * Exports written by hand or by older tools (the theme-preview WXR) leave out wp:post_id and wp:post_type: the id is
+ * then the one WordPress puts in the item's address (`?p=19`, `?page_id=2`), else one made from its guid or link, so
+ * a re-import still finds the same record; an item without a type is a post.
+ */
+function withSourceId(item: WxrItem): WxrItem {
+  if (!item.postType && (item.title || item.content)) item.postType = 'post'
+  if (item.postId) return item
+  for (const u of [item.link, item.guid]) {
+    const m = /[?&](?:p|page_id|attachment_id)=(\d+)/.exec(u)
+    if (m) {
+      item.postId = m[1]!
+      return item
+    }
+  }
+  const key = item.guid || item.link || (item.title ? `${item.postType}:${item.title}` : '')
+  if (key) item.postId = `guid-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`
+  return item
 }
 
 function malformed(line: number, column: number, e: unknown): ImportFailure {

@@ -3,7 +3,7 @@
 // failed statement, statements from outside waiting for the transaction), the parsers that can and cannot cross,
 // and that the server's thread stays free while PGlite works.
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isUniqueViolation, openPglite, sqlRows, type Db } from './index.js'
 import { startPgliteThread } from './pglite-client.js'
 
@@ -62,11 +62,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite on its own thread', (
   it('a statement from outside an open transaction waits for it, and sees what it committed', async () => {
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
+    let inserted = false
     const tx = db.orm.transaction(async (t) => {
       await t.execute(sql`INSERT INTO t VALUES (7, 'seven')`)
+      inserted = true
       await held
     })
-    await new Promise((r) => setTimeout(r, 20))
+    await vi.waitFor(() => expect(inserted).toBe(true)) // the transaction is open and has written
     const outside = sqlRows<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM t WHERE id = 7`)
     let answered = false
     void outside.then(() => (answered = true))

@@ -1,7 +1,7 @@
 // PGlite's upkeep (it has no autovacuum): tables past autovacuum's default thresholds are vacuumed or analyzed, the
 // others left alone; the app's timer runs it and its stop waits for a run under way. PostgreSQL has its own.
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKEND, freshPglite } from '../../../test/harness.js'
 import { sqlRows, type Db } from './index.js'
 import { startUpkeep, type UpkeepDone } from './pglite-upkeep.js'
@@ -60,7 +60,8 @@ describe.skipIf(BACKEND !== 'pglite')('PGlite upkeep', () => {
       { done: (d) => reports.push(d), failed: () => {} },
       10,
     )
-    await new Promise((r) => setTimeout(r, 60))
+    await vi.waitFor(() => expect(runs).toBe(1)) // the first run has begun
+    await new Promise((r) => setTimeout(r, 60)) // six more 10 ms periods pass while it is held
     expect(runs).toBe(1) // the first run is still under way: no second one
     let stopped = false
     const stopping = stop().then(() => (stopped = true))
