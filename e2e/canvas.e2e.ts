@@ -1,6 +1,6 @@
 // The canvas editor end to end: the page's draft render fills the work area; click a text block, type in place, see
 // it autosaved and published; insert a block through "+"; drag a block to another section; drop 5 images onto a
-// gallery at once; keyboard-only select, edit and delete; timings from Chromium performance marks; screenshots at
+// gallery at once; keyboard-only select, edit and delete; the device views (phone, tablet); timings from Chromium performance marks; screenshots at
 // 1280 and 390 px; axe on the editor with the canvas.
 import { png } from './support/png.js'
 import type { FrameLocator } from 'playwright-core'
@@ -180,6 +180,38 @@ describe('canvas editor', () => {
     const hero = layout.sections[layout.sections.length - 1]!
     expect(JSON.stringify(hero.blocks)).toContain('A headline for your visitors')
     await canvas.locator(`[data-section-id="${hero.id}"] h1`, { hasText: 'A headline for your visitors' }).waitFor()
+  })
+
+  it('device views: the canvas switches to phone (390 px, the mobile layout) and tablet (768 px, the desktop one) and back', async () => {
+    const page = h.page
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`/config/sites/${site.id}/pages/${pageId}`)
+    await canvas.locator('[data-block-id="blk-alpha"]').waitFor()
+    const devices = page.getByRole('radiogroup', { name: 'Device' })
+    const frame = page.locator('[data-editor-canvas]')
+    // what the page inside the frame sees: its width and which of SPEC.md's breakpoints applies (mobile up to 432 px)
+    const inside = () => canvas.locator('html').evaluate(() => ({ width: window.innerWidth, mobile: matchMedia('(max-width: 432px)').matches }))
+    const desktop = await inside()
+    expect(desktop.width).toBeGreaterThan(768)
+    expect(desktop.mobile).toBe(false)
+    for (const [label, width, mobile, block] of [['Phone', 390, true, 'blk-alpha'], ['Tablet', 768, false, 'blk-beta']] as const) {
+      await devices.getByText(label, { exact: true }).click() // the radio is drawn by its label
+      await until(async () => (await frame.boundingBox())?.width, (w) => w === width, `the canvas frame ${width} px wide`)
+      // the page inside lays out at the frame's inner width (its 1 px border aside)
+      const inner = await frame.evaluate((el) => el.clientWidth)
+      expect(inner).toBeGreaterThanOrEqual(width - 4)
+      await until(inside, (v) => v.width === inner, `the page inside the frame laid out at ${inner} px`)
+      expect((await inside()).mobile).toBe(mobile)
+      expect(await devices.getByLabel(label).isChecked()).toBe(true)
+      // the canvas is still the editor's at this width: a block is selected with a click and gets its toolbar
+      await screenshot(page, `canvas-device-${label.toLowerCase()}`)
+      await canvas.locator(`[data-block-id="${block}"]`).click()
+      await page.getByRole('toolbar', { name: 'Text block' }).waitFor()
+      await screenshot(page, `canvas-device-${label.toLowerCase()}-selected`)
+    }
+    await devices.getByText('Desktop', { exact: true }).click()
+    await until(inside, (v) => v.width === desktop.width, 'the desktop width back')
+    expect((await inside()).mobile).toBe(false)
   })
 
   it('is usable at 390 px: the panel is a sheet', async () => {

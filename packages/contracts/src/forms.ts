@@ -33,6 +33,21 @@ export const FIELD_PROPERTIES: Readonly<Record<FieldKind, readonly FieldProperty
   hidden: ['key', 'value'],
 }
 
+/**
+ * SPEC.md: "Textarea has maxLength when the vanilla form handler flag is on." The properties the form builder offers
+ * for `kind` on a site with (or without) that flag (plans.ts FEATURE_FLAGS.VANILLA_FORM_HANDLER).
+ */
+export function fieldProperties(kind: FieldKind, vanillaFormHandler: boolean): readonly FieldProperty[] {
+  const props = FIELD_PROPERTIES[kind]
+  return vanillaFormHandler ? props : props.filter((p) => p !== 'maxLength')
+}
+
+/** A textarea's own character limit as pages show and the server enforces it: its maxLength when the vanilla form
+ * handler flag is on, else 0 (no limit of its own). */
+export function textareaLimit(field: { maxLength?: number | undefined }, vanillaFormHandler: boolean): number {
+  return vanillaFormHandler && field.maxLength && field.maxLength > 0 ? field.maxLength : 0
+}
+
 /** Composite kinds and the parts their value lists hold, in order. */
 export const FIELD_PARTS = {
   address: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],

@@ -4,10 +4,16 @@
 
 /**
  * Feature flag ids. The first eight are the specification's ids; the block features the specification names
- * without an id (donation, menu, reservation-booking, Amazon) are Sitewright's own, numbered from 1001, and so is
- * LIMITED_AVAILABILITY_LABELS (1005).
+ * without an id (donation, menu, reservation-booking, Amazon) are Sitewright's own, numbered from 1001, and so are
+ * LIMITED_AVAILABILITY_LABELS (1005) and VANILLA_FORM_HANDLER (1006).
  *
- * Why 13 and not the specification's 68: the specification counts 68 flags but prints only these eight, and a flag
+ * VANILLA_FORM_HANDLER is the specification's "vanilla form handler flag" ("Textarea has maxLength when the vanilla
+ * form handler flag is on"): the reference's rollout flag for its current (script-light) form handler, not a plan
+ * feature, so every plan here has it. It gates the textarea's character limit end to end (the editor offers the
+ * property, the page renders the limit and its counter, the server enforces it); a site without it gets textareas
+ * with no limit of their own, as the older handler did (forms.ts fieldProperties / textareaLimit).
+ *
+ * Why 14 and not the specification's 68: the specification counts 68 flags but prints only these eight, and a flag
  * is kept here only when a feature this product has sits behind it (the server answers 403 feature_not_in_plan and
  * the editor offers the plan that has it). The rest of the reference's flags gate products Sitewright does not have,
  * so a flag for them would gate nothing. Going through the reference's published plan comparison, its plan-gated
@@ -34,6 +40,7 @@ export const FEATURE_FLAGS = {
   RESERVATION_BOOKING: 1003,
   AMAZON_BLOCK: 1004,
   LIMITED_AVAILABILITY_LABELS: 1005,
+  VANILLA_FORM_HANDLER: 1006,
 } as const
 export type FeatureFlagName = keyof typeof FEATURE_FLAGS
 export type FeatureFlag = (typeof FEATURE_FLAGS)[FeatureFlagName]
@@ -53,6 +60,7 @@ export const FEATURE_LABELS: Record<FeatureFlagName, string> = {
   RESERVATION_BOOKING: 'Reservation booking blocks',
   AMAZON_BLOCK: 'Amazon blocks',
   LIMITED_AVAILABILITY_LABELS: 'Low-stock messages (limited availability labels)',
+  VANILLA_FORM_HANDLER: 'Character limits on long-text form fields',
 }
 
 export const FEATURE_NAME_OF: ReadonlyMap<number, FeatureFlagName> = new Map(
@@ -75,7 +83,7 @@ export interface PlanSpec {
 }
 
 const F = FEATURE_FLAGS
-const PERSONAL: readonly FeatureFlag[] = [F.MENU_BLOCK]
+const PERSONAL: readonly FeatureFlag[] = [F.MENU_BLOCK, F.VANILLA_FORM_HANDLER]
 const BUSINESS: readonly FeatureFlag[] = [
   ...PERSONAL,
   F.COMMERCE,

@@ -1,4 +1,5 @@
-// Runs src/main.ts in a child process (TypeScript through tsx, workspace packages from source).
+// Runs src/main.ts (or another script of the server package) in a child process (TypeScript through tsx,
+// workspace packages from source).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
@@ -12,7 +13,12 @@ export interface Running {
 }
 
 export function runMain(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--conditions=@sitewright/source', '--import', 'tsx', 'src/main.ts'], {
+  return runScript('src/main.ts', env)
+}
+
+/** Runs `script` (a path under packages/server) with the same environment rules as `runMain`. */
+export function runScript(script: string, env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--conditions=@sitewright/source', '--import', 'tsx', script], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,9 @@
 // One field of the builder: its title and the properties its kind may edit, with move and remove.
 import { CheckboxField, TextField } from '../ui/fields.js'
 import { NumberField, TextAreaField } from '../ui/moreFields.js'
-import { KIND_LABELS, PROPERTIES, parseOptions, type Field } from './model.js'
+import { FEATURE_FLAGS, fieldProperties } from '@sitewright/contracts'
+import { useFlag } from '../plans/PlanContext.js'
+import { KIND_LABELS, parseOptions, type Field } from './model.js'
 
 interface Props {
   field: Field
@@ -14,7 +16,8 @@ interface Props {
 }
 
 export function FieldEditor({ field, index, count, error, onChange, onMove, onRemove }: Props) {
-  const props = PROPERTIES[field.type]
+  // a textarea's maximum length only with the vanilla form handler flag (SPEC.md's Form; plans.ts)
+  const props = fieldProperties(field.type, useFlag(FEATURE_FLAGS.VANILLA_FORM_HANDLER) === true)
   const name = field.title || field.key || field.id
   return (
     <li className="form-field-editor" aria-label={`${KIND_LABELS[field.type]}: ${name}`}>

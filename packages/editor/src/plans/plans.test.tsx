@@ -5,6 +5,7 @@ import {
   PLANS,
   flagsOf,
   type BillingView,
+  type FeatureFlag,
   type PlanChangeInput,
   type SitePlanView,
 } from '@sitewright/contracts'
@@ -15,6 +16,7 @@ import { byLabel, byText, click, render, typeInto, waitFor, type Rendered } from
 import { NavigationProvider } from '../app/navigation.js'
 import { BillingScreen } from './BillingScreen.js'
 import { FeatureGate, FeatureOffer } from './FeatureGate.js'
+import { FieldEditor } from '../forms/FieldEditor.js'
 import { PlanProvider } from './PlanContext.js'
 import { TrialBanner } from './TrialBanner.js'
 import { offeredBlockKinds } from './blockKinds.js'
@@ -277,5 +279,25 @@ describe('trial banner and gated screens', () => {
     r.unmount()
     r = await render(offer({ ...business, plan: 'commerce', planName: 'Commerce', flags: Object.values(FEATURE_FLAGS) }))
     await waitFor(() => r!.container.querySelector('#inside'))
+  })
+  it("the form builder offers a textarea's maximum length only with the vanilla form handler flag (SPEC.md's Form)", async () => {
+    const field = { id: 'msg', type: 'textarea' as const, title: 'Message', description: '', placeholder: '', required: false, maxLength: 40 }
+    // the gate's content shows once the plan is loaded (MENU_BLOCK is on in both plans below)
+    const editor = (
+      <FeatureGate flag={FEATURE_FLAGS.MENU_BLOCK} siteId="s1" title="Menu" mayChangePlan>
+        <p id="inside">loaded</p>
+        <ul><FieldEditor field={field} index={0} count={1} onChange={() => undefined} onMove={() => undefined} onRemove={() => undefined} /></ul>
+      </FeatureGate>
+    )
+    const planWith = (flags: FeatureFlag[]): SitePlanView => ({ plan: 'personal', planName: 'Personal', trialEndsAt: null, trialDaysLeft: null, interval: 'monthly', flags })
+    const labels = () => [...r!.container.querySelectorAll('label')].map((l) => l.textContent ?? '')
+    r = await render(withPlan(planWith([FEATURE_FLAGS.MENU_BLOCK, FEATURE_FLAGS.VANILLA_FORM_HANDLER]), editor))
+    await waitFor(() => r!.container.querySelector('#inside'))
+    expect(labels().some((t) => t.includes('Maximum length (0: no limit)'))).toBe(true)
+    r.unmount()
+    r = await render(withPlan(planWith([FEATURE_FLAGS.MENU_BLOCK]), editor))
+    await waitFor(() => r!.container.querySelector('#inside'))
+    expect(labels().some((t) => t.includes('Placeholder'))).toBe(true)
+    expect(labels().some((t) => t.includes('Maximum length'))).toBe(false)
   })
 })

@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../platform/db/index.js'
 import type { DomainLifecycle } from '../platform/domain.js'
 import { createCounters } from '../platform/counters.js'
 import { createJobs, type Jobs } from '../platform/jobs.js'
+import { createEventBus } from '../platform/events.js'
 import type { Accounts } from '../domains/accounts/index.js'
 import type { Billing } from '../domains/billing/index.js'
 import type { Commerce } from '../domains/commerce/index.js'
@@ -167,7 +168,7 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   const counters = createCounters({ redisUrl: config.redisUrl, db, prefix: config.keyPrefix })
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
   const jobs = createJobs(db.orm, { pgBossUrl: config.databaseUrl, log: fastify.log })
-  const base = createBase({ config, db, fastify, log: fastify.log, cluster: createClusterPorts(config, fastify.log), counters, mailer, jobs, opts, late })
+  const base = createBase({ config, db, fastify, log: fastify.log, cluster: createClusterPorts(config, fastify.log), counters, mailer, jobs, events: createEventBus(jobs, fastify.log), opts, late })
   await wireHttp(base)
   const d = await wireDomains(base)
   const ownerRoutes = await registerRoutes(base, d)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.js'
 import type { Db } from '../../platform/db/index.js'
 import type { Counters } from '../../platform/counters.js'
+import type { DomainEvents } from '../../platform/events.js'
 import type { Jobs } from '../../platform/jobs.js'
 import { getOrCreateSecret } from '../../platform/secrets.js'
 import type { FormsConfig } from '../../domains/forms/index.js'
@@ -41,6 +42,8 @@ export interface Base {
   mailer: Mailer
   /** The job queue (declare a queue while wiring; it runs between the app's start and stop). */
   jobs: Jobs
+  /** The domain-event bus (platform/events.ts): durable subscribers run on `jobs`. */
+  events: DomainEvents
   opts: Omit<BuildOptions, 'db'>
   late: Late
   /** Where the editor and the account links live (the root host), for links in mails. */

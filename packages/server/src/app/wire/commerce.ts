@@ -1,5 +1,6 @@
 // The store. Needs: sites, files (images), content (collection paths, paid access), forms (checkout fields);
-// notify and members are built after it (late): its mails go through notify, called after commits.
+// notify and members are built after it (late): its mails go through notify, an order's by the order-confirmed
+// event (raised in the order's transaction), the others by calls after their commits.
 import type { QueueMail } from '../../domains/mail/index.js'
 import type { Accounts } from '../../domains/accounts/index.js'
 import { createCommerce, type CommerceNotifier } from '../../domains/commerce/index.js'
@@ -20,19 +21,17 @@ interface Needs {
 }
 
 export async function wireCommerce(base: Base, { sites, accounts, files, content, forms, queueMail }: Needs) {
-  const { db, mailer, log, counters, cluster, late, opts } = base
+  const { db, log, counters, cluster, late, opts } = base
   const notifier = (): CommerceNotifier => late.get('notify').commerceNotifier
   return createCommerce(db.orm, {
     authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
-    sendMail: (m) => mailer.send(m),
+    events: base.events,
     notify: {
-      orderPlaced: (e) => notifier().orderPlaced(e),
       giftCardsIssued: (e) => notifier().giftCardsIssued(e),
       orderFulfilled: (e) => notifier().orderFulfilled(e),
       orderRefunded: (e) => notifier().orderRefunded(e),
       subscriptionRenewed: (e) => notifier().subscriptionRenewed(e),
       subscriptionPaymentFailed: (e) => notifier().subscriptionPaymentFailed(e),
-      donationReceived: (e) => notifier().donationReceived(e),
     },
     log,
     siteTitle: async (siteId) => (await sites.get(siteId))?.title,

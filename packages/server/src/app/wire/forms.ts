@@ -1,4 +1,5 @@
 // Forms. Needs: sites; notify (built after it: late) renders a submission's mail from the theme at send time.
+import { FEATURE_FLAGS } from '@sitewright/contracts'
 import type { Accounts } from '../../domains/accounts/index.js'
 import { sanitizeHtml } from '../../domains/content/index.js'
 import { createForms, loadFormsConfig } from '../../domains/forms/index.js'
@@ -28,5 +29,6 @@ export async function wireForms(base: Base, { sites, accounts }: { sites: Sites;
     log,
     renderSystemPage: base.renderSystemPage,
     onChange: base.invalidatePages,
+    vanillaFormHandler: (siteId) => late.get('billing').hasFlag(siteId, FEATURE_FLAGS.VANILLA_FORM_HANDLER),
   })
 }

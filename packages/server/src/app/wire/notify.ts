@@ -1,6 +1,6 @@
 // Notifications (the store's, members' and forms' mails from the theme's templates, review requests). Needs:
 // sites, accounts (the recipients), commerce (orders, stock), reviews, files (the brand icon, review photos), the
-// mail queue; restock's demand summary (built after it: late).
+// mail queue; restock's demand summary (built after it: late). Subscribes to the order-confirmed event.
 import { rolesFor, type Accounts } from '../../domains/accounts/index.js'
 import { STORE_ROLES, type Commerce } from '../../domains/commerce/index.js'
 import type { Files } from '../../domains/files/index.js'
@@ -60,7 +60,7 @@ export async function wireNotify(
 ): Promise<Notify> {
   const { db, log, late, platformUrl } = base
   const auth = accounts.auth
-  return createNotify(db.orm, {
+  const notify = createNotify(db.orm, {
     templates: createEmailTemplates(DEFAULT_THEME_DIR, log),
     brand: brandOf(base, sites, files),
     fromAddress: MAIL_FROM_ADDRESS,
@@ -85,4 +85,7 @@ export async function wireNotify(
     renderPage: base.renderSystemPage,
     log,
   })
+  // a placed order's or donation's mails: from its event, written in the order's transaction (survives a crash)
+  base.events.subscribe('commerce_checkout_order_confirmed', 'notify.order-mails', (e) => notify.orderConfirmed(e))
+  return notify
 }

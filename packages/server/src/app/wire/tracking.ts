@@ -46,8 +46,8 @@ export function wireTracking(
     log,
     ...opts.tracking,
   })
-  commerce.events.on('commerce_checkout_order_confirmed', async (e) =>
-    tracking.recordOrder({ ...e, ...orderRevenue(await commerce.analyticsOrder(e.websiteId, e.orderId)) }),
+  commerce.events.on('commerce_checkout_order_confirmed', async ({ websiteId, orderId, cartId, testMode }) =>
+    tracking.recordOrder({ websiteId, orderId, cartId, testMode, ...orderRevenue(await commerce.analyticsOrder(websiteId, orderId)) }),
   )
   return tracking
 }

@@ -76,7 +76,7 @@ describe(`plans and feature flags (${BACKEND})`, () => {
     expect((await visitor.get('/api/commerce/shopping-cart')).status).toBe(200)
     // templates see the plan's flags
     const page = await visitor.get('/?format=json')
-    expect(page.json.website.featureFlags).toEqual([F.MENU_BLOCK])
+    expect(page.json.website.featureFlags).toEqual([F.MENU_BLOCK, F.VANILLA_FORM_HANDLER]) // the personal plan's
     await t.app.billing.setPlan(siteId, 'commerce')
     expect((await visitor.get('/?format=json')).json.website.featureFlags).toContain(F.COMMERCE)
   })

@@ -2,9 +2,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import type { Auth, WebsiteRole } from '../accounts/index.js'
-import type { MailMessage } from '../mail/index.js'
 import type { SiteAccess } from '../sites/index.js'
-import type { CommerceEvents } from './events.js'
+import type { DomainEvents } from '../../platform/events.js'
 import type { ImageShape } from './catalogue/item.js'
 import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
@@ -16,9 +15,9 @@ export interface CommerceDeps {
   /** Role check of owner routes (sites.authorize bound to accounts.auth). */
   authorize(request: FastifyRequest, siteId: string, allowed: readonly WebsiteRole[]): Promise<SiteAccess>
   auth?: Auth
-  /** Confirmation mail (the mail domain's mailer); absent: no mail. Unused when `notify` is given. */
-  sendMail?(message: MailMessage): Promise<unknown>
-  /** The store's mails as durable jobs of the notify domain (templated, once per event); wins over `sendMail`. */
+  /** The domain-event bus: commerce raises its events (order confirmed, stock set) in the change's transaction. */
+  events: DomainEvents
+  /** The store's mails as durable jobs of the notify domain (templated, once per event); an order's come by its event. */
   notify?: CommerceNotifier
   /** Image assets of the files domain, by id, in the context's Image shape. */
   resolveImages?(siteId: string, ids: readonly string[]): Promise<ReadonlyMap<string, ImageShape>>
@@ -45,16 +44,14 @@ export interface CommerceDeps {
   renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
 }
 
-/** What the store tells the notify domain, after the change is committed (each call queues its mails once). */
+/** What the store tells the notify domain, after the change is committed (each call queues its mails once); a placed
+ * order or donation is not here: its mails come by the order-confirmed event. */
 export interface CommerceNotifier {
-  orderPlaced(e: { siteId: string; order: OrderView; giftCards: readonly IssuedGiftCard[]; confirmationUrl: string }): Promise<void>
   giftCardsIssued(e: { siteId: string; order: OrderView; giftCards: readonly IssuedGiftCard[] }): Promise<void>
   orderFulfilled(e: { siteId: string; order: OrderView; fulfilment: FulfilmentView; complete: boolean; notifyCustomer: boolean }): Promise<void>
   orderRefunded(e: { siteId: string; order: OrderView }): Promise<void>
   /** A subscription was billed again: its renewal order (one mail per renewal). */
   subscriptionRenewed(e: { siteId: string; renewalId: string; order: OrderView; item: string; cycle: number; nextBillingOn: string | null }): Promise<void>
-  /** A donation was received: the donor's receipt (one mail per donation order). */
-  donationReceived(e: { siteId: string; order: OrderView; name: string; recurring: boolean; confirmationUrl: string }): Promise<void>
   /** A renewal charge was declined; the subscription is past due (one mail per renewal). */
   subscriptionPaymentFailed(e: { siteId: string; renewalId: string; email: string; item: string; amount: string; cycle: number; orderNumber: number }): Promise<void>
 }
@@ -66,7 +63,7 @@ export interface CommerceContext {
   deps: CommerceDeps
   limiter: Limiter
   provider: PaymentProvider
-  events: CommerceEvents
+  events: DomainEvents
   downloadSecret: string
   /** The site's settings, pricing rules and collection paths as cart answers read them (shared/site-cache.ts). */
   cache: SiteCache

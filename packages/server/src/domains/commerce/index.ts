@@ -11,7 +11,6 @@ import { placeCheckout } from './checkout/place.js'
 import type { CheckoutInput } from './checkout/service.js'
 import { cartView, pricingRules, type CartView } from './cart/view.js'
 import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
-import { createCommerceEvents } from './events.js'
 import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
 import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders/service.js'
 import { salesIn } from './orders/sales.js'
@@ -56,7 +55,7 @@ export { CART_COOKIE, clearCartCookie, setCartCookie, type CommerceDeps, type Co
 export type { CartView } from './cart/view.js'
 export type { AddToCartInput, AddToCartResult } from './cart/add.js'
 export type { StartSubscriptionInput } from './subscriptions/start.js'
-export type { OrderConfirmedEvent } from './events.js'
+export type { OrderConfirmedEvent } from '../../platform/events.js'
 export type { ImageShape, ProductItem } from './catalogue/item.js'
 export type { OrderView } from './orders/service.js'
 export type { PaymentProvider } from './checkout/payments.js'
@@ -102,7 +101,7 @@ export interface CommerceOptions extends CommerceDeps {
 }
 
 export function createCommerce(orm: Orm, deps: CommerceOptions) {
-  const events = createCommerceEvents((e) => deps.log?.warn({ err: e }, 'commerce event listener failed'))
+  const { events } = deps
   const cache = createSiteCache({ settings: (siteId) => getSettings(orm, siteId), rules: (siteId) => pricingRules(orm, siteId) })
   deps.invalidation?.onInvalidate((siteId) => cache.drop(siteId))
   const ctx: CommerceContext = {
@@ -278,7 +277,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     /** An order as buyers and mails see it (the review-request page), or null when there is no such order. */
     async orderById(siteId: string, orderId: string): Promise<OrderView | null> {
       const [row] = await orm.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId)))
-      return row ? orderView(orm, row, ctx.downloadSecret) : null
+      return row ? orderView(orm, row, ctx.downloadSecret, ctx.provider) : null
     },
     /** The stock-tracked variants an order bought that now have `threshold` units or fewer, with the units it bought. */
     async lowStockOf(siteId: string, orderId: string, threshold: number): Promise<{ variantId: string; productId: string; item: string; qtyInStock: number; bought: number }[]> {
@@ -337,7 +336,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
 }
 
 export type Commerce = ReturnType<typeof createCommerce>
-export { giftCardRecipient } from './orders/mail.js'
+export { giftCardRecipient } from './giftcards/recipient.js'
 export { moneyText } from './orders/summary.js'
 export { subscriptionTerms, termsSentence } from './subscriptions/terms.js'
 export type { IssuedGiftCard } from './giftcards/service.js'

@@ -27,4 +27,6 @@ export interface FormsContext {
   renderSystemPage?: RenderSystemPage | undefined
   /** Called after a change that shows on the site's pages (publishing drops its cached pages). */
   onChange(siteId: string): void
+  /** Whether the site has the vanilla form handler flag (SPEC.md: textarea maxLength only then). */
+  vanillaFormHandler(siteId: string): Promise<boolean>
 }

@@ -8,7 +8,7 @@ import { DEFAULT_BUTTON_TEXT, DEFAULT_FORM_NAME, LIKERT_SCALE, PART_VIEWS, field
 import { forms, mailingLists } from './schema.js'
 import type { FormInput } from './validators.js'
 import type { CaptchaPublic } from './captcha.js'
-import type { FormSettings } from '@sitewright/contracts'
+import { textareaLimit, type FormSettings } from '@sitewright/contracts'
 
 export type FormRow = typeof forms.$inferSelect
 
@@ -41,6 +41,12 @@ export function fieldsOf(row: Pick<FormRow, 'fields'>): FormField[] {
   return parsed.success ? parsed.data : []
 }
 
+/** The fields as a visitor's page and submission see them: without the vanilla form handler flag a textarea has no
+ * character limit of its own (its stored maxLength is kept for the owner, and comes back with the flag). */
+export function visitorFields(row: Pick<FormRow, 'fields'>, vanillaFormHandler: boolean): FormField[] {
+  return fieldsOf(row).map((f) => (f.type === 'textarea' ? { ...f, maxLength: textareaLimit(f, vanillaFormHandler) } : f))
+}
+
 export function ownerDto(row: FormRow): OwnerForm {
   return {
     id: row.id,
@@ -63,11 +69,11 @@ export function ownerDto(row: FormRow): OwnerForm {
   }
 }
 
-export function publicDto(row: FormRow, captcha: CaptchaPublic): PublicForm {
+export function publicDto(row: FormRow, captcha: CaptchaPublic, vanillaFormHandler: boolean): PublicForm {
   return {
     id: row.id,
     name: row.name,
-    fields: fieldsOf(row).map((f) => {
+    fields: visitorFields(row, vanillaFormHandler).map((f) => {
       if (f.type === 'likert') return { ...f, likertScale: LIKERT_SCALE }
       if (!isComposite(f.type)) return f
       const parts = PART_VIEWS[f.type].filter((p) => !(f.type === 'phone' && p.name === 'Country' && !f.showCountryCode))

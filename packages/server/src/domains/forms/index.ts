@@ -9,7 +9,7 @@ import type { Sites } from '../sites/index.js'
 import { createCaptcha } from './captcha.js'
 import type { FormsConfig } from './config.js'
 import type { FormsContext, RenderSystemPage } from './context.js'
-import { createForm, fieldsOf, formsByIds, getForm, publicDto, type PublicForm } from './forms.js'
+import { createForm, formsByIds, getForm, publicDto, visitorFields, type PublicForm } from './forms.js'
 import { sweepKeys } from './keys.js'
 import type { EmailJob } from './notify.js'
 import { registerNewsletterRoutes } from './routes-newsletter.js'
@@ -49,6 +49,8 @@ export interface FormsDeps {
   renderSystemPage?: RenderSystemPage
   /** Called after a form changes (publishing drops the site's cached pages). */
   onChange?: (siteId: string) => void
+  /** Whether the site has the vanilla form handler flag (billing's FEATURE_FLAGS.VANILLA_FORM_HANDLER); on without it. */
+  vanillaFormHandler?: (siteId: string) => Promise<boolean>
 }
 
 export async function createForms(orm: Orm, deps: FormsDeps) {
@@ -76,6 +78,7 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
     log: deps.log,
     renderSystemPage: deps.renderSystemPage,
     onChange: (siteId) => deps.onChange?.(siteId),
+    vanillaFormHandler: async (siteId) => (deps.vanillaFormHandler ? deps.vanillaFormHandler(siteId) : true),
   }
   let sweeper: Every | null = null
 
@@ -102,18 +105,18 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
     conversion: (siteId: string, from: string, to: string) => formConversion(orm, siteId, from, to),
     /** Forms of the site for a page context (publishing): public shape, keyed by form id; unknown ids are absent. */
     async getFormsForContext(siteId: string, formIds: readonly string[]): Promise<Map<string, PublicForm>> {
-      const rows = await formsByIds(orm, siteId, formIds)
-      return new Map(rows.map((r) => [r.id, publicDto(r, captcha.publicConfig())]))
+      const [rows, vanilla] = await Promise.all([formsByIds(orm, siteId, formIds), ctx.vanillaFormHandler(siteId)])
+      return new Map(rows.map((r) => [r.id, publicDto(r, captcha.publicConfig(), vanilla)]))
     },
     /** One form in its public shape (commerce: additionalFieldsFormId), or null. */
     async getPublicForm(siteId: string, formId: string): Promise<PublicForm | null> {
       const row = await getForm(orm, siteId, formId)
-      return row ? publicDto(row, captcha.publicConfig()) : null
+      return row ? publicDto(row, captcha.publicConfig(), await ctx.vanillaFormHandler(siteId)) : null
     },
     /** Validates values by field id against a form (commerce additional fields); null when the form is unknown. */
     async validate(siteId: string, formId: string, values: Record<string, unknown>): Promise<ValuesResult | null> {
       const row = await getForm(orm, siteId, formId)
-      return row ? validateValues(fieldsOf(row), values) : null
+      return row ? validateValues(visitorFields(row, await ctx.vanillaFormHandler(siteId)), values) : null
     },
     /** Creates a form (owner-side; e.g. demo seeding). */
     create: (siteId: string, input: FormInput, tx: Orm = orm) => createForm(tx, siteId, input, deps.sanitizeHtml),

@@ -8,7 +8,7 @@ import { defineRoute } from '../../platform/http/route.js'
 import { requireSite } from '../../platform/http/tenancy.js'
 import { withFormAnswers } from './answers.js'
 import { formTemplateSchema } from './fields.js'
-import { FORM_NOT_CONFIGURED, fieldsOf, requireForm } from './forms.js'
+import { FORM_NOT_CONFIGURED, requireForm, visitorFields } from './forms.js'
 import { issueKey } from './keys.js'
 import { formRenderCounts } from './schema.js'
 import type { FormsContext } from './context.js'
@@ -82,8 +82,9 @@ export async function registerVisitorRoutes(app: FastifyInstance, ctx: FormsCont
         responses: { 200: { description: '{ data: { valid: true } }' }, 400: { description: '{ data: { errors } }' }, 404: { description: FORM_NOT_CONFIGURED } },
       },
       async ({ request, params, body }) => {
-        const form = configured(await requireForm(orm, requireSite(request).id, params.formId))
-        const result = validateValues(fieldsOf(form), body)
+        const site = requireSite(request)
+        const form = configured(await requireForm(orm, site.id, params.formId))
+        const result = validateValues(visitorFields(form, await ctx.vanillaFormHandler(site.id)), body)
         if (!result.ok) throw new AppError('invalid_data', 'invalid_fields', INVALID_MESSAGE, { fields: result.errors })
         return { data: { valid: true } }
       },

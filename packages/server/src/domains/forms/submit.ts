@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
 import { refuseBadText } from '../../platform/http/edge.js'
 import type { FormsContext } from './context.js'
-import { FORM_NOT_CONFIGURED, fieldsOf, requireForm, type FormRow } from './forms.js'
+import { FORM_NOT_CONFIGURED, fieldsOf, requireForm, visitorFields, type FormRow } from './forms.js'
 import { hitRate, requireKey } from './keys.js'
 import { captchaError, replayOf, saveSubmission, type SaveAnswer } from './submissions.js'
 import type { saveSubmissionBody } from './validators.js'
@@ -57,7 +57,7 @@ export async function submitForm(ctx: FormsContext, input: SubmitInput): Promise
   const form = configured(await requireForm(orm, siteId, body.formId))
   const submitted = parseFormMap(body.form)
   await hitRate(orm, siteId, input.ip, config.rateLimit, config.rateWindowSeconds)
-  const result = validateValues(fieldsOf(form), submitted)
+  const result = validateValues(visitorFields(form, await ctx.vanillaFormHandler(siteId)), submitted)
   if (!result.ok) throw new AppError('invalid_data', 'invalid_fields', INVALID_MESSAGE, { fields: result.errors })
   const check = form.captchaEnabled ? await ctx.captcha.check(siteId, body.captchaKey, input.ip) : { ok: true as const }
   if (!check.ok) throw captchaError()

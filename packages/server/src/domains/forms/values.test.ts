@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import { FEATURE_FLAGS, fieldProperties, flagsOf, textareaLimit } from '@sitewright/contracts'
 import { loadFormsConfig } from './config.js'
 import { csvCell, toCsv } from './csv.js'
 import { fieldsSchema, formTemplateSchema, type FormField } from './fields.js'
+import { fieldsOf, publicDto, visitorFields, type FormRow } from './forms.js'
 import { summarize } from './summary.js'
 import { CHARACTER_LIMIT_MESSAGE, EMAIL_MESSAGE, isValidEmail, validateValues } from './values.js'
 
+/** A stored form row (forms.ts FormRow) around the fields under test. */
+const FORM_ROW = {
+  id: 'f1', siteId: 's1', name: 'F', fields: [], submissionMessage: '', submissionHtml: '', successRedirect: '', disclaimerMessage: '',
+  captchaEnabled: false, captchaTheme: 'light', captchaAlignment: 'left', submitButtonText: 'Send', notifyEmail: null, webhookUrl: null,
+  webhookSecret: null, mailingListId: null, createdAt: new Date(0), updatedAt: new Date(0),
+} as unknown as FormRow
 const f = (x: Record<string, unknown>) => fieldsSchema.parse([{ description: '', ...x }])[0]! as FormField
 
 describe('validateValues', () => {
@@ -60,5 +68,37 @@ describe('summaries, CSV, template, config', () => {
     expect(loadFormsConfig({}).captcha.provider).toBe('altcha')
     expect(loadFormsConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/v' }).captcha.recaptchaVerifyUrl).toBe('http://127.0.0.1:9/v')
     expect(() => loadFormsConfig({ CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow(/CAPTCHA_PROVIDER/)
+  })
+})
+
+describe("SPEC.md: 'Textarea has maxLength when the vanilla form handler flag is on'", () => {
+  const row = { fields: [
+    { type: 'textarea', id: 't', title: 'T', description: '', placeholder: '', required: false, maxLength: 5 },
+    { type: 'text', id: 'x', title: 'X', description: '', placeholder: '', required: false },
+  ] }
+  const captcha = { provider: 'altcha' as const, siteKey: 'altcha' }
+  const long = 'abcdefgh'
+
+  it('flag on: the page gets maxLength 5 and the server refuses 8 characters with the character-limit message', () => {
+    expect(publicDto({ ...FORM_ROW, ...row }, captcha, true).fields[0]).toMatchObject({ type: 'textarea', maxLength: 5 })
+    expect(validateValues(visitorFields(row, true), { t: long })).toEqual({ ok: false, errors: { t: 'You have exceeded the character limit.' } })
+    expect(fieldProperties('textarea', true)).toContain('maxLength')
+    expect(textareaLimit({ maxLength: 5 }, true)).toBe(5)
+  })
+
+  it('flag off: no maxLength on the page (no counter), the 8 characters are accepted, the builder does not offer it; the stored value stays', () => {
+    expect(publicDto({ ...FORM_ROW, ...row }, captcha, false).fields[0]).toMatchObject({ type: 'textarea', maxLength: 0 })
+    expect(validateValues(visitorFields(row, false), { t: long })).toEqual({ ok: true, answers: { t: long, x: '' } })
+    expect(fieldProperties('textarea', false)).toEqual(['description', 'placeholder', 'required'])
+    expect(fieldProperties('text', false)).toEqual(fieldProperties('text', true))
+    expect(textareaLimit({ maxLength: 5 }, false)).toBe(0)
+    expect(fieldsOf(row)[0]).toMatchObject({ maxLength: 5 })
+  })
+
+  it('every plan (and a running or ended trial) has the flag: FEATURE_FLAGS.VANILLA_FORM_HANDLER', () => {
+    const now = new Date('2026-01-01T00:00:00Z')
+    for (const plan of ['personal', 'business', 'commerce'] as const) expect(flagsOf(plan, null, now)).toContain(FEATURE_FLAGS.VANILLA_FORM_HANDLER)
+    expect(flagsOf('trial', new Date('2026-01-02T00:00:00Z'), now)).toContain(FEATURE_FLAGS.VANILLA_FORM_HANDLER)
+    expect(flagsOf('trial', new Date('2025-12-01T00:00:00Z'), now)).toContain(FEATURE_FLAGS.VANILLA_FORM_HANDLER)
   })
 })

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FulfilmentView, NotificationSettings, OrderView } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
-import type { CommerceNotifier, IssuedGiftCard } from '../commerce/index.js'
+import type { CommerceNotifier, IssuedGiftCard, OrderConfirmedEvent } from '../commerce/index.js'
 import type { MailMessage, QueueMail } from '../mail/index.js'
 import type { NewReview } from '../reviews/index.js'
 import { fromName, type EmailBrand, type EmailTemplates } from './emails.js'
@@ -115,15 +115,6 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
   const reviewUrl = (baseUrl: string, siteId: string, orderId: string) => `${baseUrl}reviews/request?order=${encodeURIComponent(orderId)}&token=${reviewToken(siteId, orderId)}`
 
   const commerceNotifier: CommerceNotifier = {
-    async orderPlaced({ siteId, order, giftCards, confirmationUrl }) {
-      const brand = await deps.brand(siteId)
-      const data = orderData(order, { detailsUrl: confirmationUrl, baseUrl: brand.url, giftCards })
-      await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: data })
-      if (order.status === 'paid') await commerceNotifier.giftCardsIssued({ siteId, order, giftCards })
-      const manageUrl = `${deps.editorUrl(siteId)}#commerce/orders/${order.id}`
-      await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl } } })
-      await lowStock(siteId, order.id)
-    },
     async giftCardsIssued({ siteId, order, giftCards }) {
       for (const card of giftCards) {
         const g = giftCardData(order, card as IssuedGiftCard)
@@ -145,17 +136,33 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
         subscription: { item, cycle, nextBillingOn },
       })
     },
-    async donationReceived({ siteId, order, name, recurring, confirmationUrl }) {
-      const brand = await deps.brand(siteId)
-      const data = orderData(order, { detailsUrl: confirmationUrl, baseUrl: brand.url })
-      await queue(siteId, `donation-receipt:${order.id}`, 'donation-receipt', order.email, { donation: donationData(order, name, recurring, confirmationUrl) })
-      const manageUrl = `${deps.editorUrl(siteId)}#commerce/orders/${order.id}`
-      // the same owner mail, titled and worded as a donation
-      await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl, donation: true } } })
-    },
     async subscriptionPaymentFailed({ siteId, renewalId, email, item, amount, cycle, orderNumber }) {
       await queue(siteId, `subscription-payment-failed:${renewalId}`, 'subscription-payment-failed', email, { subscription: { item, amount, cycle, orderNumber } })
     },
+  }
+
+  /**
+   * The mails of a placed order or a received donation: the order-confirmed event's durable subscriber (run at
+   * least once after the order's commit; each mail is keyed by the order, so a second run queues nothing).
+   */
+  async function orderConfirmed(e: OrderConfirmedEvent): Promise<void> {
+    const siteId = e.websiteId
+    const order = await deps.orderById(siteId, e.orderId)
+    if (!order) return
+    const brand = await deps.brand(siteId)
+    const data = orderData(order, { detailsUrl: e.confirmationUrl, baseUrl: brand.url, giftCards: e.giftCards })
+    const manageUrl = `${deps.editorUrl(siteId)}#commerce/orders/${order.id}`
+    if (e.donation) {
+      const { name, recurring } = e.donation
+      await queue(siteId, `donation-receipt:${order.id}`, 'donation-receipt', order.email, { donation: donationData(order, name, recurring, e.confirmationUrl) })
+      // the same owner mail, titled and worded as a donation
+      await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl, donation: true } } })
+      return
+    }
+    await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: data })
+    if (order.status === 'paid') await commerceNotifier.giftCardsIssued({ siteId, order, giftCards: e.giftCards })
+    await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl } } })
+    await lowStock(siteId, order.id)
   }
 
   async function shippingMail(siteId: string, order: OrderView, f: FulfilmentView, complete: boolean): Promise<void> {
@@ -241,6 +248,7 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       registerNotifyRoutes(app, orm, deps, { compose, checkReviewToken, ownerEvent, reviewUrl })
     },
     commerceNotifier,
+    orderConfirmed,
     compose,
     composer,
     queue,

@@ -13,4 +13,6 @@ export interface RestockContext {
   sendFor(siteId: string, productId: string, variantId: string): Promise<number>
   joinMailingList?: ((siteId: string, email: string) => Promise<void>) | undefined
   verifyCaptcha?: ((siteId: string, token: string | undefined, remoteIp: string) => Promise<boolean>) | undefined
+  /** The captcha's site key the page draws the widget with; null when none is set up (then no widget is drawn). */
+  captchaSiteKey?: (() => string | null) | undefined
 }

@@ -89,6 +89,7 @@ export function createRestock(orm: Orm, deps: RestockDeps) {
     sendFor,
     joinMailingList: deps.joinMailingList,
     verifyCaptcha: deps.verifyCaptcha,
+    captchaSiteKey: () => deps.captchaPublic?.().siteKey ?? null,
   }
 
   return {

@@ -28,7 +28,11 @@ export function registerRestockRoutes(app: FastifyInstance, ctx: RestockContext)
       const site = requireSite(request)
       const config = await ctx.config(site.id)
       if (!config.enabled) throw new AppError('not_found', 'restock_off', 'Restock notifications are not available on this site.')
-      if (config.captchaEnabled && ctx.verifyCaptcha && !(await ctx.verifyCaptcha(site.id, body.captchaToken, request.ip))) {
+      // The captcha is asked for only when the page can draw it: with no site key set up the page renders no
+      // captcha container (SPEC.md: "Captcha rendering does nothing without a site key"), so requiring a token
+      // then would refuse every sign-up.
+      const captchaAsked = config.captchaEnabled && !!ctx.verifyCaptcha && !!ctx.captchaSiteKey?.()
+      if (captchaAsked && !(await ctx.verifyCaptcha!(site.id, body.captchaToken, request.ip))) {
         throw new AppError('invalid_data', 'captcha_failed', 'Complete CAPTCHA before submitting.')
       }
       const variant = await ctx.variant(site.id, body.productId, body.variantId)

@@ -1,8 +1,8 @@
 // Placing an order as one domain operation: the order, its payment, stock and gift cards are written in one
-// transaction (placeOrder); after the commit the published pages are told stock changed, the order-confirmed event
-// is emitted and the order mails are sent (a mail that fails is logged, never the order's failure).
+// transaction (placeOrder), and the order-confirmed event is raised in it, so its durable subscribers (the order
+// mails: notify) get it exactly when the order exists, even if this node dies right after the commit. After the
+// commit the published pages are told stock changed and the in-process listeners run (analytics, recovery).
 import type { CommerceContext } from '../context.js'
-import { orderMails } from '../orders/mail.js'
 import { orderView, type OrderView } from '../orders/service.js'
 import type { CartRow } from '../schema.js'
 import { placeOrder, type CheckoutInput } from './service.js'
@@ -12,7 +12,7 @@ export interface PlaceCheckoutInput {
   /** The cart to buy (the visitor's cart, or a subscription cart), or null when there is none. */
   cart: CartRow | null
   checkout: CheckoutInput
-  /** The site's name and public address for the mails (the site's own title wins when it has one). */
+  /** The site's public address for the mails' links. */
   site: { title: string; baseUrl: string }
 }
 
@@ -23,23 +23,28 @@ export interface PlacedCheckout {
   confirmationUrl: string
 }
 
+/** The confirmation page of an order, relative to the site. */
+export const confirmationPath = (orderId: string, token: string) => `/commerce/orders/${orderId}?token=${token}`
+
 export async function placeCheckout(ctx: CommerceContext, input: PlaceCheckoutInput): Promise<PlacedCheckout> {
   const { orm, deps } = ctx
   const { siteId } = input
-  const placed = await placeOrder(orm, siteId, input.cart, input.checkout, ctx.provider, { locale: await deps.siteLocale?.(siteId) })
+  let committed: (() => Promise<void>) | null = null
+  const placed = await placeOrder(orm, siteId, input.cart, input.checkout, ctx.provider, { locale: await deps.siteLocale?.(siteId) }, async (tx, p) => {
+    const w = ctx.events.within(tx)
+    await w.raise('commerce_checkout_order_confirmed', {
+      orderId: p.order.id,
+      cartId: p.order.cartId,
+      testMode: p.order.testMode,
+      websiteId: siteId,
+      confirmationUrl: input.site.baseUrl + confirmationPath(p.order.id, p.confirmationToken),
+      giftCards: p.giftCards,
+      donation: null,
+    })
+    committed = w.committed
+  })
   deps.onChange?.(siteId) // stock changed
+  await (committed as (() => Promise<void>) | null)?.()
   const view = await orderView(orm, placed.order, ctx.downloadSecret, ctx.provider)
-  const confirmationUrl = `/commerce/orders/${view.id}?token=${placed.confirmationToken}`
-  await ctx.events.emit('commerce_checkout_order_confirmed', { orderId: view.id, cartId: placed.order.cartId, testMode: placed.order.testMode, websiteId: siteId })
-  if (deps.notify) {
-    await deps.notify
-      .orderPlaced({ siteId, order: view, giftCards: placed.giftCards, confirmationUrl: input.site.baseUrl + confirmationUrl })
-      .catch((e: unknown) => deps.log?.warn({ err: e, orderId: view.id }, 'order mails not queued'))
-  } else if (deps.sendMail) {
-    const siteTitle = (await deps.siteTitle?.(siteId).catch(() => undefined)) || input.site.title
-    for (const mail of orderMails(view, placed.giftCards, { siteTitle, baseUrl: input.site.baseUrl, confirmationUrl: input.site.baseUrl + confirmationUrl })) {
-      deps.sendMail(mail).catch((e: unknown) => deps.log?.warn({ err: e, orderId: view.id }, 'order mail not sent'))
-    }
-  }
-  return { order: view, confirmationToken: placed.confirmationToken, confirmationUrl }
+  return { order: view, confirmationToken: placed.confirmationToken, confirmationUrl: confirmationPath(view.id, placed.confirmationToken) }
 }

@@ -68,6 +68,8 @@ export async function placeOrder(
   input: CheckoutInput,
   provider: PaymentProvider,
   site: { locale?: string | undefined } = {},
+  /** Runs last in the order's transaction (the order-confirmed event is raised there). */
+  inTransaction?: (tx: Orm, placed: PlacedOrder) => Promise<void>,
 ): Promise<PlacedOrder> {
   if (!cart) return invalid('Your cart is empty.', 'cart_empty')
   if (cart.isPurchased) throw new AppError('conflict', 'cart_purchased', 'This cart has already been checked out.')
@@ -190,6 +192,7 @@ export async function placeOrder(
           priceCents: l.unitPriceCents,
         })
       }
+      await inTransaction?.(tx, { order: row!, confirmationToken: token, giftCards: [...issued] })
       return row!
     })
   } catch (e) {

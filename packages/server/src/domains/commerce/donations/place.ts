@@ -11,9 +11,9 @@ import { AppError } from '../../../platform/errors.js'
 import { newId, newToken, sha256Hex } from '../../../platform/ids.js'
 import type { CardInput } from '../checkout/payments.js'
 import type { CommerceContext } from '../context.js'
-import { orderView } from '../orders/service.js'
+import { confirmationPath } from '../checkout/place.js'
 import { moneyText } from '../orders/summary.js'
-import { orders, subscriptions, type OrderRow } from '../schema.js'
+import { orders, subscriptions } from '../schema.js'
 import { fractionDigits, money, parseMinor } from '../shared/money.js'
 import { getSettings, nextOrderNumber } from '../settings.js'
 
@@ -70,7 +70,7 @@ const invalid = (message: string, code: string, field: string): never => {
 }
 
 export async function placeDonation(ctx: CommerceContext, r: DonationRequest): Promise<DonationPlaced> {
-  const { orm, provider, deps } = ctx
+  const { orm, provider } = ctx
   const { currency } = await getSettings(orm, r.siteId)
   const checked = checkAmount(r.amount, currency)
   if (!checked.ok) return invalid(checked.message, 'donation_amount_invalid', 'amount')
@@ -80,9 +80,8 @@ export async function placeDonation(ctx: CommerceContext, r: DonationRequest): P
   const auth = await provider.authorize({ siteId: r.siteId, amountCents: cents, currency, method: 'card', card: r.card, reference: orderId })
   if (!auth.ok) throw new AppError('unprocessable', `payment_${auth.code}`, auth.message)
   const token = newToken()
-  let order: OrderRow
   try {
-    order = await orm.transaction(async (tx) => {
+    await ctx.events.transaction(orm, async (tx, raise) => {
       const number = await nextOrderNumber(tx, r.siteId)
       const title = r.recurring ? 'Monthly donation' : 'Donation'
       const [row] = await tx
@@ -99,18 +98,17 @@ export async function placeDonation(ctx: CommerceContext, r: DonationRequest): P
       if (r.recurring) {
         await tx.insert(subscriptions).values({ id: newId(), siteId: r.siteId, orderId, productId: '', sku: DONATION_SKU, email: r.email, billingPeriodValue: 1, billingPeriodUnit: 'MONTH', numBillingCycles: 0, priceCents: cents })
       }
-      return row!
+      // the receipt and the owners' mail come by this event (notify), written with the donation
+      await raise('commerce_checkout_order_confirmed', {
+        orderId, cartId: row!.cartId, testMode: row!.testMode, websiteId: r.siteId,
+        confirmationUrl: r.site.baseUrl + confirmationPath(orderId, token), giftCards: [], donation: { name: r.name ?? '', recurring: r.recurring },
+      })
     })
   } catch (e) {
     await provider.void(auth.ref).catch(() => undefined)
     throw e
   }
   if (!auth.pending) await provider.capture(auth.ref)
-  const view = await orderView(orm, order, ctx.downloadSecret)
-  const confirmationUrl = `/commerce/orders/${orderId}?token=${token}`
-  await ctx.events.emit('commerce_checkout_order_confirmed', { orderId, cartId: order.cartId, testMode: order.testMode, websiteId: r.siteId })
-  await deps.notify
-    ?.donationReceived({ siteId: r.siteId, order: view, name: r.name ?? '', recurring: r.recurring, confirmationUrl: r.site.baseUrl + confirmationUrl })
-    .catch((e: unknown) => deps.log?.warn({ err: e, orderId }, 'donation receipt not queued'))
+  const confirmationUrl = confirmationPath(orderId, token)
   return { orderId, confirmationUrl, recurring: r.recurring }
 }

@@ -38,13 +38,9 @@ export async function issueGiftCard(
   return card!
 }
 
-/** A gift card an order bought, with the entry it came from and that entry's recipient fields (name, email, message). */
-export interface IssuedGiftCard {
-  entryId: string
-  code: string
-  amountCents: number
-  fields: Record<string, unknown> | null
-}
+/** A gift card an order bought (declared with the order-confirmed event that carries it). */
+export type { IssuedGiftCard } from '../../../platform/events.js'
+import type { IssuedGiftCard } from '../../../platform/events.js'
 
 /**
  * Issues the gift cards a paid order bought: one card per unit of each gift-card entry, each remembering its entry

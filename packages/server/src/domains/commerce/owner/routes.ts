@@ -7,7 +7,6 @@ import { WEBSITE_ROLES } from '../../accounts/index.js'
 import * as catalogue from '../catalogue/service.js'
 import type { CommerceContext } from '../context.js'
 import * as giftcards from '../giftcards/service.js'
-import { giftCardMails } from '../orders/mail.js'
 import { setStock } from '../catalogue/inventory.js'
 import * as orders from '../orders/service.js'
 import type { OrderRow } from '../schema.js'
@@ -122,7 +121,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     if (stock.unlimited || stock.qtyInStock > 0) {
       // listeners (restock's automatic send) run after the answer: a slow mail queue never holds the owner up
       const event = { siteId: params.siteId, productId: params.productId, variantId: params.variantId, qtyInStock: stock.qtyInStock, unlimited: stock.unlimited }
-      setImmediate(() => void ctx.events.emit('commerce_stock_set', event))
+      setImmediate(() => void ctx.events.publish(orm, 'commerce_stock_set', event))
     }
     return { stock: stock satisfies StockLevel }
   })
@@ -169,11 +168,6 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     // The gift cards this confirmation issued reach their recipients now (the checkout path mails them when paid).
     if (ctx.deps.notify && confirmed.giftCards.length) {
       await ctx.deps.notify.giftCardsIssued({ siteId: site.id, order: view, giftCards: confirmed.giftCards }).catch(notifyFailed(view.id))
-    } else if (ctx.deps.sendMail && confirmed.giftCards.length) {
-      const url = (await ctx.deps.siteUrl?.(site.id).catch(() => undefined)) ?? `${request.protocol}://${request.host}/`
-      for (const mail of giftCardMails(view, confirmed.giftCards, { siteTitle: site.title, baseUrl: url.replace(/\/+$/, '') })) {
-        ctx.deps.sendMail(mail).catch((e: unknown) => ctx.deps.log?.warn({ err: e, orderId: view.id }, 'gift card mail not sent'))
-      }
     }
     return { order: view }
   })
