@@ -1,7 +1,8 @@
 // The canvas editor end to end: the page's draft render fills the work area; click a text block, type in place, see
 // it autosaved and published; insert a block through "+"; drag a block to another section; drop 5 images onto a
-// gallery at once; keyboard-only select, edit and delete; the device views (phone, tablet); timings from Chromium performance marks; screenshots at
-// 1280 and 390 px; axe on the editor with the canvas.
+// gallery at once; keyboard-only select, edit and delete; the device views (phone, tablet); timings from Chromium
+// performance marks; screenshots at 1280 and 390 px; axe on the editor with the canvas; typing as in a text editor
+// (select-all, Enter, Backspace across marks, paste, IME composition, undo/redo).
 import { png } from './support/png.js'
 import type { FrameLocator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -277,6 +278,80 @@ describe('canvas editor', () => {
       const want = 'Gamma words typed while loading and after'
       expect(await gamma.textContent()).toBe(want)
       await until(storedOwn, (l) => JSON.stringify(l).includes(want), 'the text typed during and after loading saved', 15_000)
+      await page.keyboard.press('Escape')
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('edits like a text editor: select-all and retype, Enter, Backspace across marks, paste, IME composition, undo and redo', async () => {
+    const made = await api.call<{ collection: { id: string } }>('POST', `/api/sites/${site.id}/content/collections`, {
+      typeName: 'page',
+      title: 'Canvas typing proof',
+      layout: { sections: [{ id: 'sec-t', blocks: [{ id: 'blk-delta', type: TEXT, value: { html: '<p>Delta <strong>bold</strong> words</p>' } }] }] },
+    })
+    expect(made.status).toBe(201)
+    const ownId = made.body.collection.id
+    const storedOwn = async () => (await api.call<{ collection: { layout: Layout } }>('GET', `/api/sites/${site.id}/content/collections/${ownId}`)).body.collection.layout
+    const page = await h.context.newPage()
+    try {
+      await page.goto(`/config/sites/${site.id}/pages/${ownId}`)
+      const frame = page.frameLocator('[data-editor-canvas]')
+      const text = frame.locator('[data-block-id="blk-delta"] .rich-text')
+      await text.waitFor()
+      await text.dblclick()
+      await frame.locator('[data-block-id="blk-delta"] .ProseMirror-focused').waitFor()
+      const paragraphs = () => text.evaluate((el) => Array.from(el.querySelectorAll('p'), (p) => p.textContent))
+      const inEditor = () => frame.locator('[data-block-id="blk-delta"] .ProseMirror-focused').count()
+
+      // Backspace from the end across the bold word: one character per key, the focus stays in the text
+      await page.keyboard.press('ControlOrMeta+End')
+      for (let i = 0; i < ' words'.length + 2; i++) await page.keyboard.press('Backspace')
+      await expect.poll(paragraphs).toEqual(['Delta bo'])
+      expect(await text.locator('strong').textContent()).toBe('bo')
+      expect(await inEditor()).toBe(1)
+
+      // select-all and retype replaces the whole text; Enter starts a new paragraph
+      await page.keyboard.press('ControlOrMeta+a')
+      await page.keyboard.type('Fresh start', { delay: 30 })
+      await page.keyboard.press('Enter')
+      await page.keyboard.type('Second line', { delay: 30 })
+      await expect.poll(paragraphs).toEqual(['Fresh start', 'Second line'])
+      expect(await text.locator('strong').count()).toBe(0)
+
+      // paste (what a clipboard gives the page: plain text and HTML)
+      await page.keyboard.type(' ')
+      await text.locator('.ProseMirror').evaluate((el) => {
+        const data = new DataTransfer()
+        data.setData('text/plain', 'pasted words')
+        data.setData('text/html', '<span>pasted words</span>')
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      })
+      await expect.poll(paragraphs).toEqual(['Fresh start', 'Second line pasted words'])
+
+      // IME composition (as a Japanese keyboard types): the composed text is kept once
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 })
+      await cdp.send('Input.imeSetComposition', { text: 'にほ', selectionStart: 2, selectionEnd: 2 })
+      await cdp.send('Input.insertText', { text: '日本' })
+      await expect.poll(paragraphs).toEqual(['Fresh start', 'Second line pasted words日本'])
+      await cdp.detach()
+
+      // undo takes the burst of typing back (one step, as the editor's history keeps typing), redo puts it again;
+      // the text keeps the focus and stays editable
+      const typed = await paragraphs()
+      await page.keyboard.press('ControlOrMeta+z')
+      await expect.poll(paragraphs).toEqual(['Delta bold words'])
+      expect(await text.locator('strong').textContent()).toBe('bold')
+      expect(await inEditor()).toBe(1)
+      await page.keyboard.press('ControlOrMeta+Shift+z')
+      await expect.poll(paragraphs).toEqual(typed)
+      expect(await inEditor()).toBe(1)
+      await page.keyboard.press('ControlOrMeta+End')
+      await page.keyboard.type('!', { delay: 30 })
+      await expect.poll(paragraphs).toEqual(['Fresh start', 'Second line pasted words日本!'])
+      const want = await paragraphs()
+      await until(storedOwn, (l) => want.every((w) => JSON.stringify(l).includes(w!)) && !JSON.stringify(l).includes('Delta'), 'the edited text saved', 15_000)
       await page.keyboard.press('Escape')
     } finally {
       await page.close()

@@ -1,7 +1,8 @@
 // A new owner's first minutes, in real keystrokes: sign up -> choose the Shop starter -> double-click the home
 // heading on the canvas and type a sentence over it (a pause for the autosave half way, as a person pauses) ->
 // publish -> a visitor's published home page shows the sentence. On the way, the canvas's width at 1280 px.
-// And an owner who leaves the chooser after sign-up finds it again on signing in (empty canvas and Settings).
+// And an owner who leaves the chooser after sign-up finds it again on signing in (empty canvas and Settings) until
+// they choose a template or decline it; declined, it stays under Settings only (the decline survives signing in).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, unexpected, watchErrors } from './support/browser.js'
@@ -73,7 +74,7 @@ describe('a new owner', () => {
     expect(unexpected(errors).filter((e) => !/favicon/.test(e))).toEqual([])
   }, 90_000)
 
-  it('an owner who leaves the starter chooser finds it again after signing in, on the empty canvas and in Settings', async () => {
+  it('an owner who leaves the starter chooser finds it again after signing in; declined, it stays in Settings only', async () => {
     const email = `leaver-${Date.now().toString(36)}@example.com`
     const password = 'a-long-leaving-secret'
     const first = await h.browser.newContext({ baseURL: h.server.baseUrl, viewport: { width: 390, height: 844 } })
@@ -88,9 +89,9 @@ describe('a new owner', () => {
     } finally {
       await first.close() // the owner closes the tab without choosing
     }
-    // another day, another browser
-    const context = await h.browser.newContext({ baseURL: h.server.baseUrl, viewport: { width: 1280, height: 800 } })
-    try {
+    /** Another day, another browser: signs in and lands on the site's (empty) Pages. */
+    const signIn = async (width: number) => {
+      const context = await h.browser.newContext({ baseURL: h.server.baseUrl, viewport: { width, height: width > 500 ? 800 : 844 } })
       const p = await context.newPage()
       const seen = watchErrors(p)
       await p.goto('/config')
@@ -98,27 +99,58 @@ describe('a new owner', () => {
       await p.getByLabel('Password', { exact: true }).pressSequentially(password)
       await p.getByRole('button', { name: 'Log in' }).click()
       await p.waitForURL('**/config/sites/*/pages')
-      const empty = p.locator('[data-start-from-template]')
-      await empty.getByRole('heading', { name: 'Your site has no pages yet' }).waitFor()
-      await screenshot(p, 'new-owner-empty-canvas-1280')
+      await p.locator('[data-start-from-template]').getByRole('heading', { name: 'Your site has no pages yet' }).waitFor()
+      return { context, p, seen }
+    }
+    const offer = (p: Page) => p.locator('[data-start-from-template]').getByRole('link', { name: 'Choose a template' })
+    const toSettings = async (p: Page) => {
       await p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click()
       await p.waitForURL('**/config/sites/*/settings')
+    }
+
+    // left without choosing: the empty canvas and Settings both lead back to the chooser
+    const second = await signIn(1280)
+    try {
+      const { p, seen } = second
+      await offer(p).waitFor()
+      await screenshot(p, 'new-owner-empty-canvas-1280')
+      await toSettings(p)
       await p.setViewportSize({ width: 390, height: 844 })
-      await empty.getByRole('link', { name: 'Choose a template' }).waitFor()
+      await offer(p).waitFor()
       await screenshot(p, 'new-owner-settings-template-390')
-      await empty.getByRole('link', { name: 'Choose a template' }).click()
+      await offer(p).click()
       await p.waitForURL('**/config/start/*')
       await p.getByRole('heading', { name: 'Choose a starting point' }).waitFor()
+      // declined this time: back on the empty Pages, which no longer offers a template
+      await p.getByRole('button', { name: 'Start from a blank site' }).click()
+      await p.waitForURL('**/config/sites/*/pages')
+      await p.getByText('Add your first page under “Add a page”.', { exact: false }).waitFor()
+      expect(await offer(p).count()).toBe(0)
+      expect(unexpected(seen).filter((e) => !/favicon/.test(e))).toEqual([])
+    } finally {
+      await second.context.close()
+    }
+
+    // signed in again after declining: not offered on the empty canvas, still in Settings
+    const third = await signIn(1280)
+    try {
+      const { p, seen } = third
+      await p.getByText('Add your first page under “Add a page”.', { exact: false }).waitFor()
+      expect(await offer(p).count()).toBe(0)
+      await screenshot(p, 'new-owner-declined-canvas-1280')
+      await toSettings(p)
+      await offer(p).click()
+      await p.waitForURL('**/config/start/*')
       await p.getByRole('button', { name: 'Use this template (Journal)' }).click()
       await p.waitForURL('**/config/sites/*/pages/*', { timeout: 60_000 })
       await p.frameLocator('[data-editor-canvas]').locator('[data-block-id]').first().waitFor()
       // chosen: the way back is gone from Settings
-      await p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click()
+      await toSettings(p)
       await expect.poll(() => p.getByLabel('Site title', { exact: true }).inputValue()).toBe('Tea room')
-      expect(await empty.count()).toBe(0)
+      expect(await p.locator('[data-start-from-template]').count()).toBe(0)
       expect(unexpected(seen).filter((e) => !/favicon/.test(e))).toEqual([])
     } finally {
-      await context.close()
+      await third.context.close()
     }
-  }, 90_000)
+  }, 120_000)
 })

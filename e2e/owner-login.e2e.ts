@@ -91,7 +91,7 @@ describe('owner login at /config', () => {
     await page.getByRole('button', { name: 'Create site' }).click()
     // the starter chooser follows sign-up; a blank site is one link away
     await page.waitForURL('**/config/start/*')
-    await page.getByRole('link', { name: 'Start from a blank site instead' }).click()
+    await page.getByRole('button', { name: 'Start from a blank site' }).click()
     await page.waitForURL('**/config/sites/*/pages')
     await page.getByRole('link', { name: 'Settings' }).click()
     await page.waitForURL('**/config/sites/*/settings')

@@ -120,7 +120,7 @@ describe('starter templates', () => {
     try {
       const slug = `st-new-${Date.now().toString(36)}`
       await signUp(page, slug, 'First site')
-      await page.getByRole('link', { name: 'Start from a blank site instead' }).click()
+      await page.getByRole('button', { name: 'Start from a blank site' }).click()
       await page.waitForURL('**/config/sites/*/pages')
       expect(await page.locator('[data-onboarding]').count()).toBe(0)
       await page.getByRole('button', { name: 'New site' }).click()

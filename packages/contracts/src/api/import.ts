@@ -3,8 +3,6 @@
 /** The files an owner can import: WordPress/Squarespace WXR, Ghost JSON, Shopify and WooCommerce product CSVs. */
 export const IMPORT_KINDS = ['wxr', 'ghost', 'shopify-csv', 'woo-csv'] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
-/** The import kinds this version reads (the others are refused with `import_kind_unsupported`). */
-export const IMPORT_KINDS_READ: readonly ImportKind[] = ['wxr']
 /** The largest file the editor uploads (bytes). */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024
 

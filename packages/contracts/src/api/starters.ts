@@ -47,6 +47,18 @@ export interface SiteFromStarter {
   homePageId: string | null
 }
 
+/**
+ * GET /api/sites/:siteId/starter (and the answer of POST .../starter/decline): whether the starter chooser is still
+ * offered. A site with no pages can be filled from a starter; the empty canvas offers it until the owner declined
+ * ('Start from a blank site'), Settings for as long as the site has no pages.
+ */
+export interface StarterOffer {
+  /** The site has no pages: a starter can still fill it. */
+  empty: boolean
+  /** The owner declined the chooser (kept across sign-ins). */
+  declined: boolean
+}
+
 export type OnboardingStep = 'edit-home' | 'add-logo' | 'add-content' | 'publish'
 
 /** GET /api/sites/:siteId/onboarding: the checklist, ticked from the site's real state. */

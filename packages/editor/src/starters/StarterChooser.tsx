@@ -50,6 +50,18 @@ export function StarterChooser({ siteId }: { siteId?: string | undefined }) {
     navigate(res.data.homePageId ? pagesPath(id, { view: 'collection', id: res.data.homePageId }) : routePath({ name: 'site', siteId: id, section: 'pages' }), { replace: true })
   }
 
+  async function decline(id: string) {
+    setAlert(null)
+    setBusy('blank')
+    const res = await api.decline(id)
+    if (!res.ok) {
+      setBusy(null)
+      setAlert(res.error.message)
+      return
+    }
+    navigate(routePath({ name: 'site', siteId: id, section: 'pages' }), { replace: true })
+  }
+
   const skip = siteId ? routePath({ name: 'site', siteId, section: 'pages' }) : routePath({ name: 'home' })
   return (
     <main className="starter-chooser" aria-busy={busy !== null}>
@@ -101,9 +113,16 @@ export function StarterChooser({ siteId }: { siteId?: string | undefined }) {
         </ul>
       )}
       <p className="starter-skip">
-        <a href={skip} onClick={(e) => { e.preventDefault(); navigate(skip) }}>
-          {siteId ? 'Start from a blank site instead' : 'Cancel'}
-        </a>
+        {siteId ? (
+          // declining is kept: the empty canvas stops offering a template (Settings keeps the way back)
+          <button type="button" className="button secondary" disabled={busy !== null} onClick={() => void decline(siteId)}>
+            {busy === 'blank' ? 'Opening…' : 'Start from a blank site'}
+          </button>
+        ) : (
+          <a href={skip} onClick={(e) => { e.preventDefault(); navigate(skip) }}>
+            Cancel
+          </a>
+        )}
       </p>
     </main>
   )

@@ -122,8 +122,8 @@ async function wireDomains(base: Base) {
   const customDomains = wireCustomDomains(base, { sites, accounts })
   const { hosts, crumbs } = await wireTenancy(base, sites, customDomains)
   late.bind('crumbs', crumbs)
-  const languages = wireLanguages(base, { sites, accounts })
   const content = wireContent(base, { sites, accounts })
+  const languages = wireLanguages(base, { sites, accounts, content })
   const files = await wireFiles(base, { sites, accounts })
   const social = wireSocial(base, { sites, accounts, content })
   const forms = await wireForms(base, { sites, accounts })
@@ -137,9 +137,9 @@ async function wireDomains(base: Base) {
   const places = wirePlaces(base)
   const starters = wireStarters(base, { sites, accounts, content, commerce, files })
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
-  const imports = wireImport(base, { sites, accounts, content, social, files })
+  const imports = wireImport(base, { sites, accounts, content, social, files, commerce, members })
   const history = wireHistory(base, { sites, accounts })
-  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing, history }))
+  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing, languages, history }))
   const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, languages, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }

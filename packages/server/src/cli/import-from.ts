@@ -1,5 +1,6 @@
 // `sitewright import-from KIND FILE --slug NEW | --site SLUG`: a site from another platform's export (WordPress or
-// Squarespace WXR), into a new site or added to an existing one; the same import as the editor's Settings -> Import.
+// Squarespace WXR, Ghost JSON, Shopify or WooCommerce product CSV), into a new site or added to an existing one; the
+// same import as the editor's Settings -> Import.
 import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
@@ -43,10 +44,9 @@ export async function importFromCommand(argv: string[]): Promise<number> {
     })
     await app.files.whenIdle()
     const c = report.counts
-    console.log(
-      `Imported "${checked.title || file}" into ${app.sites.urlOf(site.slug)} (site id ${site.id}): ${c.posts ?? 0} posts, ${c.pages ?? 0} pages, ${c.comments ?? 0} comments, ` +
-        `${c.images ?? 0} images, ${c.redirects ?? 0} redirects from the old addresses.`,
-    )
+    // what this kind of file brings: posts and pages (WXR, Ghost), products (CSVs), members (Ghost)
+    const figures = kind === 'shopify-csv' || kind === 'woo-csv' ? [`${c.products ?? 0} products`, `${c.variants ?? 0} variants`] : [`${c.posts ?? 0} posts`, `${c.pages ?? 0} pages`, kind === 'ghost' ? `${c.members ?? 0} members` : `${c.comments ?? 0} comments`]
+    console.log(`Imported "${checked.title || file}" into ${app.sites.urlOf(site.slug)} (site id ${site.id}): ${figures.join(', ')}, ${c.images ?? 0} images, ${c.redirects ?? 0} redirects from the old addresses.`)
     if (report.missingImages.length) console.log(`${c['images missing']} images could not be fetched (the content is imported without them), e.g. ${report.missingImages[0]!.url}: ${report.missingImages[0]!.reason}`)
     for (const k of report.keptAsHtml) console.log(`Kept as HTML: ${k.name} (${k.pages.slice(0, 3).join(', ')}${k.pages.length > 3 ? ', ...' : ''})`)
     for (const s of report.skipped) console.log(`Not imported: ${s.items.length} ${s.what}`)

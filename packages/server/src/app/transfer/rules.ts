@@ -106,6 +106,7 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   { table: restockTables.restockVariantState, kind: 'skip', reason: 'restock send windows (48 h)' },
   { table: mailTables.mailJobs, kind: 'skip', reason: 'mails queued on this instance' },
   { table: startersTables.starterOnboarding, kind: 'skip', reason: 'the onboarding checklist of the original' },
+  { table: startersTables.starterDeclines, kind: 'skip', reason: "the original owner's answer to the starter chooser" },
   { table: billingTables.sitePlans, kind: 'skip', reason: "this instance's plan: an imported site starts on the importing instance's trial" },
   { table: billingTables.billingInvoices, kind: 'skip', reason: "invoices of this instance's plan" },
   { table: historyTables.historyVersions, kind: 'skip', reason: 'version history: not carried by archives yet (the imported site starts its history at the import)' },

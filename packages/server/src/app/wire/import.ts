@@ -1,9 +1,12 @@
-// Imports from other platforms (WXR). Needs: sites, accounts (ADMIN check), content, social, files, and the guarded
+// Imports from other platforms (WXR, Ghost, product CSVs). Needs: sites, accounts (ADMIN check), content, social,
+// files, commerce (products), members (Ghost members), and the guarded
 // fetcher gallery feeds use (public addresses only, size cap, timeout) for the images.
 import { WEBSITE_ROLES, type Accounts } from '../../domains/accounts/index.js'
+import type { Commerce } from '../../domains/commerce/index.js'
 import type { Content } from '../../domains/content/index.js'
 import type { Files } from '../../domains/files/index.js'
 import { createImport } from '../../domains/import/index.js'
+import type { Members } from '../../domains/members/index.js'
 import type { Sites } from '../../domains/sites/index.js'
 import type { Social } from '../../domains/social/index.js'
 import { guardedFetch } from '../../platform/guarded-fetch.js'
@@ -11,7 +14,7 @@ import type { Base } from './base.js'
 
 export const IMPORT_IMAGE_MAX_BYTES = 20 * 1024 * 1024
 
-export function wireImport(base: Base, d: { sites: Sites; accounts: Accounts; content: Content; social: Social; files: Files }) {
+export function wireImport(base: Base, d: { sites: Sites; accounts: Accounts; content: Content; social: Social; files: Files; commerce: Commerce; members: Members }) {
   const { db, config, log, opts } = base
   return createImport(db.orm, {
     dataDir: config.dataDir,
@@ -29,6 +32,13 @@ export function wireImport(base: Base, d: { sites: Sites; accounts: Accounts; co
         itemById: (siteId, id) => d.content.read.itemById(siteId, id),
       },
       addComment: (siteId, itemId, input) => d.social.addComment(siteId, itemId, input),
+      commerce: {
+        createProduct: (siteId, input) => d.commerce.createProduct(siteId, input),
+        updateProduct: (siteId, productId, patch) => d.commerce.updateProduct(siteId, productId, patch),
+        productById: async (siteId, productId) => (await d.commerce.productById(siteId, productId)) ?? null,
+        countProducts: (siteId, collectionId) => d.commerce.countProducts(siteId, collectionId),
+      },
+      addMember: (siteId, input) => d.members.importMember(siteId, input),
       storeImage: async (siteId, filename, bytes, meta) => {
         const asset = await d.files.storeBuffer(siteId, filename, bytes, meta)
         if (asset.kind !== 'image') throw new Error('not an image')

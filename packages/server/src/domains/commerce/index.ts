@@ -37,7 +37,7 @@ import { and, eq, inArray, lte } from 'drizzle-orm'
 import { orders, variants, type ProductRow } from './schema.js'
 import { getSettings, updateSettings, type StoreSettings } from './settings.js'
 import { sweep } from './sweep.js'
-import { couponInput, productCreate, shippingInput, taxInput } from './validators.js'
+import { couponInput, productCreate, productPatch, shippingInput, taxInput } from './validators.js'
 import { promotionInput } from './promotions/input.js'
 import { registerPromotionRoutes } from './promotions/routes.js'
 import { createPromotion } from './promotions/store.js'
@@ -268,6 +268,10 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     },
     /** Owner-side creation, validated like the owner API (the demo store and tests use it). */
     createProduct: (siteId: string, input: z.input<typeof productCreate>) => catalogue.createProduct(orm, siteId, parseWith(productCreate, input, 'product')),
+    /** Owner-side change of a product and, with `variants`, its variant matrix (an import updating what it brought), validated like PATCH. */
+    updateProduct: async (siteId: string, productId: string, patch: z.input<typeof productPatch>) => storeChanged(siteId, await catalogue.updateProduct(orm, siteId, productId, parseWith(productPatch, patch, 'product'))),
+    /** A product of the site by id, whatever its status (undefined when there is none). */
+    productById: (siteId: string, productId: string) => catalogue.getProduct(orm, siteId, productId),
     addCoupon: async (siteId: string, input: z.input<typeof couponInput>) => storeChanged(siteId, await createRule(orm, siteId, 'coupons', parseWith(couponInput, input, 'coupon'))),
     addShippingOption: async (siteId: string, input: z.input<typeof shippingInput>) => storeChanged(siteId, await createRule(orm, siteId, 'shipping-options', parseWith(shippingInput, input, 'shipping option'))),
     addPromotion: async (siteId: string, input: z.input<typeof promotionInput>) => storeChanged(siteId, await createPromotion(orm, siteId, parseWith(promotionInput, input, 'promotion'))),

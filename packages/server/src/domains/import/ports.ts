@@ -1,10 +1,29 @@
 // What the import domain needs from the others, as their public functions (bound in app/wire/import.ts).
+import type { ProductCreateInput } from '../commerce/index.js'
 import type { Content } from '../content/index.js'
 import type { Social } from '../social/index.js'
 
 export interface StoredImage {
   id: string
   assetUrl: string
+}
+
+/** A product's fields as an import writes them (the shop, type and address are chosen by the import). */
+export type ProductInput = Omit<ProductCreateInput, 'collectionId' | 'productType' | 'urlId'>
+
+export interface ImportedProduct {
+  id: string
+  urlId: string
+}
+
+/** A member brought from another platform: no password (they set one with "Forgot password"), their consent to mail kept. */
+export interface MemberInput {
+  email: string
+  name: string
+  newsletter: boolean
+  verified: boolean
+  tags: string[]
+  createdAt: Date | null
 }
 
 export interface ImportPorts {
@@ -18,4 +37,13 @@ export interface ImportPorts {
   imagesOf(siteId: string, ids: string[]): Promise<Map<string, StoredImage>>
   /** Fetches an image through the guarded fetcher (public addresses, size cap, timeout); throws FetchRefused. */
   fetchImage(url: string): Promise<{ bytes: Buffer; contentType: string | null }>
+  commerce: {
+    createProduct(siteId: string, input: ProductCreateInput): Promise<ImportedProduct>
+    /** Changes an imported product (fields and the whole variant matrix), validated as the owner API does. */
+    updateProduct(siteId: string, productId: string, patch: ProductInput): Promise<ImportedProduct>
+    productById(siteId: string, productId: string): Promise<{ id: string; collectionId: string; urlId: string } | null>
+    countProducts(siteId: string, collectionId: string): Promise<number>
+  }
+  /** Adds a member; 'exists' when the email is a member of the site already (left as they are). */
+  addMember(siteId: string, input: MemberInput): Promise<{ id: string } | 'exists'>
 }

@@ -5,8 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
-import { IMPORT_KINDS, IMPORT_KINDS_READ, IMPORT_MAX_BYTES } from '@sitewright/contracts'
-import { AppError } from '../../platform/errors.js'
+import { IMPORT_KINDS, IMPORT_MAX_BYTES } from '@sitewright/contracts'
 import { defineRoute } from '../../platform/http/route.js'
 import type { ImportJobs } from './jobs.js'
 
@@ -62,7 +61,6 @@ export function registerImportRoutes(app: FastifyInstance, jobs: ImportJobs, dep
       },
       async ({ request, reply, params, query }) => {
         await deps.authorizeAdmin(request, params.siteId)
-        if (!IMPORT_KINDS_READ.includes(query.kind)) throw new AppError('unprocessable', 'import_kind_unsupported', `Importing ${query.kind} files is not available yet; this version reads WXR (WordPress, Squarespace).`)
         const job = await jobs.start(params.siteId, query.kind, query.fileName ?? '', request.body as IncomingMessage, IMPORT_MAX_BYTES)
         reply.code(202)
         return { job }

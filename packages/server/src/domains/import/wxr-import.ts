@@ -13,7 +13,7 @@ import { ImportReport } from './report.js'
 import type { SourceMap } from './source-map.js'
 import { readWxr, type WxrChannel, type WxrItem } from './wxr.js'
 
-interface Indexed {
+export interface Indexed {
   type: string
   slug: string
   oldPath: string
@@ -23,7 +23,7 @@ interface Indexed {
   status: string
 }
 
-const RESERVED = new Set(['api', 'assets', 'config', 'files', 'search', 'sitemap.xml', 'robots.txt', 'healthz', 'cart', 'checkout', 'commerce', 'account', 'favicon.ico', 'popup-overlay'])
+export const RESERVED = new Set(['api', 'assets', 'config', 'files', 'search', 'sitemap.xml', 'robots.txt', 'healthz', 'cart', 'checkout', 'commerce', 'account', 'favicon.ico', 'popup-overlay'])
 const STATUS: Record<string, 'published' | 'draft' | 'scheduled' | 'needs-review' | 'private'> = { publish: 'published', future: 'scheduled', draft: 'draft', 'auto-draft': 'draft', pending: 'needs-review', private: 'private' }
 const IMPORTED_TYPES = new Set(['post', 'page'])
 
@@ -162,7 +162,7 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
       if (item.password) report.note(`password-protected ${item.postType}s imported as private`, to)
       const status = item.password ? 'private' : STATUS[item.status]!
       if (item.postType === 'post') {
-        const itemId = await upsertPost(ports, map, opts.siteId, blog!.id, item, {
+        const itemId = await upsertPost(ports, map, opts.siteId, blog!.id, `post:${item.postId}`, {
           title: item.title.slice(0, 200),
           urlId: to.slice(to.lastIndexOf('/') + 1),
           layout: { sections },
@@ -178,7 +178,7 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
         report.count('posts')
         await importComments(ports, map, opts.siteId, itemId, item, report)
       } else {
-        await upsertPage(ports, map, opts.siteId, item, {
+        await upsertPage(ports, map, opts.siteId, `page:${item.postId}`, {
           typeName: 'page',
           title: item.title.trim().slice(0, 200) || 'Untitled',
           urlId: to.slice(1),
@@ -229,7 +229,7 @@ function terms(item: WxrItem, domain: string, names: Map<string, string>, max: n
   return out
 }
 
-async function ensureBlog(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, needed: boolean) {
+export async function ensureBlog(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, needed: boolean) {
   const mapped = await map.get('blog')
   const existing = mapped ? await ports.content.collectionById(siteId, mapped) : null
   if (existing) return existing
@@ -245,8 +245,7 @@ async function ensureBlog(ports: ImportPorts, map: ReturnType<SourceMap['of']>, 
   return created
 }
 
-async function upsertPost(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, blogId: string, item: WxrItem, input: ItemInput): Promise<string> {
-  const key = `post:${item.postId}`
+export async function upsertPost(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, blogId: string, key: string, input: ItemInput): Promise<string> {
   const mapped = await map.get(key)
   if (mapped && (await ports.content.itemById(siteId, mapped))) {
     await ports.content.updateItem(siteId, mapped, input)
@@ -257,8 +256,7 @@ async function upsertPost(ports: ImportPorts, map: ReturnType<SourceMap['of']>, 
   return created.id
 }
 
-async function upsertPage(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, item: WxrItem, input: CollectionInput): Promise<void> {
-  const key = `page:${item.postId}`
+export async function upsertPage(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, key: string, input: CollectionInput): Promise<void> {
   const mapped = await map.get(key)
   if (mapped && (await ports.content.collectionById(siteId, mapped))) {
     const { typeName: _t, ...patch } = input
@@ -311,7 +309,7 @@ export interface LinkRewriter {
 }
 
 /** Old addresses inside content -> the new ones (posts, pages, ?p= ids, categories and tags as blog filters). */
-function linkRewriter(base: URL | null, pathByOld: Map<string, string>, cats: Map<string, string>, tags: Map<string, string>, blogPath: string): LinkRewriter {
+export function linkRewriter(base: URL | null, pathByOld: Map<string, string>, cats: Map<string, string>, tags: Map<string, string>, blogPath: string): LinkRewriter {
   const url = (href: string): string => {
     const trimmed = href.trim()
     if (!trimmed || trimmed.startsWith('#') || /^(mailto|tel):/i.test(trimmed)) return href
@@ -334,7 +332,7 @@ function linkRewriter(base: URL | null, pathByOld: Map<string, string>, cats: Ma
 }
 
 /** Our layout sections from the converted drafts: images fetched, links rewritten, empty blocks dropped. */
-async function layoutOf(drafts: DraftBlock[][], images: ImageFetcher, rewrite: LinkRewriter, index: Map<string, Indexed>, postId: string) {
+export async function layoutOf(drafts: DraftBlock[][], images: ImageFetcher, rewrite: LinkRewriter, index: Map<string, Indexed>, postId: string) {
   const sections: { blocks: { typeName: string; value: Record<string, unknown> }[] }[] = []
   for (const draft of drafts) {
     const blocks: { typeName: string; value: Record<string, unknown> }[] = []

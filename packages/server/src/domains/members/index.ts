@@ -10,8 +10,11 @@ import { registerMemberApi, type CartCookie } from './routes-api.js'
 import { registerMemberPages, type RenderPage } from './routes-pages.js'
 import { registerMembersOwnerRoutes } from './routes-owner.js'
 import { createPaidAreas, type PaidDeps } from './paid.js'
-import { findUserByEmail, insertUser, sweepMembers } from './service.js'
+import { findUserByEmail, insertUser, sweepMembers, updateUser } from './service.js'
 import { every, type Every } from '../../platform/every.js'
+
+/** The password hash of an imported member until they choose a password: no password verifies against it. */
+const NO_PASSWORD = '!imported-without-password'
 
 export { MEMBER_SESSION_COOKIE, SITE_USER_AUTH_COOKIE } from './auth.js'
 export { CHECK_YOUR_MAIL } from './flows.js'
@@ -74,6 +77,18 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
       if (await findUserByEmail(orm, siteId, input.email)) return false
       const row = await insertUser(orm, siteId, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password), verified: true })
       return row !== null
+    },
+    /**
+     * Adds a member brought from another platform (an import): no password (they choose one with "Forgot
+     * password"), the consent to mail and verified state of the source kept; 'exists' when the email is a member
+     * already (left as they are: their own choices since win).
+     */
+    async importMember(siteId: string, input: { email: string; name: string; newsletter: boolean; verified: boolean; tags: string[] }): Promise<{ id: string } | 'exists'> {
+      if (await findUserByEmail(orm, siteId, input.email)) return 'exists'
+      const row = await insertUser(orm, siteId, { email: input.email, name: input.name, passwordHash: NO_PASSWORD, verified: input.verified, tags: input.tags })
+      if (!row) return 'exists'
+      if (input.newsletter) await updateUser(orm, siteId, row.id, { newsletter: true })
+      return { id: row.id }
     },
     sweep: () => sweepMembers(orm),
     /** Sweeps lapsed member sessions and links now and hourly. */

@@ -4,7 +4,7 @@
 import { eq, getTableColumns } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { Onboarding, SiteFromStarter, StarterSummary } from '@sitewright/contracts'
+import type { Onboarding, SiteFromStarter, StarterOffer, StarterSummary } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import type { DomainLifecycle } from '../../platform/domain.js'
 import { AppError } from '../../platform/errors.js'
@@ -12,7 +12,7 @@ import type { Auth } from '../accounts/index.js'
 import type { Sites } from '../sites/index.js'
 import { loadStarters, PALETTE_SWATCHES, type StarterSpec } from './catalog.js'
 import { copySiteRows, remapIds } from './copy.js'
-import { dismissOnboarding, onboardingOf, recordStarter, type SiteState } from './onboarding.js'
+import { declineStarter, dismissOnboarding, onboardingOf, recordStarter, starterDeclined, type SiteState } from './onboarding.js'
 import { registerStartersRoutes } from './routes.js'
 
 export { loadStarters, starterSpec, type StarterPage, type StarterSpec } from './catalog.js'
@@ -127,6 +127,16 @@ export function createStarters(orm: Orm, deps: StartersDeps) {
       await deps.copyFiles(fromSiteId, site.id, assets)
       const state = await deps.siteState(site.id)
       return { site, homePageId: state.home?.id ?? null }
+    },
+    /** Whether the chooser is still offered: the site has no pages, and whether its owner declined it. */
+    async offer(siteId: string): Promise<StarterOffer> {
+      const [hasPages, declined] = await Promise.all([deps.hasPages(siteId), starterDeclined(orm, siteId)])
+      return { empty: !hasPages, declined }
+    },
+    /** 'Start from a blank site': the empty canvas stops offering a starter (Settings keeps it while the site is empty). */
+    async decline(siteId: string): Promise<StarterOffer> {
+      await declineStarter(orm, siteId)
+      return api.offer(siteId)
     },
     onboarding: (siteId: string): Promise<Onboarding> => onboardingOf(orm, siteId, () => deps.siteState(siteId)),
     dismiss: (siteId: string) => dismissOnboarding(orm, siteId),

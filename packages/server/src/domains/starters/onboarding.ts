@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Onboarding, OnboardingStep } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
-import { starterOnboarding } from './schema.js'
+import { starterDeclines, starterOnboarding } from './schema.js'
 
 /** What the checklist reads of a site (the content and commerce domains answer it). */
 export interface SiteState {
@@ -47,4 +47,14 @@ export async function onboardingOf(orm: Orm, siteId: string, state: () => Promis
 
 export async function dismissOnboarding(orm: Orm, siteId: string): Promise<void> {
   await orm.update(starterOnboarding).set({ dismissedAt: new Date() }).where(eq(starterOnboarding.siteId, siteId))
+}
+
+/** The owner declined the starter chooser: kept so the empty canvas stops offering it after the next sign-in. */
+export async function declineStarter(orm: Orm, siteId: string): Promise<void> {
+  await orm.insert(starterDeclines).values({ siteId }).onConflictDoNothing()
+}
+
+export async function starterDeclined(orm: Orm, siteId: string): Promise<boolean> {
+  const rows = await orm.select({ siteId: starterDeclines.siteId }).from(starterDeclines).where(eq(starterDeclines.siteId, siteId))
+  return rows.length > 0
 }

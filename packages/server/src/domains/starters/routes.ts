@@ -3,6 +3,8 @@
 //   GET  /api/starters/:starterId/preview       302 to the starter's live preview site (its home page)
 //   POST /api/sites                             a new site of the signed-in owner, filled from a starter
 //   POST /api/sites/:siteId/starter             fills a site that has no pages yet (after sign-up)      settings.edit
+//   GET  /api/sites/:siteId/starter             whether the chooser is still offered (empty, declined)  content
+//   POST /api/sites/:siteId/starter/decline     'Start from a blank site': the empty canvas stops offering it  settings.edit
 //   POST /api/sites/:siteId/duplicate           a copy of the whole site under a new address            settings.edit
 //   GET  /api/sites/:siteId/onboarding          the checklist, ticked from the site's state             content
 //   POST /api/sites/:siteId/onboarding/dismiss  hides the checklist                                     content
@@ -79,6 +81,38 @@ export function registerStartersRoutes(app: FastifyInstance, api: StartersApi): 
       const { site } = await sites.authorize(auth, request, params.siteId, may('settings.edit'))
       const session = await owner(request)
       return api.applyStarter(site.id, session.ownerId, body.starterId)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/sites/:siteId/starter',
+      summary: 'Whether the starter chooser is still offered: the site has no pages, and whether the owner declined it (ADMIN, EDITOR)',
+      tags,
+      params: siteIdParams,
+      responses: { 200: { description: 'The offer (empty, declined)' } },
+    },
+    async ({ request, params }) => {
+      await sites.authorize(auth, request, params.siteId, may('content'))
+      return { starter: await api.offer(params.siteId) }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/sites/:siteId/starter/decline',
+      summary: "Declines the starter chooser ('Start from a blank site'): kept, so the empty canvas stops offering it (ADMIN)",
+      tags,
+      params: siteIdParams,
+      responses: { 200: { description: 'The offer, declined' } },
+    },
+    async ({ request, params }) => {
+      const { site } = await sites.authorize(auth, request, params.siteId, may('settings.edit'))
+      return { starter: await api.decline(site.id) }
     },
   )
 

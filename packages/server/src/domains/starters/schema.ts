@@ -15,4 +15,10 @@ export const starterOnboarding = pgTable('starter_onboarding', {
   createdAt: tz('created_at').notNull().defaultNow(),
 })
 
-export const startersTables = { starterOnboarding }
+/** A site whose owner declined the starter chooser ('Start from a blank site', migration 0062). */
+export const starterDeclines = pgTable('starter_declines', {
+  siteId: text('site_id').primaryKey(), // REFERENCES websites (id) ON DELETE CASCADE (migration)
+  declinedAt: tz('declined_at').notNull().defaultNow(),
+})
+
+export const startersTables = { starterOnboarding, starterDeclines }

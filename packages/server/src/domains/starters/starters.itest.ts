@@ -114,6 +114,43 @@ describe(`starter templates (${BACKEND})`, () => {
     expect((await o.c.post('/api/sites', { title: 'x', starterId: 'nope' })).status).toBe(404)
   }, 60_000)
 
+  it("keeps the chooser offered until a template is chosen or declined; the decline holds across sign-ins", async () => {
+    const signup = newSignup()
+    const first = t.client()
+    const made = await first.post('/api/auth/signup', signup)
+    expect(made.status).toBe(201)
+    const siteId = made.json.site.id as string
+    const offer = async (c: Client) => {
+      const res = await c.get(`/api/sites/${siteId}/starter`)
+      expect(res.status, res.body).toBe(200)
+      return res.json.starter
+    }
+    // left without choosing: still offered on the next sign-in
+    expect(await offer(first)).toEqual({ empty: true, declined: false })
+    const again = t.client()
+    expect((await again.post('/api/auth/login', { email: signup.email, password: signup.password })).status).toBe(200)
+    expect(await offer(again)).toEqual({ empty: true, declined: false })
+    // declined ('Start from a blank site'): stored, read by a later session; a second decline changes nothing
+    const declined = await again.post(`/api/sites/${siteId}/starter/decline`)
+    expect(declined.status, declined.body).toBe(200)
+    expect(declined.json.starter).toEqual({ empty: true, declined: true })
+    expect((await again.post(`/api/sites/${siteId}/starter/decline`)).json.starter).toEqual({ empty: true, declined: true })
+    const later = t.client()
+    expect((await later.post('/api/auth/login', { email: signup.email, password: signup.password })).status).toBe(200)
+    expect(await offer(later)).toEqual({ empty: true, declined: true })
+    // Settings' way back still fills the declined site; then it is no longer empty
+    expect((await later.post(`/api/sites/${siteId}/starter`, { starterId: 'journal' })).status).toBe(200)
+    expect(await offer(later)).toEqual({ empty: false, declined: true })
+    // tenant-scoped: another owner and a visitor get nothing
+    const other = (await owner()).c
+    expect((await other.get(`/api/sites/${siteId}/starter`)).status).toBe(404)
+    expect((await other.post(`/api/sites/${siteId}/starter/decline`)).status).toBe(404)
+    expect((await t.client().get(`/api/sites/${siteId}/starter`)).status).toBe(401)
+    // another site's decline is its own
+    const o = await owner()
+    expect(await (async () => (await o.c.get(`/api/sites/${o.siteId}/starter`)).json.starter)()).toEqual({ empty: true, declined: false })
+  }, 60_000)
+
   it('serves a live preview of each starter home page', async () => {
     const res = await t.client().get('/api/starters/portfolio/preview')
     expect(res.status).toBe(302)
