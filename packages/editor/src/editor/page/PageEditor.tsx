@@ -11,6 +11,7 @@ import { addBlock } from '../core/blockActions.js'
 import { allBlocks } from '../core/document.js'
 import { incompleteBlocks } from '../core/layout.js'
 import { Canvas, DEVICES, type DeviceId } from '../canvas/Canvas.js'
+import { PANEL_BESIDE_MIN_WIDTH, expandedFrameCookie, panelStartsOpen } from './expandedFrame.js'
 import { useDroppedImages } from '../canvas/DroppedImages.js'
 import { attrValue } from '../canvas/frameDom.js'
 import { ArrangeBlocks } from '../canvas/ArrangeBlocks.js'
@@ -73,7 +74,14 @@ function PageEditorBody({ page, onPageChanged, autosaveDelayMs, generation, noti
   const [publishError, setPublishError] = useState<string | null>(null)
   const [current, setCurrent] = useState(page)
   const [device, setDevice] = useState<DeviceId>('desktop')
-  const [panelOpen, setPanelOpen] = useState(() => typeof window === 'undefined' || window.innerWidth > 720)
+  // opened anew after a restore: with the History tab showing what was done
+  const [panelOpen, setPanelOpen] = useState(() => notice !== null || typeof window === 'undefined' || panelStartsOpen(window.innerWidth, document.cookie))
+  // the panel's button: hiding it beside the canvas expands the frame, remembered for the next page editor
+  const togglePanel = () => {
+    const open = !panelOpen
+    setPanelOpen(open)
+    if (window.innerWidth >= PANEL_BESIDE_MIN_WIDTH) document.cookie = expandedFrameCookie(!open, location.protocol === 'https:')
+  }
   const dropped = useDroppedImages(store)
   const [editingInPlace, setEditingInPlace] = useState<string | null>(null)
   useUnsavedChanges(saveState.status !== 'saved')
@@ -186,7 +194,7 @@ function PageEditorBody({ page, onPageChanged, autosaveDelayMs, generation, noti
           }}>
           <HistoryIcon aria-hidden="true" size={15} /> History
         </button>
-        <button type="button" className="button secondary small panel-toggle" aria-expanded={panelOpen} aria-controls="page-panel" onClick={() => setPanelOpen((o) => !o)}>
+        <button type="button" className="button secondary small panel-toggle" aria-expanded={panelOpen} aria-controls="page-panel" onClick={togglePanel}>
           {panelOpen ? 'Hide panel' : 'Show panel'}
         </button>
       </div>
