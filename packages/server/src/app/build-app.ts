@@ -131,7 +131,7 @@ async function wireDomains(base: Base) {
   const billing = late.bind('billing', wireBilling(base, { sites, commerce }))
   const tracking = wireTracking(base, { sites, accounts, forms, commerce })
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))
-  const reviews = wireReviews(base, { sites, accounts, commerce })
+  const reviews = await wireReviews(base, { sites, accounts, commerce, files })
   const notify = late.bind('notify', await wireNotify(base, { sites, accounts, commerce, reviews, files, queueMail }))
   const restock = late.bind('restock', wireRestock(base, { sites, accounts, commerce, forms, notify, billing, queueMail }))
   const places = wirePlaces(base)
