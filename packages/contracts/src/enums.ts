@@ -38,7 +38,10 @@ export const ANY_BLOCK_NAME_OF_TYPE: ReadonlyMap<number, AnyBlockTypeName> = new
   (Object.keys(ALL_BLOCK_TYPES) as AnyBlockTypeName[]).map((n) => [ALL_BLOCK_TYPES[n], n] as const),
 )
 
-/** Block variant ids: 1000 and 1002 to 1019 (1001 is the `text` block type above). */
+/** Block variant ids: 1000 and 1002 to 1019 (1001 is the `text` block type above). Data only, on purpose: in the
+ * reference a variant id names another rendering of one block type; a Sitewright block has one rendering and its
+ * looks are the block's settings, so the ids are printed in every page context (`sitewright.enumerations`) for
+ * templates and reserved: no block type ever takes one (enums.test). */
 export const BLOCK_VARIANT_IDS: readonly number[] = [1000, ...Array.from({ length: 18 }, (_, i) => 1002 + i)]
 
 /** Collection types 1 to 24 (SPEC.md: generic 1, subscription 2, template-page 7, splash-page 8, page 10, products 13). */
@@ -71,7 +74,9 @@ export const SLICE_TYPES = {
   'custom-form': 10, newsletter: 11, album: 12, map: 13, lock: 14, password: 15, logo: 16, action: 17,
   'popup-overlay-action': 18, twitter: 19,
 } as const
-/** Slices the editor also offers (SPEC.md's list), beside the numbered ones. */
+/** Slices the editor also offers (SPEC.md's list), beside the numbered ones. Data only: they are the pieces of the
+ * reference's cover-page builder; Sitewright's full-screen pages (SLIDE_TYPES: cover page, lock screen, pop-up) are
+ * made by their settings, not slice by slice, and templates test a slide's slices by number (`current-type?`). */
 export const EDITOR_SLICE_TYPES = [
   'sub-heading', 'social-icons', 'buttons', 'navigation', 'custom-form', 'newsletter', 'album', 'map', 'lock', 'password',
   'twitter', 'logo', 'action', 'popup-overlay-action', 'temp-lock-inject',
@@ -84,16 +89,19 @@ export const SLIDE_TYPES = { COVER_PAGE: 1, LOCK_SCREEN: 2, POPUP_OVERLAY: 3 } a
 export const GALLERY_MEDIA_TYPES = ['imageEmpty', 'imageFile', 'imageLicensed', 'imageReused', 'assetReused', 'video'] as const
 export type GalleryMediaType = (typeof GALLERY_MEDIA_TYPES)[number]
 
-/** Content generator types (how a generated placeholder image is made). */
+/** Content generator types (how a generated placeholder image is made). Data only: an empty image or gallery block
+ * here shows a written placeholder ('This gallery has no images yet.'), never a generated image. */
 export const CONTENT_GENERATOR_TYPES = { DEFAULT: 0, ICON: 1 } as const
 
-/** The positions of a 3x3 grid (row-major, top-left first). */
+/** The positions of a 3x3 grid (row-major, top-left first). Data only: nothing here is placed on a 3x3 grid (an
+ * image's focal point is an x/y pair, gallery captions have their own meta positions in gallery.ts). */
 export const POSITIONS = [
   'top-left', 'top-center', 'top-right', 'center-left', 'center', 'center-right', 'bottom-left', 'bottom-center', 'bottom-right',
 ] as const
 export type Position = (typeof POSITIONS)[number]
 
-/** Survey cohorts. */
+/** Survey cohorts. Data only: the reference splits owners into cohorts A to E for its in-product surveys;
+ * Sitewright runs no surveys. */
 export const SURVEY_COHORTS = ['A', 'B', 'C', 'D', 'E'] as const
 
 /** Promoted block types of items. */
@@ -103,7 +111,9 @@ export type PromotedBlockType = (typeof PROMOTED_BLOCK_TYPES)[number]
 // Product types live in their own module (the storefront bundles it alone).
 export { BILLING_UNITS, PERIODS_PER_YEAR, PRODUCT_TYPES, type BillingUnit, type ProductType } from './product-types.js'
 
-/** The browser storage key under which actions started before sign-in wait (SPEC.md: name not shown; this is ours). */
+/** The browser storage key under which actions started before sign-in wait (SPEC.md: name not shown; this is ours).
+ * Reserved, nothing stored under it yet: no visitor action here needs a sign-in first (comments, restock sign-ups,
+ * joining a membership and checkout all work signed out, and a member page's sign-in form returns to that page). */
 export const STORED_ACTIONS_KEY = 'sitewright:stored-actions'
 
 /** Fluid engine breakpoints: mobile up to 432 px, desktop from 433 px. A tablet width is never a breakpoint of its own

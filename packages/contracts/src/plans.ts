@@ -22,9 +22,10 @@
  * availability labels (the Commerce plans: LIMITED_AVAILABILITY_LABELS, our low-stock "scarcity" message);
  * and, with nothing here to gate, JavaScript in code blocks and code injection (our code block shows code, it never
  * runs it), promotional pop-ups and the announcement bar as editor features (a collection's pop-up is set by the
- * API and the demo only; no editor screen makes one), professional email, abandoned-cart recovery mail, carrier-
- * calculated ("advanced") shipping, automatic ("advanced") discounts, commerce APIs, point of sale, selling on
- * social channels and checkout on the site's own domain.
+ * API and the demo only; no editor screen makes one), professional email, carrier-calculated ("advanced") shipping,
+ * automatic ("advanced") discounts, commerce APIs, point of sale, selling on social channels and checkout on the
+ * site's own domain. Abandoned-cart recovery mail is built (commerce recovery) and the reference gates it to its
+ * Commerce plans; here it is not yet behind a flag of its own (it comes with COMMERCE), which is a known gap.
  */
 export const FEATURE_FLAGS = {
   COMMERCE: 6,

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
+import { EXPANDED_FRAME_COOKIE } from '@sitewright/contracts'
 import { PageEditor } from '../src/editor/page/PageEditor.js'
+import { PANEL_BESIDE_MIN_WIDTH, expandedFrameCookie, panelStartsOpen } from '../src/editor/page/expandedFrame.js'
 import { byText, choose, click, render, waitFor, type Rendered } from './dom.js'
 import { collection, contentServer, Wrap } from './editorFakes.js'
 
@@ -30,6 +32,31 @@ async function mount(server: ReturnType<typeof contentServer>) {
 }
 
 describe('page editor', () => {
+  it("the expanded frame (SPEC.md's named cookie, sw-expanded-frame): hiding the panel beside the canvas is remembered for the next editor", async () => {
+    const toggle = () => document.querySelector<HTMLButtonElement>('.panel-toggle')!
+    const cookie = () => document.cookie.split('; ').find((c) => c.startsWith(`${EXPANDED_FRAME_COOKIE}=`)) ?? null
+    document.cookie = expandedFrameCookie(false, false)
+    expect(window.innerWidth).toBeGreaterThanOrEqual(PANEL_BESIDE_MIN_WIDTH) // jsdom's 1024 px: the panel sits beside
+    const server = contentServer([collection('p1')])
+    await mount(server)
+    expect(toggle().textContent).toBe('Hide panel')
+    await click(toggle())
+    expect(toggle().textContent).toBe('Show panel')
+    expect(cookie()).toBe('sw-expanded-frame=1')
+    r!.unmount()
+    await mount(server)
+    expect(toggle().textContent).toBe('Show panel') // opened expanded, as left
+    expect(document.querySelector<HTMLElement>('#page-panel')!.hidden).toBe(true)
+    await click(toggle())
+    expect(cookie()).toBeNull()
+    r!.unmount()
+    await mount(server)
+    expect(toggle().textContent).toBe('Hide panel')
+    expect(panelStartsOpen(390, '')).toBe(false) // a narrow window: the panel is a sheet, closed whatever the cookie
+    expect(panelStartsOpen(1280, 'a=b; sw-expanded-frame=1')).toBe(false)
+    expect(panelStartsOpen(1280, 'sw-expanded-frame=0')).toBe(true)
+  })
+
   it('autosaves every edit, and undo/redo are saved too', async () => {
     const server = contentServer([collection('p1')])
     await mount(server)

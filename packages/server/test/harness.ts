@@ -258,6 +258,9 @@ export class Client {
   patch(url: string, json?: unknown, opts: Parameters<Client['request']>[2] = {}) {
     return this.request('PATCH', url, { ...opts, ...(json === undefined ? {} : { json }) })
   }
+  put(url: string, json?: unknown, opts: Parameters<Client['request']>[2] = {}) {
+    return this.request('PUT', url, { ...opts, ...(json === undefined ? {} : { json }) })
+  }
 }
 
 const rnd = () => Math.floor(Math.random() * 254) + 1

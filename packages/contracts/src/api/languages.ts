@@ -48,3 +48,52 @@ export function canonicalLocaleTag(tag: string): string | null {
 export function localePrefix(locale: string): string {
   return (locale.split('-')[0] ?? '').toLowerCase()
 }
+
+/** The cookie a visitor's language choice is remembered in (the switcher sets it; system pages read it). */
+export const LOCALE_COOKIE = 'sw_locale'
+
+/** The object families whose fields are translated per locale. */
+export const TRANSLATION_KINDS = ['page'] as const
+export type TranslationKind = (typeof TRANSLATION_KINDS)[number]
+
+/** A page's own translatable fields (`urlId`: its translated slug, `/fr/boutique`). */
+export const PAGE_TRANSLATABLE_FIELDS = ['title', 'navigationTitle', 'seoTitle', 'seoDescription', 'description', 'urlId'] as const
+
+/**
+ * The translatable text props of a page's blocks, by block type name; a block's field is named `<blockId>.<prop>`
+ * (`b1.html`). HTML props are sanitized like the block's own.
+ */
+export const BLOCK_TRANSLATABLE_PROPS: Readonly<Record<string, readonly string[]>> = {
+  text: ['html'],
+  html: ['html'],
+  markdown: ['markdown'],
+  image: ['caption'],
+  video: ['title', 'caption'],
+  button: ['label'],
+  quote: ['text', 'source'],
+  newsletter: ['title', 'description', 'placeholder', 'buttonText'],
+  form: ['title'],
+  summary: ['title'],
+  album: ['title'],
+  audio: ['title'],
+  embed: ['title'],
+  search: ['placeholder'],
+  accordion: ['title'],
+  menu: ['title'],
+  chart: ['title'],
+  donation: ['title', 'description', 'buttonText'],
+}
+
+/** GET/PUT /api/sites/{siteId}/content/collections/{collectionId}/translations?locale=fr-FR */
+export interface TranslationsAnswer {
+  locale: string
+  kind: TranslationKind
+  objectId: string
+  /** The translated fields only; a field not here falls back to the default locale's text. */
+  fields: Record<string, string>
+}
+
+export interface PutTranslationsRequest {
+  /** Field -> translated text; null removes the translation (the default shows again). */
+  fields: Record<string, string | null>
+}

@@ -122,8 +122,8 @@ async function wireDomains(base: Base) {
   const customDomains = wireCustomDomains(base, { sites, accounts })
   const { hosts, crumbs } = await wireTenancy(base, sites, customDomains)
   late.bind('crumbs', crumbs)
-  const languages = wireLanguages(base, { sites, accounts })
   const content = wireContent(base, { sites, accounts })
+  const languages = wireLanguages(base, { sites, accounts, content })
   const files = await wireFiles(base, { sites, accounts })
   const social = wireSocial(base, { sites, accounts, content })
   const forms = await wireForms(base, { sites, accounts })
@@ -131,7 +131,7 @@ async function wireDomains(base: Base) {
   const billing = late.bind('billing', wireBilling(base, { sites, commerce }))
   const tracking = wireTracking(base, { sites, accounts, forms, commerce })
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))
-  const reviews = wireReviews(base, { sites, accounts, commerce })
+  const reviews = await wireReviews(base, { sites, accounts, commerce, files })
   const notify = late.bind('notify', await wireNotify(base, { sites, accounts, commerce, reviews, files, queueMail }))
   const restock = late.bind('restock', wireRestock(base, { sites, accounts, commerce, forms, notify, billing, queueMail }))
   const places = wirePlaces(base)
@@ -139,7 +139,7 @@ async function wireDomains(base: Base) {
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
   const imports = wireImport(base, { sites, accounts, content, social, files, commerce, members })
   const history = wireHistory(base, { sites, accounts })
-  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing }))
+  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing, languages }))
   const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, languages, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }

@@ -44,10 +44,22 @@ export interface StockSetEvent {
   unlimited: boolean
 }
 
+/** A buyer posted a review through a review request (it waits for moderation). */
+export interface ReviewPostedEvent {
+  siteId: string
+  reviewId: string
+  stars: number
+  /** The product's title. */
+  product: string
+  author: string
+  text: string
+}
+
 /** Every domain event: its type and what it carries (JSON). */
 export interface DomainEventMap {
   commerce_checkout_order_confirmed: OrderConfirmedEvent
   commerce_stock_set: StockSetEvent
+  reviews_review_posted: ReviewPostedEvent
 }
 
 export type EventType = keyof DomainEventMap

@@ -12,7 +12,7 @@ export interface CartStore {
   readonly recalculating: boolean
   /** GET the cart and announce it. */
   load(): Promise<ShoppingCart | null>
-  /** Runs a cart-changing call under the recalculating flag; a cart in the answer replaces the current one. */
+  /** Runs a cart-changing call under the recalculating flag; a cart in the answer replaces the current one, unless a later call's answer already did. */
   recalculate<T>(change: () => Promise<Result<T>>, cartOf: (data: T) => ShoppingCart | undefined): Promise<Result<T>>
   /** Replaces the cart (e.g. from an add-entry answer) and announces it. */
   set(cart: ShoppingCart): void
@@ -28,6 +28,10 @@ export interface CartStoreDeps {
 export function createCartStore(deps: CartStoreDeps): CartStore {
   let cart: ShoppingCart | null = null
   let pending = 0
+  // changes answer in any order (two PUTs of the checkout's address, a coupon): an answer older than the one shown is
+  // dropped, or a slow first answer would put back the totals the later change replaced (a total without its tax)
+  let issued = 0
+  let shown = 0
   const flag = (on: boolean) => {
     if (deps.root) {
       if (on) deps.root.dataset.recalculating = 'true'
@@ -62,10 +66,14 @@ export function createCartStore(deps: CartStoreDeps): CartStore {
     },
     async recalculate(change, pick) {
       if (pending++ === 0) flag(true)
+      const seq = ++issued
       try {
         const res = await change()
         const next = res.ok ? pick(res.data) : undefined
-        if (next) store.set(next)
+        if (next && seq > shown) {
+          shown = seq
+          store.set(next)
+        }
         return res
       } finally {
         if (--pending === 0) flag(false)

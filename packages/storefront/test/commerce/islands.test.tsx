@@ -209,6 +209,16 @@ describe('/cart page', () => {
     expect(document.querySelectorAll('.cart-entry')).toHaveLength(1)
   })
 
+  it('prints each automatic promotion as a line of the totals, after the subtotal', async () => {
+    page('<div data-commerce-island="cart-page"></div>')
+    const promoted = { ...cart([{ sku: 'A', quantity: 3, cents: 2800 }]), promotions: [{ id: 'p1', name: 'Mug week', amountCents: 1260 }, { id: 'p2', name: 'Free shipping over $100', amountCents: 600 }, { id: 'p3', name: 'Nothing off', amountCents: 0 }] }
+    const api = fakeApi({ getCart: async () => ok(promoted) })
+    const bus = createEventBus<StorefrontEvents>()
+    await act(async () => initCartPage(document, { api, bus, store: createCartStore({ api, bus }), win: window }))
+    const lines = [...document.querySelectorAll('.cart-totals dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`)
+    expect(lines).toEqual(['Subtotal: 84.00', 'Mug week: -12.60', 'Free shipping over $100: -6.00'])
+  })
+
   it('says the cart is empty', async () => {
     page('<div data-commerce-island="cart-page"></div>')
     const api = fakeApi({ getCart: async () => ok(cart()) })

@@ -71,7 +71,7 @@ export function OrdersList() {
       {load.status === 'error' && <LoadError message={load.message} retry={() => void fetchPage()} />}
       {data && rows.length === 0 && <p>{applied.trim() || status ? 'No order matches.' : 'No orders yet.'}</p>}
       {data && rows.length > 0 && (
-        <table className="data-table">
+        <table className="data-table orders-table">
           <thead>
             <tr>
               <th scope="col">Order</th>
@@ -94,11 +94,11 @@ export function OrdersList() {
                   )}
                   {o.testMode && <Badge tone="test">Test</Badge>}
                 </th>
-                <td>{formatDate(o.created, timeZone)}</td>
-                <td>{o.email}</td>
-                <td>{o.totalQuantity}</td>
-                <td>{formatMoney(o.totalCents, o.currency)}</td>
-                <td>
+                <td data-label="Date">{formatDate(o.created, timeZone)}</td>
+                <td data-label="Customer">{o.email}</td>
+                <td data-label="Items">{o.totalQuantity}</td>
+                <td data-label="Total">{formatMoney(o.totalCents, o.currency)}</td>
+                <td data-label="Status">
                   <Badge tone="status">{statusLabel(o.status)}</Badge>
                 </td>
               </tr>

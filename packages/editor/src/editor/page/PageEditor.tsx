@@ -9,6 +9,7 @@ import { addBlock } from '../core/blockActions.js'
 import { allBlocks } from '../core/document.js'
 import { incompleteBlocks } from '../core/layout.js'
 import { Canvas, DEVICES, type DeviceId } from '../canvas/Canvas.js'
+import { PANEL_BESIDE_MIN_WIDTH, expandedFrameCookie, panelStartsOpen } from './expandedFrame.js'
 import { useDroppedImages } from '../canvas/DroppedImages.js'
 import { attrValue } from '../canvas/frameDom.js'
 import { ArrangeBlocks } from '../canvas/ArrangeBlocks.js'
@@ -35,7 +36,13 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
   const [publishError, setPublishError] = useState<string | null>(null)
   const [current, setCurrent] = useState(page)
   const [device, setDevice] = useState<DeviceId>('desktop')
-  const [panelOpen, setPanelOpen] = useState(() => typeof window === 'undefined' || window.innerWidth > 720)
+  const [panelOpen, setPanelOpen] = useState(() => typeof window === 'undefined' || panelStartsOpen(window.innerWidth, document.cookie))
+  // the panel's button: hiding it beside the canvas expands the frame, remembered for the next page editor
+  const togglePanel = () => {
+    const open = !panelOpen
+    setPanelOpen(open)
+    if (window.innerWidth >= PANEL_BESIDE_MIN_WIDTH) document.cookie = expandedFrameCookie(!open, location.protocol === 'https:')
+  }
   const dropped = useDroppedImages(store)
   const [editingInPlace, setEditingInPlace] = useState<string | null>(null)
   useUnsavedChanges(saveState.status !== 'saved')
@@ -126,7 +133,7 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
         <a href={previewUrl(site.url, current.fullUrl)} target="_blank" rel="noreferrer">
           Open page
         </a>
-        <button type="button" className="button secondary small panel-toggle" aria-expanded={panelOpen} aria-controls="page-panel" onClick={() => setPanelOpen((o) => !o)}>
+        <button type="button" className="button secondary small panel-toggle" aria-expanded={panelOpen} aria-controls="page-panel" onClick={togglePanel}>
           {panelOpen ? 'Hide panel' : 'Show panel'}
         </button>
       </div>

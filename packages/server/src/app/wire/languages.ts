@@ -1,14 +1,35 @@
 // Languages (a site's locales and its translations). Needs: sites (the default locale, the role check), accounts
-// (the session); its changes drop the site's published pages.
+// (the session), content (the pages translated: their blocks and slugs, its HTML rule); its changes drop the site's
+// published pages.
 import { rolesFor, type Accounts } from '../../domains/accounts/index.js'
-import { createLanguages } from '../../domains/languages/index.js'
+import { BLOCK_TYPES, RESERVED_SEGMENTS, sanitizeBlockValue, type BlockTypeName, type Content } from '../../domains/content/index.js'
+import { createLanguages, type PageShape } from '../../domains/languages/index.js'
 import type { Sites } from '../../domains/sites/index.js'
 import type { Base } from './base.js'
 
-export function wireLanguages(base: Base, { sites, accounts }: { sites: Sites; accounts: Accounts }) {
+const NAMES = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([n, t]) => [t, n as BlockTypeName]))
+
+async function pageShape(content: Content, siteId: string, pageId: string): Promise<PageShape | null> {
+  const c = await content.collectionById(siteId, pageId)
+  if (!c) return null
+  const blocks = (c.layout?.sections ?? []).flatMap((s) => s.blocks.map((b) => ({ id: b.id, typeName: NAMES.get(b.type) ?? '' })))
+  return { id: c.id, urlId: c.urlId, blocks }
+}
+
+export function wireLanguages(base: Base, { sites, accounts, content }: { sites: Sites; accounts: Accounts; content: Content }) {
   return createLanguages(base.db.orm, {
     authorize: (request, siteId, change) => sites.authorize(accounts.auth, request, siteId, rolesFor(change ? 'settings.edit' : 'settings.read')),
+    authorizeContent: (request, siteId) => sites.authorize(accounts.auth, request, siteId, rolesFor('content')),
     defaultLocale: async (siteId) => (await sites.get(siteId))?.locale ?? null,
     changed: (siteId) => base.invalidatePages(siteId),
+    pages: {
+      page: (siteId, pageId) => pageShape(content, siteId, pageId),
+      urlIds: async (siteId) => new Map((await content.listCollections(siteId)).map((c) => [c.id, c.urlId])),
+      sanitize: (typeName, html) => {
+        const prop = typeName === 'newsletter' ? 'description' : 'html'
+        return String(sanitizeBlockValue(typeName as BlockTypeName, { [prop]: html })[prop] ?? '')
+      },
+      reserved: RESERVED_SEGMENTS,
+    },
   })
 }

@@ -1,6 +1,7 @@
 // Notifications (the store's, members' and forms' mails from the theme's templates, review requests). Needs:
-// sites, accounts (the recipients), commerce (orders, stock), reviews, files (the brand icon, review photos), the
-// mail queue; restock's demand summary (built after it: late). Subscribes to the order-confirmed event.
+// sites, accounts (the recipients), commerce (orders, stock), reviews (the review-request link), files (the brand icon), the
+// mail queue; restock's demand summary (built after it: late). Subscribes to the order-confirmed and the
+// review-posted events.
 import { rolesFor, type Accounts } from '../../domains/accounts/index.js'
 import { STORE_ROLES, type Commerce } from '../../domains/commerce/index.js'
 import type { Files } from '../../domains/files/index.js'
@@ -73,19 +74,13 @@ export async function wireNotify(
     currentOwnerId: async (request) => (await auth.currentOwner(request))?.ownerId ?? null,
     orderById: (siteId, orderId) => commerce.orderById(siteId, orderId),
     lowStockOf: (siteId, orderId, threshold) => commerce.lowStockOf(siteId, orderId, threshold),
-    addReview: (siteId, review) => reviews.add(siteId, review),
-    storeReviewPhoto: async (siteId, filename, bytes) => {
-      const asset = await files.storeBuffer(siteId, filename, bytes)
-      if (asset.kind !== 'image') throw new Error('not an image')
-      return asset.assetUrl
-    },
-    secret: await base.secret('review-request'),
+    reviewUrl: reviews.requestUrl,
     restockDemand: () => late.get('restock').demandSummary(),
     queueMail,
-    renderPage: base.renderSystemPage,
     log,
   })
   // a placed order's or donation's mails: from its event, written in the order's transaction (survives a crash)
   base.events.subscribe('commerce_checkout_order_confirmed', 'notify.order-mails', (e) => notify.orderConfirmed(e))
+  base.events.subscribe('reviews_review_posted', 'notify.owner-new-review', async (e) => void (await notify.reviewPosted(e)))
   return notify
 }

@@ -6,6 +6,7 @@ import type { Commerce } from '../../domains/commerce/index.js'
 import { CONTENT_ROLES, type Content } from '../../domains/content/index.js'
 import type { Files } from '../../domains/files/index.js'
 import type { Forms } from '../../domains/forms/index.js'
+import type { Languages } from '../../domains/languages/index.js'
 import { MEMBER_SESSION_COOKIE, type Members } from '../../domains/members/index.js'
 import { createPublishing, type Publishing } from '../../domains/publishing/index.js'
 import type { Restock } from '../../domains/restock/index.js'
@@ -25,6 +26,7 @@ interface Needs {
   forms: Forms
   members: Members
   billing: Billing
+  languages: Languages
 }
 
 export async function wirePublishing(base: Base, n: Needs): Promise<Publishing> {
@@ -66,6 +68,10 @@ export async function wirePublishing(base: Base, n: Needs): Promise<Publishing> 
       featureFlags: (siteId) => n.billing.flags(siteId),
       paywall: (siteId, collectionId) => paywallOf(members, commerce, siteId, collectionId),
       memberCookie: (cookies) => Boolean(cookies[MEMBER_SESSION_COOKIE]),
+      languages: {
+        locales: async (siteId) => (await n.languages.list(siteId)).locales,
+        translations: (siteId, locale, added) => n.languages.forRendering(siteId, locale, added),
+      },
     },
   })
 }

@@ -109,13 +109,6 @@ export function donationData(order: OrderView, name: string, recurring: boolean,
   }
 }
 
-/** The purchased products of an order (each once), for the review request. */
-export function purchasedProducts(order: OrderView): { productId: string; title: string }[] {
-  const seen = new Map<string, string>()
-  for (const e of order.entries) if (!seen.has(e.itemId)) seen.set(e.itemId, e.title)
-  return [...seen].map(([productId, title]) => ({ productId, title }))
-}
-
 const SAMPLE_ORDER = {
   id: 'sample-order',
   number: 1042,

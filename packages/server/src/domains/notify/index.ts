@@ -1,17 +1,17 @@
 // Public API of the notify domain: every mail the store and the site send to shoppers and owners, rendered from
 // the theme's email templates (emails.ts) with the site's brand, queued as durable mail jobs keyed by event id
 // (mail/jobs.ts: one mail per event, retried with back-off), the owners' notification settings, the email
-// previews of the editor (COMMERCE_EMAIL_PREVIEW 301) and the review request page (REVIEWS_REQUEST 209) the
-// review-request mail links to.
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// previews of the editor (COMMERCE_EMAIL_PREVIEW 301). Mails of other domains' changes come by their events
+// (order confirmed, review posted: subscribed in app/wire/notify.ts).
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import type { FulfilmentView, NotificationSettings, OrderView } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import type { CommerceNotifier, IssuedGiftCard, OrderConfirmedEvent } from '../commerce/index.js'
 import type { MailMessage, QueueMail } from '../mail/index.js'
-import type { NewReview } from '../reviews/index.js'
+import { purchasedProducts } from '../reviews/index.js'
+import type { ReviewPostedEvent } from '../../platform/events.js'
 import { fromName, type EmailBrand, type EmailTemplates } from './emails.js'
-import { donationData, giftCardData, orderData, purchasedProducts, shipmentData } from './data.js'
+import { donationData, giftCardData, orderData, shipmentData } from './data.js'
 import { registerNotifyRoutes } from './routes.js'
 import { settingsOfMany } from './settings.js'
 import { every, type Every } from '../../platform/every.js'
@@ -38,16 +38,12 @@ export interface NotifyDeps {
   currentOwnerId(request: FastifyRequest): Promise<string | null>
   orderById(siteId: string, orderId: string): Promise<OrderView | null>
   lowStockOf(siteId: string, orderId: string, threshold: number): Promise<{ variantId: string; productId: string; item: string; qtyInStock: number; bought: number }[]>
-  addReview(siteId: string, review: NewReview): Promise<{ id: string } | null>
-  /** Stores a review photo through the files domain -> its address; rejects a file that is not an image. */
-  storeReviewPhoto?(siteId: string, filename: string, bytes: Buffer): Promise<string>
-  /** Signs review-request links. */
-  secret: string
+  /** The signed review-request link of an order (the reviews domain's), from the site's address. */
+  reviewUrl(baseUrl: string, siteId: string, orderId: string): string
   /** Queues one mail in a transaction (mail's durable jobs). */
   queueMail: QueueMail
   /** What shoppers wait for, per site (the restock domain; the daily demand summary). */
   restockDemand?(): Promise<{ siteId: string; items: { item: string; waiting: number }[] }[]>
-  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
   log?: FastifyBaseLogger
 }
 
@@ -106,13 +102,7 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
     return queued
   }
 
-  const reviewToken = (siteId: string, orderId: string) => createHmac('sha256', deps.secret).update(`review-request:${siteId}:${orderId}`).digest('base64url').slice(0, 32)
-  const checkReviewToken = (siteId: string, orderId: string, token: string) => {
-    const want = Buffer.from(reviewToken(siteId, orderId))
-    const got = Buffer.from(token)
-    return want.length === got.length && timingSafeEqual(want, got)
-  }
-  const reviewUrl = (baseUrl: string, siteId: string, orderId: string) => `${baseUrl}reviews/request?order=${encodeURIComponent(orderId)}&token=${reviewToken(siteId, orderId)}`
+  const { reviewUrl } = deps
 
   const commerceNotifier: CommerceNotifier = {
     async giftCardsIssued({ siteId, order, giftCards }) {
@@ -245,7 +235,7 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
     formSubmission,
     memberCreated,
     routes(app: FastifyInstance): void {
-      registerNotifyRoutes(app, orm, deps, { compose, checkReviewToken, ownerEvent, reviewUrl })
+      registerNotifyRoutes(app, orm, deps, { compose })
     },
     commerceNotifier,
     orderConfirmed,
@@ -253,8 +243,15 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
     composer,
     queue,
     ownerEvent,
-    /** The review-request link of an order (tests, the editor). */
-    reviewUrl,
+    /** The owners' mail of a review posted through a review request (reviews_review_posted's subscriber; once a review). */
+    reviewPosted: (e: ReviewPostedEvent) =>
+      ownerEvent({
+        siteId: e.siteId,
+        eventId: `owner-new-review:${e.reviewId}`,
+        template: 'owner-new-review',
+        audience: 'commerce',
+        data: { review: { stars: `${e.stars} of 5 stars`, product: e.product, author: e.author, text: e.text, manageUrl: `${deps.editorUrl(e.siteId)}#commerce/reviews` } },
+      }),
   }
 }
 

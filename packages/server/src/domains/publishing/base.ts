@@ -4,6 +4,7 @@ import {
 } from '@sitewright/contracts'
 import { connectedLinkTitle, type CollectionRow } from '../content/index.js'
 import { fullUrlOf, liveCollection, type SiteScope } from './scope.js'
+import { localizationContext } from './locale.js'
 import type { Enumerations, NavLink, PageContext } from './types.js'
 
 
@@ -66,7 +67,7 @@ export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
     siteTitle: settings.title,
     siteDescription: profile.siteDescription,
     baseUrl,
-    language: settings.locale,
+    language: scope.locale.locale,
     timeZone: settings.timeZone,
     socialAccounts: profile.socialAccounts.map((a) => ({ serviceId: socialServiceId(a.serviceName), serviceName: a.serviceName, userName: a.userName, profileUrl: a.profileUrl })),
     useCLDRMoneyFormat: settings.useCLDRMoneyFormat,
@@ -102,6 +103,7 @@ export function baseContext(scope: SiteScope, o: BaseOptions): PageContext {
     },
     navigation: navigation(scope, o.path),
     requestPath: o.path,
+    localization: localizationContext(scope, o.path),
     sitewright: { storefrontScript: STOREFRONT_SCRIPT, themeCss: THEME_CSS, year: scope.now.getFullYear(), crumb: o.crumb, enumerations: ENUMERATIONS },
   }
 }

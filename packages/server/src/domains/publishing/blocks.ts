@@ -15,7 +15,7 @@ const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : [])
 /** `pageId`: the page the layout belongs to (a donation block links to its DONATE page by page and block). */
 export async function layoutContext(scope: SiteScope, raw: unknown, pageId?: string): Promise<{ sections: { id: string; blocks: Json[]; style?: SectionContext }[] } | undefined> {
   if (raw == null) return undefined
-  const layout: StoredLayout = restore('layout', raw)
+  const layout = translated(restore('layout', raw), pageId ? scope.locale.pages.get(pageId) : undefined)
   // one batch for every image the layout refers to
   const ids: string[] = []
   for (const s of layout.sections)
@@ -45,6 +45,21 @@ export async function layoutContext(scope: SiteScope, raw: unknown, pageId?: str
     sections.push(style ? { id: s.id, blocks, style } : { id: s.id, blocks })
   }
   return { sections }
+}
+
+/** The layout with a page's translated block fields (`<blockId>.<prop>`) in place of the default text. */
+function translated(layout: StoredLayout, fields: Record<string, string> | undefined): StoredLayout {
+  if (!fields) return layout
+  return {
+    ...layout,
+    sections: layout.sections.map((s) => ({
+      ...s,
+      blocks: s.blocks.map((b) => {
+        const mine = Object.entries(fields).filter(([k]) => k.startsWith(`${b.id}.`))
+        return mine.length ? { ...b, value: { ...b.value, ...Object.fromEntries(mine.map(([k, v]) => [k.slice(b.id.length + 1), v])) } } : b
+      }),
+    })),
+  }
 }
 
 /** Only the parts that resolve are kept: a deleted colour theme or image leaves the section without a background. */

@@ -9,7 +9,7 @@ export const TOP: Shape = {
   pageType: 'number', template: 'string', page: 'object', website: 'object', websiteSettings: 'object', navigation: 'object',
   collection: 'object?', item: 'object?', items: 'array?', pagination: 'object?', layout: 'object?', events: 'object?', search: 'object?',
   comments: 'array?', lock: 'object?', popupOverlay: 'object?', authenticatedAccount: 'object?', shoppingCart: 'object?', filter: 'object?',
-  requestPath: 'string', sitewright: 'object', styles: 'object?', productMerchandisingContext: 'object?', order: 'object?', checkout: 'object?',
+  requestPath: 'string', localization: 'object', sitewright: 'object', styles: 'object?', productMerchandisingContext: 'object?', order: 'object?', checkout: 'object?',
 }
 export const PAGE: Shape = { title: 'string', description: 'string', canonicalUrl: 'string', path: 'string', ogType: 'string', ogImage: 'string?', robots: 'string?' }
 export const WEBSITE: Shape = {

@@ -4,9 +4,10 @@
 // drafts, scheduled, needs-review and private pages and items; such pages are never cached.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { PREVIEW_COOKIE } from '@sitewright/contracts'
 
 export const PREVIEW_PARAM = 'sw-preview'
-export const PREVIEW_COOKIE = 'sw-preview'
+export { PREVIEW_COOKIE }
 export const PREVIEW_TTL_MS = 15 * 60 * 1000
 
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(`preview:${body}`).digest('base64url')

@@ -27,7 +27,7 @@ export async function resolvePath(scope: SiteScope, path: string): Promise<Targe
   const exact = scope.collections.find((c) => c.urlId === rest)
   if (exact) {
     if (!live(exact)) return { kind: 'not-found' }
-    if (exact.homepage) return { kind: 'redirect', location: '/', status: 301 }
+    if (exact.homepage) return { kind: 'redirect', location: fullUrlOf(exact), status: 301 }
     return { kind: 'collection', collection: exact }
   }
   // an item: /<collection urlId>/<item urlId>

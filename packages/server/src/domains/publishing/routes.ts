@@ -8,6 +8,7 @@ import { checkCrumb } from '../../platform/http/crumb.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { TOO_MANY_GUESSES, WRONG_PASSWORD } from './pages.js'
 import { loadScope, fullUrlOf } from './scope.js'
+import { localize } from './locale.js'
 import { robotsTxt, sitemapXml } from './seo.js'
 import { requestPath, type createServer, type ServeContext } from './serve.js'
 import { previewAddress, previewToken } from './preview.js'
@@ -83,17 +84,23 @@ export function registerPublishingRoutes(app: FastifyInstance, s: ServeContext, 
 
   registerCanvasRoute(app, s)
 
-  app.get('/sitemap.xml', lazy, async (request, reply) => {
+  // one sitemap per locale: the default's at /sitemap.xml, an added locale's under its prefix (/fr/sitemap.xml)
+  const sitemap = (prefix: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const ref = siteOf(request)
-    const scope = ref ? await loadScope(s.sites, s.content, s.deps, ref.id, request) : null
-    if (!scope) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
+    const loaded = ref ? await loadScope(s.sites, s.content, s.deps, ref.id, request) : null
+    if (!loaded) throw new AppError('not_found', 'site_not_found', 'There is no site at this address.')
+    const { scope } = await localize(loaded, prefix ? `/${prefix}` : '/')
+    if (scope.locale.prefix !== prefix) return server.page(request, reply)
     return reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await sitemapXml(scope))
-  })
+  }
+  app.get('/sitemap.xml', lazy, sitemap(''))
+  app.get('/:prefix/sitemap.xml', lazy, (request, reply) => sitemap(String((request.params as { prefix?: string }).prefix ?? ''))(request, reply))
 
   app.get('/robots.txt', lazy, async (request, reply) => {
     const ref = siteOf(request)
     const site = ref ? await s.sites.get(ref.id) : null
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-    return reply.type('text/plain; charset=utf-8').send(robotsTxt((await s.sites.publicUrl(site)).replace(/\/+$/, '')))
+    const prefixes = s.deps.languages ? (await s.deps.languages.locales(site.id)).filter((l) => !l.default).map((l) => l.prefix) : []
+    return reply.type('text/plain; charset=utf-8').send(robotsTxt((await s.sites.publicUrl(site)).replace(/\/+$/, ''), prefixes))
   })
 }

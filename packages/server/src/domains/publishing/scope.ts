@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { collectionSettingsOf, isLive, normalizeGalleryOptions, restore, type CollectionRow, type ContentReader, type ProfileRow } from '../content/index.js'
 import type { Sites, Website, WebsiteSettings } from '../sites/index.js'
 import type { ImageContext, Json, PublishingDeps } from './types.js'
+import { defaultScopeLocale, type ScopeLocale } from './locale.js'
 
 export interface SiteScope {
   site: Website
@@ -23,6 +24,8 @@ export interface SiteScope {
   images(ids: readonly (string | null | undefined)[]): Promise<ReadonlyMap<string, ImageContext>>
   /** The feature flags of the site's plan; absent when billing is not wired. */
   featureFlags?: number[]
+  /** The page's locale (locale.ts): the default unless the path has an added locale's prefix. */
+  locale: ScopeLocale
 }
 
 export async function loadScope(sites: Sites, content: ContentReader, deps: PublishingDeps, siteId: string, request: FastifyRequest | null, now = new Date()): Promise<SiteScope | null> {
@@ -44,6 +47,7 @@ export async function loadScope(sites: Sites, content: ContentReader, deps: Publ
     content,
     deps,
     request,
+    locale: defaultScopeLocale(sites.settingsOf(site).locale),
     ...(featureFlags ? { featureFlags } : {}),
     async images(ids) {
       const wanted = [...new Set(ids.filter((x): x is string => typeof x === 'string' && x !== '' && !cache.has(x)))]
@@ -61,7 +65,20 @@ export async function loadScope(sites: Sites, content: ContentReader, deps: Publ
   }
 }
 
-export const fullUrlOf = (c: CollectionRow) => (c.homepage ? '/' : `/${c.urlId}`)
+/** The locale prefix ('/fr') of the translated collection rows of a page in an added locale. */
+const PREFIXES = new WeakMap<CollectionRow, string>()
+
+/** `row` (a translated copy) linked under the locale prefix `prefix` ('fr'); '' leaves it unprefixed. */
+export function prefixCollection(row: CollectionRow, prefix: string): CollectionRow {
+  if (prefix) PREFIXES.set(row, `/${prefix}`)
+  return row
+}
+
+/** A collection's address: `/urlId` ('/' for the home page), under its locale's prefix (`/fr/boutique`, `/fr`). */
+export const fullUrlOf = (c: CollectionRow) => {
+  const p = PREFIXES.get(c) ?? ''
+  return c.homepage ? p || '/' : `${p}/${c.urlId}`
+}
 export const liveCollection = (scope: SiteScope, c: CollectionRow | undefined): c is CollectionRow => !!c && (scope.preview || isLive(c, scope.now.getTime()))
 
 /** Collections a visitor may list in search and the sitemap: live, not locked, not hidden. */

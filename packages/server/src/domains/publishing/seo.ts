@@ -1,6 +1,7 @@
 // /sitemap.xml (every published, unlocked, non-hidden page and item) and /robots.txt.
 import { FOLDER_BEHAVIOR } from '@sitewright/contracts'
 import { fullUrlOf, publicCollections, type SiteScope } from './scope.js'
+import { innerPath, X_DEFAULT_HREFLANG } from './locale.js'
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -19,10 +20,22 @@ export async function sitemapXml(scope: SiteScope): Promise<string> {
       for (const p of products as { fullUrl?: unknown }[]) if (typeof p.fullUrl === 'string') urls.push({ loc: scope.baseUrl + p.fullUrl, lastmod: c.updatedAt })
     }
   }
-  const body = urls.map((u) => `  <url><loc>${xml(u.loc)}</loc><lastmod>${u.lastmod.toISOString()}</lastmod></url>`).join('\n')
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
+  // a site in several locales: every URL names its versions in the others (and the default as x-default)
+  const several = scope.locale.all.length > 1
+  const links = (loc: string) => {
+    if (!several) return ''
+    const alts = scope.locale.alternates(innerPath(scope, loc.slice(scope.baseUrl.length) || '/'))
+    const one = (hreflang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${xml(hreflang)}" href="${xml(scope.baseUrl + path)}"/>`
+    const def = alts.find((a) => a.locale.default)
+    return alts.map((a) => one(a.locale.locale, a.path)).join('') + (def ? one(X_DEFAULT_HREFLANG, def.path) : '')
+  }
+  const body = urls.map((u) => `  <url><loc>${xml(u.loc)}</loc><lastmod>${u.lastmod.toISOString()}</lastmod>${links(u.loc)}</url>`).join('\n')
+  const ns = several ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${ns}>\n${body}\n</urlset>\n`
 }
 
-export function robotsTxt(baseUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /config\nDisallow: /search\n\nSitemap: ${baseUrl}/sitemap.xml\n`
+/** `prefixes`: the added locales' path prefixes (each has its own sitemap). */
+export function robotsTxt(baseUrl: string, prefixes: readonly string[] = []): string {
+  const maps = ['', ...prefixes].map((p) => `Sitemap: ${baseUrl}${p ? `/${p}` : ''}/sitemap.xml\n`).join('')
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /config\nDisallow: /search\n\n${maps}`
 }

@@ -11,6 +11,7 @@ import type { PageRequest, PageResult, Pages } from './pages.js'
 import { legacyQueryPath, pageKey, pageQuery, requestPath, type Format } from './request.js'
 import { resolvePath } from './resolve.js'
 import { loadScope, type SiteScope } from './scope.js'
+import { localize } from './locale.js'
 import type { Theme } from './theme.js'
 import type { LockThrottle, PublishingDeps } from './types.js'
 import { checkPreview } from './preview.js'
@@ -70,11 +71,11 @@ export function createServer(s: ServeContext) {
   async function finish(scope: SiteScope, path: string, build: () => Promise<PageResult>, format: Format): Promise<{ result: PageResult; text: string; failed: boolean }> {
     try {
       const result = await build()
-      return { result, text: result.context ? body(result, format, scope.settings.locale) : '', failed: false }
+      return { result, text: result.context ? body(result, format, scope.locale.locale) : '', failed: false }
     } catch (e) {
       s.log?.error({ err: e, path }, 'page failed to render')
       const result = await s.pages.error(scope, path, CRUMB_PLACEHOLDER)
-      return { result, text: body(result, format, scope.settings.locale), failed: true }
+      return { result, text: body(result, format, scope.locale.locale), failed: true }
     }
   }
 
@@ -138,11 +139,14 @@ export function createServer(s: ServeContext) {
     opts: { lockError?: string; status?: number },
   ): Promise<{ entry: CachedPage; stored: boolean }> {
     const siteVersion = s.cache.version(siteId)
-    const scope = await loadScope(s.sites, preview ? s.content.preview : s.content, s.deps, siteId, request).catch((e: unknown) => {
-      s.log?.error({ err: e, path }, 'site could not be loaded')
-      return null
-    })
-    if (!scope) throw new AppError('internal', 'site_unavailable', 'This page could not be shown right now. Please try again in a moment.')
+    const loaded = await loadScope(s.sites, preview ? s.content.preview : s.content, s.deps, siteId, request)
+      .then((sc) => (sc ? localize(sc, path) : null))
+      .catch((e: unknown) => {
+        s.log?.error({ err: e, path }, 'site could not be loaded')
+        return null
+      })
+    const scope = loaded?.scope
+    if (!loaded || !scope) throw new AppError('internal', 'site_unavailable', 'This page could not be shown right now. Please try again in a moment.')
     let personal = false
     // the owner's preview shows members-only and password pages as they are
     const member = preview ? { signedIn: true, isMember: true } : s.deps.member ? await s.deps.member(siteId, request) : null
@@ -159,7 +163,7 @@ export function createServer(s: ServeContext) {
         return ok
       },
     }
-    const { result, text, failed } = await finish(scope, path, async () => s.pages.build(scope, await resolvePath(scope, path), r), format)
+    const { result, text, failed } = await finish(scope, path, async () => s.pages.build(scope, await resolvePath(scope, loaded.inner), r), format)
     const entry: CachedPage = {
       status: opts.status ?? result.status,
       contentType: TYPES[format],

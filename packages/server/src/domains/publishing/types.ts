@@ -1,6 +1,6 @@
 // The published-page template context (themes/default/CONTEXT.md) and what publishing needs from other domains.
 
-import type { ContextItem, Currency, GalleryMediaType } from '@sitewright/contracts'
+import type { ContextItem, Currency, GalleryMediaType, SiteLocale } from '@sitewright/contracts'
 import type { FastifyRequest } from 'fastify'
 
 export type Json = Record<string, unknown>
@@ -157,6 +157,7 @@ export interface PageContext {
   shoppingCart?: Json
   filter?: { tag?: string; category?: string }
   requestPath: string
+  localization: LocalizationContext
   sitewright: { storefrontScript: string; themeCss: string; year: number; crumb?: string; enumerations: Enumerations }
   /** The site's saved styles as the theme's CSS custom properties (absent: the theme's CSS as shipped). */
   styles?: { cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } }
@@ -219,6 +220,39 @@ export interface PublishingDeps {
   featureFlags?: (siteId: string) => Promise<number[]>
   /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
   styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
+  /** The site's locales and translations (languages domain); absent: every page in the default locale. */
+  languages?: {
+    /** The default first (prefix ''), then the added ones. */
+    locales(siteId: string): Promise<SiteLocale[]>
+    /** `locale`'s page fields (null: the default's, none) and every added locale's translated slugs. */
+    translations(siteId: string, locale: string | null, added: readonly string[]): Promise<{ pages: ReadonlyMap<string, Record<string, string>>; slugs: ReadonlyMap<string, ReadonlyMap<string, string>> }>
+  }
+}
+
+/** A locale of the page context (`localization.locales`): the same page in that locale. */
+export interface LocaleLink {
+  locale: string
+  prefix: string
+  /** The language's name in its own language ('Français'). */
+  name: string
+  /** The address of this page in that locale (absolute). */
+  url: string
+  default: boolean
+  current: boolean
+}
+
+/** The page's language (SPEC's resolved_locale, website_locale) and its versions in the site's other locales. */
+export interface LocalizationContext {
+  /** The locale this page is in. */
+  resolved_locale: string
+  /** The site's default locale. */
+  website_locale: string
+  /** The path prefix of this page's locale ('' for the default). */
+  prefix: string
+  /** Every locale of the site; empty when the site has one locale only. */
+  locales: LocaleLink[]
+  /** The default locale's address of this page (hreflang x-default); '' when the site has one locale only. */
+  xDefault: string
 }
 
 /** A paid member area's offer to a visitor without access: the membership (PAYWALL product) and its price. */

@@ -1,5 +1,5 @@
 // The /cart page (the newer cart, COMMERCE_CART_V2 205): entries with quantity, remove and (for items with a form) their additional fields,
-// coupons, totals and the checkout button. Every change goes through the cart store (is-recalculating flag,
+// coupons, totals (each automatic promotion a line of its own, as the server's page prints them) and the checkout button. Every change goes through the cart store (is-recalculating flag,
 // 'cart:updated' on the bus).
 import { useEffect, useRef, useState } from 'react'
 import { renderIsland } from '../../islands/react-root.js'
@@ -181,6 +181,9 @@ export function CartPage({ deps }: { deps: PageDeps }) {
       ))}</ul>}
       <dl className="cart-totals">
         <dt>Subtotal</dt><dd className="cart-subtotal"><Money cents={cart.subtotalCents} currency={currency} /></dd>
+        {(cart.promotions ?? []).filter((p) => p.amountCents > 0).map((p, i) => (
+          <div className="cart-promotions" key={p.id ?? i}><dt className="cart-promotion">{p.name}</dt><dd><Money cents={-p.amountCents} currency={currency} /></dd></div>
+        ))}
         {(cart.discountCents ?? 0) > 0 && <><dt>Discount</dt><dd><Money cents={-(cart.discountCents ?? 0)} currency={currency} /></dd></>}
         {(cart.taxCents ?? 0) > 0 && <><dt>Tax</dt><dd className="cart-tax"><Money cents={cart.taxCents ?? 0} currency={currency} /></dd></>}
       </dl>
