@@ -43,7 +43,7 @@ export interface CommerceDeps {
   /** The member areas a PAYWALL product opens (members; the MEMBERSHIP_CONFIRMED page links to them). */
   areasOfProducts?(siteId: string, productIds: readonly string[]): Promise<{ title: string; fullUrl: string }[]>
   /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
-  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
+  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number; locale?: string }): Promise<unknown>
 }
 
 /** What the store tells the notify domain, after the change is committed (each call queues its mails once); a placed
