@@ -34,6 +34,8 @@ export interface CommerceDeps {
   siteUrl?(siteId: string): Promise<string | undefined>
   /** The site's language tag ('en-US'): it decides the instalment provider (Afterpay / Clearpay) at checkout. */
   siteLocale?(siteId: string): Promise<string | undefined>
+  /** Whether the site's consent settings ask before tracking (restrictive mode, the banner): opt-in boxes start unticked. */
+  asksConsent?(siteId: string): Promise<boolean>
   /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */
   onChange?(siteId: string): void
   /** A published page's donation block (type 52) value, or null when the page or block is not there (content). */

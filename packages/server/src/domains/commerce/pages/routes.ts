@@ -69,7 +69,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       if (instalments) checkout.instalments = instalments
       if (query.cartToken) checkout.cartToken = query.cartToken
       // abandoned-checkout recovery on: the reminder box, ticked where the locale lets a reminder go without a tick first
-      else if ((await getRecoverySettings(orm, site.id)).enabled) checkout.recovery = { ticked: recoveryBoxTicked(await ctx.deps.siteLocale?.(site.id)) }
+      else if ((await getRecoverySettings(orm, site.id)).enabled) checkout.recovery = { ticked: recoveryBoxTicked(await ctx.deps.siteLocale?.(site.id), (await ctx.deps.asksConsent?.(site.id)) ?? false) }
       // a subscription states its terms before the shopper subscribes: each payment, how often, how many, shipping
       const line = query.cartToken && c && !c.isPurchased ? (await cartLines(orm, site.id, c.id))[0] : undefined
       if (line?.subscriptionPlan) {
