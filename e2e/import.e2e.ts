@@ -2,7 +2,8 @@
 // (public test data in ../shared/fixtures/import beside the repository), follows the progress bar, and reads the
 // summary: its posts, pages and comments are the file's (counted here from the file itself), its images are
 // reported missing (their host is out of reach); a file of the wrong kind is refused with words saying why. An
-// imported post then opens on the visitor site from its old WordPress address (a 301 to its new one).
+// imported post then opens on the visitor site from its old WordPress address (a 301 to its new one). A Shopify
+// product CSV is imported the same way and its product opens at its old /products/<handle> address.
 // Screenshots at 1280 and 390 px.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,6 +13,8 @@ import { demoSite, openHarness, type Harness } from './support/fixture.js'
 import { DEMO_OWNER, REPO_ROOT } from './support/paths.js'
 
 const FIXTURE = join(REPO_ROOT, '..', 'shared', 'fixtures', 'import', 'wordpress-theme-unit-test.xml')
+/** A Shopify product CSV written in Shopify's public format (the server's import tests use it too). */
+const SHOPIFY = join(REPO_ROOT, 'packages', 'server', 'src', 'domains', 'import', 'fixtures', 'shopify-products.csv')
 const have = existsSync(FIXTURE)
 if (!have) console.warn(`skipped: the WordPress fixture is not at ${FIXTURE}`)
 
@@ -114,4 +117,33 @@ describe.skipIf(!have)('Settings -> Import', () => {
     await screenshot(page, 'import-post-1280')
     expect(unexpected(h.errors)).toEqual([])
   }, 240_000)
+
+  it('imports a Shopify product CSV: the summary counts its products, which open at their old /products/ address', async () => {
+    const csv = readFileSync(SHOPIFY, 'utf8')
+    // products: one per handle; their first row names the title
+    const handles = new Set(csv.split('\n').slice(1).map((l) => l.split(',')[0]).filter((h) => h && /^[a-z0-9-]+$/.test(h!)))
+    const page = h.page
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const site = await demoSite(h.server.baseUrl)
+    await page.goto(`/config/sites/${site.id}/settings/import`)
+    await page.getByRole('heading', { name: 'Import from another platform' }).waitFor()
+    await page.getByLabel('Shopify products').check()
+    await page.getByLabel('Shopify product CSV').setInputFiles(SHOPIFY)
+    await page.getByRole('button', { name: 'Import from Shopify' }).click()
+    const summary = page.getByRole('region', { name: /^Imported “/ })
+    await summary.waitFor({ timeout: 120_000 })
+    const counts = Object.fromEntries(
+      await summary.locator('.import-counts > div').evaluateAll((els) => els.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent])),
+    )
+    expect(counts).toMatchObject({ Products: String(handles.size), Posts: '0', Pages: '0' })
+    await summary.getByText(/^Variants: \d+$/).waitFor()
+    await page.getByRole('heading', { name: 'Import from another platform' }).scrollIntoViewIfNeeded()
+    await screenshot(page, 'import-products-1280')
+    const visit = await page.goto(`${h.server.baseUrl}/products/linen-apron`)
+    expect(visit?.status()).toBe(200)
+    expect(visit?.request().redirectedFrom()).not.toBeNull()
+    await page.getByRole('heading', { name: 'Linen Apron', level: 1 }).waitFor()
+    await screenshot(page, 'import-product-page-1280')
+    expect(unexpected(h.errors)).toEqual([])
+  }, 180_000)
 })

@@ -134,12 +134,27 @@ afterAll(async () => {
 describe('store: product page to order confirmation', () => {
   it('shows the unselected-option message, then adds a variant: Adding…, Added!, and the pill shows 1 item', async () => {
     const page = h.page
+    // SPEC.md: "Lazy script chunks ('commerce-product-variants', 88, 116) are fetched": a page without a product
+    // (About) fetches none of them, the product page all three
+    const chunks: string[] = []
+    const onResponse = (r: { url(): string; status(): number }) => {
+      const m = /\/assets\/storefront\/chunks\/(commerce-product-variants|88|116)-[\w-]+\.js$/.exec(r.url())
+      if (m && r.status() === 200) chunks.push(m[1]!)
+    }
+    page.on('response', onResponse)
+    await page.goto('/about')
+    await page.waitForLoadState('networkidle')
+    expect(chunks).toEqual([])
     await page.goto('/shop')
+    await page.waitForLoadState('networkidle')
+    chunks.length = 0 // the shop list's own (its quick views and add buttons), not the product page's
     await page.locator(`a[href="${tee.fullUrl}"]`).first().click()
     await page.waitForURL(`**${tee.fullUrl}`)
     const [first, second] = tee.structuredContent.variantOptionOrdering!
     await button(page).waitFor({ state: 'visible' })
     await expect.poll(() => button(page).getAttribute('data-commerce-bound')).toBe('true')
+    page.off('response', onResponse)
+    expect([...new Set(chunks)].sort()).toEqual(['116', '88', 'commerce-product-variants'])
     await button(page).click()
     const alert = page.getByRole('alertdialog')
     await alert.waitFor({ state: 'visible' })

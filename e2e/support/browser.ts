@@ -14,10 +14,11 @@ export const CHROME_ARGS = [
   '--disable-sync',
 ]
 
-export function launchBrowser(): Promise<Browser> {
+/** The system Chromium with CHROME_ARGS and a test's own `extraArgs` (host resolver rules, trusted keys). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: CHROME_ARGS,
+    args: [...CHROME_ARGS, ...extraArgs],
   })
 }
 

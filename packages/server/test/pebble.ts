@@ -3,7 +3,9 @@
 // none), which the app trusts through ACME_CA_FILE; Pebble's issuing root comes from its management API.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { X509Certificate } from 'node:crypto'
 import { request as httpsRequest } from 'node:https'
+import type { TLSSocket } from 'node:tls'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,6 +43,21 @@ function getTls(url: string, ca: string): Promise<{ status: number; body: string
   })
 }
 
+/** An HTTPS GET to 127.0.0.1:`port` with SNI `hostname`, trusting only `ca`: status, headers, body, the peer certificate. */
+export function tlsGet(port: number, hostname: string, path: string, ca: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string; cert: X509Certificate }>((resolve, reject) => {
+    const req = httpsRequest({ host: '127.0.0.1', port, path, servername: hostname, headers: { host: hostname }, ca, agent: false, timeout: 10_000 }, (res) => {
+      let body = ''
+      const cert = (res.socket as TLSSocket).getPeerX509Certificate()!
+      res.on('data', (d: Buffer) => (body += d.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, cert }))
+    })
+    req.on('error', reject)
+    req.on('timeout', () => req.destroy(new Error('timeout')))
+    req.end()
+  })
+}
+
 export interface Pebble {
   directoryUrl: string
   /** The CA file of Pebble's own listener (ACME_CA_FILE). */
@@ -53,6 +70,8 @@ export interface Pebble {
   clearTxt(name: string): Promise<void>
   /** Pebble's issuing root (PEM). */
   root(): Promise<string>
+  /** Pebble's intermediate (PEM): the CA that signs the certificates it issues, served in their chain. */
+  intermediate(): Promise<string>
   /** The certificate's status by serial (hex): 'Valid' or 'Revoked'. */
   certStatus(serialHex: string): Promise<string>
   stop(): Promise<void>
@@ -106,6 +125,9 @@ export async function startPebbleServers(): Promise<Pebble> {
     clearTxt: (name) => post('/clear-txt', { host: `${name}.` }),
     async root() {
       return (await getTls(`${mgmt}/roots/0`, ca)).body
+    },
+    async intermediate() {
+      return (await getTls(`${mgmt}/intermediates/0`, ca)).body
     },
     async certStatus(serial) {
       const r = await getTls(`${mgmt}/cert-status-by-serial/${serial}`, ca)

@@ -130,7 +130,7 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
       </p>
       <form className="domains-add" onSubmit={(e) => void add(e)} noValidate>
         <TextField label="Domain name" name="hostname" value={hostname} onChange={setHostname} error={fieldError} hint="An apex (example.com) or a subdomain (www.example.com)." maxLength={253} />
-        <button type="submit" className="button" disabled={busy === 'add' || hostname.trim() === ''}>
+        <button type="submit" className="button primary" disabled={busy === 'add' || hostname.trim() === ''}>
           {busy === 'add' ? 'Adding…' : 'Add domain'}
         </button>
       </form>
@@ -169,7 +169,7 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
                 )}
                 <div className="row-actions">
                   {checkable && (
-                    <button type="button" className="button small" disabled={busy !== null} onClick={() => void act(d, 'verify')}>
+                    <button type="button" className="button primary small" disabled={busy !== null} onClick={() => void act(d, 'verify')}>
                       {busy === `verify:${d.id}` ? 'Checking…' : 'Check now'}
                     </button>
                   )}

@@ -139,7 +139,7 @@ async function wireDomains(base: Base) {
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
   const imports = wireImport(base, { sites, accounts, content, social, files, commerce, members })
   const history = wireHistory(base, { sites, accounts })
-  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing, languages }))
+  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing, languages, history }))
   const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, languages, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }

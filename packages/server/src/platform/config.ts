@@ -61,6 +61,8 @@ export interface DomainsConfig {
   targets: { a: string[]; aaaa: string[]; cname: string[] }
   /** Seals private keys in the database; null: a key made once and kept in the database (say so in production). */
   secretsKey: string | null
+  /** How often each node looks for due DNS re-checks, orders and renewals (DOMAIN_SWEEP_MS, default 30 s). */
+  sweepMs: number
 }
 
 export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory'
@@ -112,6 +114,7 @@ const envSchema = z.object({
   DNS_RESOLVER: z.string().regex(/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i, 'an IP address with an optional :port').optional(),
   DOMAIN_TARGETS: z.string().regex(/^[a-zA-Z0-9.:,\s-]+$/, 'comma-separated IP addresses and host names').optional(),
   SECRETS_KEY: z.string().min(16, 'at least 16 characters').optional(),
+  DOMAIN_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_HOUR_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
 })
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       dnsResolver: e.DNS_RESOLVER ?? null,
       targets: domainTargets(e.DOMAIN_TARGETS),
       secretsKey: e.SECRETS_KEY ?? null,
+      sweepMs: e.DOMAIN_SWEEP_MS ?? 30_000,
     },
     recovery: { hourMs: e.RECOVERY_HOUR_MS ?? 3_600_000, sweepMs: e.RECOVERY_SWEEP_MS ?? 60_000 },
   }

@@ -29,6 +29,7 @@ export function wireImport(base: Base, d: { sites: Sites; accounts: Accounts; co
         addRedirects: (siteId, pairs) => d.content.addRedirects(siteId, pairs),
         listCollections: (siteId) => d.content.listCollections(siteId),
         collectionById: (siteId, id) => d.content.collectionById(siteId, id),
+        reorderCollections: (siteId, navigation, ids) => d.content.reorderCollections(siteId, navigation, ids),
         itemById: (siteId, id) => d.content.read.itemById(siteId, id),
       },
       addComment: (siteId, itemId, input) => d.social.addComment(siteId, itemId, input),

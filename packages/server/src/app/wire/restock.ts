@@ -44,7 +44,7 @@ export function wireRestock(base: Base, { sites, accounts, commerce, forms, noti
     },
     fromAddress: MAIL_FROM_ADDRESS,
     composer: (siteId) => notify.composer(siteId),
-    verifyCaptcha: async (siteId, token, remoteIp) => (await forms.captcha.check(siteId, token, remoteIp)).ok,
+    verifyCaptcha: (siteId, token, remoteIp) => forms.checkCaptchaOnce(siteId, token, remoteIp),
     captchaPublic: () => forms.captcha.publicConfig(),
     scarcityAllowed: (siteId) => billing.hasFlag(siteId, FEATURE_FLAGS.LIMITED_AVAILABILITY_LABELS),
     queueMail,

@@ -1,6 +1,6 @@
 // Public API of the content domain: pages and collections, items, layouts of blocks, redirects, and the read side
 // the publishing domain renders from.
-import type { CollectionPatch, ItemPatch, SiteProfilePatch } from '@sitewright/contracts'
+import type { CollectionPatch, ItemPatch, Navigation, SiteProfilePatch } from '@sitewright/contracts'
 import type { Accepts, Assert } from '../../platform/http/contract.js'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
@@ -92,6 +92,12 @@ export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth; requir
       const row = await col.updateCollection(orm, siteId, collectionId, parseWith(v.updateCollectionBody, patch, 'collection'))
       changed(siteId)
       return col.collectionDto(row)
+    },
+    /** `ids` first, in that order, moved into `navigation` (main, footer, ...); the section's other pages follow. */
+    async reorderCollections(siteId: string, navigation: Navigation, ids: string[]): Promise<void> {
+      const body = parseWith(v.reorderCollectionsBody, { navigation, ids }, 'navigation')
+      await col.reorderCollections(orm, siteId, body.navigation, body.ids)
+      changed(siteId)
     },
     async createItem(siteId: string, collectionId: string, input: ItemInput): Promise<itm.ItemDto> {
       const { item, collection } = await itm.createItem(orm, siteId, collectionId, parseWith(v.createItemBody, input, 'item'))

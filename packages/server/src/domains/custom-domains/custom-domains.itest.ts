@@ -2,12 +2,10 @@
 // journey against real ACME parts, Debian's pebble and pebble-challtestsrv on free ports: add -> wrong TXT (the
 // reason) -> right TXT -> certificate -> HTTPS with SNI verified against Pebble's root -> redirects (HTTP to HTTPS,
 // the primary, canonical/sitemap/JSON baseUrl) -> renewal once across two concurrent sweeps -> delete (revoked).
-import { request as httpsRequest } from 'node:https'
-import { X509Certificate } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_DOMAINS_PER_SITE } from '@sitewright/contracts'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
-import { freePort, pebbleMissing, startPebbleServers, type Pebble } from '../../../test/pebble.js'
+import { freePort, pebbleMissing, startPebbleServers, tlsGet, type Pebble } from '../../../test/pebble.js'
 import { loadConfig } from '../../platform/config.js'
 import { sql } from 'drizzle-orm'
 import { WEBSITE_ROLES } from '../accounts/index.js'
@@ -106,20 +104,6 @@ async function editorId(c: ReturnType<TestApp['client']>): Promise<string> {
   return me.json.user.id as string
 }
 
-/** An HTTPS GET through the TLS listener with SNI, trusting only `ca`; answers status, headers, body and the peer certificate. */
-function tlsGet(port: number, hostname: string, path: string, ca: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string; cert: X509Certificate }>((resolve, reject) => {
-    const req = httpsRequest({ host: '127.0.0.1', port, path, servername: hostname, headers: { host: hostname }, ca, agent: false }, (res) => {
-      let body = ''
-      const cert = new X509Certificate((res.socket as import('node:tls').TLSSocket).getPeerX509Certificate()!.raw)
-      res.on('data', (d: Buffer) => (body += d.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, cert }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
 /** Reads until `ok` holds, through vitest's own retry (the last value is named when it gives up). */
 function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   return vi.waitFor(async () => {
@@ -167,6 +151,9 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     // plain HTTP redirects to HTTPS (the challenge path excepted); the built-in address keeps working
     const http = await t.client('shop.example.test').get('/about?x=1')
     expect([http.status, http.headers.location]).toEqual([301, `https://shop.example.test:${httpsPort}/about?x=1`])
+    // the hop from plain HTTP carries no COOP (a browser ignores it there and logs a warning); the HTTPS page does
+    expect(http.headers['cross-origin-opener-policy']).toBeUndefined()
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
     expect((await t.client(`${a.slug}.localhost`).get('/')).status).toBe(200)
 
     // a second domain, made primary: the first redirects to it; canonical, sitemap and JSON baseUrl use it

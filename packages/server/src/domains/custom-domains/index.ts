@@ -44,9 +44,8 @@ export interface CustomDomainsDeps {
   /** The sealing secret when SECRETS_KEY is unset (kept in the database). */
   fallbackSecret(): Promise<string>
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void; error(obj: object, msg: string): void }
-  /** Tests: the DNS check (default: TXT through DNS_RESOLVER) and the sweep period. */
+  /** Tests: the DNS check (default: TXT through DNS_RESOLVER). */
   checkTxt?: (hostname: string, expected: string) => Promise<TxtCheck>
-  sweepMs?: number
   now?: () => Date
 }
 
@@ -172,6 +171,8 @@ export function createCustomDomains(orm: Orm, deps: CustomDomainsDeps) {
         const secure = target === c.hostname ? c.secure : c.primarySecure
         if (target === c.hostname && (!secure || request.protocol === 'https')) return
         const code = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308
+        // a browser ignores (and complains about) COOP from a plain-http origin: the hop to HTTPS carries none
+        if (request.protocol !== 'https') reply.removeHeader('cross-origin-opener-policy')
         return reply.code(code).header('location', `${urlOf(target, secure)}${request.url}`).header('cache-control', 'no-store').send()
       })
       app.addHook('onSend', async (request, reply) => {
@@ -249,7 +250,8 @@ export function createCustomDomains(orm: Orm, deps: CustomDomainsDeps) {
           })
         })
       }
-      timer = every({ name: 'custom domain sweep', ms: deps.sweepMs ?? 30_000, log: deps.log }, sweep)
+      // the platform's timer: jittered (nodes started together do not sweep at one instant), one run at a time
+      timer = every({ name: 'custom domain sweep', ms: cfg.sweepMs, log: deps.log }, () => sweep())
     },
     async stop() {
       await timer?.stop()

@@ -33,17 +33,20 @@ export interface WorkDeps {
 export function createWork(d: WorkDeps) {
   const release = (id: string, set: Partial<typeof customDomains.$inferInsert>) => update(d.orm, id, { ...set, leaseUntil: null })
 
-  /** Checks the TXT record of a claimed row; true when it is (now) verified. */
-  async function check(row: DomainRow, now: Date): Promise<boolean> {
+  /**
+   * Checks the TXT record of a claimed row; true when it is (now) verified. With `hold` the lease is kept when it is
+   * (the caller orders the certificate next, so no other node's sweep can claim the row in between).
+   */
+  async function check(row: DomainRow, now: Date, hold = false): Promise<boolean> {
     const r = await d.checkTxt(row.hostname, txtValue(row))
+    const settle = (keep: boolean, set: Partial<typeof customDomains.$inferInsert>) => (keep ? update(d.orm, row.id, set) : release(row.id, set))
     if (!r.ok) {
       const next = new Date(now.getTime() + checkBackoffMs(row.checks))
       // a verified domain whose record later goes away keeps working: the record is only the proof of ownership
-      await release(row.id, { status: row.verifiedAt ? row.status : 'pending', error: r.reason, checks: row.checks + 1, nextCheckAt: next })
-      if (!row.verifiedAt) return false
-      return true
+      await settle(hold && row.verifiedAt !== null, { status: row.verifiedAt ? row.status : 'pending', error: r.reason, checks: row.checks + 1, nextCheckAt: next })
+      return row.verifiedAt !== null
     }
-    await release(row.id, { status: row.certPem ? 'active' : d.acme ? 'issuing' : 'verified', error: null, verifiedAt: row.verifiedAt ?? now, checks: row.checks + 1 })
+    await settle(hold, { status: row.certPem ? 'active' : d.acme ? 'issuing' : 'verified', error: null, verifiedAt: row.verifiedAt ?? now, checks: row.checks + 1 })
     d.changed(row.siteId)
     return true
   }
@@ -77,19 +80,15 @@ export function createWork(d: WorkDeps) {
   }
 
   return {
-    /** "Check now": the DNS check and, once verified, the first order (awaited by the caller's background set). */
+    /** "Check now": the DNS check and, once verified, the first order (run by the caller, in its background set). */
     async verify(id: string, now: Date): Promise<{ verified: boolean; order: (() => Promise<void>) | null }> {
       const row = await claim(d.orm, id, now)
       if (!row) return { verified: false, order: null } // another node is on it
-      const verified = await check({ ...row }, now)
-      if (!verified || row.certPem || !d.acme) return { verified, order: null }
-      return {
-        verified,
-        order: async () => {
-          const again = await claim(d.orm, id, now)
-          if (again) await issue(again, now, false)
-        },
-      }
+      // the node that verifies orders the certificate, under the lease it already holds
+      const hold = d.acme !== null && row.certPem === null
+      const verified = await check({ ...row }, now, hold)
+      if (!verified || !hold) return { verified, order: null }
+      return { verified, order: () => issue(row, now, false) }
     },
 
     /** One pass of background work at `now`: due DNS re-checks, orders to (re)try and renewals; returns the rows worked. */
@@ -122,10 +121,8 @@ export function createWork(d: WorkDeps) {
         }
         worked++
         if (!row.verifiedAt) {
-          if (await check(row, now)) {
-            const again = await claim(d.orm, id, now)
-            if (again && !again.certPem) await issue(again, now, false)
-          }
+          const hold = d.acme !== null && row.certPem === null
+          if ((await check(row, now, hold)) && hold) await issue(row, now, false)
         } else await issue(row, now, row.certPem !== null)
       }
       return worked

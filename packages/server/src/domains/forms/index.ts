@@ -23,6 +23,7 @@ import { ensureDemoForm, ensureDemoNewsletterForm } from './demo.js'
 import { submitForm, type SubmitInput } from './submit.js'
 import { formConversion } from './conversion.js'
 import { every, type Every } from '../../platform/every.js'
+import { captchaSpent } from './schema.js'
 
 export { loadFormsConfig, type FormsConfig } from './config.js'
 export { formsTables } from './schema.js'
@@ -98,6 +99,21 @@ export async function createForms(orm: Orm, deps: FormsDeps) {
     async stop(): Promise<void> {
       await sweeper?.stop()
       sweeper = null
+    },
+    /**
+     * Checks a captcha token for a call other than a form submission (restock sign-ups) and spends it: a solved
+     * ALTCHA challenge passes once, like a form's (captcha_spent); a replay answers false.
+     */
+    async checkCaptchaOnce(siteId: string, token: string | undefined, remoteIp: string): Promise<boolean> {
+      const c = await captcha.check(siteId, token, remoteIp)
+      if (!c.ok) return false
+      if (!c.spend) return true
+      const spent = await orm
+        .insert(captchaSpent)
+        .values({ signature: c.spend.signature, siteId, expiresAt: c.spend.expiresAt })
+        .onConflictDoNothing()
+        .returning({ signature: captchaSpent.signature })
+      return spent.length > 0
     },
     /** A visitor's submission (SaveFormSubmission without HTTP): key, rate window, validation, captcha, one transaction. */
     submit: (input: SubmitInput) => submitForm(ctx, input),

@@ -27,7 +27,7 @@ export interface MemberInput {
 }
 
 export interface ImportPorts {
-  content: Pick<Content, 'createCollection' | 'updateCollection' | 'createItem' | 'updateItem' | 'addRedirects' | 'listCollections' | 'collectionById'> & {
+  content: Pick<Content, 'createCollection' | 'updateCollection' | 'createItem' | 'updateItem' | 'addRedirects' | 'listCollections' | 'collectionById' | 'reorderCollections'> & {
     itemById: Content['read']['itemById']
   }
   addComment: Social['addComment']

@@ -66,11 +66,13 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
   const index = new Map<string, Indexed>()
   let base: URL | null = null
   let total = 0
+  const menuItems: MenuItem[] = []
   const channel = await readWxr(opts.open(), (item, ch) => {
     if (!base) base = baseOf(ch)
     if (!item.postId) return
     index.set(item.postId, { type: item.postType, slug: slugOf(item), oldPath: oldPathOf(item.link, base), parent: item.parent, attachmentUrl: item.attachmentUrl, title: item.title, status: item.status })
     if (IMPORTED_TYPES.has(item.postType) || item.postType === 'attachment') total++
+    if (item.postType === 'nav_menu_item') menuItems.push(menuItemOf(item))
   })
   base ??= baseOf(channel)
   const source = `wxr:${base?.host ?? 'file'}`
@@ -198,10 +200,96 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
     done++
     if (done % 10 === 0 || done === total) await opts.progress?.(done, total)
   })
+  await placeMenus(ports, map, opts.siteId, menuItems, index, report)
   await ports.content.addRedirects(opts.siteId, redirects)
   report.count('redirects', redirects.length)
   await opts.progress?.(total, total)
   return report
+}
+
+interface MenuItem {
+  menu: string
+  menuName: string
+  parent: string
+  order: number
+  type: string
+  object: string
+  objectId: string
+  title: string
+}
+
+const menuItemOf = (item: WxrItem): MenuItem => {
+  const menu = item.terms.find((t) => t.domain === 'nav_menu')
+  return {
+    menu: menu?.slug || menu?.name || '',
+    menuName: menu?.name || menu?.slug || '',
+    parent: item.meta._menu_item_menu_item_parent ?? '0',
+    order: Number(item.menuOrder) || 0,
+    type: item.meta._menu_item_type ?? '',
+    object: item.meta._menu_item_object ?? '',
+    objectId: item.meta._menu_item_object_id ?? '',
+    title: item.title,
+  }
+}
+
+/**
+ * WordPress menus -> the site's navigation. Which menu a theme shows is not in the export (theme locations are not
+ * exported): a menu named primary/main/header/top, else the one with the most top-level pages, is the main
+ * navigation; one named footer the footer. Their top-level pages come in menu order; the export's other imported
+ * pages leave the main navigation (still at their addresses). Sub-items, custom links and category entries cannot be
+ * navigation entries here: the report says so.
+ */
+async function placeMenus(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, items: MenuItem[], index: Map<string, Indexed>, report: ImportReport) {
+  if (!items.length) return
+  const menus = new Map<string, MenuItem[]>()
+  for (const it of items) if (it.menu) menus.set(it.menu, [...(menus.get(it.menu) ?? []), it])
+  const pageIdOf = async (it: MenuItem) => (it.type === 'post_type' && it.object === 'page' && index.get(it.objectId)?.type === 'page' ? await map.get(`page:${it.objectId}`) : undefined)
+  const topPages = async (list: MenuItem[]) => {
+    const ids: string[] = []
+    for (const it of [...list].sort((a, b) => a.order - b.order)) {
+      if (it.parent !== '0' && it.parent !== '') continue
+      const id = await pageIdOf(it)
+      if (id && !ids.includes(id)) ids.push(id)
+    }
+    return ids
+  }
+  const named = (re: RegExp) => [...menus.keys()].find((k) => re.test(k) || re.test(menus.get(k)![0]!.menuName))
+  const footerKey = named(/footer/i)
+  let mainKey = named(/^(primary|main|header|top)([ -_]?(menu|navigation|nav))?$/i)
+  if (!mainKey) {
+    let best = 0
+    for (const [k, list] of menus) {
+      if (k === footerKey) continue
+      const n = (await topPages(list)).length
+      if (n > best) [best, mainKey] = [n, k]
+    }
+  }
+  if (!mainKey && !footerKey) return
+  const placed = new Set<string>()
+  for (const [key, navigation] of [[mainKey, 'main'], [footerKey, 'footer']] as const) {
+    if (!key) continue
+    const list = menus.get(key)!
+    const ids = await topPages(list)
+    if (ids.length) await ports.content.reorderCollections(siteId, navigation, ids)
+    ids.forEach((id) => placed.add(id))
+    report.count(`${navigation} navigation entries (from the menu “${list[0]!.menuName}”)`, ids.length)
+    for (const it of list) {
+      const top = it.parent === '0' || it.parent === ''
+      if (!top && (await pageIdOf(it))) report.note(`sub-entries of the menu “${list[0]!.menuName}” (their pages are imported, outside the navigation)`, it.title || index.get(it.objectId)?.title || it.objectId)
+      else if (it.type === 'custom' || it.type === 'taxonomy') report.note(`links and category entries of the menu “${list[0]!.menuName}” not kept in the navigation`, it.title || it.object)
+    }
+  }
+  // the export's other top-level pages: still at their addresses, out of the main navigation the menu now sets
+  if (mainKey) {
+    const rest: string[] = []
+    for (const [id, it] of index) {
+      if (it.type !== 'page') continue
+      const mapped = await map.get(`page:${id}`)
+      if (mapped && !placed.has(mapped)) rest.push(mapped)
+    }
+    for (let i = 0; i < rest.length; i += 1000) await ports.content.reorderCollections(siteId, '_hidden', rest.slice(i, i + 1000))
+  }
+  for (const [k, list] of menus) if (k !== mainKey && k !== footerKey) report.note('menus not used as the navigation', `${list[0]!.menuName} (${list.length} entries)`)
 }
 
 function baseOf(ch: WxrChannel): URL | null {

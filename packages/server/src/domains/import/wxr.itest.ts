@@ -121,6 +121,33 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
     expect(await count('social_comments')).toBe(expected!.comments)
   }, 90_000)
 
+  it("puts the pages of the export's fullest menu in the main navigation, in menu order", async () => {
+    // the menu items, read plainly: All Pages Flat has the most top-level pages (the export names no theme location)
+    const items = xml.split('<item>').slice(1).filter((i) => i.includes('<wp:post_type><![CDATA[nav_menu_item]]>') || i.includes('<wp:post_type>nav_menu_item<'))
+    const meta = (i: string, k: string) => new RegExp(`<wp:meta_key>(?:<!\\[CDATA\\[)?${k}(?:\\]\\]>)?</wp:meta_key>\\s*<wp:meta_value>(?:<!\\[CDATA\\[)?([^<\\]]*)`).exec(i)?.[1] ?? ''
+    const flat = items
+      .filter((i) => i.includes('nicename="all-pages-flat"') && meta(i, '_menu_item_menu_item_parent') === '0')
+      .sort((a, b) => Number(/<wp:menu_order>(\d+)/.exec(a)![1]) - Number(/<wp:menu_order>(\d+)/.exec(b)![1]))
+      .map((i) => meta(i, '_menu_item_object_id'))
+    expect(flat.length).toBeGreaterThan(10)
+    const pageTitle = new Map(
+      xml
+        .split('<item>')
+        .slice(1)
+        .filter((i) => /<wp:post_type>(?:<!\[CDATA\[)?page\b/.test(i))
+        .map((i) => [/<wp:post_id>(\d+)/.exec(i)![1]!, /<title>(?:<!\[CDATA\[)?([^<\]]*)/.exec(i)![1]!.trim()]),
+    )
+    const main = await sqlRows<{ title: string }>(t.app.db.orm, sql`SELECT title FROM content_collections WHERE site_id = ${site.id} AND navigation = 'main' ORDER BY ordering`)
+    const expectedTitles = [...new Set(flat.map((id) => pageTitle.get(id)).filter((x): x is string => !!x))]
+    expect(expectedTitles.length).toBeGreaterThan(10)
+    expect(main.slice(0, expectedTitles.length).map((m) => m.title)).toEqual(expectedTitles)
+    // a page of the export that no menu lists at the top is out of the main navigation (still at its address)
+    const hidden = await sqlRows<{ title: string }>(t.app.db.orm, sql`SELECT title FROM content_collections WHERE site_id = ${site.id} AND navigation = '_hidden' AND type_name = 'page'`)
+    expect(hidden.map((h) => h.title)).not.toEqual(expect.arrayContaining(expectedTitles.slice(0, 1)))
+    const job = (await owner.get(`/api/sites/${site.id}/imports`)).json.jobs[0] as ImportJobView
+    expect(job.report!.counts['main navigation entries (from the menu “All Pages Flat”)']).toBe(expectedTitles.length)
+  })
+
   it('answers every old address with a 301 to a page that answers 200, and ?p= ids too', async () => {
     const visitor = t.client(site.host)
     const follow = async (path: string) => {

@@ -33,7 +33,12 @@ export interface ServeContext {
   authorizePreview?: ((request: FastifyRequest, siteId: string) => Promise<unknown>) | undefined
   /** Throttles guesses at page-lock passwords; absent: not throttled. */
   lockThrottle?: LockThrottle | undefined
+  /** A page as one of its versions kept it (the canvas's preview of a version); absent: no previews. */
+  pageVersion?: PageVersionOf | undefined
 }
+
+/** A page's versioned fields as version `versionId` kept them; null: no such version, or not a page's. */
+export type PageVersionOf = (siteId: string, versionId: string) => Promise<{ collectionId: string; title: string; layout: unknown } | null>
 
 const NO_SITE = () => new AppError('not_found', 'site_not_found', 'There is no site at this address.')
 

@@ -199,8 +199,14 @@ describe(`restock notifications (${BACKEND})`, () => {
     }
     const challenge = (await s.visitor.get('/api/form/captcha/challenge')).json as Challenge
     const solution = await solveChallenge({ challenge, deriveKey })
-    const ok = await s.visitor.post(PATH, { ...body, captchaToken: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') })
+    const captchaToken = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    const ok = await s.visitor.post(PATH, { ...body, captchaToken })
     expect(ok.status, ok.body).toBe(200)
+    expect(await t.app.restock.waitingCount(s.siteId, s.small)).toBe(1)
+    // a solved challenge is spent once: replayed for another address it is refused
+    const replay = await s.visitor.post(PATH, { ...body, siteVisitorEmail: 'bot2@example.com', captchaToken })
+    expect(replay.status).toBe(400)
+    expect(replay.json.data?.message ?? replay.json.error?.message).toBe('Complete CAPTCHA before submitting.')
     expect(await t.app.restock.waitingCount(s.siteId, s.small)).toBe(1)
   })
   it("the spec's owner paths on the site host: the sign-up list, send and send/all (each alert mailed once); another site's admin changes nothing", async () => {

@@ -4,7 +4,8 @@
 // nothing; a node killed before the commit leaves the step unclaimed (the next sweep sends it), after the commit
 // the durable mail job sends it (mail/jobs.ts: once per job id). The first reminder is due `delayHours` after the
 // shopper's last step, each further one RECOVERY_REMINDER_GAP_HOURS after the one before; none goes to an address
-// that ordered since the checkout began. Hours are the recovery clock's (`hourMs`; browser tests shorten them).
+// that ordered since the checkout began. Each mail carries List-Unsubscribe / List-Unsubscribe-Post (RFC 8058): the
+// mail client's one-click unsubscribe posts to the signed RECOVERY_ONE_CLICK_PATH. Hours are the recovery clock's (`hourMs`; browser tests shorten them).
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { RECOVERY_LINK_DAYS, RECOVERY_REMINDER_GAP_HOURS } from '@sitewright/contracts'
@@ -18,6 +19,8 @@ import { getRecoverySettings } from './store.js'
 
 export const RECOVER_PATH = '/commerce/recover'
 export const RECOVERY_UNSUBSCRIBE_PATH = '/commerce/recover/unsubscribe'
+/** Where a mail client posts `List-Unsubscribe=One-Click` (RFC 8058), the signed query the page's link has. */
+export const RECOVERY_ONE_CLICK_PATH = '/commerce/recover/unsubscribe/one-click'
 export const RECOVERY_TEMPLATE = 'cart-recovery'
 
 export type Composer = (template: string, to: string, data: Record<string, unknown>) => MailMessage
@@ -102,7 +105,9 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<n
       }
       await tx.update(abandonedCheckouts).set({ valueCents: cv.grandTotalCents }).where(eq(abandonedCheckouts.id, row.id))
       const link = new URL(recoveryLink(deps.secret, row.id, now.getTime() + RECOVERY_LINK_DAYS * 86_400_000), baseUrl).toString()
-      const unsubscribeUrl = new URL(`${RECOVERY_UNSUBSCRIBE_PATH}?s=${row.id}&t=${unsubscribeToken(deps.secret, row.id)}`, baseUrl).toString()
+      const signed = `?s=${row.id}&t=${unsubscribeToken(deps.secret, row.id)}`
+      const unsubscribeUrl = new URL(`${RECOVERY_UNSUBSCRIBE_PATH}${signed}`, baseUrl).toString()
+      const oneClickUrl = new URL(`${RECOVERY_ONE_CLICK_PATH}${signed}`, baseUrl).toString()
       const data = {
         recovery: {
           step,
@@ -115,7 +120,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<n
           lines: cv.entries.map((e) => ({ title: e.title, variant: e.variantText, quantity: e.quantity, total: moneyText(Number(e.subTotal.value), cv.currency) })),
         },
       }
-      await deps.queueMail(tx, { id: `recovery:${row.id}:${step}`, siteId: row.siteId, kind: RECOVERY_TEMPLATE, message: compose(RECOVERY_TEMPLATE, row.email, data) })
+      await deps.queueMail(tx, { id: `recovery:${row.id}:${step}`, siteId: row.siteId, kind: RECOVERY_TEMPLATE, message: { ...compose(RECOVERY_TEMPLATE, row.email, data), headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } })
       return true
     })
     if (sent) queued++
