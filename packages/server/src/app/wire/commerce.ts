@@ -1,6 +1,7 @@
 // The store. Needs: sites, files (images), content (collection paths, paid access), forms (checkout fields);
 // notify and members are built after it (late): an order's mails come by commerce's events (raised in the order's
 // transactions; notify subscribes), a subscription's renewal mails by calls to notify after their commits.
+import { FEATURE_FLAGS } from '@sitewright/contracts'
 import type { QueueMail } from '../../domains/mail/index.js'
 import type { Accounts } from '../../domains/accounts/index.js'
 import { createCommerce, type CommerceNotifier } from '../../domains/commerce/index.js'
@@ -52,6 +53,12 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
     invalidation: cluster.pages, // a site's message (any node) drops the cart answers' cached store data
     // abandoned-checkout reminders: composed by notify (built later: late), queued as durable mail jobs
-    recovery: { composer: (siteId) => late.get('notify').composer(siteId), queueMail, hourMs: base.config.recovery.hourMs, sweepMs: base.config.recovery.sweepMs },
+    recovery: {
+      composer: (siteId) => late.get('notify').composer(siteId),
+      queueMail,
+      hourMs: base.config.recovery.hourMs,
+      sweepMs: base.config.recovery.sweepMs,
+      allowed: (siteId) => late.get('billing').hasFlag(siteId, FEATURE_FLAGS.ABANDONED_CART_RECOVERY),
+    },
   })
 }

@@ -97,7 +97,7 @@ export interface CommerceOptions extends CommerceDeps {
    * Abandoned-checkout recovery: the mail composer of a site (notify), the mail queue's kick, the length of the
    * recovery clock's hour, the sweep's period and its clock (tests drive it with `sendRecoveryReminders(now)`).
    */
-  recovery?: { composer(siteId: string): Promise<Composer>; queueMail: QueueMail; hourMs?: number; sweepMs?: number; now?: () => Date }
+  recovery?: { composer(siteId: string): Promise<Composer>; queueMail: QueueMail; hourMs?: number; sweepMs?: number; now?: () => Date; allowed?: (siteId: string) => Promise<boolean> }
 }
 
 export function createCommerce(orm: Orm, deps: CommerceOptions) {
@@ -165,7 +165,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
   let timers: Every[] = []
   const clock = deps.renewals?.now ?? (() => new Date())
   const recovery = { now: deps.recovery?.now ?? (() => new Date()), hourMs: deps.recovery?.hourMs ?? 3_600_000 }
-  const reminderDeps = (r: NonNullable<CommerceOptions['recovery']>) => ({ orm, secret: deps.downloadSecret, composer: r.composer, siteUrl: async (siteId: string) => deps.siteUrl?.(siteId), queueMail: r.queueMail, hourMs: recovery.hourMs })
+  const reminderDeps = (r: NonNullable<CommerceOptions['recovery']>) => ({ orm, secret: deps.downloadSecret, composer: r.composer, siteUrl: async (siteId: string) => deps.siteUrl?.(siteId), queueMail: r.queueMail, hourMs: recovery.hourMs, allowed: r.allowed })
   /** Queues the recovery reminders due at `now` (the recovery clock's by default); once per checkout and step across nodes. */
   const sendRecoveryReminders = async (now?: Date) => (deps.recovery ? sendDueReminders(reminderDeps(deps.recovery), now ?? recovery.now()) : 0)
   events.on('commerce_checkout_order_confirmed', (e) => recoveryOrderPlaced(orm, e.websiteId, e.orderId, e.cartId))

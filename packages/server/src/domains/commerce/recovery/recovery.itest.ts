@@ -196,4 +196,20 @@ describe(`abandoned-checkout recovery (${BACKEND})`, () => {
     expect(rows.find((x) => x.email === 'no-consent@example.com')).toMatchObject({ mailable: false, remindersSent: 0, status: 'in_progress' })
     expect(rows.find((x) => x.email === 'paid@example.com')).toBeUndefined()
   })
+  it('a plan without ABANDONED_CART_RECOVERY sends no reminder (the checkout waits); back on the commerce plan it goes out', async () => {
+    await t.app.billing.setPlan(site.id, 'business')
+    try {
+      const waiting = await checkoutWith('downgraded@example.com', [['MUG-INK', 1]])
+      const when = waiting.at + 2 * HOUR + 60_000
+      expect(await sweep(when)).toBe(0)
+      expect((await site.owner.get(`${base}/abandoned-checkouts`)).status).toBe(403)
+      await t.app.billing.setPlan(site.id, 'commerce')
+      expect((await list()).checkouts.find((x) => x.email === 'downgraded@example.com')).toMatchObject({ remindersSent: 0, mailable: true })
+      expect(await sweep(when)).toBeGreaterThanOrEqual(1)
+      await drainMail()
+      expect(mailsTo('downgraded@example.com').filter((m) => m.text.includes('Subject: Your cart at'))).toHaveLength(1)
+    } finally {
+      await t.app.billing.setPlan(site.id, 'commerce')
+    }
+  })
 })
