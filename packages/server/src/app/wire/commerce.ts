@@ -43,6 +43,7 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     onChange: base.invalidatePages,
     renderPage: base.renderSystemPage,
     siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
+    asksConsent: (siteId) => late.get('tracking').asksConsent(siteId),
     publicForms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
     validateFields: async (siteId, formId, values) => {
       const r = await forms.validate(siteId, formId, values)

@@ -33,6 +33,8 @@ export interface CommerceDeps {
   siteUrl?(siteId: string): Promise<string | undefined>
   /** The site's language tag ('en-US'): it decides the instalment provider (Afterpay / Clearpay) at checkout. */
   siteLocale?(siteId: string): Promise<string | undefined>
+  /** Whether the site's consent settings ask before tracking (restrictive mode, the banner): opt-in boxes start unticked. */
+  asksConsent?(siteId: string): Promise<boolean>
   /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */
   onChange?(siteId: string): void
   /** A published page's donation block (type 52) value, or null when the page or block is not there (content). */
@@ -40,7 +42,7 @@ export interface CommerceDeps {
   /** The member areas a PAYWALL product opens (members; the MEMBERSHIP_CONFIRMED page links to them). */
   areasOfProducts?(siteId: string, productIds: readonly string[]): Promise<{ title: string; fullUrl: string }[]>
   /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
-  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
+  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number; locale?: string }): Promise<unknown>
 }
 
 /** What the store's subscriptions tell the notify domain, after the change is committed (each call queues its mails

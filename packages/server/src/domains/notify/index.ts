@@ -3,6 +3,7 @@
 // (mail/jobs.ts: one mail per event, retried with back-off), the owners' notification settings, the email
 // previews of the editor (COMMERCE_EMAIL_PREVIEW 301). Mails of other domains' changes come by their events
 // (order confirmed, review posted: subscribed in app/wire/notify.ts).
+import { messagesFor } from '../../platform/messages.js'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import type { FulfilmentView, NotificationSettings, OrderView } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
@@ -136,7 +137,7 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl, donation: true } } })
       return
     }
-    await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: data })
+    await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: { ...data, text: orderMailText(order.locale ?? 'en-US', order.number, brand.title) } })
     if (order.status === 'paid') await giftCardsIssued(siteId, order, e.giftCards)
     await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl } } })
     await lowStock(siteId, order.id)
@@ -170,6 +171,13 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       const order = await deps.orderById(e.siteId, e.orderId)
       if (order) await giftCardsIssued(e.siteId, order, e.giftCards)
     },
+  }
+
+  /** The confirmation mail's texts in the shopper's language (the order's number set in bold around the message). */
+  function orderMailText(locale: string, number: number, site: string) {
+    const t = messagesFor(locale)
+    const [confirmedBefore, confirmedAfter] = t('order.confirmed', { number: '\u0001' }).split('\u0001')
+    return { thanks: t('order.thanks'), confirmedBefore: confirmedBefore ?? '', confirmedAfter: confirmedAfter ?? '', view: t('order.view'), subject: t('order.mailSubject', { number: String(number), site }) }
   }
 
   async function shippingMail(siteId: string, order: OrderView, f: FulfilmentView, complete: boolean): Promise<void> {

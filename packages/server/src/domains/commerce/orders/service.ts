@@ -107,6 +107,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string, p
       endsOn: s.endsAt?.getTime() ?? null,
     })),
     kind: o.kind,
+    locale: o.locale ?? null,
   }
 }
 export type { OrderView }

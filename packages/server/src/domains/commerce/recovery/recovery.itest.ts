@@ -87,6 +87,13 @@ describe(`abandoned-checkout recovery (${BACKEND})`, () => {
     expect(ok.status).toBe(200)
     expect(ok.json.settings).toEqual({ enabled: true, delayHours: 2, reminders: 2, couponCode: 'COMEBACK' })
     expect((await c.get('/checkout')).body).toMatch(/name="recoveryConsent" value="1" checked/) // en-US: ticked at first
+    // a site whose consent settings ask before tracking (restrictive mode, or the banner) asks here too: unticked
+    for (const asks of [{ restrictive: true }, { bannerEnabled: true }]) {
+      expect((await site.owner.patch(`/api/sites/${site.id}/tracking/settings`, asks)).status).toBe(200)
+      expect((await c.get('/checkout')).body).toMatch(/name="recoveryConsent" value="1">/)
+      expect((await site.owner.patch(`/api/sites/${site.id}/tracking/settings`, { restrictive: false, bannerEnabled: false })).status).toBe(200)
+    }
+    expect((await c.get('/checkout')).body).toMatch(/name="recoveryConsent" value="1" checked/)
     const bad2 = await c.post('/api/commerce/checkout/contact', { email: 'not-an-email', consent: true })
     expect(bad2.status).toBe(400)
     expect(JSON.stringify(bad2.json)).toContain('Email is not valid.')
