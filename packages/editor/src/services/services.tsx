@@ -3,6 +3,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { createApiClient } from '../api/client.js'
 import { createContentApi, type ContentApi } from '../api/content.js'
 import { createFilesApi, type FilesApi } from '../api/files.js'
+import { createHistoryApi, type HistoryApi } from '../api/history.js'
 import { createStylesApi, type StylesApi } from '../api/styles.js'
 import type { SiteSummary } from '../api/types.js'
 
@@ -12,6 +13,7 @@ export interface EditorServices {
   content: ContentApi
   files: FilesApi
   styles: StylesApi
+  history: HistoryApi
 }
 
 const Ctx = createContext<EditorServices | null>(null)
@@ -25,6 +27,7 @@ export function ServicesProvider({ site, children, apis }: { site: SiteSummary; 
       content: apis?.content ?? createContentApi(client),
       files: apis?.files ?? createFilesApi(client),
       styles: apis?.styles ?? createStylesApi(client),
+      history: apis?.history ?? createHistoryApi(client),
     }
   }, [site, apis])
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>

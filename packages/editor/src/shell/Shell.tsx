@@ -29,6 +29,7 @@ const PagesScreen = lazy(() => import('../pages/PagesScreen.js').then((m) => ({ 
 const OnboardingChecklist = lazy(() => import('../starters/OnboardingChecklist.js').then((m) => ({ default: m.OnboardingChecklist })))
 const MembersScreen = lazy(() => import('../members/MembersScreen.js').then((m) => ({ default: m.MembersScreen })))
 const BillingScreen = lazy(() => import('../plans/BillingScreen.js').then((m) => ({ default: m.BillingScreen })))
+const SiteHistoryScreen = lazy(() => import('../history/SiteHistoryScreen.js').then((m) => ({ default: m.SiteHistoryScreen })))
 const AnalyticsScreen = lazy(() => import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })))
 
 interface Props {
@@ -188,6 +189,10 @@ export function Shell({ me, site, section, billing }: Props) {
         ) : section === 'forms' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <FormsScreen key={siteId} site={site} />
+          </Suspense>
+        ) : section === 'history' ? (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <SiteHistoryScreen key={siteId} site={site} />
           </Suspense>
         ) : section === 'analytics' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>

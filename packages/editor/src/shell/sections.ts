@@ -1,6 +1,6 @@
 // The editor's navigation, declared once. Sections not built yet say honestly what will come.
 
-export const SECTION_IDS = ['pages', 'commerce', 'forms', 'members', 'analytics', 'settings'] as const
+export const SECTION_IDS = ['pages', 'commerce', 'forms', 'members', 'analytics', 'history', 'settings'] as const
 export type SectionId = (typeof SECTION_IDS)[number]
 
 export interface Section {
@@ -16,11 +16,12 @@ export const SECTIONS: readonly Section[] = [
   { id: 'forms', label: 'Forms' },
   { id: 'members', label: 'Members' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'history', label: 'History' },
   { id: 'settings', label: 'Settings' },
 ]
 
 /** The capability of the permission table a section needs (analytics: shown to every role until it exists). */
-const SECTION_CAPABILITY: Partial<Record<SectionId, string>> = { pages: 'content', commerce: 'commerce', forms: 'forms.read', members: 'members', settings: 'settings.read' }
+const SECTION_CAPABILITY: Partial<Record<SectionId, string>> = { pages: 'content', commerce: 'commerce', forms: 'forms.read', members: 'members', history: 'content', settings: 'settings.read' }
 
 /** True when the site's role may use the section (the editor shows only these). */
 export function sectionAllowed(id: SectionId, capabilities: readonly string[] | undefined): boolean {

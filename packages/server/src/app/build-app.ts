@@ -129,7 +129,7 @@ async function wireDomains(base: Base) {
   const forms = await wireForms(base, { sites, accounts })
   const commerce = await wireCommerce(base, { sites, accounts, files, content, forms, queueMail })
   const billing = late.bind('billing', wireBilling(base, { sites, commerce }))
-  const tracking = wireTracking(base, { sites, accounts, forms, commerce })
+  const tracking = late.bind('tracking', wireTracking(base, { sites, accounts, forms, commerce }))
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))
   const reviews = await wireReviews(base, { sites, accounts, commerce, files })
   const notify = late.bind('notify', await wireNotify(base, { sites, accounts, commerce, reviews, files, queueMail }))
@@ -139,7 +139,7 @@ async function wireDomains(base: Base) {
   const transfer = wireTransfer(base, { sites, accounts, files, content }, VERSION)
   const imports = wireImport(base, { sites, accounts, content, social, files, commerce, members })
   const history = wireHistory(base, { sites, accounts })
-  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing, languages }))
+  const publishing = late.bind('publishing', await wirePublishing(base, { sites, accounts, content, files, social, commerce, restock, forms, members, billing, languages, history }))
   const parts = { mailJobs, accounts, fonts, sites, content, files, social, forms, commerce, billing, tracking, members, reviews, notify, restock, places, starters, transfer, imports, history, customDomains, languages, publishing }
   const lifecycle: DomainLifecycle[] = Object.values(parts)
   return { ...parts, hosts, crumbs, lifecycle }

@@ -1,6 +1,8 @@
 // Editing one page on its canvas: toolbar, the page's draft render filling the work area, and a collapsible side
-// panel (blocks with the selected block's settings, page settings), with autosave and conflict handling.
+// panel (blocks with the selected block's settings, page settings, the page's history), with autosave and conflict
+// handling. A version from the history previews in place of the canvas; restoring one opens the editor anew on it.
 import { useEffect, useState, type KeyboardEvent } from 'react'
+import { History as HistoryIcon } from 'lucide-react'
 import type { Collection } from '../../api/content.js'
 import { useUnsavedChanges } from '../../app/navigation.js'
 import { useServices } from '../../services/services.js'
@@ -21,6 +23,11 @@ import { ConflictDialog } from './ConflictDialog.js'
 import { EditorToolbar } from './EditorToolbar.js'
 import { PageSettings } from './PageSettings.js'
 import { usePageEditor } from './usePageEditor.js'
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js'
+import type { VersionSummary } from '../../api/history.js'
+import { PageHistory } from '../../history/PageHistory.js'
+import { VersionPreview } from '../../history/VersionPreview.js'
+import { personName, when } from '../../history/describe.js'
 
 interface Props {
   page: Collection
@@ -28,15 +35,47 @@ interface Props {
   autosaveDelayMs?: number
 }
 
+type Tab = 'blocks' | 'settings' | 'history'
+
+/** The editor of one page; a restore from its history opens it anew on the restored page (the History tab open). */
 export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
-  const { site, content, siteId } = useServices()
+  const [opened, setOpened] = useState<{ page: Collection; generation: number; notice: string | null }>({ page, generation: 0, notice: null })
+  return (
+    <PageEditorBody
+      key={opened.generation}
+      page={opened.page}
+      generation={opened.generation}
+      notice={opened.notice}
+      onPageChanged={onPageChanged}
+      onRestored={(next, notice) => {
+        onPageChanged(next)
+        setOpened((o) => ({ page: next, generation: o.generation + 1, notice }))
+      }}
+      {...(autosaveDelayMs !== undefined ? { autosaveDelayMs } : {})}
+    />
+  )
+}
+
+interface BodyProps extends Props {
+  generation: number
+  /** Said in the History tab (opened with it) after a restore. */
+  notice: string | null
+  onRestored(page: Collection, notice: string): void
+}
+
+function PageEditorBody({ page, onPageChanged, autosaveDelayMs, generation, notice, onRestored }: BodyProps) {
+  const { site, content, siteId, history } = useServices()
   const { store, snapshot, autosave, saveState } = usePageEditor(page, autosaveDelayMs)
-  const [tab, setTab] = useState<'blocks' | 'settings'>('blocks')
+  const [tab, setTab] = useState<Tab>(notice ? 'history' : 'blocks')
+  const [preview, setPreview] = useState<VersionSummary | null>(null)
+  const [restoring, setRestoring] = useState<VersionSummary | null>(null)
+  const [restoreError, setRestoreError] = useState<string | null>(null)
   const [publishing, setPublishing] = useState(false)
   const [publishError, setPublishError] = useState<string | null>(null)
   const [current, setCurrent] = useState(page)
   const [device, setDevice] = useState<DeviceId>('desktop')
-  const [panelOpen, setPanelOpen] = useState(() => typeof window === 'undefined' || panelStartsOpen(window.innerWidth, document.cookie))
+  // opened anew after a restore: with the History tab showing what was done
+  const [panelOpen, setPanelOpen] = useState(() => notice !== null || typeof window === 'undefined' || panelStartsOpen(window.innerWidth, document.cookie))
   // the panel's button: hiding it beside the canvas expands the frame, remembered for the next page editor
   const togglePanel = () => {
     const open = !panelOpen
@@ -89,6 +128,17 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
     changed(res.data.collection)
   }
 
+  async function restore(v: VersionSummary) {
+    setRestoring(null)
+    setRestoreError(null)
+    await autosave.flush()
+    const res = await history.restore(siteId, v.id)
+    if (!res.ok) return setRestoreError(res.error.message)
+    const fresh = await content.collection(siteId, current.id)
+    if (!fresh.ok) return setRestoreError(fresh.error.message)
+    onRestored(fresh.data.collection, `Restored the version of ${when(v.createdAt)}. The page before it is kept in the history.`)
+  }
+
   function changed(next: Collection) {
     setCurrent(next)
     autosave.rebase(next.updatedOn)
@@ -115,6 +165,11 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
         onPublish={() => void publish()}
         incomplete={incomplete}
       />
+      {restoreError && (
+        <p className="alert" role="alert">
+          {restoreError}
+        </p>
+      )}
       {publishError && (
         <p className="alert" role="alert">
           {publishError}
@@ -133,24 +188,34 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
         <a href={previewUrl(site.url, current.fullUrl)} target="_blank" rel="noreferrer">
           Open page
         </a>
+        <button type="button" className="button secondary small history-toggle" aria-pressed={panelOpen && tab === 'history'} onClick={() => {
+            setTab('history')
+            setPanelOpen(true)
+          }}>
+          <HistoryIcon aria-hidden="true" size={15} /> History
+        </button>
         <button type="button" className="button secondary small panel-toggle" aria-expanded={panelOpen} aria-controls="page-panel" onClick={togglePanel}>
           {panelOpen ? 'Hide panel' : 'Show panel'}
         </button>
       </div>
       <div className={`workbench${panelOpen ? ' with-panel' : ''}`}>
-        <Canvas
-          siteId={siteId}
-          path={current.fullUrl}
-          title={`Canvas: ${current.title}`}
-          version={saveState.version}
-          store={store}
-          doc={doc}
-          selectedId={snapshot.state.selectedId}
-          device={device}
-          onOpenSettings={openSettings}
-          onDropFiles={dropped.drop}
-          onEditing={setEditingInPlace}
-        />
+        {preview ? (
+          <VersionPreview siteId={siteId} version={preview} width={DEVICES.find((d) => d.id === device)?.width ?? 0} onClose={() => setPreview(null)} onRestore={() => setRestoring(preview)} />
+        ) : (
+          <Canvas
+            siteId={siteId}
+            path={current.fullUrl}
+            title={`Canvas: ${current.title}`}
+            version={saveState.version}
+            store={store}
+            doc={doc}
+            selectedId={snapshot.state.selectedId}
+            device={device}
+            onOpenSettings={openSettings}
+            onDropFiles={dropped.drop}
+            onEditing={setEditingInPlace}
+          />
+        )}
         {/* its content is made only while it is open (on a phone it starts closed: nothing to render for it first) */}
         <aside id="page-panel" className="side-panel" aria-label="Page panel" hidden={!panelOpen}>
           {panelOpen && (
@@ -161,6 +226,9 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
                 </button>
                 <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')}>
                   Settings
+                </button>
+                <button type="button" role="tab" aria-selected={tab === 'history'} onClick={() => setTab('history')}>
+                  History
                 </button>
               </div>
               <button type="button" className="link-button sheet-close" onClick={() => setPanelOpen(false)}>
@@ -179,9 +247,13 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
                   <SectionsPanel store={store} doc={doc} />
                   <ArrangeBlocks store={store} doc={doc} />
                 </div>
-              ) : (
+              ) : tab === 'settings' ? (
                 <div role="tabpanel" aria-label="Settings">
                   <PageSettings page={current} onSaved={changed} />
+                </div>
+              ) : (
+                <div role="tabpanel" aria-label="History">
+                  <PageHistory pageId={current.id} generation={generation} previewingId={preview?.id ?? null} onPreview={setPreview} onRestore={setRestoring} notice={notice} />
                 </div>
               )}
             </>
@@ -189,6 +261,16 @@ export function PageEditor({ page, onPageChanged, autosaveDelayMs }: Props) {
         </aside>
       </div>
       {dropped.view}
+      {restoring && (
+        <ConfirmDialog
+          title="Restore this version?"
+          message={`The page goes back to how it was on ${when(restoring.createdAt)} (saved by ${personName(restoring)}). Nothing is lost: the page as it is now stays in its history. Publish afterwards to show it to visitors.`}
+          confirmLabel="Restore"
+          cancelLabel="Cancel"
+          onCancel={() => setRestoring(null)}
+          onConfirm={() => void restore(restoring)}
+        />
+      )}
       {saveState.status === 'conflict' && (
         <ConflictDialog onReload={() => void autosave.resolveConflict('reload')} onOverwrite={() => void autosave.resolveConflict('overwrite')} />
       )}

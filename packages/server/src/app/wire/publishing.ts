@@ -1,11 +1,12 @@
 // Published pages: renders every domain's data, so it is built last. Needs: sites, content, files, social,
-// commerce, restock, forms, members, billing; the built assets' URLs (registered after the routes: late).
+// commerce, restock, forms, members, billing, history (a page's versions in the canvas); the built assets' URLs (registered after the routes: late).
 import { createLockThrottle, type Accounts } from '../../domains/accounts/index.js'
 import type { Billing } from '../../domains/billing/index.js'
 import type { Commerce } from '../../domains/commerce/index.js'
 import { CONTENT_ROLES, type Content } from '../../domains/content/index.js'
 import type { Files } from '../../domains/files/index.js'
 import type { Forms } from '../../domains/forms/index.js'
+import type { History } from '../../domains/history/index.js'
 import type { Languages } from '../../domains/languages/index.js'
 import { MEMBER_SESSION_COOKIE, type Members } from '../../domains/members/index.js'
 import { createPublishing, type Publishing } from '../../domains/publishing/index.js'
@@ -26,6 +27,7 @@ interface Needs {
   forms: Forms
   members: Members
   billing: Billing
+  history: History
   languages: Languages
 }
 
@@ -38,6 +40,11 @@ export async function wirePublishing(base: Base, n: Needs): Promise<Publishing> 
     secret: await base.secret('page-unlock'),
     authorizePreview: (request, siteId) => sites.authorize(n.accounts.auth, request, siteId, CONTENT_ROLES),
     lockThrottle: createLockThrottle(db.orm),
+    pageVersion: async (siteId, versionId) => {
+      const v = await n.history.versionObject(siteId, versionId)
+      const row = v?.kind === 'page' ? v.object?.collection?.[0] : undefined
+      return v && row ? { collectionId: v.objectId, title: String(row.title ?? ''), layout: row.layout ?? null } : null
+    },
     invalidation: cluster.pages,
     log,
     assetUrl: (path) => late.peek('assetUrl')?.(path) ?? path,

@@ -138,6 +138,25 @@ describe(`history (${BACKEND})`, () => {
     expect((await owner.get(versions('?person=nobody'))).json.versions).toEqual([])
   })
 
+  it("previews a page's version in the editor's canvas, rendered by the site's theme, without changing the page", async () => {
+    const res = await owner.get(`/config/canvas?siteId=${siteId}&version=${marks.oops}`)
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.body).toContain('<p>oops</p>')
+    expect(res.body).not.toContain('first edit')
+    expect(res.body).toMatch(/data-block-id=/)
+    const second = await owner.get(`/config/canvas?siteId=${siteId}&version=${marks.second}`)
+    expect(second.body).toContain('second edit')
+    expect(second.body).toContain('Second block')
+    // the page itself is as the restore left it
+    expect((await json('/home')).body).toContain('first edit')
+    const styles = (await owner.get(versions('?kind=styles&limit=1'))).json.versions[0].id
+    expect((await owner.get(`/config/canvas?siteId=${siteId}&version=${styles}`)).status).toBe(404)
+    expect((await owner.get(`/config/canvas?siteId=${siteId}&version=999999999`)).status).toBe(404)
+    expect((await owner.get(`/config/canvas?siteId=${siteId}&version=abc`)).status).toBe(400)
+    expect((await t.client().get(`/config/canvas?siteId=${siteId}&version=${marks.oops}`)).status).toBe(401)
+  })
+
   it('answers typed 4xx: unknown or foreign versions 404, a bad time 400, no crumb 403', async () => {
     expect((await owner.get(versions('/999999999'))).json.error.code).toBe('version_not_found')
     expect((await owner.get(versions('/nope'))).status).toBe(404)

@@ -9,10 +9,12 @@ import type { Orm } from '../../platform/db/index.js'
 import type { DomainLifecycle } from '../../platform/domain.js'
 import { every, type Every } from '../../platform/every.js'
 import { capture, dropOrphanMarks, pendingSites, type CaptureMeta } from './capture.js'
-import type { KindSpec } from './kinds.js'
+import type { KindSpec, ObjectState } from './kinds.js'
 import { registerHistoryRoutes, REQUEST_GRACE_MS, type HistoryRouteDeps } from './routes.js'
 import { thinHistory } from './thin.js'
 import { restoreSite } from './restore.js'
+import { loadValues } from './blobs.js'
+import { versionById } from './queries.js'
 
 export type { KindPart, KindSpec, ObjectState } from './kinds.js'
 export type { HistoryRouteDeps } from './routes.js'
@@ -46,6 +48,13 @@ export function createHistory(orm: Orm, deps: HistoryDeps) {
     /** Restores the whole site to `at` (ISO); used by the API and the bench. */
     restoreSite: (siteId: string, at: string, actorId: string | null) => restoreSite(orm, specs, siteId, at, actorId),
     thin: (now?: Date) => thinHistory(orm, now),
+    /** One version's object as it was (its rows by part; null: deleted by that version); null: no such version of the site. */
+    async versionObject(siteId: string, versionId: string): Promise<{ kind: HistoryKind; objectId: string; object: ObjectState | null } | null> {
+      const v = /^\d{1,18}$/.test(versionId) ? await versionById(orm, siteId, versionId) : null
+      if (!v) return null
+      const object = v.root ? ((await loadValues(orm, siteId, [v.root])).get(v.root) as ObjectState) : null
+      return { kind: v.kind, objectId: v.object_id, object }
+    },
     sweep,
     routes(app: FastifyInstance): void {
       registerHistoryRoutes(app, orm, specs, deps)

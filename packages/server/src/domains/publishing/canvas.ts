@@ -2,18 +2,25 @@
 // editor's own origin (so the editor can outline, select and edit blocks in place), with the site's theme and styles.
 // Only this render marks blocks and sections (`data-block-id`, `data-section-id`); visitors' pages never carry them.
 // The canvas runs no script (the editor drives it), loads the site's files through a <base> on the site's host, and
-// is never cached.
+// is never cached. `&version=` shows the page as one of its versions kept it (the History panel's preview).
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { withSafeLinks } from '../../platform/url-policy.js'
 import { CRUMB_PLACEHOLDER } from './cache.js'
-import { resolvePath } from './resolve.js'
-import { loadScope } from './scope.js'
+import { resolvePath, type Target } from './resolve.js'
+import { loadScope, type SiteScope } from './scope.js'
 import type { ServeContext } from './serve.js'
 
-const canvasQuery = z.object({ siteId: z.string().min(1).max(100), path: z.string().max(2000).optional() }).strict()
+const canvasQuery = z
+  .object({
+    siteId: z.string().min(1).max(100),
+    path: z.string().max(2000).optional(),
+    /** A version of the page (the history's): the page as that version kept it, read only. */
+    version: z.string().regex(/^\d{1,18}$/, 'Use the id of a version of the page.').optional(),
+  })
+  .strict()
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
@@ -43,6 +50,18 @@ export function canvasPolicy(siteOrigin: string): string {
   ].join('; ')
 }
 
+/** The page as version `versionId` kept it: today's row with the version's title and layout. */
+async function versionTarget(s: ServeContext, scope: SiteScope, versionId: string): Promise<Target> {
+  const notFound = () => new AppError('not_found', 'version_not_found', 'No such version of a page.')
+  const v = s.pageVersion ? await s.pageVersion(scope.site.id, versionId) : null
+  const row = v ? scope.byId.get(v.collectionId) : undefined
+  if (!v || !row) throw notFound()
+  const then = { ...row, title: v.title, layout: v.layout as typeof row.layout }
+  scope.byId.set(row.id, then)
+  scope.collections = scope.collections.map((c) => (c.id === row.id ? then : c))
+  return { kind: 'collection', collection: then }
+}
+
 export function registerCanvasRoute(app: FastifyInstance, s: ServeContext): void {
   const authorize = s.authorizePreview
   if (!authorize) return
@@ -54,7 +73,7 @@ export function registerCanvasRoute(app: FastifyInstance, s: ServeContext): void
       summary: "A page of the site in its draft state for the editor's canvas (blocks marked; no scripts; never cached)",
       tags: ['publishing'],
       query: canvasQuery,
-      responses: { 200: { description: 'The page (text/html)' }, 400: { description: 'validation_failed (path)' }, 401: { description: 'not signed in' }, 403: { description: 'role_not_allowed' }, 404: { description: 'site_not_found' } },
+      responses: { 200: { description: 'The page (text/html)' }, 400: { description: 'validation_failed (path, version)' }, 401: { description: 'not signed in' }, 403: { description: 'role_not_allowed' }, 404: { description: 'site_not_found, version_not_found' } },
     },
     async ({ request, reply, query }) => {
       await authorize(request, query.siteId)
@@ -64,7 +83,7 @@ export function registerCanvasRoute(app: FastifyInstance, s: ServeContext): void
       }
       const scope = await loadScope(s.sites, s.content.preview, s.deps, query.siteId, request)
       if (!scope) throw new AppError('not_found', 'site_not_found', 'No such site.')
-      const target = await resolvePath(scope, path)
+      const target = query.version ? await versionTarget(s, scope, query.version) : await resolvePath(scope, path)
       const result = await s.pages.build(scope, target, {
         path,
         query: { page: 1 },

@@ -9,7 +9,7 @@ import { CRUMB_PLACEHOLDER, createPageCache } from './cache.js'
 import { createPages } from './pages.js'
 import { registerPublishingRoutes } from './routes.js'
 import { createFastPath, type FastPathDeps } from './fast.js'
-import { createServer, requestPath } from './serve.js'
+import { createServer, requestPath, type PageVersionOf } from './serve.js'
 import { createTheme, DEFAULT_THEME_DIR } from './theme.js'
 import type { Json, LockThrottle, PublishingDeps } from './types.js'
 
@@ -17,6 +17,7 @@ export { DEFAULT_THEME_DIR } from './theme.js'
 export type { FastPath, FastPathDeps } from './fast.js'
 export { LOCKED_MESSAGE, MEMBERS_MESSAGE } from './pages.js'
 export type { CommentContext, ImageContext, LockThrottle, NavLink, PageContext, ProductItem, PublishingDeps } from './types.js'
+export type { PageVersionOf } from './serve.js'
 
 export interface PublishingOptions {
   sites: Sites
@@ -32,6 +33,8 @@ export interface PublishingOptions {
   authorizePreview?: (request: FastifyRequest, siteId: string) => Promise<unknown>
   /** Throttles guesses at page-lock passwords (shared by every node); absent: not throttled. */
   lockThrottle?: LockThrottle
+  /** A page as one of its versions kept it (the history's), for the canvas's preview of a version; absent: no previews. */
+  pageVersion?: PageVersionOf
   /** The content-hashed URL of a built file a page links (storefront script, theme CSS); default: the path as is. */
   assetUrl?: (path: string) => string
   /** The page-cache invalidation port (a cross-node broadcaster plugs in here); default: this process only. */
@@ -46,6 +49,8 @@ export interface SystemPage {
   extra: Json
   /** HTTP status; default 200. */
   status?: number
+  /** The locale to render it in (its lang, navigation and links); default: the site's. */
+  locale?: string
 }
 
 /** Publishing owns no tables: it renders from the other domains' reads, so it takes only its options. */
@@ -54,7 +59,7 @@ export function createPublishing(opts: PublishingOptions) {
   const cache = createPageCache({ ttlMs: opts.cacheTtlMs })
   const deps: PublishingDeps = { ...opts.deps }
   const pages = createPages(theme, opts.assetUrl)
-  const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview, lockThrottle: opts.lockThrottle }
+  const ctx = { sites: opts.sites, content: opts.content.read, deps, theme, pages, cache, secret: opts.secret, log: opts.log, authorizePreview: opts.authorizePreview, lockThrottle: opts.lockThrottle, pageVersion: opts.pageVersion }
   const server = createServer(ctx)
   // One way to drop a site's cached pages: the port. Content announces its changes; other domains call invalidate.
   const invalidation = opts.invalidation ?? createInvalidation()
@@ -74,7 +79,7 @@ export function createPublishing(opts: PublishingOptions) {
     },
     /** Renders a themed system page (pageType, body template, title, extra context fields) for the request's site. */
     renderSystemPage(request: FastifyRequest, reply: FastifyReply, page: SystemPage) {
-      return server.custom(request, reply, page.status ?? 200, (scope) => pages.system(scope, requestPath(request.url), CRUMB_PLACEHOLDER, page))
+      return server.custom(request, reply, page.status ?? 200, (scope) => pages.system(scope, requestPath(request.url), CRUMB_PLACEHOLDER, page), page.locale)
     },
     /** The raw-request fast path of cached pages (put in front of Fastify by the app's server factory). */
     fastPath: (fastDeps: FastPathDeps) => createFastPath(cache, theme, fastDeps),
