@@ -1,6 +1,6 @@
 // The store. Needs: sites, files (images), content (collection paths, paid access), forms (checkout fields);
-// notify and members are built after it (late): its mails go through notify, an order's by the order-confirmed
-// event (raised in the order's transaction), the others by calls after their commits.
+// notify and members are built after it (late): an order's mails come by commerce's events (raised in the order's
+// transactions; notify subscribes), a subscription's renewal mails by calls to notify after their commits.
 import { FEATURE_FLAGS } from '@sitewright/contracts'
 import type { QueueMail } from '../../domains/mail/index.js'
 import type { Accounts } from '../../domains/accounts/index.js'
@@ -28,9 +28,6 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
     events: base.events,
     notify: {
-      giftCardsIssued: (e) => notifier().giftCardsIssued(e),
-      orderFulfilled: (e) => notifier().orderFulfilled(e),
-      orderRefunded: (e) => notifier().orderRefunded(e),
       subscriptionRenewed: (e) => notifier().subscriptionRenewed(e),
       subscriptionPaymentFailed: (e) => notifier().subscriptionPaymentFailed(e),
     },

@@ -8,8 +8,7 @@ import type { ImageShape } from './catalogue/item.js'
 import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
 import type { SiteCache } from './shared/site-cache.js'
-import type { IssuedGiftCard } from './giftcards/service.js'
-import { CART_MARKER_COOKIE, type DonationBlockValue, type FulfilmentView, type OrderView } from '@sitewright/contracts'
+import { CART_MARKER_COOKIE, type DonationBlockValue, type OrderView } from '@sitewright/contracts'
 
 export interface CommerceDeps {
   /** Role check of owner routes (sites.authorize bound to accounts.auth). */
@@ -46,12 +45,9 @@ export interface CommerceDeps {
   renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number; locale?: string }): Promise<unknown>
 }
 
-/** What the store tells the notify domain, after the change is committed (each call queues its mails once); a placed
- * order or donation is not here: its mails come by the order-confirmed event. */
+/** What the store's subscriptions tell the notify domain, after the change is committed (each call queues its mails
+ * once); an order's mails (placed, donation, shipped, refunded, gift cards) come by commerce's events instead. */
 export interface CommerceNotifier {
-  giftCardsIssued(e: { siteId: string; order: OrderView; giftCards: readonly IssuedGiftCard[] }): Promise<void>
-  orderFulfilled(e: { siteId: string; order: OrderView; fulfilment: FulfilmentView; complete: boolean; notifyCustomer: boolean }): Promise<void>
-  orderRefunded(e: { siteId: string; order: OrderView }): Promise<void>
   /** A subscription was billed again: its renewal order (one mail per renewal). */
   subscriptionRenewed(e: { siteId: string; renewalId: string; order: OrderView; item: string; cycle: number; nextBillingOn: string | null }): Promise<void>
   /** A renewal charge was declined; the subscription is past due (one mail per renewal). */
