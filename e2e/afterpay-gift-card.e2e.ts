@@ -1,53 +1,92 @@
-// A shopper on a phone (390 x 844): two stoneware mugs, a $20 gift card and Afterpay. Every number they read is checked
-// against one computed here from the demo store's own prices (its catalogue JSON) and rules (Standard shipping $6
-// under $100, no tax rule for Illinois): the folded order summary at the top of checkout, the Afterpay offer
-// after the card, and the confirmation page's lines and its four payments two weeks apart.
+// A shopper on a phone (390 x 844): two products (a stoneware mug and a seconds bowl at its sale price), a $20 gift
+// card and Afterpay. Every number they read is checked against one computed here from the demo store's own prices
+// (its catalogue JSON) and rules (Standard shipping $6 under $100, no tax rule for Illinois): the folded order
+// summary at the top of checkout, the Afterpay offer after the card, the confirmation page's lines and its four
+// payments two weeks apart, and the shopper's mail. Then the owner, in the editor: the order list's total, the
+// order page's lines, the owner's new-order mail, and the analytics revenue, which grows by the charged total.
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, unexpected } from './support/browser.js'
-import { demoSite, openHarness, type Harness } from './support/fixture.js'
+import { demoSite, openHarness, signInToPages, type Harness } from './support/fixture.js'
 import { ownerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js'
 
 interface Item {
   id: string
   urlId: string
-  structuredContent: { variants: { sku: string; price: number; onSale: boolean }[] }
+  title: string
+  structuredContent: { variants: { sku: string; price: number; salePrice: number; onSale: boolean }[] }
 }
 
 let h: Harness
+let sink: SmtpSink
 beforeAll(async () => {
-  h = await openHarness()
+  sink = await startSmtpSink()
+  h = await openHarness({ env: { SMTP_URL: sink.url } })
 })
-afterAll(async () => h?.close())
+afterAll(async () => {
+  await h?.close()
+  await sink?.close()
+})
+
+/** The demo owner in the editor, at 1280 px (signed in on the site's Pages). */
+async function editorPage(browser: Browser, baseUrl: string, siteId: string | number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await signInToPages(page, siteId)
+  return page
+}
+
+/** The analytics screen's store revenue (last 30 days), in cents. */
+async function analyticsRevenue(page: Page, siteId: string | number): Promise<number> {
+  await page.goto(`/config/sites/${siteId}/analytics`)
+  const title = page.getByRole('heading', { name: /^Store funnel \(/ })
+  await title.waitFor()
+  const m = /^Store funnel \(\$([\d,]+)\.(\d\d) revenue/.exec((await title.textContent()) ?? '')
+  expect(m, 'the store funnel names its revenue').not.toBeNull()
+  return Number(m![1]!.replace(/,/g, '')) * 100 + Number(m![2])
+}
 
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const DAY = 86_400_000
 
 describe('Afterpay after a gift card, on a phone', () => {
-  it('shows the total at the top, recomputes Afterpay for the card, and confirms the numbers and the schedule', async () => {
+  it('shows the total at the top, recomputes Afterpay for the card, confirms the numbers and the schedule; mails, owner list, order page and analytics agree', async () => {
     const site = await demoSite(h.server.baseUrl)
     const owner = ownerClient(h.server.baseUrl)
     expect((await owner.call('POST', '/api/auth/login', DEMO_OWNER)).status).toBe(200)
     const issued = await owner.call<{ giftCard: { code: string } }>('POST', `/api/sites/${site.id}/commerce/gift-cards`, { amountCents: 2000 })
     expect(issued.status).toBe(201)
 
+    const ownerPage = await editorPage(h.browser, h.server.baseUrl, site.id)
+    const revenueBefore = await analyticsRevenue(ownerPage, site.id)
+
     const page = h.page
     await page.setViewportSize({ width: 390, height: 844 })
     const shop = (await (await h.context.request.get('/shop?format=json')).json()) as { items: Item[] }
     const mug = shop.items.find((i) => i.urlId === 'stoneware-mug')!
-    const variant = mug.structuredContent.variants[0]!
-    expect(variant.onSale).toBe(false)
-    const subtotal = 2 * variant.price
+    const bowl = shop.items.find((i) => i.urlId === 'seconds-bowl')!
+    const price = (v: Item['structuredContent']['variants'][number]) => (v.onSale ? v.salePrice : v.price)
+    const bought = [
+      { item: mug, variant: mug.structuredContent.variants[0]!, quantity: 1 },
+      { item: bowl, variant: bowl.structuredContent.variants[0]!, quantity: 1 },
+    ]
+    expect(bought[1]!.variant.onSale).toBe(true) // the bowl sells at its sale price
+    const subtotal = bought.reduce((sum, l) => sum + l.quantity * price(l.variant), 0)
+    expect(subtotal).toBeLessThan(10_000) // below the free-shipping promotion
     const shipping = subtotal < 10_000 ? 600 : 0
     const total = subtotal + shipping - 2000
     const first = total - 3 * Math.floor(total / 4) // the instalments add up to the total
     const instalments = [first, ...Array<number>(3).fill(Math.floor(total / 4))]
 
-    // two mugs in the cart (the product page's own steps are store.e2e's)
+    // both products in the cart (the product page's own steps are store.e2e's)
     await page.goto(`/shop/${mug.urlId}`)
     const crumb = (await h.context.cookies()).find((c) => c.name === 'crumb')!.value
-    const added = await h.context.request.post('/api/commerce/shopping-cart/entries', { data: { itemId: mug.id, sku: variant.sku, quantity: 2, additionalFields: null }, headers: { 'x-csrf-token': decodeURIComponent(crumb) } })
-    expect(added.status(), await added.text()).toBe(200)
+    for (const l of bought) {
+      const added = await h.context.request.post('/api/commerce/shopping-cart/entries', { data: { itemId: l.item.id, sku: l.variant.sku, quantity: l.quantity, additionalFields: null }, headers: { 'x-csrf-token': decodeURIComponent(crumb) } })
+      expect(added.status(), await added.text()).toBe(200)
+    }
     await page.goto('/checkout')
 
     // the summary comes first, folded to its total, above the first field
@@ -96,5 +135,34 @@ describe('Afterpay after a gift card, on a phone', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await screenshot(page, 'afterpay-gift-card-confirmation-1280')
     expect(unexpected(h.errors)).toEqual([])
-  }, 90_000)
+
+    // the shopper's mail: the same lines and the same four dated payments
+    const number = /^Order #(\d+)$/.exec((await page.locator('.order-number').textContent()) ?? '')?.[1]
+    expect(number, 'the confirmation names the order number').toBeTruthy()
+    const mail = await sink.waitFor((m) => m.to.includes('phone.shopper@example.com') && m.subject.startsWith(`Order #${number} confirmed`))
+    expect(mail.text).toContain(atCheckout.join('\n'))
+    expect(mail.text).toContain(`Paid with Afterpay in 4 interest-free payments:\n${payments.map((p, i) => `${i + 1}. ${p.date}: ${usd(instalments[i]!)}${i === 0 ? ' (paid)' : ''}`).join('\n')}`)
+    // the owner's new-order mail carries the charged total
+    const ownerMail = await sink.waitFor((m) => m.to.includes(DEMO_OWNER.email) && m.subject.startsWith(`New order #${number}:`))
+    expect(ownerMail.subject).toContain(usd(total))
+    expect(ownerMail.text).toContain(`Gift card: -$20.00\nTotal: ${usd(total)}`)
+
+    // the owner's order list and order page
+    await ownerPage.goto(`/config/sites/${site.id}/commerce/orders`)
+    const row = ownerPage.locator('tbody tr', { has: ownerPage.getByRole('link', { name: `#${number}`, exact: true }) })
+    await row.waitFor()
+    expect(await row.locator('td').nth(3).textContent()).toBe(usd(total))
+    await screenshot(ownerPage, 'afterpay-gift-card-owner-orders-1280')
+    await row.getByRole('link', { name: `#${number}`, exact: true }).click()
+    const totals = ownerPage.locator('.totals[data-order-summary]')
+    await totals.waitFor()
+    expect(await totals.evaluate((dl) => Array.from(dl.querySelectorAll('dt'), (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`))).toEqual(atCheckout)
+    await screenshot(ownerPage, 'afterpay-gift-card-owner-order-1280')
+    // analytics revenue grew by what was charged
+    expect(await analyticsRevenue(ownerPage, site.id)).toBe(revenueBefore + total)
+    await screenshot(ownerPage, 'afterpay-gift-card-analytics-1280')
+    await ownerPage.setViewportSize({ width: 390, height: 844 })
+    await screenshot(ownerPage, 'afterpay-gift-card-analytics-390')
+    await ownerPage.context().close()
+  }, 120_000)
 })

@@ -195,7 +195,8 @@ describe('canvas editor', () => {
     const desktop = await inside()
     expect(desktop.width).toBeGreaterThan(768)
     expect(desktop.mobile).toBe(false)
-    for (const [label, width, mobile, block] of [['Phone', 390, true, 'blk-alpha'], ['Tablet', 768, false, 'blk-beta']] as const) {
+    // blk-beta is gone by now (the keyboard test above deletes it)
+    for (const [label, width, mobile, block] of [['Phone', 390, true, 'blk-alpha'], ['Tablet', 768, false, 'blk-gamma']] as const) {
       await devices.getByText(label, { exact: true }).click() // the radio is drawn by its label
       await until(async () => (await frame.boundingBox())?.width, (w) => w === width, `the canvas frame ${width} px wide`)
       // the page inside lays out at the frame's inner width (its 1 px border aside)
@@ -352,6 +353,40 @@ describe('canvas editor', () => {
       await expect.poll(paragraphs).toEqual(['Fresh start', 'Second line pasted words日本!'])
       const want = await paragraphs()
       await until(storedOwn, (l) => want.every((w) => JSON.stringify(l).includes(w!)) && !JSON.stringify(l).includes('Delta'), 'the edited text saved', 15_000)
+      await page.keyboard.press('Escape')
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('at 390 px a double-click on a text block edits it: the block toolbar sits clear of its first line', async () => {
+    const made = await api.call<{ collection: { id: string } }>('POST', `/api/sites/${site.id}/content/collections`, {
+      typeName: 'page',
+      title: 'Canvas phone proof',
+      layout: { sections: [{ id: 'sec-p', blocks: [{ id: 'blk-intro', type: TEXT, value: { html: '<p>Intro words above</p>' } }, { id: 'blk-phone', type: TEXT, value: { html: '<h2>Welcome to the studio by the sea</h2><p>Second line</p>' } }] }] },
+    })
+    expect(made.status).toBe(201)
+    const page = await h.context.newPage()
+    try {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(`/config/sites/${site.id}/pages/${made.body.collection.id}`)
+      const frame = page.frameLocator('[data-editor-canvas]')
+      const heading = frame.locator('[data-block-id="blk-phone"] h2')
+      await heading.waitFor()
+      await heading.click({ position: { x: 24, y: 10 } })
+      const toolbar = page.getByRole('toolbar', { name: 'Text block' })
+      await toolbar.waitFor()
+      // the toolbar ends above the heading's first line (it covered it, and the double-click's second press hit it)
+      const frameTop = (await page.locator('[data-editor-canvas]').boundingBox())!.y
+      const headingTop = frameTop + (await heading.evaluate((el) => el.getBoundingClientRect().top))
+      const bar = (await toolbar.boundingBox())!
+      expect(bar.y + bar.height).toBeLessThanOrEqual(headingTop)
+      await heading.dblclick({ position: { x: 24, y: 10 } })
+      await frame.locator('[data-block-id="blk-phone"] .ProseMirror-focused').waitFor()
+      await page.keyboard.press('End')
+      await page.keyboard.type(' today', { delay: 30 })
+      await expect.poll(() => heading.textContent()).toBe('Welcome to the studio by the sea today')
+      await screenshot(page, 'canvas-typing-390')
       await page.keyboard.press('Escape')
     } finally {
       await page.close()

@@ -190,6 +190,24 @@ describe('store: product page to order confirmation', () => {
       return Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)) ? 1 : 2
     })
     expect(await rows()).toBe(1)
+    // four in the cart (a longer subtotal): at 1280 the pill gives up its words and subtotal rather than wrap
+    type Item = { id: string; urlId: string; structuredContent: { variants: { sku: string }[] } }
+    const platter = ((await (await page.context().request.get('/shop?format=json')).json()) as { items: Item[] }).items.find((i) => i.urlId === 'serving-platter')!
+    const crumb = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'crumb')!.value)
+    const added = await page.context().request.post('/api/commerce/shopping-cart/entries', { data: { itemId: platter.id, sku: platter.structuredContent.variants[0]!.sku, quantity: 3, additionalFields: null }, headers: { 'x-csrf-token': crumb } })
+    expect(added.status()).toBe(200)
+    const entry = ((await added.json()) as { shoppingCart: { entries: { id: string; itemId: string }[] } }).shoppingCart.entries.find((e) => e.itemId === platter.id)!
+    await page.setViewportSize({ width: 1280, height: 900 })
+    try {
+      await page.goto('/shop')
+      await expect.poll(() => pill(page).locator('[data-cart-count]').textContent()).toBe('4')
+      await expect.poll(rows).toBe(1)
+      await screenshot(page, 'store-shop-pill-1280')
+    } finally {
+      // the later steps go on with the one mug
+      expect((await page.context().request.delete(`/api/commerce/shopping-cart/entries/${entry.id}`, { headers: { 'x-csrf-token': crumb } })).status()).toBe(200)
+      await page.goto('/shop')
+    }
     await page.setViewportSize({ width: 390, height: 844 })
     try {
       await expect.poll(rows).toBe(1)

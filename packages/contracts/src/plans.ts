@@ -5,7 +5,7 @@
 /**
  * Feature flag ids. The first eight are the specification's ids; the block features the specification names
  * without an id (donation, menu, reservation-booking, Amazon) are Sitewright's own, numbered from 1001, and so are
- * LIMITED_AVAILABILITY_LABELS (1005) and VANILLA_FORM_HANDLER (1006).
+ * LIMITED_AVAILABILITY_LABELS (1005), VANILLA_FORM_HANDLER (1006) and ABANDONED_CART_RECOVERY (1007).
  *
  * VANILLA_FORM_HANDLER is the specification's "vanilla form handler flag" ("Textarea has maxLength when the vanilla
  * form handler flag is on"): the reference's rollout flag for its current (script-light) form handler, not a plan
@@ -13,19 +13,20 @@
  * property, the page renders the limit and its counter, the server enforces it); a site without it gets textareas
  * with no limit of their own, as the older handler did (forms.ts fieldProperties / textareaLimit).
  *
- * Why 14 and not the specification's 68: the specification counts 68 flags but prints only these eight, and a flag
+ * Why 15 and not the specification's 68: the specification counts 68 flags but prints only these eight, and a flag
  * is kept here only when a feature this product has sits behind it (the server answers 403 feature_not_in_plan and
  * the editor offers the plan that has it). The rest of the reference's flags gate products Sitewright does not have,
  * so a flag for them would gate nothing. Going through the reference's published plan comparison, its plan-gated
  * features are: selling (Business and up: COMMERCE), gift cards and donations (Business and up), customer accounts
  * (SITE_USER_ACCOUNTS), product reviews, subscriptions and the instalment providers (the spec's ids), limited
- * availability labels (the Commerce plans: LIMITED_AVAILABILITY_LABELS, our low-stock "scarcity" message);
+ * availability labels (the Commerce plans: LIMITED_AVAILABILITY_LABELS, our low-stock "scarcity" message),
+ * abandoned-cart recovery mail (the Commerce plans: ABANDONED_CART_RECOVERY, the owner's recovery screen and API
+ * and the reminders themselves);
  * and, with nothing here to gate, JavaScript in code blocks and code injection (our code block shows code, it never
  * runs it), promotional pop-ups and the announcement bar as editor features (a collection's pop-up is set by the
  * API and the demo only; no editor screen makes one), professional email, carrier-calculated ("advanced") shipping,
  * automatic ("advanced") discounts, commerce APIs, point of sale, selling on social channels and checkout on the
- * site's own domain. Abandoned-cart recovery mail is built (commerce recovery) and the reference gates it to its
- * Commerce plans; here it is not yet behind a flag of its own (it comes with COMMERCE), which is a known gap.
+ * site's own domain.
  */
 export const FEATURE_FLAGS = {
   COMMERCE: 6,
@@ -42,6 +43,7 @@ export const FEATURE_FLAGS = {
   AMAZON_BLOCK: 1004,
   LIMITED_AVAILABILITY_LABELS: 1005,
   VANILLA_FORM_HANDLER: 1006,
+  ABANDONED_CART_RECOVERY: 1007,
 } as const
 export type FeatureFlagName = keyof typeof FEATURE_FLAGS
 export type FeatureFlag = (typeof FEATURE_FLAGS)[FeatureFlagName]
@@ -62,6 +64,7 @@ export const FEATURE_LABELS: Record<FeatureFlagName, string> = {
   AMAZON_BLOCK: 'Amazon blocks',
   LIMITED_AVAILABILITY_LABELS: 'Low-stock messages (limited availability labels)',
   VANILLA_FORM_HANDLER: 'Character limits on long-text form fields',
+  ABANDONED_CART_RECOVERY: 'Abandoned-checkout recovery emails',
 }
 
 export const FEATURE_NAME_OF: ReadonlyMap<number, FeatureFlagName> = new Map(

@@ -11,11 +11,21 @@ export async function unsentMail(app: TestApp['app']): Promise<number> {
   return (await sqlRows<{ n: number }>(app.db.orm, sql`SELECT count(*)::int AS n FROM mail_jobs WHERE status IN ('queued', 'sending')`))[0]!.n
 }
 
+/** Domain-event deliveries still to run (their subscribers queue mails): table jobs, and pg-boss's on PostgreSQL. */
+export async function undeliveredEvents(app: TestApp['app']): Promise<number> {
+  const orm = app.db.orm
+  const table = (await sqlRows<{ n: number }>(orm, sql`SELECT count(*)::int AS n FROM jobs WHERE queue = 'domain-events' AND status IN ('queued', 'active')`))[0]!.n
+  if (!app.jobs.usesPgBoss) return table
+  const boss = await sqlRows<{ n: number }>(orm, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'domain-events' AND state IN ('created', 'retry', 'active')`)
+  return table + boss[0]!.n
+}
+
 /**
  * Runs the mail queue until every queued mail is sent (on PostgreSQL pg-boss workers send them a moment later). A
  * row is marked sent only after the SMTP server accepted it, so the sink holds every mail queued before the call.
  */
 export async function drainMail(app: TestApp['app'], timeout = 15_000): Promise<void> {
+  await expect.poll(() => undeliveredEvents(app), { timeout, interval: 100 }).toBe(0) // their mails are queued
   await app.mailJobs.kick()
   await expect.poll(() => unsentMail(app), { timeout, interval: 100 }).toBe(0)
 }

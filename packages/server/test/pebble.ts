@@ -68,6 +68,9 @@ export interface Pebble {
   start(httpPort: number): Promise<void>
   setTxt(name: string, value: string): Promise<void>
   clearTxt(name: string): Promise<void>
+  /** Points `name` at these IPv4 addresses (instead of challtestsrv's default, 127.0.0.1); `clearA` undoes it. */
+  setA(name: string, addresses: string[]): Promise<void>
+  clearA(name: string): Promise<void>
   /** Pebble's issuing root (PEM). */
   root(): Promise<string>
   /** Pebble's intermediate (PEM): the CA that signs the certificates it issues, served in their chain. */
@@ -123,6 +126,8 @@ export async function startPebbleServers(): Promise<Pebble> {
     },
     setTxt: (name, value) => post('/set-txt', { host: `${name}.`, value }),
     clearTxt: (name) => post('/clear-txt', { host: `${name}.` }),
+    setA: (name, addresses) => post('/add-a', { host: `${name}.`, addresses }),
+    clearA: (name) => post('/clear-a', { host: `${name}.` }),
     async root() {
       return (await getTls(`${mgmt}/roots/0`, ca)).body
     },

@@ -1,6 +1,7 @@
 // Entry of /assets/storefront/storefront.js, loaded by published pages as <script type="module">.
 import { boot, safeLocalStorage } from './boot.js'
 import { wireAnchors } from './core/motion.js'
+import { rememberLanguage } from './core/language.js'
 import { ISLANDS } from './islands/registry.js'
 import './content/start.js' // content pages: nav, galleries, likes, comments, lock screens, popups
 import './forms/start.js' // site and newsletter forms: loads the forms chunk when a form is on the page
@@ -8,6 +9,7 @@ import './members/start.js' // site members: account link label, sign-in/up/rese
 import { createCommerce } from './commerce/start.js' // store: cart, pill, product pages, cart page, checkout
 
 function start() {
+  rememberLanguage(document) // the language of the page seen last (a site in several languages)
   wireAnchors(document) // in-page anchors scroll with the one tween (reduced motion respected)
   const commerce = createCommerce(window)
   const storefront = boot({ doc: document, storage: safeLocalStorage(window), islands: ISLANDS, loadCart: commerce.loadCart })

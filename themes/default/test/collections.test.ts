@@ -66,15 +66,26 @@ describe('blog item', () => {
     expect(attr(d, '.sqs-simple-like', 'data-like-count')).toBe('4')
   })
   it('renders the comments block: count, approved comments escaped, and the post form', () => {
-    expect(text(d, '.comments-title')).toBe('2 Comments')
-    expect(count(d, '.comment')).toBe(2)
+    expect(text(d, '.comments-title')).toBe('5 Comments')
+    expect(count(d, '.comment')).toBe(5)
+    expect(count(d, '.comment-list > .comment')).toBe(2)
     expect(text(d, '#comment-cm_1 .comment-body')).toBe('Beautiful work! <script>alert(1)</script>')
     expect(count(d, '.comment-body script')).toBe(0)
     const form = d.querySelector('form[data-comment-form]')!
     expect(form.getAttribute('action')).toBe('/api/content/items/post_1/comments')
-    expect([...form.querySelectorAll('[name]')].map((e) => e.getAttribute('name'))).toEqual(['authorName', 'body'])
+    expect([...form.querySelectorAll('[name]')].map((e) => e.getAttribute('name'))).toEqual(['parentId', 'authorName', 'body'])
+    expect(attr(d, 'input[name="parentId"]', 'type')).toBe('hidden')
     expect(text(form, 'label[for="comment-name-post_1"]')).toBe('Name')
     expect(text(form, 'label[for="comment-body-post_1"]')).toBe('Comment')
+  })
+  it('nests replies under their parent to three levels; deeper replies sit at the third, naming whom they answer', () => {
+    expect(count(d, '#comment-cm_1 > ol.comment-replies > li#comment-cm_3')).toBe(1)
+    expect(count(d, '#comment-cm_3 > ol.comment-replies > li.comment-depth-3')).toBe(2)
+    expect(text(d, '#comment-cm_5 .comment-reply-to')).toBe('replying to Sam')
+    expect(count(d, '#comment-cm_4 .comment-reply-to')).toBe(0)
+    expect(count(d, '#comment-cm_2 ol')).toBe(0)
+    expect(attr(d, '#comment-cm_3 [data-comment-reply]', 'data-comment-author')).toBe('Noor')
+    expect(d.querySelector('#comment-cm_3 [data-comment-reply]')!.hasAttribute('hidden')).toBe(true) // shown by the script
   })
   it('has previous / next links', () => {
     expect(attr(d, '.post-nav a[rel="prev"]', 'href')).toBe('/journal/glaze-tests')

@@ -174,6 +174,8 @@ export interface OrderView {
   subscriptions: OrderSubscriptionView[]
   /** 'order' (products) or 'donation' (one line, no product). */
   kind: OrderKind
+  /** The shopper's locale at checkout (BCP 47); null: the site's default. */
+  locale: string | null
 }
 
 export interface Instalment {

@@ -5,7 +5,8 @@ import { createOwnerApi } from '../api/owner.js'
 import type { SiteSummary } from '../api/types.js'
 import { Link, useNavigation } from '../app/navigation.js'
 import { createCommerceApi, type CommerceApi } from './api.js'
-import { CommerceContext, type CommerceValue } from './context.js'
+import { CommerceContext, useCommerce, type CommerceValue } from './context.js'
+import { FeatureGate } from '../plans/FeatureGate.js'
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.js'
 import { PromotionsScreen } from './promotions/PromotionsScreen.js'
 import { AbandonedCheckoutsScreen } from './recovery/AbandonedCheckoutsScreen.js'
@@ -19,7 +20,7 @@ import { StoreSettingsScreen } from './settings/StoreSettingsScreen.js'
 import { EmailsScreen } from './emails/EmailsScreen.js'
 import { RestockScreen } from './restock/RestockScreen.js'
 import { ReviewsScreen } from './reviews/ReviewsScreen.js'
-import type { StoreSettings } from '@sitewright/contracts'
+import { FEATURE_FLAGS, type StoreSettings } from '@sitewright/contracts'
 import { LoadError, Loading } from './ui.js'
 import './commerce.css'
 
@@ -100,6 +101,16 @@ export function CommerceScreen({ site, api: given }: { site: SiteSummary; api?: 
   )
 }
 
+/** Abandoned-checkout recovery is a Commerce-plan feature (ABANDONED_CART_RECOVERY): other plans see which plan has it. */
+function GatedRecovery() {
+  const { siteId, mayChangePlan } = useCommerce()
+  return (
+    <FeatureGate flag={FEATURE_FLAGS.ABANDONED_CART_RECOVERY} siteId={siteId} title="Abandoned checkouts" mayChangePlan={mayChangePlan ?? true}>
+      <AbandonedCheckoutsScreen />
+    </FeatureGate>
+  )
+}
+
 function Tab({ route }: { route: CommerceRoute }) {
   switch (route.tab) {
     case 'products':
@@ -115,7 +126,7 @@ function Tab({ route }: { route: CommerceRoute }) {
     case 'promotions':
       return <PromotionsScreen />
     case 'abandoned-checkouts':
-      return <AbandonedCheckoutsScreen />
+      return <GatedRecovery />
     case 'settings':
       return <StoreSettingsScreen />
     case 'emails':

@@ -72,9 +72,14 @@ describe('Settings -> Domains', () => {
     // checked before the record exists: the reason, still waiting
     await click(byText(root, 'button', 'Check now')!)
     await waitFor(() => byText(root, 'p', 'No TXT record found at _sitewright.www.verde.com yet.'))
+    // a wait is never shown in the success style: neutral notice and detail
+    const notice = root.querySelector('.domains-notice')!
+    expect([notice.textContent, notice.className]).toEqual(['www.verde.com: the DNS record is not there yet.', 'domains-notice waiting'])
+    expect(byText(root, 'p', 'No TXT record found at _sitewright.www.verde.com yet.')!.className).toBe('domain-detail waiting')
     fake.addRecord()
     await click(byText(root, 'button', 'Check now')!)
     await waitFor(() => cards(root)[0]?.[2] === 'Secure')
+    expect([notice.textContent, notice.className]).toEqual(['www.verde.com is verified.', 'domains-notice ok'])
     await typeInto(field, 'verde.com')
     await click(byText(root, 'button', 'Add domain')!)
     await waitFor(() => cards(root).length === 2)
@@ -85,6 +90,46 @@ describe('Settings -> Domains', () => {
     await click(byText(document.body, 'button', 'Remove domain')!)
     await waitFor(() => cards(root).length === 1)
     expect(fake.domains.map((d) => d.hostname)).toEqual(['verde.com'])
+  })
+
+  it('styles each state by its tone: green only for verified and secure', async () => {
+    const now = Date.now()
+    const cert = (days: number) => ({ issuer: 'CA', notAfter: new Date(now + days * DAY).toISOString() })
+    const mk = (id: string, patch: Partial<CustomDomain>): CustomDomain => ({ id, hostname: `${id}.com`, status: 'pending', primary: false, verification: { type: 'TXT', name: `_sitewright.${id}.com`, value: 'v' }, ...patch })
+    const list: CustomDomain[] = [
+      mk('wait', { error: 'No TXT record found at _sitewright.wait.com yet.' }),
+      mk('ver', { status: 'verified' }),
+      mk('iss', { status: 'issuing' }),
+      mk('sec', { status: 'active', certificate: cert(60) }),
+      mk('due', { status: 'active', certificate: cert(10) }),
+      mk('fail', { status: 'failed', error: 'The certificate authority could not reach this domain over HTTP.' }),
+    ]
+    const api: DomainsApi = {
+      ...fakeApi().api,
+      list: async () => ({ ok: true, status: 200, data: { domains: list, targets: { a: [], aaaa: [], cname: [] }, https: true } }),
+      verify: async (_s, id) => ({ ok: true, status: 200, data: list.find((d) => d.id === id)! }),
+    }
+    view = await render(
+      <NavigationProvider>
+        <DomainsScreen site={site} api={api} />
+      </NavigationProvider>,
+    )
+    const root = view.container
+    await waitFor(() => root.querySelectorAll('.domain-card').length === 6)
+    const styled = [...root.querySelectorAll('.domain-card')].map((c) => [c.querySelector('h3')!.textContent, c.querySelector('.domain-badge:not(.primary)')!.textContent, c.querySelector('.domain-badge:not(.primary)')!.className, c.querySelector('.domain-detail')!.className])
+    expect(styled).toEqual([
+      ['wait.com', 'Waiting for DNS', 'domain-badge waiting', 'domain-detail waiting'],
+      ['ver.com', 'Verified', 'domain-badge ok', 'domain-detail ok'],
+      ['iss.com', 'Issuing certificate', 'domain-badge busy', 'domain-detail busy'],
+      ['sec.com', 'Secure', 'domain-badge ok', 'domain-detail ok'],
+      ['due.com', 'Renewal due', 'domain-badge busy', 'domain-detail busy'],
+      ['fail.com', 'Failed', 'domain-badge bad', 'domain-detail bad'],
+    ])
+    expect(root.querySelector('.domain-card:last-child .domain-detail')!.textContent).toBe('The certificate authority could not reach this domain over HTTP.')
+    // a failed check says the reason in the error style, not as a success
+    await click(root.querySelector('.domain-card:last-child button')!)
+    await waitFor(() => root.querySelector('.domains-notice')!.textContent !== '')
+    expect(root.querySelector('.domains-notice')!.className).toBe('domains-notice bad')
   })
 
   it('says each state in plain words', () => {

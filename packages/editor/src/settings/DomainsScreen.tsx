@@ -7,7 +7,7 @@ import { createDomainsApi, type CustomDomain, type DomainsAnswer, type DomainsAp
 import type { SiteSummary } from '../api/types.js'
 import { ConfirmDialog } from '../ui/ConfirmDialog.js'
 import { FormAlert, TextField } from '../ui/fields.js'
-import { domainState } from './domainStatus.js'
+import { domainState, type DomainState } from './domainStatus.js'
 import { SettingsHeader } from './SettingsHeader.js'
 import './domains.css'
 
@@ -56,7 +56,7 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
   const [hostname, setHostname] = useState('')
   const [fieldError, setFieldError] = useState<string | undefined>()
   const [alert, setAlert] = useState<string | null>(null)
-  const [notice, setNotice] = useState('')
+  const [notice, setNotice] = useState<{ text: string; tone: DomainState['tone'] }>({ text: '', tone: 'ok' })
   const [busy, setBusy] = useState<string | null>(null)
   const [removing, setRemoving] = useState<CustomDomain | null>(null)
 
@@ -93,7 +93,7 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
       return
     }
     setHostname('')
-    setNotice(`${res.data.hostname} added: create the DNS record below, then choose Check now.`)
+    setNotice({ text: `${res.data.hostname} added: create the DNS record below, then choose Check now.`, tone: 'waiting' })
     await fetchList(true)
   }
 
@@ -104,9 +104,15 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
     setBusy(null)
     if (!res.ok) return setAlert(res.error.message)
     if (what === 'verify') {
-      const s = (res.data as CustomDomain).status
-      setNotice(s === 'pending' ? `${d.hostname}: the DNS record is not there yet.` : `${d.hostname} is verified.`)
-    } else setNotice(`${d.hostname} is now the primary domain: the others redirect to it.`)
+      // the answer's own state decides the words and the style: only a proven domain reads as a success
+      const checked = res.data as CustomDomain
+      const state = domainState(checked, load.status === 'ready' ? load.answer.https : true)
+      const text =
+        checked.status === 'pending' ? `${d.hostname}: the DNS record is not there yet.`
+        : checked.status === 'failed' ? `${d.hostname}: ${state.detail}`
+        : `${d.hostname} is verified.`
+      setNotice({ text, tone: checked.status === 'pending' || checked.status === 'failed' ? state.tone : 'ok' })
+    } else setNotice({ text: `${d.hostname} is now the primary domain: the others redirect to it.`, tone: 'ok' })
     await fetchList(true)
   }
 
@@ -116,7 +122,7 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
     const res = await api.remove(siteId, d.id)
     setBusy(null)
     if (!res.ok) return setAlert(res.error.message)
-    setNotice(`${d.hostname} removed.`)
+    setNotice({ text: `${d.hostname} removed.`, tone: 'ok' })
     await fetchList(true)
   }
 
@@ -134,8 +140,8 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
           {busy === 'add' ? 'Adding…' : 'Add domain'}
         </button>
       </form>
-      <p className="save-status domains-notice" role="status" aria-live="polite">
-        {notice}
+      <p className={`domains-notice ${notice.tone}`} role="status" aria-live="polite">
+        {notice.text}
       </p>
       <FormAlert message={alert} />
       {load.status === 'loading' && <p role="status">Loading domains…</p>}
@@ -160,7 +166,7 @@ export function DomainsScreen({ site, api: given }: { site: SiteSummary; api?: D
                   {d.primary && <span className="domain-badge primary">Primary</span>}
                   <span className={`domain-badge ${state.tone}`}>{state.label}</span>
                 </div>
-                <p className="domain-detail">{state.detail}</p>
+                <p className={`domain-detail ${state.tone}`}>{state.detail}</p>
                 {d.status === 'pending' && (
                   <>
                     <p className="domain-how">At your DNS provider, create these records{answer.targets.a.length + answer.targets.aaaa.length + answer.targets.cname.length === 0 ? ' (and point the name at this server)' : ''}:</p>

@@ -129,7 +129,7 @@ async function wireDomains(base: Base) {
   const forms = await wireForms(base, { sites, accounts })
   const commerce = await wireCommerce(base, { sites, accounts, files, content, forms, queueMail })
   const billing = late.bind('billing', wireBilling(base, { sites, commerce }))
-  const tracking = wireTracking(base, { sites, accounts, forms, commerce })
+  const tracking = late.bind('tracking', wireTracking(base, { sites, accounts, forms, commerce }))
   const members = late.bind('members', wireMembers(base, { sites, accounts, commerce, content, crumbs }))
   const reviews = await wireReviews(base, { sites, accounts, commerce, files })
   const notify = late.bind('notify', await wireNotify(base, { sites, accounts, commerce, reviews, files, queueMail }))

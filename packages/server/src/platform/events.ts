@@ -44,6 +44,27 @@ export interface StockSetEvent {
   unlimited: boolean
 }
 
+/** A paid order's shipment was recorded (its mail: the buyer's, unless the owner said not to; the review request once complete). */
+export interface OrderFulfilledEvent {
+  siteId: string
+  orderId: string
+  fulfilmentId: string
+  /** Every line has now shipped. */
+  complete: boolean
+  notifyCustomer: boolean
+}
+
+/** An order was refunded, or a pending payment confirmed (the gift cards that issued with it). */
+export interface OrderRefundedEvent {
+  siteId: string
+  orderId: string
+}
+export interface GiftCardsIssuedEvent {
+  siteId: string
+  orderId: string
+  giftCards: IssuedGiftCard[]
+}
+
 /** A buyer posted a review through a review request (it waits for moderation). */
 export interface ReviewPostedEvent {
   siteId: string
@@ -59,6 +80,9 @@ export interface ReviewPostedEvent {
 export interface DomainEventMap {
   commerce_checkout_order_confirmed: OrderConfirmedEvent
   commerce_stock_set: StockSetEvent
+  commerce_order_fulfilled: OrderFulfilledEvent
+  commerce_order_refunded: OrderRefundedEvent
+  commerce_gift_cards_issued: GiftCardsIssuedEvent
   reviews_review_posted: ReviewPostedEvent
 }
 

@@ -64,6 +64,21 @@ export function inEditorFrame(win: Window): boolean {
   }
 }
 
+/**
+ * The header keeps one row: where the pill with its words and subtotal would wrap onto a row of its own (a long
+ * navigation, a big subtotal), it shows the icon and the count only (its aria-label still says how many).
+ */
+export function fitPill(pill: HTMLElement): void {
+  const wrapper = pill.closest<HTMLElement>('.cart-pill-wrapper')
+  const row = wrapper?.parentElement
+  if (!wrapper || !row || pill.hidden) return
+  pill.classList.remove('is-compact')
+  const others = [...row.children].filter((c) => c !== wrapper && (c as HTMLElement).offsetParent !== null && getComputedStyle(c).position !== 'absolute')
+  if (!others.length) return
+  const rowBottom = Math.min(...others.map((c) => c.getBoundingClientRect().bottom))
+  if (wrapper.getBoundingClientRect().top >= rowBottom) pill.classList.add('is-compact')
+}
+
 /** Wires every pill under `root`; returns how many. */
 export function initCartPills(root: ParentNode, bus: StorefrontBus, win: Window): number {
   const pills = [...root.querySelectorAll<HTMLElement>(PILL_SELECTOR)]
@@ -74,6 +89,17 @@ export function initCartPills(root: ParentNode, bus: StorefrontBus, win: Window)
       win.location.href = pill.getAttribute('href') || CART_URL
     })
   }
-  if (pills.length) bus.on('cart:updated', ({ cart }) => pills.forEach((p) => renderPill(p, cart)))
+  if (pills.length) {
+    bus.on('cart:updated', ({ cart }) => pills.forEach((p) => (renderPill(p, cart), fitPill(p))))
+    // and again whenever the header's row changes size (the window, the pill's wrapper shown once the cart is read)
+    const Observer = (win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
+    if (Observer) {
+      const observer = new Observer(() => pills.forEach(fitPill))
+      for (const pill of pills) {
+        const row = pill.closest('.cart-pill-wrapper')?.parentElement
+        if (row) observer.observe(row)
+      }
+    }
+  }
   return pills.length
 }

@@ -114,7 +114,7 @@ export function showTotals(root: ParentNode, cart: ShoppingCart): void {
       if (card === 'applied' || card === 'loading') continue
       el.classList.add('sqs-money-native') // a card's summary, now gone, had printed its own sign
     }
-    el.textContent = formatMoney(el.dataset.negative ? -v : v, currency)
+    el.textContent = formatMoney(v, currency) // an amount taken off has its '-' before the span (before the symbol)
   }
   // the automatic promotions, a line each (their amounts change with the goods and the chosen shipping)
   for (const box of root.querySelectorAll<HTMLElement>('[data-promotions]')) {
@@ -128,8 +128,8 @@ export function showTotals(root: ParentNode, cart: ShoppingCart): void {
         const m = doc.createElement('span')
         m.className = 'sqs-money-native'
         m.dataset.currency = currency
-        m.textContent = formatMoney(-p.amountCents, currency)
-        dd.append(m)
+        m.textContent = formatMoney(p.amountCents, currency)
+        dd.append('-', m) // '-$12.60': the sign before the symbol the span's style prints
         return [dt, dd]
       }),
     )

@@ -1,6 +1,7 @@
-// Comments: the post form sends { authorName, body } as JSON to POST /api/content/items/{id}/comments (with the
-// crumb). An approved comment is appended to the list; a held one thanks the visitor. Disqus threads load the
-// site's Disqus embed script.
+// Comments: the post form sends { authorName, body, parentId? } as JSON to POST /api/content/items/{id}/comments
+// (with the crumb). An approved comment is appended to the list (a reply under its parent); a held one thanks the
+// visitor. Each comment's Reply button moves the form under it; Cancel puts it back. Disqus threads load the site's
+// Disqus embed script.
 import { crumbFetch } from '../core/crumb.js'
 import { claim, errorMessage, type ContentDeps, type ContentModule } from './types.js'
 
@@ -16,11 +17,40 @@ interface PostedComment {
   approved?: boolean
 }
 
-function appendComment(list: Element, c: PostedComment, fallbackName: string, fallbackBody: string) {
+/** How deep the theme nests replies (the server's MAX_THREAD_DEPTH): deeper replies join the deepest list. */
+const MAX_DEPTH = 3
+
+/** The list a new comment goes in: the section's list, or the replies of the comment it answers. */
+function listFor(section: Element, parent: Element | null): { list: Element; depth: number } | null {
+  const top = section.querySelector('[data-comment-list]')
+  if (!parent) return top ? { list: top, depth: 1 } : null
+  const depth = Number((parent as HTMLElement).dataset.commentDepth) || 1
+  if (depth >= MAX_DEPTH) {
+    const holder = parent.parentElement
+    return holder ? { list: holder, depth } : null
+  }
+  let replies = [...parent.children].find((el) => el.matches('[data-comment-replies]')) ?? null
+  if (!replies) {
+    replies = parent.ownerDocument.createElement('ol')
+    replies.className = 'comment-replies'
+    replies.setAttribute('data-comment-replies', '')
+    parent.append(replies)
+  }
+  return { list: replies, depth: depth + 1 }
+}
+
+function appendComment(list: Element, depth: number, c: PostedComment, fallbackName: string, fallbackBody: string) {
   const doc = list.ownerDocument
   const li = doc.createElement('li')
-  li.className = 'comment comment-new'
-  if (c.id) li.id = `comment-${c.id}`
+  li.className = `comment comment-depth-${depth} comment-new`
+  li.dataset.comment = ''
+  li.dataset.commentDepth = String(depth)
+  if (c.id) {
+    li.id = `comment-${c.id}`
+    li.dataset.commentId = c.id
+  }
+  const card = doc.createElement('article')
+  card.className = 'comment-card'
   const meta = doc.createElement('p')
   meta.className = 'comment-meta'
   const author = doc.createElement('span')
@@ -35,7 +65,8 @@ function appendComment(list: Element, c: PostedComment, fallbackName: string, fa
   const body = doc.createElement('div')
   body.className = 'comment-body'
   body.textContent = c.body ?? fallbackBody
-  li.append(meta, body)
+  card.append(meta, body)
+  li.append(card)
   list.append(li)
 }
 
@@ -58,9 +89,35 @@ export function enhanceCommentForm(form: HTMLFormElement, deps: ContentDeps): vo
   const id = form.dataset.itemId
   const status = form.querySelector<HTMLElement>('[data-comment-status]')
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+  const parentField = form.querySelector<HTMLInputElement>('[data-comment-parent]')
+  const replying = form.querySelector<HTMLElement>('[data-comment-replying]')
+  const replyingText = form.querySelector<HTMLElement>('[data-comment-replying-text]')
+  const title = form.querySelector<HTMLElement>('[data-comment-form-title]')
+  const titleText = title?.textContent ?? ''
+  const section = form.closest('[data-comments]')
+  // where the form lives when it replies to nobody
+  const home = { parent: form.parentElement, next: form.nextSibling }
   const say = (msg: string, state: 'ok' | 'error') => {
     if (status) status.textContent = msg
     form.dataset.state = state
+  }
+  const replyTo = (comment: HTMLElement | null, author: string) => {
+    if (parentField) parentField.value = comment?.dataset.commentId ?? ''
+    if (replying) replying.hidden = !comment
+    if (replyingText) replyingText.textContent = comment ? `Replying to ${author}` : ''
+    if (title) title.textContent = comment ? 'Leave a reply' : titleText
+    if (comment) {
+      const card = [...comment.children].find((el) => el.classList.contains('comment-card'))
+      ;(card ?? comment).after(form)
+      form.querySelector<HTMLElement>('textarea, input[name="authorName"]')?.focus()
+    } else if (home.parent && form.parentElement !== home.parent) home.parent.insertBefore(form, home.next)
+  }
+  if (section && parentField) {
+    for (const button of section.querySelectorAll<HTMLButtonElement>('[data-comment-reply]')) {
+      button.hidden = false
+      button.addEventListener('click', () => replyTo(button.closest<HTMLElement>('[data-comment]'), button.dataset.commentAuthor ?? ''))
+    }
+    form.querySelector('[data-comment-reply-cancel]')?.addEventListener('click', () => replyTo(null, ''))
   }
   form.addEventListener('submit', (e) => {
     e.preventDefault()
@@ -68,27 +125,29 @@ export function enhanceCommentForm(form: HTMLFormElement, deps: ContentDeps): vo
     const data = new FormData(form)
     const authorName = String(data.get('authorName') ?? '').trim()
     const body = String(data.get('body') ?? '').trim()
+    const parentId = String(data.get('parentId') ?? '')
     if (!authorName || !body) return say('Please fill in your name and a comment.', 'error')
     if (submit) submit.disabled = true
     void (async () => {
       try {
         const res = await crumbFetch(
           `/api/content/items/${encodeURIComponent(id)}/comments`,
-          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ authorName, body }) },
+          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(parentId ? { authorName, body, parentId } : { authorName, body }) },
           deps,
         )
         if (!res.ok) return say(await errorMessage(res, FAILURE_TEXT), 'error')
         const payload = (await res.json().catch(() => ({}))) as { comment?: PostedComment }
         const c = payload.comment ?? {}
         const approved = c.approved === true || c.status === 'approved'
-        const section = form.closest('[data-comments]')
-        const list = section?.querySelector('[data-comment-list]')
-        if (approved && list) {
-          appendComment(list, c, authorName, body)
+        const parent = parentId ? (form.closest('[data-comment]') ?? null) : null
+        const target = section ? listFor(section, parent) : null
+        if (approved && target) {
+          appendComment(target.list, target.depth, c, authorName, body)
           countOneMore(section ?? null)
           say('Thank you! Your comment has been posted.', 'ok')
         } else say(PENDING_TEXT, 'ok')
         form.reset()
+        if (parentId) replyTo(null, '')
       } catch {
         say('Network error', 'error')
       } finally {

@@ -217,6 +217,8 @@ describe('/cart page', () => {
     await act(async () => initCartPage(document, { api, bus, store: createCartStore({ api, bus }), win: window }))
     const lines = [...document.querySelectorAll('.cart-totals dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`)
     expect(lines).toEqual(['Subtotal: 84.00', 'Mug week: -12.60', 'Free shipping over $100: -6.00'])
+    // the sign stands before the money span, whose style prints the symbol: '-$12.60', never '$-12.60'
+    expect([...document.querySelectorAll('.cart-promotion + dd .sqs-money-native')].map((m) => m.textContent)).toEqual(['12.60', '6.00'])
   })
 
   it('says the cart is empty', async () => {

@@ -63,7 +63,8 @@ const CHECKOUT = `<form data-checkout-form>
   <input type="radio" name="shippingOptionId" value="s1" checked><input type="radio" name="shippingOptionId" value="s2">
   <input name="couponCode" value="ten"><button type="button" data-apply-coupon>Apply</button><input name="giftCardCode" value="">
   <input name="card.number" value="4242 4242 4242 4242"><input name="card.expMonth" value="12"><input name="card.expYear" value="30"><input name="card.cvc" value="123">
-  <span data-total="subtotalCents">0.00</span><span data-total="taxCents">0.00</span><span data-total="discountCents" data-negative="1"></span>
+  <span data-total="subtotalCents">0.00</span><span data-total="taxCents">0.00</span>-<span data-total="discountCents"></span>
+  <dl><div data-promotions></div></dl>
   <p data-checkout-status></p><button type="submit">Place Order</button></form>`
 
 describe('checkout page', () => {
@@ -76,8 +77,11 @@ describe('checkout page', () => {
       shippingOptionId: 's1',
       card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
     })
-    showTotals(document, { ...cart([{ sku: 'A', quantity: 1, cents: 1234 }]), taxCents: 99, discountCents: 100 })
-    expect([...document.querySelectorAll('[data-total]')].map((e) => e.textContent)).toEqual(['12.34', '0.99', '-1.00'])
+    showTotals(document, { ...cart([{ sku: 'A', quantity: 1, cents: 1234 }]), taxCents: 99, discountCents: 100, promotions: [{ id: 'p', name: 'Mug week', amountCents: 1260 }] })
+    // an amount taken off: the '-' stands before the money span, whose style prints the symbol ('-$1.00', not '$-1.00')
+    expect([...document.querySelectorAll('[data-total]')].map((e) => e.textContent)).toEqual(['12.34', '0.99', '1.00'])
+    const promotion = document.querySelector('[data-promotions] dd')!
+    expect([promotion.textContent, promotion.querySelector('.sqs-money-native')!.textContent]).toEqual(['-12.60', '12.60'])
     expect(confirmationUrl({ order: { confirmationUrl: '/commerce/orders/o1' } })).toBe('/commerce/orders/o1')
   })
 
@@ -102,7 +106,7 @@ describe('checkout page', () => {
       for (let i = 0; i < 5; i++) await settle()
       expect(api.calls[0]).toEqual({ method: 'applyCoupon', args: ['ten'] })
       expect(document.querySelector('[data-checkout-status]')!.textContent).toBe('Coupon TEN applied.')
-      expect(document.querySelector('[data-total="discountCents"]')!.textContent).toBe('-1.00')
+      expect(document.querySelector('[data-total="discountCents"]')!.textContent).toBe('1.00') // its '-' stands before the span
       const country = form.querySelector<HTMLSelectElement>('select')!
       country.value = 'CA'
       country.dispatchEvent(new Event('change', { bubbles: true }))

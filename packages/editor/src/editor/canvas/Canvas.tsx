@@ -222,6 +222,12 @@ export function Canvas(p: Props) {
     const h = formatBar.current?.offsetHeight
     if (h && h !== formatHeight) setFormatHeight(h)
   })
+  const blockToolbar = useRef<HTMLDivElement>(null)
+  const [toolbarHeight, setToolbarHeight] = useState(36)
+  useLayoutEffect(() => {
+    const h = blockToolbar.current?.offsetHeight
+    if (h && h !== toolbarHeight) setToolbarHeight(h)
+  })
 
   const drag = useCanvasDrag({ frame, store, doc, onDropFiles: p.onDropFiles, announce: setMessage })
 
@@ -230,9 +236,12 @@ export function Canvas(p: Props) {
   const index = selected ? blocks.indexOf(selected) : -1
   const label = selected ? (kindOf(selected.typeName)?.label ?? 'Other') : ''
   const width = DEVICES.find((x) => x.id === p.device)!.width
-  // the block toolbar sits inside the selected block's top right corner (it never covers another block); the format
-  // bar floats above the text being edited, or below it when the block starts at the top of the canvas
-  const toolbarStyle: CSSProperties | undefined = box ? { top: Math.max(4, box.top + 4), right: Math.max(4, (stage.current?.clientWidth ?? 0) - box.left - box.width + 4) } : undefined
+  // the block toolbar sits above the selected block's top right corner, clear of its text (inside the corner it
+  // covered a narrow block's first line, so the second click of a double-click hit the toolbar and no editing began);
+  // inside the corner only when the block starts at the top of the canvas. The format bar floats above the text being
+  // edited, or below it when the block starts at the top of the canvas
+  const toolbarAbove = box ? box.top - toolbarHeight - 4 : 0
+  const toolbarStyle: CSSProperties | undefined = box ? { top: toolbarAbove >= 4 ? toolbarAbove : Math.max(4, box.top + 4), right: Math.max(4, (stage.current?.clientWidth ?? 0) - box.left - box.width + 4) } : undefined
   // (its own height measured: it wraps onto two rows on a narrow canvas, and a fixed 48 px then covered the first line)
   const above = box ? box.top - formatHeight - 8 : 0
   const formatStyle: CSSProperties | undefined = box ? { top: above >= 4 ? above : box.top + box.height + 8, left: Math.max(4, box.left) } : undefined
@@ -260,7 +269,7 @@ export function Canvas(p: Props) {
         onLoad={() => setLoaded((n) => n + 1)}
       />
       {selected && box && !editingId && (
-        <div className="block-toolbar" role="toolbar" aria-label={`${label} block`} style={toolbarStyle}>
+        <div className="block-toolbar" ref={blockToolbar} role="toolbar" aria-label={`${label} block`} style={toolbarStyle}>
           <span className="block-toolbar-label" aria-hidden="true">
             {label}
           </span>

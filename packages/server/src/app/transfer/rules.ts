@@ -52,7 +52,8 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   { table: c.promotions, kind: 'content', reason: 'automatic promotions (with their use counts)' },
   { table: c.recoverySettings, kind: 'content', reason: 'abandoned-checkout recovery settings' },
   { table: socialTables.socialSettings, kind: 'content', reason: 'comment settings' },
-  { table: socialTables.socialComments, kind: 'content', reason: 'comments the pages show', refs: [drop('item_id')] },
+  // a reply whose parent the archive lacks comes in as a top-level comment
+  { table: socialTables.socialComments, kind: 'content', reason: 'comments the pages show', selfRef: 'parent_id', refs: [drop('item_id'), nul('parent_id')] },
   { table: socialTables.socialLikes, kind: 'content', reason: 'likes the pages count', refs: [drop('item_id')] },
   { table: reviewsTables.productReviewSettings, kind: 'content', reason: 'review settings' },
   { table: membersTables.memberAreaRules, kind: 'content', reason: 'member-area rules', refs: [drop('collection_id'), refuse('product_id')] },

@@ -1,6 +1,7 @@
 // The store. Needs: sites, files (images), content (collection paths, paid access), forms (checkout fields);
-// notify and members are built after it (late): its mails go through notify, an order's by the order-confirmed
-// event (raised in the order's transaction), the others by calls after their commits.
+// notify and members are built after it (late): an order's mails come by commerce's events (raised in the order's
+// transactions; notify subscribes), a subscription's renewal mails by calls to notify after their commits.
+import { FEATURE_FLAGS } from '@sitewright/contracts'
 import type { QueueMail } from '../../domains/mail/index.js'
 import type { Accounts } from '../../domains/accounts/index.js'
 import { createCommerce, type CommerceNotifier } from '../../domains/commerce/index.js'
@@ -27,9 +28,6 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     authorize: (request, siteId, allowed) => sites.authorize(accounts.auth, request, siteId, allowed),
     events: base.events,
     notify: {
-      giftCardsIssued: (e) => notifier().giftCardsIssued(e),
-      orderFulfilled: (e) => notifier().orderFulfilled(e),
-      orderRefunded: (e) => notifier().orderRefunded(e),
       subscriptionRenewed: (e) => notifier().subscriptionRenewed(e),
       subscriptionPaymentFailed: (e) => notifier().subscriptionPaymentFailed(e),
     },
@@ -45,6 +43,7 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     onChange: base.invalidatePages,
     renderPage: base.renderSystemPage,
     siteLocale: async (siteId) => (await sites.get(siteId))?.locale,
+    asksConsent: (siteId) => late.get('tracking').asksConsent(siteId),
     publicForms: (siteId, formIds) => forms.getFormsForContext(siteId, formIds),
     validateFields: async (siteId, formId, values) => {
       const r = await forms.validate(siteId, formId, values)
@@ -55,6 +54,12 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     ...(opts.commerceRateLimit ? { rateLimit: opts.commerceRateLimit } : {}),
     invalidation: cluster.pages, // a site's message (any node) drops the cart answers' cached store data
     // abandoned-checkout reminders: composed by notify (built later: late), queued as durable mail jobs
-    recovery: { composer: (siteId) => late.get('notify').composer(siteId), queueMail, hourMs: base.config.recovery.hourMs, sweepMs: base.config.recovery.sweepMs },
+    recovery: {
+      composer: (siteId) => late.get('notify').composer(siteId),
+      queueMail,
+      hourMs: base.config.recovery.hourMs,
+      sweepMs: base.config.recovery.sweepMs,
+      allowed: (siteId) => late.get('billing').hasFlag(siteId, FEATURE_FLAGS.ABANDONED_CART_RECOVERY),
+    },
   })
 }

@@ -10,6 +10,7 @@ import type { Notify } from '../../domains/notify/index.js'
 import type { Publishing } from '../../domains/publishing/index.js'
 import type { Restock } from '../../domains/restock/index.js'
 import type { Sites } from '../../domains/sites/index.js'
+import type { Tracking } from '../../domains/tracking/index.js'
 
 /** Everything a wiring file may use before it is built. Add a key here (and bind it) to reach a later part. */
 export interface LateParts {
@@ -20,6 +21,7 @@ export interface LateParts {
   notify: Notify
   restock: Restock
   publishing: Publishing
+  tracking: Tracking
   /** The security headers of published pages (the HTTP server's router errors carry them too). */
   pageHeaders: (secure: boolean) => Readonly<Record<string, string>>
   /** The built assets' hashed URLs. */

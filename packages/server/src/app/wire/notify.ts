@@ -73,6 +73,7 @@ export async function wireNotify(
     authorize: (request, siteId) => sites.authorize(auth, request, siteId, STORE_ROLES),
     currentOwnerId: async (request) => (await auth.currentOwner(request))?.ownerId ?? null,
     orderById: (siteId, orderId) => commerce.orderById(siteId, orderId),
+    fulfilmentOf: (siteId, orderId, id) => commerce.fulfilmentOf(siteId, orderId, id),
     lowStockOf: (siteId, orderId, threshold) => commerce.lowStockOf(siteId, orderId, threshold),
     reviewUrl: reviews.requestUrl,
     restockDemand: () => late.get('restock').demandSummary(),
@@ -81,6 +82,9 @@ export async function wireNotify(
   })
   // a placed order's or donation's mails: from its event, written in the order's transaction (survives a crash)
   base.events.subscribe('commerce_checkout_order_confirmed', 'notify.order-mails', (e) => notify.orderConfirmed(e))
+  base.events.subscribe('commerce_order_fulfilled', 'notify.shipping-mail', (e) => notify.orderEvents.fulfilled(e))
+  base.events.subscribe('commerce_order_refunded', 'notify.refund-mail', (e) => notify.orderEvents.refunded(e))
+  base.events.subscribe('commerce_gift_cards_issued', 'notify.gift-card-mails', (e) => notify.orderEvents.giftCardsIssued(e))
   base.events.subscribe('reviews_review_posted', 'notify.owner-new-review', async (e) => void (await notify.reviewPosted(e)))
   return notify
 }

@@ -63,7 +63,7 @@ export async function wirePublishing(base: Base, n: Needs): Promise<Publishing> 
             ]),
           )
         },
-        approvedComments: (siteId, itemId) => social.listApproved(siteId, itemId),
+        approvedComments: (siteId, itemId) => social.listThread(siteId, itemId),
       },
       products: commerce,
       merchandising: (siteId, product) =>

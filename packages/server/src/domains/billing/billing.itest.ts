@@ -58,6 +58,15 @@ describe(`plans and feature flags (${BACKEND})`, () => {
     const { c, siteId, slug } = await owner()
     await t.app.billing.setPlan(siteId, 'business')
     expect((await c.get(`/api/sites/${siteId}/commerce/gift-cards`)).status).toBe(200)
+    // abandoned-checkout recovery (screen, settings, list) is the commerce plan's: ABANDONED_CART_RECOVERY
+    for (const path of ['/commerce/recovery-settings', '/commerce/abandoned-checkouts']) {
+      const r = await c.get(`/api/sites/${siteId}${path}`)
+      expect(r.status, path).toBe(403)
+      expect(r.json.error).toMatchObject({ code: 'feature_not_in_plan', fields: { flag: String(F.ABANDONED_CART_RECOVERY), feature: 'ABANDONED_CART_RECOVERY', plan: 'commerce' } })
+    }
+    await t.app.billing.setPlan(siteId, 'commerce')
+    for (const path of ['/commerce/recovery-settings', '/commerce/abandoned-checkouts']) expect((await c.get(`/api/sites/${siteId}${path}`)).status, path).toBe(200)
+    await t.app.billing.setPlan(siteId, 'business')
     // instalments at checkout need the commerce plan
     const shopper = t.client(`${slug}.localhost`)
     const instalments = await shopper.post('/api/commerce/checkout', { paymentMethod: 'instalments' })

@@ -11,6 +11,8 @@ type Rule = readonly [method: string, prefix: string, flag: FeatureFlag]
 /** Owner routes, relative to OWNER_ROUTE_BASE. */
 export const OWNER_FEATURE_RULES: readonly Rule[] = [
   ['*', '/commerce/gift-cards', F.GIFT_CARDS],
+  ['*', '/commerce/abandoned-checkouts', F.ABANDONED_CART_RECOVERY],
+  ['*', '/commerce/recovery-settings', F.ABANDONED_CART_RECOVERY],
   ['*', '/commerce', F.COMMERCE],
   ['*', '/reviews/import', F.COMMERCE_IMPORTED_PRODUCT_REVIEWS],
   ['*', '/reviews', F.COMMERCE_NATIVE_PRODUCT_REVIEWS],

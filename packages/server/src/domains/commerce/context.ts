@@ -8,8 +8,7 @@ import type { ImageShape } from './catalogue/item.js'
 import type { PaymentProvider } from './checkout/payments.js'
 import type { Limiter } from './shared/rate-limit.js'
 import type { SiteCache } from './shared/site-cache.js'
-import type { IssuedGiftCard } from './giftcards/service.js'
-import { CART_MARKER_COOKIE, type DonationBlockValue, type FulfilmentView, type OrderView } from '@sitewright/contracts'
+import { CART_MARKER_COOKIE, type DonationBlockValue, type OrderView } from '@sitewright/contracts'
 
 export interface CommerceDeps {
   /** Role check of owner routes (sites.authorize bound to accounts.auth). */
@@ -34,6 +33,8 @@ export interface CommerceDeps {
   siteUrl?(siteId: string): Promise<string | undefined>
   /** The site's language tag ('en-US'): it decides the instalment provider (Afterpay / Clearpay) at checkout. */
   siteLocale?(siteId: string): Promise<string | undefined>
+  /** Whether the site's consent settings ask before tracking (restrictive mode, the banner): opt-in boxes start unticked. */
+  asksConsent?(siteId: string): Promise<boolean>
   /** After a change that shows on published pages (products, stock): the publishing cache drops the site's pages. */
   onChange?(siteId: string): void
   /** A published page's donation block (type 52) value, or null when the page or block is not there (content). */
@@ -41,15 +42,12 @@ export interface CommerceDeps {
   /** The member areas a PAYWALL product opens (members; the MEMBERSHIP_CONFIRMED page links to them). */
   areasOfProducts?(siteId: string, productIds: readonly string[]): Promise<{ title: string; fullUrl: string }[]>
   /** Renders a themed system page (publishing.renderSystemPage): cart, checkout, order confirmation. */
-  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number }): Promise<unknown>
+  renderPage?(request: FastifyRequest, reply: FastifyReply, page: { pageType: number; template: string; title: string; extra: Record<string, unknown>; status?: number; locale?: string }): Promise<unknown>
 }
 
-/** What the store tells the notify domain, after the change is committed (each call queues its mails once); a placed
- * order or donation is not here: its mails come by the order-confirmed event. */
+/** What the store's subscriptions tell the notify domain, after the change is committed (each call queues its mails
+ * once); an order's mails (placed, donation, shipped, refunded, gift cards) come by commerce's events instead. */
 export interface CommerceNotifier {
-  giftCardsIssued(e: { siteId: string; order: OrderView; giftCards: readonly IssuedGiftCard[] }): Promise<void>
-  orderFulfilled(e: { siteId: string; order: OrderView; fulfilment: FulfilmentView; complete: boolean; notifyCustomer: boolean }): Promise<void>
-  orderRefunded(e: { siteId: string; order: OrderView }): Promise<void>
   /** A subscription was billed again: its renewal order (one mail per renewal). */
   subscriptionRenewed(e: { siteId: string; renewalId: string; order: OrderView; item: string; cycle: number; nextBillingOn: string | null }): Promise<void>
   /** A renewal charge was declined; the subscription is past due (one mail per renewal). */

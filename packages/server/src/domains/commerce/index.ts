@@ -12,7 +12,7 @@ import type { CheckoutInput } from './checkout/service.js'
 import { cartView, pricingRules, type CartView } from './cart/view.js'
 import { CART_COOKIE, type CommerceContext, type CommerceDeps } from './context.js'
 import { productItem, type ImageShape, type ProductItem } from './catalogue/item.js'
-import { analyticsOrder, getOrderRow, orderByToken, orderView } from './orders/service.js'
+import { analyticsOrder, fulfilmentsOf, getOrderRow, orderByToken, orderView } from './orders/service.js'
 import { salesIn } from './orders/sales.js'
 import { createTestProvider, type PaymentProvider } from './checkout/payments.js'
 import { DEFAULT_RATE_LIMIT, createLimiter, type HitCounter, type RateLimitOptions } from './shared/rate-limit.js'
@@ -44,7 +44,7 @@ import { createPromotion } from './promotions/store.js'
 import { createRule } from './owner/store.js'
 import { parseWith } from '../../platform/http/validate.js'
 import type { z } from 'zod'
-import type { OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
+import type { FulfilmentView, OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
 import { every, type Every } from '../../platform/every.js'
 import { sendDueReminders, type Composer } from './recovery/reminders.js'
 import { registerRecoveryRoutes } from './recovery/routes.js'
@@ -97,7 +97,7 @@ export interface CommerceOptions extends CommerceDeps {
    * Abandoned-checkout recovery: the mail composer of a site (notify), the mail queue's kick, the length of the
    * recovery clock's hour, the sweep's period and its clock (tests drive it with `sendRecoveryReminders(now)`).
    */
-  recovery?: { composer(siteId: string): Promise<Composer>; queueMail: QueueMail; hourMs?: number; sweepMs?: number; now?: () => Date }
+  recovery?: { composer(siteId: string): Promise<Composer>; queueMail: QueueMail; hourMs?: number; sweepMs?: number; now?: () => Date; allowed?: (siteId: string) => Promise<boolean> }
 }
 
 export function createCommerce(orm: Orm, deps: CommerceOptions) {
@@ -165,7 +165,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
   let timers: Every[] = []
   const clock = deps.renewals?.now ?? (() => new Date())
   const recovery = { now: deps.recovery?.now ?? (() => new Date()), hourMs: deps.recovery?.hourMs ?? 3_600_000 }
-  const reminderDeps = (r: NonNullable<CommerceOptions['recovery']>) => ({ orm, secret: deps.downloadSecret, composer: r.composer, siteUrl: async (siteId: string) => deps.siteUrl?.(siteId), queueMail: r.queueMail, hourMs: recovery.hourMs })
+  const reminderDeps = (r: NonNullable<CommerceOptions['recovery']>) => ({ orm, secret: deps.downloadSecret, composer: r.composer, siteUrl: async (siteId: string) => deps.siteUrl?.(siteId), queueMail: r.queueMail, hourMs: recovery.hourMs, allowed: r.allowed })
   /** Queues the recovery reminders due at `now` (the recovery clock's by default); once per checkout and step across nodes. */
   const sendRecoveryReminders = async (now?: Date) => (deps.recovery ? sendDueReminders(reminderDeps(deps.recovery), now ?? recovery.now()) : 0)
   events.on('commerce_checkout_order_confirmed', (e) => recoveryOrderPlaced(orm, e.websiteId, e.orderId, e.cartId))
@@ -282,6 +282,11 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     async orderById(siteId: string, orderId: string): Promise<OrderView | null> {
       const [row] = await orm.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId)))
       return row ? orderView(orm, row, ctx.downloadSecret, ctx.provider) : null
+    },
+    /** One shipment of an order (the shipping mail's), or null. */
+    async fulfilmentOf(siteId: string, orderId: string, fulfilmentId: string): Promise<FulfilmentView | null> {
+      const [row] = await orm.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId)))
+      return row ? ((await fulfilmentsOf(orm, row)).fulfilments.find((f) => f.id === fulfilmentId) ?? null) : null
     },
     /** The stock-tracked variants an order bought that now have `threshold` units or fewer, with the units it bought. */
     async lowStockOf(siteId: string, orderId: string, threshold: number): Promise<{ variantId: string; productId: string; item: string; qtyInStock: number; bought: number }[]> {

@@ -138,6 +138,8 @@ export const orders = pgTable('commerce_orders', {
   cartId: text('cart_id').notNull(),
   accessTokenHash: text('access_token_hash').notNull(),
   email: text('email').notNull(),
+  /** The shopper's locale at checkout (its confirmation page and mails); null: the site's default. */
+  locale: text('locale'),
   shippingAddress: jsonb('shipping_address').$type<Record<string, string> | null>(),
   billingAddress: jsonb('billing_address').$type<Record<string, string> | null>(),
   entries: jsonb('entries').$type<OrderEntrySnapshot[]>().notNull(),

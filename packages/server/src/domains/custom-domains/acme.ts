@@ -84,7 +84,7 @@ export function acmeReason(e: unknown): string {
   const lower = text.toLowerCase()
   if (lower.includes(':caa') || lower.includes('caa record')) return 'CAA records of this domain forbid our certificate authority: allow it in your DNS (or remove the CAA record).'
   if (lower.includes('ratelimited') || lower.includes('rate limit') || lower.includes('too many')) return 'The certificate authority is rate-limiting requests for this domain; we will try again later.'
-  if (lower.includes(':connection') || lower.includes(':dns') || lower.includes('unauthorized') || lower.includes('timeout') || lower.includes('fetching'))
+  if (lower.includes(':connection') || lower.includes(':dns') || lower.includes('unauthorized') || lower.includes('timeout') || lower.includes('fetching') || lower.includes('connection refused') || lower.includes('dial tcp'))
     return `The certificate authority could not reach this domain over HTTP: point its DNS at this server and keep port 80 open (${text.slice(0, 160)}).`
   if (lower.includes('econnrefused') || lower.includes('enotfound') || lower.includes('certificate')) return `The certificate authority could not be reached (${text.slice(0, 160)}); we will try again.`
   return `The certificate authority refused the order: ${text.slice(0, 200)}`

@@ -2,6 +2,8 @@
 // journey against real ACME parts, Debian's pebble and pebble-challtestsrv on free ports: add -> wrong TXT (the
 // reason) -> right TXT -> certificate -> HTTPS with SNI verified against Pebble's root -> redirects (HTTP to HTTPS,
 // the primary, canonical/sitemap/JSON baseUrl) -> renewal once across two concurrent sweeps -> delete (revoked).
+// Failure paths: an unreachable HTTP-01 challenge fails in plain words; a failed renewal keeps the certificate, mails
+// the owner once (not on each retry) and backs off.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_DOMAINS_PER_SITE } from '@sitewright/contracts'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
@@ -9,6 +11,9 @@ import { freePort, pebbleMissing, startPebbleServers, tlsGet, type Pebble } from
 import { loadConfig } from '../../platform/config.js'
 import { sql } from 'drizzle-orm'
 import { WEBSITE_ROLES } from '../accounts/index.js'
+import { drainMail } from '../../../test/mail.js'
+import { sqlRows } from '../../platform/db/index.js'
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js'
 
 async function owner(t: TestApp) {
   const c = t.client()
@@ -24,12 +29,15 @@ if (missing) console.warn(missing)
 let pebble: Pebble | null = null
 let t: TestApp
 let httpsPort = 0
+let smtp: SmtpSink
 beforeAll(async () => {
+  smtp = await startSmtpSink()
   pebble = missing ? null : await startPebbleServers()
   httpsPort = await freePort()
   const base = loadConfig({})
   t = await startTestApp({
     seedDemo: false,
+    smtpUrl: smtp.url,
     host: '127.0.0.1',
     ...(pebble ? { domains: { ...base.domains, httpsPort, httpsPublicPort: httpsPort, acmeDirectoryUrl: pebble.directoryUrl, acmeCaFile: pebble.caFile, dnsResolver: pebble.dns, secretsKey: 'test-secrets-key-0123456789' } } : {}),
   })
@@ -41,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
   await pebble?.stop()
+  smtp?.close()
 })
 
 describe(`custom domains: the owner API (${BACKEND})`, () => {
@@ -194,5 +203,59 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     expect(await pebble.certStatus(current.toLowerCase().replace(/^0+/, ''))).toBe('Revoked')
     await until('no certificate after delete', () => tlsGet(httpsPort, 'shop.example.test', '/', root).then(() => 'served', () => 'refused'), (v) => v === 'refused', 10_000)
     expect((await t.client('shop.example.test').get('/')).status).toBe(404)
+  }, 120_000)
+
+  it('fails in plain words when the challenge is unreachable; a failed renewal mails the owner once and backs off', async () => {
+    const pebble = pebbleOf()
+    const a = await owner(t)
+    const base = `/api/sites/${a.siteId}/domains`
+    const get = async (id: string) => ((await a.c.get(base)).json.domains as { id: string }[]).find((d) => d.id === id) as Record<string, any>
+    const first = async (id: string) => (await sqlRows<{ renew_failures: number; next_check_at: Date | string }>(t.app.db.orm, sql`SELECT renew_failures, next_check_at FROM custom_domains WHERE id = ${id}`))[0]!
+
+    // challenge unreachable: the name points at an address where nothing listens for HTTP-01
+    const far = (await a.c.post(base, { hostname: 'far.example.test' })).json
+    await pebble.setTxt(far.verification.name, far.verification.value)
+    await pebble.setA('far.example.test', ['127.0.0.2'])
+    expect((await a.c.post(`${base}/${far.id}/verify`)).json.status).toBe('issuing')
+    const unreachable = await until('far fails', () => get(far.id), (d) => d.status !== 'issuing')
+    expect(unreachable.status).toBe('failed')
+    expect(unreachable.error).toMatch(/^The certificate authority could not reach this domain over HTTP: point its DNS at this server and keep port 80 open/)
+
+    // renewal failure: an active domain due for renewal whose challenge cannot be reached any more
+    const ok = (await a.c.post(base, { hostname: 'renew.example.test' })).json
+    await pebble.setTxt(ok.verification.name, ok.verification.value)
+    await a.c.post(`${base}/${ok.id}/verify`)
+    await until('renew certificate', () => get(ok.id), (d) => d.status === 'active')
+    const owners = (await a.c.get('/api/auth/me')).json.user.email as string
+    const mailsTo = () => smtp.mails.filter((m) => m.to.includes(owners) && m.text.includes('could not be renewed'))
+    await pebble.setA('renew.example.test', ['127.0.0.2'])
+    await t.app.db.orm.execute(sql`UPDATE custom_domains SET cert_not_after = now() + interval '29 days', next_check_at = now() WHERE id = ${ok.id}`)
+    await t.app.customDomains.sweep()
+    const kept = await get(ok.id)
+    expect(kept.status).toBe('active') // still serving the current certificate
+    expect(kept.error).toMatch(/could not reach this domain over HTTP/)
+    await drainMail(t.app)
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(1)
+    expect(mailsTo()[0]!.text).toContain('We could not renew the HTTPS certificate of renew.example.test.')
+    const once = await first(ok.id)
+    expect(once.renew_failures).toBe(1)
+    const wait1 = new Date(once.next_check_at).getTime() - Date.now()
+    expect(wait1).toBeGreaterThan(0) // retried later, not at once
+    // the retry (made due now) fails again: no second mail, a longer back-off
+    await t.app.db.orm.execute(sql`UPDATE custom_domains SET next_check_at = now() WHERE id = ${ok.id}`)
+    await t.app.customDomains.sweep()
+    const twice = await first(ok.id)
+    expect(twice.renew_failures).toBe(2)
+    expect(new Date(twice.next_check_at).getTime() - Date.now()).toBeGreaterThan(wait1)
+    await drainMail(t.app)
+    expect(mailsTo()).toHaveLength(1)
+    // reachable again: the next retry renews and clears the failure count
+    await pebble.clearA('renew.example.test')
+    await t.app.db.orm.execute(sql`UPDATE custom_domains SET next_check_at = now() WHERE id = ${ok.id}`)
+    await t.app.customDomains.sweep()
+    const renewed = await get(ok.id)
+    expect([renewed.status, renewed.error]).toEqual(['active', undefined])
+    expect(Date.parse(renewed.certificate.notAfter)).toBeGreaterThan(Date.now() + 30 * 86_400_000)
+    expect((await first(ok.id)).renew_failures).toBe(0)
   }, 120_000)
 })

@@ -69,7 +69,8 @@ export function createWork(d: WorkDeps) {
       // a renewal that fails keeps serving the current certificate until it expires
       const keep = renewal && row.certPem && row.certNotAfter && row.certNotAfter > now
       await release(row.id, { status: keep ? 'active' : 'failed', error: reason, renewFailures: row.renewFailures + 1, nextCheckAt: new Date(now.getTime() + orderBackoffMs(row.renewFailures)) })
-      if (renewal) {
+      // the owner hears of it once (the first failure of a run), not on every retry of the back-off
+      if (renewal && row.renewFailures === 0) {
         const until = row.certNotAfter ? ` The current certificate is valid until ${row.certNotAfter.toUTCString()}.` : ''
         await d
           .mailAdmins(row.siteId, `The certificate of ${row.hostname} could not be renewed`, `We could not renew the HTTPS certificate of ${row.hostname}.\n\n${reason}\n\nWe will try again automatically.${until}\n`)

@@ -11,7 +11,7 @@ import { ImageFetcher } from './images.js'
 import type { ImportPorts } from './ports.js'
 import { ImportReport } from './report.js'
 import type { SourceMap } from './source-map.js'
-import { readWxr, type WxrChannel, type WxrItem } from './wxr.js'
+import { readWxr, type WxrChannel, type WxrComment, type WxrItem } from './wxr.js'
 
 export interface Indexed {
   type: string
@@ -357,8 +357,36 @@ export async function upsertPage(ports: ImportPorts, map: ReturnType<SourceMap['
 
 const COMMENT_STATUS: Record<string, CommentStatus> = { '1': 'approved', approve: 'approved', '0': 'pending', hold: 'pending', spam: 'spam' }
 
+/** The item's comments with each parent before its replies (an export lists them by id, not always so). */
+function parentsFirst(comments: readonly WxrComment[]): WxrComment[] {
+  const byId = new Map(comments.map((c) => [c.id, c]))
+  const out: WxrComment[] = []
+  const placed = new Set<WxrComment>()
+  const place = (c: WxrComment, path: Set<WxrComment>) => {
+    if (placed.has(c) || path.has(c)) return
+    path.add(c)
+    const parent = c.parent && c.parent !== '0' ? byId.get(c.parent) : undefined
+    if (parent) place(parent, path)
+    placed.add(c)
+    out.push(c)
+  }
+  for (const c of comments) place(c, new Set())
+  return out
+}
+
 async function importComments(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, itemId: string, item: WxrItem, report: ImportReport) {
-  for (const c of item.comments) {
+  const byId = new Map(item.comments.map((c) => [c.id, c]))
+  /** The imported comment a reply answers: its parent's, or (the parent not imported: trash, pingback) the nearest ancestor's. */
+  const parentOf = async (c: WxrComment): Promise<string | null> => {
+    const seen = new Set([c.id])
+    for (let at = c.parent; at && at !== '0' && !seen.has(at); at = byId.get(at)?.parent ?? '') {
+      seen.add(at)
+      const mapped = await map.get(`comment:${at}`)
+      if (mapped) return mapped
+    }
+    return null
+  }
+  for (const c of parentsFirst(item.comments)) {
     if (c.type === 'pingback' || c.type === 'trackback') {
       report.skip('pingbacks and trackbacks', c.author)
       continue
@@ -378,7 +406,9 @@ async function importComments(ports: ImportPorts, map: ReturnType<SourceMap['of'
       report.skip('empty comments', c.id)
       continue
     }
+    const parentId = c.parent && c.parent !== '0' ? await parentOf(c) : null
     const created = await ports.addComment(siteId, itemId, {
+      parentId,
       authorName: (c.author.trim() || 'Anonymous').slice(0, AUTHOR_NAME_MAX),
       body,
       status,
@@ -387,7 +417,7 @@ async function importComments(ports: ImportPorts, map: ReturnType<SourceMap['of'
     await map.set(key, created.id)
     report.count('comments')
     if (status === 'pending') report.count('comments awaiting approval')
-    if (c.parent && c.parent !== '0') report.count('replies (kept in date order)')
+    if (parentId) report.count('replies')
   }
 }
 

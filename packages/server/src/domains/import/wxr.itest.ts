@@ -121,6 +121,46 @@ describe.skipIf(!have)(`WXR import of the WordPress theme unit test (${BACKEND})
     expect(await count('social_comments')).toBe(expected!.comments)
   }, 90_000)
 
+  it('keeps the replies threaded: each reply of the file under its wp:comment_parent, nested on the page', async () => {
+    // the replies of the file's posts (comments on pages are not imported), read plainly: id, parent id, text
+    const field = (c: string, name: string) => new RegExp(`<wp:${name}>(?:<!\\[CDATA\\[)?([\\s\\S]*?)(?:\\]\\]>)?</wp:${name}>`).exec(c)?.[1] ?? ''
+    const firstLine = (text: string) => text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim()
+    const posts = xml.split('<item>').slice(1).filter((i) => field(i.split('<wp:comment>')[0]!, 'post_type') === 'post')
+    const all = posts.flatMap((i) => i.split('<wp:comment>').slice(1)).map((c) => ({ id: field(c, 'comment_id'), parent: field(c, 'comment_parent'), text: firstLine(field(c, 'comment_content')) }))
+    const byId = new Map(all.map((c) => [c.id, c]))
+    const replies = all.filter((c) => c.parent !== '0' && byId.has(c.parent)).map((c) => ({ reply: c.text, parent: byId.get(c.parent)!.text }))
+    expect(replies).toContainEqual({ reply: 'Comment Depth 02', parent: 'Comment Depth 01' })
+    const stored = await sqlRows<{ reply: string; parent: string }>(
+      t.app.db.orm,
+      sql`SELECT c.body AS reply, p.body AS parent FROM social_comments c JOIN social_comments p ON p.id = c.parent_id AND p.item_id = c.item_id AND p.site_id = c.site_id WHERE c.site_id = ${site.id}`,
+    )
+    const norm = (rows: { reply: string; parent: string }[]) => rows.map((r) => ({ reply: firstLine(r.reply), parent: firstLine(r.parent) })).sort((a, b) => a.reply.localeCompare(b.reply))
+    expect(norm(stored)).toEqual(norm(replies))
+
+    // the page of the nested post: Depth 01 with Depth 02 under it, 03 under 02, and 04..10 flattened beside 03
+    expect((await owner.patch(`/api/sites/${site.id}/settings`, { commentsEnabled: true })).status).toBe(200)
+    const item = xml.split('<item>').find((i) => i.includes('Comment Depth 01'))!
+    const visitor = t.client(site.host)
+    const old = await visitor.get(`${new URL(/<link>([^<]*)<\/link>/.exec(item)![1]!).pathname.replace(/\/+$/, '')}/`)
+    expect(old.status).toBe(301)
+    const page = await visitor.get(`${String(old.headers.location)}?format=json`)
+    expect(page.status).toBe(200)
+    type C = { id: string; body: string; parentId: string | null; depth: number; replies: C[]; replyToName?: string }
+    const top = (page.json.comments as C[]).find((c) => c.body === 'Comment Depth 01')!
+    expect(top).toMatchObject({ depth: 1, parentId: null })
+    const second = top.replies.find((c) => c.body === 'Comment Depth 02')!
+    expect(second.depth).toBe(2)
+    const depth02 = all.find((c) => c.text === 'Comment Depth 02')!
+    const below = (id: string): string[] => all.filter((c) => c.parent === id).flatMap((c) => [c.text, ...below(c.id)])
+    expect(below(depth02.id).length).toBeGreaterThan(5)
+    expect(second.replies.map((c) => firstLine(c.body)).sort()).toEqual(below(depth02.id).sort())
+    expect(second.replies.every((c) => c.depth === 3 && c.replies.length === 0)).toBe(true)
+    expect(second.replies[1]!.replyToName).toBe('Fred Bloggs')
+    const html = (await visitor.get(String(old.headers.location))).body
+    expect(second.replies[0]!.parentId).toBe(second.id)
+    expect(html).toMatch(new RegExp(`id="comment-${second.id}"[^>]*data-comment-depth="2">[\\s\\S]*?<ol class="comment-replies"[^>]*>\\s*<li class="comment comment-depth-3" id="comment-${second.replies[0]!.id}"`))
+  })
+
   it("puts the pages of the export's fullest menu in the main navigation, in menu order", async () => {
     // the menu items, read plainly: All Pages Flat has the most top-level pages (the export names no theme location)
     const items = xml.split('<item>').slice(1).filter((i) => i.includes('<wp:post_type><![CDATA[nav_menu_item]]>') || i.includes('<wp:post_type>nav_menu_item<'))

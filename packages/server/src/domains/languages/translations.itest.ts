@@ -97,6 +97,13 @@ describe(`page translations (${BACKEND})`, () => {
       ['x-default', `${base}/shop`],
     ])
 
+    // the language switcher: the page in each language, the current one marked
+    expect(fr.body).toContain(`<nav class="language-switcher" aria-label="Language" data-language-switcher><ul><li><a href="${base}/shop" hreflang="en-US" lang="en-US">English</a></li><li><a href="${base}/fr/boutique" hreflang="fr-FR" lang="fr-FR" aria-current="true">Français</a></li><li><a href="${base}/de/shop" hreflang="de" lang="de">Deutsch</a></li></ul></nav>`)
+    // the editor's canvas of the French page: the translations in place, blocks marked for editing
+    const canvas = (await owner.get(`/config/canvas?siteId=${siteId}&path=/fr/boutique`)).body
+    expect(canvas).toContain('<html lang="fr-FR">')
+    expect(canvas).toContain('Nos tasses')
+    expect(canvas).toContain('data-block-id="h1"')
     const en = await visitor.get('/shop')
     expect(en.body).toContain('<html lang="en-US">')
     expect(en.body).toContain('Our mugs')

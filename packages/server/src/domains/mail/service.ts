@@ -13,6 +13,8 @@ export interface MailMessage {
   replyTo?: string
   /** Sender shown to the recipient (e.g. '"Shop name" <no-reply@...>'); the transport's default otherwise. */
   from?: string
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 one-click unsubscribe). */
+  headers?: Record<string, string>
 }
 
 export interface SentMail {

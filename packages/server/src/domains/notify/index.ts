@@ -3,13 +3,14 @@
 // (mail/jobs.ts: one mail per event, retried with back-off), the owners' notification settings, the email
 // previews of the editor (COMMERCE_EMAIL_PREVIEW 301). Mails of other domains' changes come by their events
 // (order confirmed, review posted: subscribed in app/wire/notify.ts).
+import { messagesFor } from '../../platform/messages.js'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import type { FulfilmentView, NotificationSettings, OrderView } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import type { CommerceNotifier, IssuedGiftCard, OrderConfirmedEvent } from '../commerce/index.js'
 import type { MailMessage, QueueMail } from '../mail/index.js'
 import { purchasedProducts } from '../reviews/index.js'
-import type { ReviewPostedEvent } from '../../platform/events.js'
+import type { GiftCardsIssuedEvent, OrderFulfilledEvent, OrderRefundedEvent, ReviewPostedEvent } from '../../platform/events.js'
 import { fromName, type EmailBrand, type EmailTemplates } from './emails.js'
 import { donationData, giftCardData, orderData, shipmentData } from './data.js'
 import { registerNotifyRoutes } from './routes.js'
@@ -37,6 +38,7 @@ export interface NotifyDeps {
   authorize(request: FastifyRequest, siteId: string): Promise<{ site: { id: string } }>
   currentOwnerId(request: FastifyRequest): Promise<string | null>
   orderById(siteId: string, orderId: string): Promise<OrderView | null>
+  fulfilmentOf(siteId: string, orderId: string, fulfilmentId: string): Promise<FulfilmentView | null>
   lowStockOf(siteId: string, orderId: string, threshold: number): Promise<{ variantId: string; productId: string; item: string; qtyInStock: number; bought: number }[]>
   /** The signed review-request link of an order (the reviews domain's), from the site's address. */
   reviewUrl(baseUrl: string, siteId: string, orderId: string): string
@@ -105,20 +107,6 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
   const { reviewUrl } = deps
 
   const commerceNotifier: CommerceNotifier = {
-    async giftCardsIssued({ siteId, order, giftCards }) {
-      for (const card of giftCards) {
-        const g = giftCardData(order, card as IssuedGiftCard)
-        if (g) await queue(siteId, `gift-card:${order.id}:${card.code}`, 'gift-card', g.to, g.data)
-      }
-    },
-    async orderFulfilled({ siteId, order, fulfilment, complete, notifyCustomer }) {
-      if (notifyCustomer) await shippingMail(siteId, order, fulfilment, complete)
-      if (complete) await reviewRequest(siteId, order)
-    },
-    async orderRefunded({ siteId, order }) {
-      const brand = await deps.brand(siteId)
-      await queue(siteId, `refund:${order.id}`, 'refund', order.email, { order: orderData(order, { baseUrl: brand.url }) })
-    },
     async subscriptionRenewed({ siteId, renewalId, order, item, cycle, nextBillingOn }) {
       const brand = await deps.brand(siteId)
       await queue(siteId, `subscription-renewed:${renewalId}`, 'subscription-renewed', order.email, {
@@ -149,10 +137,47 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl, donation: true } } })
       return
     }
-    await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: data })
-    if (order.status === 'paid') await commerceNotifier.giftCardsIssued({ siteId, order, giftCards: e.giftCards })
+    await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: { ...data, text: orderMailText(order.locale ?? 'en-US', order.number, brand.title) } })
+    if (order.status === 'paid') await giftCardsIssued(siteId, order, e.giftCards)
     await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl } } })
     await lowStock(siteId, order.id)
+  }
+
+  /** The recipients' mails of the gift cards an order issued (once a card). */
+  async function giftCardsIssued(siteId: string, order: OrderView, giftCards: readonly IssuedGiftCard[]): Promise<void> {
+    for (const card of giftCards) {
+      const g = giftCardData(order, card)
+      if (g) await queue(siteId, `gift-card:${order.id}:${card.code}`, 'gift-card', g.to, g.data)
+    }
+  }
+
+  // The subscribers of commerce's order events (app/wire/notify.ts): each reads the order as it is now and queues
+  // its mails keyed by the order or shipment, so a second delivery of the event queues nothing.
+  const orderEvents = {
+    async fulfilled(e: OrderFulfilledEvent): Promise<void> {
+      const order = await deps.orderById(e.siteId, e.orderId)
+      const f = order && (await deps.fulfilmentOf(e.siteId, e.orderId, e.fulfilmentId))
+      if (!order || !f) return
+      if (e.notifyCustomer) await shippingMail(e.siteId, order, f, e.complete)
+      if (e.complete) await reviewRequest(e.siteId, order)
+    },
+    async refunded(e: OrderRefundedEvent): Promise<void> {
+      const order = await deps.orderById(e.siteId, e.orderId)
+      if (!order) return
+      const brand = await deps.brand(e.siteId)
+      await queue(e.siteId, `refund:${order.id}`, 'refund', order.email, { order: orderData(order, { baseUrl: brand.url }) })
+    },
+    async giftCardsIssued(e: GiftCardsIssuedEvent): Promise<void> {
+      const order = await deps.orderById(e.siteId, e.orderId)
+      if (order) await giftCardsIssued(e.siteId, order, e.giftCards)
+    },
+  }
+
+  /** The confirmation mail's texts in the shopper's language (the order's number set in bold around the message). */
+  function orderMailText(locale: string, number: number, site: string) {
+    const t = messagesFor(locale)
+    const [confirmedBefore, confirmedAfter] = t('order.confirmed', { number: '\u0001' }).split('\u0001')
+    return { thanks: t('order.thanks'), confirmedBefore: confirmedBefore ?? '', confirmedAfter: confirmedAfter ?? '', view: t('order.view'), subject: t('order.mailSubject', { number: String(number), site }) }
   }
 
   async function shippingMail(siteId: string, order: OrderView, f: FulfilmentView, complete: boolean): Promise<void> {
@@ -239,6 +264,7 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
     },
     commerceNotifier,
     orderConfirmed,
+    orderEvents,
     compose,
     composer,
     queue,

@@ -128,7 +128,8 @@ describe(`store notifications (${BACKEND})`, () => {
     const view = await t.app.commerce.orderById(site.id, order.id)
     // the order-confirmed event delivered a second time (at least once): its subscriber queues nothing new
     await t.app.notify.orderConfirmed({ websiteId: site.id, orderId: order.id, cartId: view!.purchasedCartId, testMode: view!.testMode, confirmationUrl: 'http://x/', giftCards: [], donation: null })
-    await t.app.notify.commerceNotifier.orderFulfilled({ siteId: site.id, order: view!, fulfilment: again.json.order.fulfilments[1], complete: true, notifyCustomer: true })
+    // and the shipment's event a second time: its subscriber queues nothing new
+    await t.app.notify.orderEvents.fulfilled({ siteId: site.id, orderId: order.id, fulfilmentId: again.json.order.fulfilments[1].id, complete: true, notifyCustomer: true })
     // the queue's record has each event once; run it dry, then the sink holds every mail sent
     expect(await queuedMailCount(t.app, 'buyer@example.com', new RegExp(`^(Order #${order.number} confirmed|Your order #${order.number} has shipped|How was your order #${order.number})`))).toBe(3)
     await drainMail(t.app)

@@ -11,6 +11,7 @@ import { withSafeLinks } from '../../platform/url-policy.js'
 import { CRUMB_PLACEHOLDER } from './cache.js'
 import { resolvePath, type Target } from './resolve.js'
 import { loadScope, type SiteScope } from './scope.js'
+import { localize } from './locale.js'
 import type { ServeContext } from './serve.js'
 
 const canvasQuery = z
@@ -81,9 +82,11 @@ export function registerCanvasRoute(app: FastifyInstance, s: ServeContext): void
       if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) {
         throw new AppError('invalid_data', 'validation_failed', 'Enter a path of the site.', { fields: { path: 'Enter a path of the site.' } })
       }
-      const scope = await loadScope(s.sites, s.content.preview, s.deps, query.siteId, request)
-      if (!scope) throw new AppError('not_found', 'site_not_found', 'No such site.')
-      const target = query.version ? await versionTarget(s, scope, query.version) : await resolvePath(scope, path)
+      const loaded = await loadScope(s.sites, s.content.preview, s.deps, query.siteId, request)
+      if (!loaded) throw new AppError('not_found', 'site_not_found', 'No such site.')
+      // a path under an added locale's prefix is the page in that locale (its translations in place)
+      const { scope, inner } = await localize(loaded, path)
+      const target = query.version ? await versionTarget(s, scope, query.version) : await resolvePath(scope, inner)
       const result = await s.pages.build(scope, target, {
         path,
         query: { page: 1 },
@@ -95,7 +98,7 @@ export function registerCanvasRoute(app: FastifyInstance, s: ServeContext): void
       reply.header('cache-control', 'private, no-store').header('content-security-policy', canvasPolicy(new URL(siteUrl).origin))
       if (!result.context) throw new AppError('not_found', 'page_not_found', 'This address shows no page to edit.')
       const context = withSafeLinks(result.context)
-      const html = s.theme.render(context.template, context, scope.settings.locale).split(CRUMB_PLACEHOLDER).join('')
+      const html = s.theme.render(context.template, context, scope.locale.locale).split(CRUMB_PLACEHOLDER).join('')
       return reply.code(result.status).type('text/html; charset=utf-8').send(canvasHtml(html, siteUrl))
     },
   )

@@ -49,6 +49,8 @@ export interface SystemPage {
   extra: Json
   /** HTTP status; default 200. */
   status?: number
+  /** The locale to render it in (its lang, navigation and links); default: the site's. */
+  locale?: string
 }
 
 /** Publishing owns no tables: it renders from the other domains' reads, so it takes only its options. */
@@ -77,7 +79,7 @@ export function createPublishing(opts: PublishingOptions) {
     },
     /** Renders a themed system page (pageType, body template, title, extra context fields) for the request's site. */
     renderSystemPage(request: FastifyRequest, reply: FastifyReply, page: SystemPage) {
-      return server.custom(request, reply, page.status ?? 200, (scope) => pages.system(scope, requestPath(request.url), CRUMB_PLACEHOLDER, page))
+      return server.custom(request, reply, page.status ?? 200, (scope) => pages.system(scope, requestPath(request.url), CRUMB_PLACEHOLDER, page), page.locale)
     },
     /** The raw-request fast path of cached pages (put in front of Fastify by the app's server factory). */
     fastPath: (fastDeps: FastPathDeps) => createFastPath(cache, theme, fastDeps),

@@ -64,6 +64,13 @@ export async function localize(scope: SiteScope, path: string): Promise<{ scope:
   return { scope: { ...scope, collections, byId: new Map(collections.map((c) => [c.id, c])), locale }, inner }
 }
 
+/** The scope of a system page in `locale` (one of the site's; any other: the scope as it is). */
+export async function inLocale(scope: SiteScope, locale: string): Promise<SiteScope> {
+  const all = scope.deps.languages ? await scope.deps.languages.locales(scope.site.id) : []
+  const found = all.find((l) => l.locale.toLowerCase() === locale.toLowerCase())
+  return found && !found.default ? (await localize(scope, `/${found.prefix}`)).scope : scope
+}
+
 /** A collection row with its translated fields, linked under `prefix`. */
 function translatedRow(c: CollectionRow, fields: Record<string, string> | undefined, slug: string | undefined, prefix: string): CollectionRow {
   const f = fields ?? {}

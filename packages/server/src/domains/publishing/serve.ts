@@ -11,7 +11,7 @@ import type { PageRequest, PageResult, Pages } from './pages.js'
 import { legacyQueryPath, pageKey, pageQuery, requestPath, type Format } from './request.js'
 import { resolvePath } from './resolve.js'
 import { loadScope, type SiteScope } from './scope.js'
-import { localize } from './locale.js'
+import { inLocale, localize } from './locale.js'
 import type { Theme } from './theme.js'
 import type { LockThrottle, PublishingDeps } from './types.js'
 import { checkPreview } from './preview.js'
@@ -190,10 +190,11 @@ export function createServer(s: ServeContext) {
   return {
     page,
     /** Renders a context built by `make` with the request's site scope (system pages of other domains). */
-    async custom(request: FastifyRequest, reply: FastifyReply, status: number, make: (scope: SiteScope) => Promise<PageResult['context']>) {
+    async custom(request: FastifyRequest, reply: FastifyReply, status: number, make: (scope: SiteScope) => Promise<PageResult['context']>, locale?: string) {
       const ref = request.tenancy.kind === 'unknown' ? null : request.tenancy.site
-      const scope = ref ? await loadScope(s.sites, s.content, s.deps, ref.id, request) : null
-      if (!scope) throw NO_SITE()
+      const loaded = ref ? await loadScope(s.sites, s.content, s.deps, ref.id, request) : null
+      if (!loaded) throw NO_SITE()
+      const scope = locale ? await inLocale(loaded, locale) : loaded
       const path = requestPath(request.url)
       const { format } = pageQuery(request.query)
       const { result, text } = await finish(scope, path, async () => ({ status, context: await make(scope) }), format)

@@ -39,6 +39,12 @@ export interface CommentContext {
   body: string
   createdOn: number
   likeCount: number
+  /** The comment this one replies to (null: top-level). */
+  parentId: string | null
+  /** 1 top-level, 2 a reply, 3 a reply to a reply (deeper replies are shown at 3, naming `replyToName`). */
+  depth: number
+  replies: CommentContext[]
+  replyToName?: string
 }
 
 /** A page or collection (`collection`, folder children). */

@@ -17,7 +17,8 @@ import { newComment } from './validators.js'
 export { MODERATION_ROLES } from './moderation.js'
 export { COMMENT_LIMIT, LIKE_LIMIT, type RateLimit } from './rate-limit.js'
 export { socialTables, type CommentStatus } from './schema.js'
-export type { Comment, ModeratedComment, SocialSettings } from './service.js'
+export { MAX_THREAD_DEPTH } from './service.js'
+export type { Comment, ModeratedComment, SocialSettings, ThreadComment } from './service.js'
 export { AUTHOR_NAME_MAX, COMMENT_BODY_MAX } from './validators.js'
 export { escapeCommentText, VISITOR_COOKIE } from './visitor.js'
 
@@ -67,15 +68,19 @@ export function createSocial(orm: Orm, deps: SocialDeps) {
     },
     /** Approved comments of an item, oldest first, in the CONTEXT.md Comment shape (body unescaped: templates escape). */
     listApproved: (siteId: string, itemId: string): Promise<svc.Comment[]> => svc.approvedOf(orm, siteId, itemId),
+    /** The approved comments of an item as pages show them: top-level ones with their replies nested (service.threadOf). */
+    listThread: (siteId: string, itemId: string): Promise<svc.ThreadComment[]> => svc.threadOf(orm, siteId, itemId),
     /** Adds a comment without visitor checks (demo seed, imports); validated like a visitor's. */
     async addComment(
       siteId: string,
       itemId: string,
-      input: { authorName: string; body: string; status?: CommentStatus; createdAt?: Date },
+      input: { authorName: string; body: string; status?: CommentStatus; createdAt?: Date; parentId?: string | null },
     ): Promise<svc.ModeratedComment> {
       const valid = newComment.parse({ authorName: input.authorName, body: input.body })
+      const parentId = input.parentId ? await svc.checkParent(orm, siteId, itemId, input.parentId, { approvedOnly: false }) : null
       const row = await svc.insertComment(orm, siteId, {
         itemId,
+        parentId,
         ...valid,
         status: input.status ?? 'approved',
         ipHash: 'seed',

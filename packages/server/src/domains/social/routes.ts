@@ -8,7 +8,7 @@ import type { Sites } from '../sites/index.js'
 import type { RateLimiter } from './rate-limit.js'
 import * as svc from './service.js'
 import type { SocialContext } from './context.js'
-import { commentList, itemParams, likeAnswer, newComment, postedComment } from './validators.js'
+import { commentList, itemParams, likeAnswer, postComment, postedComment } from './validators.js'
 import { addressHash, visitorKey } from './visitor.js'
 
 const TAGS = ['social']
@@ -64,15 +64,17 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
     {
       method: 'POST',
       url: '/api/content/items/:itemId/comments',
-      summary: 'Post a comment on an item (held for moderation when the site requires approval)',
+      summary: 'Post a comment on an item, or a reply to one of its comments (held for moderation when the site requires approval)',
       tags: TAGS,
       params: itemParams,
-      body: newComment,
+      body: postComment,
       bodyTypes: ['json', 'form'],
       responses: {
         201: { description: 'Stored; status approved (shown) or pending (held)', schema: postedComment },
         303: { description: 'Native form post: back to the page' },
         403: { description: 'Comments are turned off on this site, or closed on this item' },
+        404: { description: 'No such item, or no such (approved) comment of this site to reply to' },
+        422: { description: 'The comment replied to is on another item' },
         429: { description: 'Too many comments (Retry-After)' },
       },
     },
@@ -82,19 +84,21 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
       if (found.commentState !== undefined && found.commentState !== 1) {
         throw new AppError('forbidden', 'comments_closed', 'Comments are closed on this item.')
       }
+      const parentId = body.parentId ? await svc.checkParent(ctx.orm, site.id, params.itemId, body.parentId, { approvedOnly: true }) : null
       const ipHash = addressHash(await ctx.secret(), site.id, request.ip)
       const visitor = visitorKey(request, reply)
       await limit(deps.commentLimiter, [`${site.id}:ip:${ipHash}`, `${site.id}:v:${visitor}`], 'comments')
       const { commentApprovalRequired } = await svc.getSettings(ctx.orm, site.id)
       const row = await svc.insertComment(ctx.orm, site.id, {
         itemId: params.itemId,
+        parentId,
         authorName: body.authorName,
         body: body.body,
         status: commentApprovalRequired ? 'pending' : 'approved',
         ipHash,
       })
       ctx.changed(site.id, params.itemId)
-      const comment = { id: row.id, authorName: row.authorName, body: row.body, createdOn: row.createdAt.getTime(), likeCount: 0 }
+      const comment = { id: row.id, authorName: row.authorName, body: row.body, createdOn: row.createdAt.getTime(), likeCount: 0, parentId: row.parentId ?? null }
       const status = row.status === 'approved' ? 'approved' : 'pending'
       const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
       const back = isForm ? backTo(request, status === 'approved' ? `comment-${row.id}` : `comments-${params.itemId}`) : null
@@ -108,7 +112,7 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
     {
       method: 'GET',
       url: '/api/content/items/:itemId/comments',
-      summary: 'Approved comments of an item, oldest first',
+      summary: 'Approved comments of an item, oldest first, each with the id of the comment it replies to (parentId)',
       tags: TAGS,
       params: itemParams,
       responses: { 200: { description: 'Comments', schema: commentList } },

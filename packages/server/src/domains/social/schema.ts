@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core'
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -11,6 +11,8 @@ export const socialComments = pgTable(
     siteId: text('site_id').notNull(),
     id: text('id').primaryKey(),
     itemId: text('item_id').notNull(),
+    /** The comment this one replies to: same site and item (migration 0068; deleting it sets this to null). */
+    parentId: text('parent_id'),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
     status: text('status').$type<CommentStatus>().notNull(),
@@ -18,7 +20,11 @@ export const socialComments = pgTable(
     ipHash: text('ip_hash').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('social_comments_item_idx').on(t.siteId, t.itemId, t.status, t.createdAt)],
+  (t) => [
+    index('social_comments_item_idx').on(t.siteId, t.itemId, t.status, t.createdAt),
+    unique('social_comments_site_item_id_key').on(t.siteId, t.itemId, t.id),
+    foreignKey({ name: 'social_comments_parent_fk', columns: [t.siteId, t.itemId, t.parentId], foreignColumns: [t.siteId, t.itemId, t.id] }),
+  ],
 )
 
 /** One like per visitor (hash of the visitor cookie) per item or comment. */

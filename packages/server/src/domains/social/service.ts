@@ -1,6 +1,6 @@
 // Comments, likes and comment settings. Every query is scoped by site id.
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
-import type { Orm } from '../../platform/db/index.js'
+import { isForeignKeyViolation, type Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { newId } from '../../platform/ids.js'
 import { socialComments, socialLikes, socialSettings, type CommentStatus } from './schema.js'
@@ -14,6 +14,20 @@ export interface Comment {
   body: string
   createdOn: number
   likeCount: number
+  /** The comment this one replies to; null for a top-level comment. */
+  parentId: string | null
+}
+
+/** How deep replies nest on pages: deeper replies are listed with the replies of this level. */
+export const MAX_THREAD_DEPTH = 3
+
+/** A comment of a page's thread: its replies (oldest first) nested, to MAX_THREAD_DEPTH levels. */
+export interface ThreadComment extends Comment {
+  /** 1 for a top-level comment, 2 for a reply, 3 for a reply to a reply (and anything deeper). */
+  depth: number
+  replies: ThreadComment[]
+  /** Who a reply answers, when it is shown flattened below a deeper thread than the page nests. */
+  replyToName?: string
 }
 
 /** A comment as moderators see it. */
@@ -28,13 +42,37 @@ export const MAX_LISTED = 1000
 export async function insertComment(
   orm: Orm,
   siteId: string,
-  input: { itemId: string; authorName: string; body: string; status: CommentStatus; ipHash: string; createdAt?: Date },
+  input: { itemId: string; parentId?: string | null; authorName: string; body: string; status: CommentStatus; ipHash: string; createdAt?: Date },
 ): Promise<CommentRow> {
+  try {
+    const [row] = await orm
+      .insert(socialComments)
+      .values({ siteId, id: newId(), ...input, parentId: input.parentId ?? null, ...(input.createdAt ? { createdAt: input.createdAt } : {}) })
+      .returning()
+    return row!
+  } catch (e) {
+    // the parent went away (or never was on this item) between the check and the insert
+    if (isForeignKeyViolation(e)) throw parentNotFound()
+    throw e
+  }
+}
+
+const parentNotFound = () => new AppError('not_found', 'parent_comment_not_found', 'The comment you are replying to does not exist.')
+
+/**
+ * The comment a new one replies to, checked: of this site (else not found: other sites' comments are not told
+ * apart from none), of this item, and (for visitors) approved. Answers its id.
+ */
+export async function checkParent(orm: Orm, siteId: string, itemId: string, parentId: string, opts: { approvedOnly: boolean }): Promise<string> {
   const [row] = await orm
-    .insert(socialComments)
-    .values({ siteId, id: newId(), ...input, ...(input.createdAt ? { createdAt: input.createdAt } : {}) })
-    .returning()
-  return row!
+    .select({ itemId: socialComments.itemId, status: socialComments.status })
+    .from(socialComments)
+    .where(and(eq(socialComments.siteId, siteId), eq(socialComments.id, parentId)))
+  if (!row || (opts.approvedOnly && row.status !== 'approved')) throw parentNotFound()
+  if (row.itemId !== itemId) {
+    throw new AppError('unprocessable', 'parent_comment_elsewhere', 'You can only reply to a comment on the same page.')
+  }
+  return parentId
 }
 
 /** Like counts of ids (items or comments); ids without likes are absent. */
@@ -69,6 +107,7 @@ const toComment = (row: CommentRow, likes: Map<string, number>): Comment => ({
   body: row.body,
   createdOn: row.createdAt.getTime(),
   likeCount: likes.get(row.id) ?? 0,
+  parentId: row.parentId ?? null,
 })
 
 export const toModerated = (row: CommentRow, likes: Map<string, number>): ModeratedComment => ({
@@ -87,6 +126,63 @@ export async function approvedOf(orm: Orm, siteId: string, itemId: string): Prom
     .limit(MAX_LISTED)
   const likes = await likeCounts(orm, siteId, rows.map((r) => r.id))
   return rows.map((r) => toComment(r, likes))
+}
+
+/**
+ * Approved comments of an item as a thread: top-level comments oldest first, each with its replies nested. A reply
+ * whose parent is not shown (held, spam) hangs under the nearest shown ancestor (or is top-level); replies deeper
+ * than MAX_THREAD_DEPTH are listed, in date order, with the replies of the deepest level, naming who they answer.
+ */
+export async function threadOf(orm: Orm, siteId: string, itemId: string): Promise<ThreadComment[]> {
+  const all = await orm
+    .select({ id: socialComments.id, parentId: socialComments.parentId })
+    .from(socialComments)
+    .where(and(eq(socialComments.siteId, siteId), eq(socialComments.itemId, itemId)))
+  return buildThread(await approvedOf(orm, siteId, itemId), new Map(all.map((r) => [r.id, r.parentId])))
+}
+
+/** The thread of `shown` (oldest first); `parents` holds every comment's parent, shown or not. */
+export function buildThread(shown: readonly Comment[], parents: ReadonlyMap<string, string | null>, maxDepth = MAX_THREAD_DEPTH): ThreadComment[] {
+  const byId = new Map<string, ThreadComment>(shown.map((c) => [c.id, { ...c, depth: 1, replies: [] }]))
+  // the nearest shown ancestor of each shown comment (walks stop at a cycle, which only a damaged import could make)
+  const up = new Map<string, string | null>()
+  for (const c of shown) {
+    const seen = new Set([c.id])
+    let at = parents.get(c.id) ?? null
+    while (at && !seen.has(at) && !byId.has(at)) {
+      seen.add(at)
+      at = parents.get(at) ?? null
+    }
+    up.set(c.id, at && byId.has(at) && at !== c.id ? at : null)
+  }
+  // the chain of shown ancestors, nearest first; a comment in a cycle becomes top-level
+  const chain = (id: string): string[] => {
+    const out: string[] = []
+    const seen = new Set([id])
+    for (let at = up.get(id) ?? null; at; at = up.get(at) ?? null) {
+      if (seen.has(at)) {
+        up.set(id, null)
+        return []
+      }
+      seen.add(at)
+      out.push(at)
+    }
+    return out
+  }
+  const top: ThreadComment[] = []
+  for (const c of shown) {
+    const node = byId.get(c.id)!
+    const ancestors = chain(c.id)
+    if (!ancestors.length) {
+      top.push(node)
+      continue
+    }
+    node.depth = Math.min(ancestors.length + 1, maxDepth)
+    if (ancestors.length + 1 > maxDepth) node.replyToName = byId.get(ancestors[0]!)!.authorName
+    // the ancestor one level above where this comment is shown
+    byId.get(ancestors[ancestors.length - node.depth + 1]!)!.replies.push(node)
+  }
+  return top
 }
 
 /** Moderation listing, newest first, by (created_at, id) cursor. */

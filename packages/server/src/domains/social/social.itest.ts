@@ -48,9 +48,68 @@ describe(`comments (${BACKEND})`, () => {
 
     const list = await v.get(`/api/content/items/${item}/comments`)
     expect(list.status).toBe(200)
-    expect(list.json).toEqual({ commentCount: 1, comments: [{ id: res.json.comment.id, authorName: 'Ada', body: 'Great post!', createdOn: res.json.comment.createdOn, likeCount: 0 }] })
+    expect(list.json).toEqual({ commentCount: 1, comments: [{ id: res.json.comment.id, authorName: 'Ada', body: 'Great post!', createdOn: res.json.comment.createdOn, likeCount: 0, parentId: null }] })
     expect(await t.app.social.getCommentCounts(s.siteId, [item, 'other'])).toEqual(new Map([[item, 1], ['other', 0]]))
     expect(await t.app.social.listApproved(s.siteId, item)).toEqual(list.json.comments)
+  })
+
+  it('threads replies: parentId in POST and lists, nested on the page to depth 3, refused for another item or site', async () => {
+    const s = await site()
+    const item = await newItem(s)
+    const otherItem = await newItem(s)
+    const v = t.client(s.host)
+    const top = (await post(v, item, { authorName: 'Ada', body: 'Top' })).json.comment
+    const r1 = await post(v, item, { authorName: 'Bo', body: 'Reply', parentId: top.id })
+    expect(r1.status).toBe(201)
+    expect(r1.json.comment).toMatchObject({ body: 'Reply', parentId: top.id, status: 'approved' })
+    const r2 = (await post(v, item, { authorName: 'Cy', body: 'Reply to reply', parentId: r1.json.comment.id })).json.comment
+    expect((await post(v, item, { authorName: 'Di', body: 'Fourth level', parentId: r2.id })).status).toBe(201)
+    const list = await v.get(`/api/content/items/${item}/comments`)
+    expect(list.json.comments.map((c: { body: string; parentId: string | null }) => [c.body, c.parentId])).toEqual([
+      ['Top', null],
+      ['Reply', top.id],
+      ['Reply to reply', r1.json.comment.id],
+      ['Fourth level', r2.id],
+    ])
+    expect(list.json.commentCount).toBe(4)
+
+    // a parent on another item of the site: 422; another site's comment, an unknown one, a held one: 404; not an id: 400
+    const elsewhere = (await post(t.client(s.host), otherItem, { authorName: 'Ed', body: 'x' })).json.comment
+    const wrongItem = await post(v, item, { authorName: 'Ed', body: 'x', parentId: elsewhere.id })
+    expect(wrongItem.status).toBe(422)
+    expect(wrongItem.json.error.code).toBe('parent_comment_elsewhere')
+    const other = await site()
+    const foreign = (await post(t.client(other.host), await newItem(other), { authorName: 'Fi', body: 'y' })).json.comment
+    for (const parentId of [foreign.id, '0123456789abcdef01234567']) {
+      const res = await post(v, item, { authorName: 'Ed', body: 'x', parentId })
+      expect(res.status, parentId).toBe(404)
+      expect(res.json.error.code).toBe('parent_comment_not_found')
+    }
+    expect((await post(v, item, { authorName: 'Ed', body: 'x', parentId: 'nope' })).status).toBe(400)
+    expect(await t.app.social.getCommentCounts(s.siteId, [item])).toEqual(new Map([[item, 4]]))
+
+    // a native form post with an empty parentId is a top-level comment
+    const form = await t.client(s.host).request('POST', `/api/content/items/${item}/comments`, { body: 'authorName=Gus&body=Plain&parentId=', contentType: 'application/x-www-form-urlencoded' })
+    expect(form.status, form.body).toBe(201)
+    expect(form.json.comment.parentId).toBeNull()
+
+    // the thread pages get: Top > Reply > [Reply to reply, Fourth level (flattened, naming whom it answers)]
+    const thread = await t.app.social.listThread(s.siteId, item)
+    const shape = (cs: typeof thread): unknown[] => cs.map((c) => ({ body: c.body, depth: c.depth, ...(c.replyToName ? { to: c.replyToName } : {}), replies: shape(c.replies) }))
+    expect(shape(thread)).toEqual([
+      { body: 'Top', depth: 1, replies: [{ body: 'Reply', depth: 2, replies: [{ body: 'Reply to reply', depth: 3, replies: [] }, { body: 'Fourth level', depth: 3, to: 'Cy', replies: [] }] }] },
+      { body: 'Plain', depth: 1, replies: [] },
+    ])
+    expect(thread[0]!.replies[0]!.replies[1]!.parentId).toBe(r2.id)
+
+    // deleting a comment keeps its replies: they hang under the nearest comment still there
+    expect((await s.owner.request('DELETE', `/api/sites/${s.siteId}/comments/${r1.json.comment.id}`)).status).toBe(204)
+    const after = await t.app.social.listThread(s.siteId, item)
+    expect(shape(after)).toEqual([
+      { body: 'Top', depth: 1, replies: [] },
+      { body: 'Reply to reply', depth: 1, replies: [{ body: 'Fourth level', depth: 2, replies: [] }] },
+      { body: 'Plain', depth: 1, replies: [] },
+    ])
   })
 
   it('keeps the body as typed and escapes it for HTML output', async () => {

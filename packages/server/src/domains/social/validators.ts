@@ -26,6 +26,16 @@ export const newComment = z
   .strict()
 export type NewComment = z.infer<typeof newComment>
 
+/** A visitor's comment: optionally a reply (`parentId`; empty from a native form that replies to nothing). */
+export const postComment = newComment
+  .extend({
+    parentId: z
+      .union([z.literal(''), z.null(), z.string().regex(/^[0-9a-f]{24}$/, 'The comment you are replying to does not exist.')])
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  .strict()
+
 export const COMMENT_STATUSES = ['approved', 'pending', 'spam'] as const
 const status = z.enum(COMMENT_STATUSES, { error: 'Choose approved, pending or spam.' })
 
@@ -45,7 +55,7 @@ export const moderationPatch = z.object({ status }).strict()
 
 export const settingsPatch = z.object({ commentApprovalRequired: z.boolean({ error: 'Choose on or off.' }) }).strict()
 
-const comment = z.object({ id: z.string(), authorName: z.string(), body: z.string(), createdOn: z.number(), likeCount: z.number() })
+const comment = z.object({ id: z.string(), authorName: z.string(), body: z.string(), createdOn: z.number(), likeCount: z.number(), parentId: z.string().nullable() })
 export const postedComment = z.object({ comment: comment.extend({ status: z.enum(['approved', 'pending']) }) })
 export const commentList = z.object({ comments: z.array(comment), commentCount: z.number() })
 export const likeAnswer = z.object({ likeCount: z.number(), liked: z.boolean() })

@@ -133,6 +133,11 @@ export function createTracking(orm: Orm, deps: TrackingDeps) {
     flush: () => buffer.flush(),
     /** The origin of the site's third-party tag while one is set (its pages need their CSP widened: not the page fast path). */
     tagOriginOf: (siteId: string) => settings.tagOriginOf(siteId),
+    /** Whether the site asks visitors before it tracks them (restrictive mode or the consent banner): its other opt-ins start unticked too. */
+    async asksConsent(siteId: string): Promise<boolean> {
+      const s = await settings.get(siteId)
+      return s.restrictive || s.bannerEnabled
+    },
     /** The census-hit fast path in front of Fastify (see fast.ts). */
     fastPath: (fastDeps: TrackingFastDeps) => createTrackingFastPath(ctx, fastDeps),
     sweep,

@@ -181,11 +181,18 @@ describe(`failed imports (${BACKEND})`, () => {
   it('leave out references no foreign key covers when the archive does not hold their row', async () => {
     const list = await members(archive)
     const m = manifestOf(list)
-    // two comments: one on the archive's own post (kept), one on another site's post (left out)
-    const row = (id: string, itemId: string, body: string) => JSON.stringify({ site_id: m.source.siteId, id, item_id: itemId, author_name: 'Ann', body, status: 'approved', ip_hash: 'x', created_at: '2026-01-02T03:04:05+00:00' })
-    const comments = [row('c0ffee0000000000000000a1', ownItem, 'Kept'), row('c0ffee0000000000000000a2', victimItem, 'Orphan')].join('\n') + '\n'
+    // four comments: one on the archive's own post (kept), one on another site's post (left out), a reply to the
+    // first (kept, with its parent; listed before it) and a reply to a comment the archive lacks (kept, top-level)
+    const row = (id: string, itemId: string, body: string, parentId: string | null = null) =>
+      JSON.stringify({ site_id: m.source.siteId, id, item_id: itemId, parent_id: parentId, author_name: 'Ann', body, status: 'approved', ip_hash: 'x', created_at: '2026-01-02T03:04:05+00:00' })
+    const comments = [
+      row('c0ffee0000000000000000a0', ownItem, 'Reply', 'c0ffee0000000000000000a1'),
+      row('c0ffee0000000000000000a1', ownItem, 'Kept'),
+      row('c0ffee0000000000000000a2', victimItem, 'Orphan'),
+      row('c0ffee0000000000000000a3', ownItem, 'Lost parent', 'c0ffee0000000000000000ff'),
+    ].join('\n') + '\n'
     const part: TarMember = { name: 'tables/16-social_comments/000001.jsonl', size: Buffer.byteLength(comments), body: Buffer.from(comments) }
-    const tables = m.tables.map((x) => (x.name === 'social_comments' ? { ...x, rows: 2, parts: 1 } : x))
+    const tables = m.tables.map((x) => (x.name === 'social_comments' ? { ...x, rows: 4, parts: 1 } : x))
     // the contact page's form block now names another site's form
     const pages = list.find((x) => x.name.includes('-content_collections/'))!
     expect((pages.body as Buffer).toString()).toContain(ownForm)
@@ -196,12 +203,19 @@ describe(`failed imports (${BACKEND})`, () => {
     expect(res.status, JSON.stringify(res.json)).toBe(201)
     expect(res.json.warnings).toEqual([
       'content_collections: 1 reference to data that is not in the archive left out.',
-      'social_comments: 1 reference to data that is not in the archive left out.',
+      'social_comments: 2 references to data that is not in the archive left out.',
     ])
     const siteId = res.json.site.id as string
-    const kept = await sqlRows<{ body: string; item_id: string }>(t.app.db.orm, sql`SELECT body, item_id FROM social_comments WHERE site_id = ${siteId}`)
+    const kept = await sqlRows<{ body: string; item_id: string; parent: string | null }>(
+      t.app.db.orm,
+      sql`SELECT c.body, c.item_id, p.body AS parent FROM social_comments c LEFT JOIN social_comments p ON p.id = c.parent_id WHERE c.site_id = ${siteId} ORDER BY c.body`,
+    )
     const newItem = await sqlRows<{ id: string }>(t.app.db.orm, sql`SELECT id FROM content_items WHERE site_id = ${siteId}`)
-    expect(kept).toEqual([{ body: 'Kept', item_id: newItem[0]!.id }])
+    expect(kept).toEqual([
+      { body: 'Kept', item_id: newItem[0]!.id, parent: null },
+      { body: 'Lost parent', item_id: newItem[0]!.id, parent: null },
+      { body: 'Reply', item_id: newItem[0]!.id, parent: 'Kept' },
+    ])
     const contact = (await owner.get(`/api/sites/${siteId}/content/collections`)).json.collections.find((c: { title: string }) => c.title === 'Contact')
     const blocks = (await owner.get(`/api/sites/${siteId}/content/collections/${contact.id}`)).json.collection.layout.sections[0].blocks as { value: Record<string, unknown> }[]
     expect(blocks.map((b) => b.value)).toEqual([{ html: '<p>Write to us</p>' }])

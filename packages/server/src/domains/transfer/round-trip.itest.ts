@@ -109,6 +109,10 @@ async function buyOnDemo(): Promise<number> {
 describe(`whole-site export and import (${BACKEND})`, () => {
   it('exports the demo site as a .swz archive of exactly the announced length', async () => {
     orderNumber = await buyOnDemo()
+    // a thread on a demo post: a reply to one of its comments, and a reply to that reply
+    const [first] = await sqlRows<{ id: string; item_id: string }>(source.app.db.orm, sql`SELECT id, item_id FROM social_comments WHERE site_id = ${sourceSiteId} AND status = 'approved' ORDER BY created_at LIMIT 1`)
+    const reply = await source.app.social.addComment(sourceSiteId, first!.item_id, { authorName: 'Rosa', body: 'Replying to the first comment.', parentId: first!.id })
+    await source.app.social.addComment(sourceSiteId, first!.item_id, { authorName: 'Ed', body: 'And a reply to the reply.', parentId: reply.id })
     await source.app.files.whenIdle() // every image's width variants made
     const res = await raw(source, owner, 'GET', `/api/sites/${sourceSiteId}/export`)
     expect(res.status).toBe(200)
@@ -151,6 +155,14 @@ describe(`whole-site export and import (${BACKEND})`, () => {
     for (const table of ['commerce_orders', 'commerce_test_payments', 'site_users', 'product_reviews', 'social_comments', 'commerce_variants']) {
       expect(await count(target, table, copyId), table).toBe(await count(source, table, sourceSiteId))
     }
+    // replies keep their parents (the pages' nested comments are compared above too)
+    const threads = (t: TestApp, siteId: string) =>
+      sqlRows<{ reply: string; parent: string }>(t.app.db.orm, sql`SELECT c.body AS reply, p.body AS parent FROM social_comments c JOIN social_comments p ON p.id = c.parent_id AND p.item_id = c.item_id WHERE c.site_id = ${siteId} ORDER BY c.body`)
+    expect(await threads(target, copyId)).toEqual([
+      { reply: 'And a reply to the reply.', parent: 'Replying to the first comment.' },
+      { reply: 'Replying to the first comment.', parent: expect.any(String) },
+    ])
+    expect(await threads(target, copyId)).toEqual(await threads(source, sourceSiteId))
   }, 300_000)
 
   it('imports onto the same instance (every id renewed: nothing collides) and leaves customer data out when asked', async () => {

@@ -3,7 +3,8 @@
 // the same JSON back into typed rows. Table and column names come from the Drizzle definitions, never from input.
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
-import { sqlRows, type Orm } from '../../platform/db/index.js'
+import { isForeignKeyViolation, sqlRows, type Orm } from '../../platform/db/index.js'
+import { damaged } from './tar.js'
 
 /** What happens to one table holding site data (`site_id`) in an export. */
 export interface TransferRule {
@@ -77,9 +78,15 @@ export async function insertRows(orm: Orm, info: TableInfo, rows: Row[]): Promis
 /** Sets a self-referencing column once every row of the table is in. */
 export async function setSelfRefs(orm: Orm, info: TableInfo, column: string, pairs: { id: string; ref: string }[]): Promise<void> {
   if (!pairs.length) return
-  await orm.execute(
-    sql`UPDATE ${sql.raw(quote(info.name))} t SET ${sql.raw(quote(column))} = v.ref FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS v(id text, ref text) WHERE t.id = v.id`,
-  )
+  try {
+    await orm.execute(
+      sql`UPDATE ${sql.raw(quote(info.name))} t SET ${sql.raw(quote(column))} = v.ref FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS v(id text, ref text) WHERE t.id = v.id`,
+    )
+  } catch (e) {
+    // e.g. a reply naming a comment of another item: the archive was not written by an export
+    if (isForeignKeyViolation(e)) throw damaged(`${info.name}.${column} names a row it cannot belong to`)
+    throw e
+  }
 }
 
 const ID = /[0-9a-f]{24}/g

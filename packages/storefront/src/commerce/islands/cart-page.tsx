@@ -182,9 +182,9 @@ export function CartPage({ deps }: { deps: PageDeps }) {
       <dl className="cart-totals">
         <dt>Subtotal</dt><dd className="cart-subtotal"><Money cents={cart.subtotalCents} currency={currency} /></dd>
         {(cart.promotions ?? []).filter((p) => p.amountCents > 0).map((p, i) => (
-          <div className="cart-promotions" key={p.id ?? i}><dt className="cart-promotion">{p.name}</dt><dd><Money cents={-p.amountCents} currency={currency} /></dd></div>
+          <div className="cart-promotions" key={p.id ?? i}><dt className="cart-promotion">{p.name}</dt><dd>-<Money cents={p.amountCents} currency={currency} /></dd></div>
         ))}
-        {(cart.discountCents ?? 0) > 0 && <><dt>Discount</dt><dd><Money cents={-(cart.discountCents ?? 0)} currency={currency} /></dd></>}
+        {(cart.discountCents ?? 0) > 0 && <><dt>Discount</dt><dd>-<Money cents={cart.discountCents ?? 0} currency={currency} /></dd></>}
         {(cart.taxCents ?? 0) > 0 && <><dt>Tax</dt><dd className="cart-tax"><Money cents={cart.taxCents ?? 0} currency={currency} /></dd></>}
       </dl>
       {!((cart.taxCents ?? 0) > 0) && <p className="cart-note">{CALCULATED_AT_CHECKOUT}</p>}

@@ -1,5 +1,5 @@
 // Visitor checkout, order confirmation, downloads, gift-card balance and the instalment dialog.
-import { EMAIL_PATTERN } from '@sitewright/contracts'
+import { EMAIL_PATTERN, LOCALE_COOKIE } from '@sitewright/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
@@ -44,6 +44,8 @@ export const checkoutBody = z
     giftCardCode: z.string().trim().max(40).optional(),
     card: z.object({ number: z.string().max(30), expMonth: z.number().int().min(1).max(12), expYear: z.number().int().min(2000).max(2100), cvc: z.string().max(4) }).strict().optional(),
     paymentMethod: z.enum(['card', 'instalments']).optional(),
+    /** The shopper's locale (the checkout page's language); absent: the remembered choice, else the site's default. */
+    locale: z.string().max(35).optional(),
   })
   .strict()
 
@@ -91,7 +93,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: CommerceContex
       const key = readKey(request.headers[IDEMPOTENCY_HEADER])
       // Keys are the visitor's (their crumb), so another visitor's replay of a key never answers this one's order.
       const answer = await idempotent(orm, site.id, visitorScope('checkout', request.crumb), key, body, async () => {
-        const { cartToken: _t, ...checkout } = body
+        const { cartToken: _t, ...rest } = body
+        const checkout = { ...rest, locale: rest.locale ?? request.cookies[LOCALE_COOKIE] }
         const cart = await cartOf(request, site.id, body.cartToken)
         return { status: 201, body: await placeCheckout(ctx, { siteId: site.id, cart, checkout, site: siteInfo(request) }) }
       })

@@ -16,7 +16,7 @@ import type { CardInput, PaymentProvider } from './payments.js'
 import { orders, subscriptions, type CartRow, type OrderEntrySnapshot, type OrderRow, type PaymentMethod } from '../schema.js'
 import { getSettings, nextOrderNumber } from '../settings.js'
 import { PRODUCT_TYPES, recurringKindOf } from '../validators.js'
-import type { Address } from '@sitewright/contracts'
+import { canonicalLocaleTag, type Address } from '@sitewright/contracts'
 
 export type { Address }
 
@@ -29,6 +29,8 @@ export interface CheckoutInput {
   card?: CardInput | undefined
   /** 'instalments': an Afterpay / Clearpay plan (provider by the site's locale) instead of the card. */
   paymentMethod?: 'card' | 'instalments' | undefined
+  /** The shopper's locale (the page's language, else the remembered choice); absent: the site's default. */
+  locale?: string | undefined
 }
 
 const invalid = (message: string, code: string, field?: string): never => {
@@ -152,6 +154,7 @@ export async function placeOrder(
           cartId: cart.id,
           accessTokenHash: sha256Hex(token),
           email: input.email,
+          locale: input.locale ? canonicalLocaleTag(input.locale) : null,
           shippingAddress: ships && addr ? { ...addr } as Record<string, string> : null,
           billingAddress: input.billingAddress ? ({ ...input.billingAddress } as Record<string, string>) : null,
           entries: lines.map(snapshot),

@@ -1,5 +1,6 @@
 // Orders: the owner's list, detail, fulfil and refund, and the order views visitors and mail see.
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm'
+import type { DomainEvents } from '../../../platform/events.js'
 import type { Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { newId, sha256Hex } from '../../../platform/ids.js'
@@ -106,6 +107,7 @@ export async function orderView(orm: Orm, o: OrderRow, downloadSecret: string, p
       endsOn: s.endsAt?.getTime() ?? null,
     })),
     kind: o.kind,
+    locale: o.locale ?? null,
   }
 }
 export type { OrderView }
@@ -211,8 +213,8 @@ export interface FulfilResult {
  * carrier and tracking number. The order row is locked while it is checked, so two shipments never send the same
  * units; the order becomes fulfilled when nothing is left. A fulfilled order answers itself with no new shipment.
  */
-export async function fulfilOrder(orm: Orm, siteId: string, orderId: string, input: FulfilInput = {}): Promise<FulfilResult> {
-  return orm.transaction(async (tx) => {
+export async function fulfilOrder(events: DomainEvents, orm: Orm, siteId: string, orderId: string, input: FulfilInput = {}): Promise<FulfilResult> {
+  return events.transaction(orm, async (tx, raise) => {
     const [o] = await tx.select().from(orders).where(and(eq(orders.siteId, siteId), eq(orders.id, orderId))).for('update')
     if (!o) throw new AppError('not_found', 'order_not_found', 'No such order.')
     if (o.status === 'fulfilled') return { order: o, fulfilment: null, complete: true }
@@ -241,6 +243,8 @@ export async function fulfilOrder(orm: Orm, siteId: string, orderId: string, inp
       const [u] = await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: new Date() }).where(eq(orders.id, o.id)).returning()
       order = u ?? o
     }
+    // the shipping mail (and the review request once complete) is queued by this event's subscriber (notify)
+    await raise('commerce_order_fulfilled', { siteId, orderId: o.id, fulfilmentId: row!.id, complete, notifyCustomer: input.notifyCustomer ?? true })
     return { order, fulfilment: fulfilmentView(row!), complete }
   })
 }
@@ -251,16 +255,18 @@ export async function fulfilOrder(orm: Orm, siteId: string, orderId: string, inp
  * they exist (and their recipients are mailed) exactly once. An order that is not pending is refused: confirming
  * twice changes nothing and issues nothing.
  */
-export async function confirmPayment(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<{ order: OrderRow; giftCards: IssuedGiftCard[] }> {
+export async function confirmPayment(events: DomainEvents, orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<{ order: OrderRow; giftCards: IssuedGiftCard[] }> {
   const o = await getOrderRow(orm, siteId, orderId)
   if (o.status !== 'pending') throw new AppError('conflict', 'order_not_pending', `A ${o.status} order has no payment awaiting confirmation.`)
   if (!o.testMode) throw new AppError('conflict', 'confirm_not_supported', 'The payment provider confirms this payment.')
   // A payment from before the provider kept payments (0009) is unknown to it: nothing to capture.
   if (o.paymentRef && (await provider.status(o.paymentRef))) await provider.capture(o.paymentRef)
-  return orm.transaction(async (tx) => {
+  return events.transaction(orm, async (tx, raise) => {
     const [row] = await tx.update(orders).set({ status: 'paid' }).where(and(eq(orders.id, o.id), eq(orders.status, 'pending'))).returning()
     if (!row) throw new AppError('conflict', 'order_not_pending', 'The order changed meanwhile. Reload it.')
-    return { order: row, giftCards: await issueOrderGiftCards(tx, row) }
+    const giftCards = await issueOrderGiftCards(tx, row)
+    if (giftCards.length) await raise('commerce_gift_cards_issued', { siteId, orderId: row.id, giftCards })
+    return { order: row, giftCards }
   })
 }
 
@@ -269,7 +275,7 @@ export async function confirmPayment(orm: Orm, siteId: string, orderId: string, 
  * was captured is refunded; the provider refuses an impossible move, and then nothing else changes), then stock
  * and gift-card balances come back, the order's promotion uses are given back and subscriptions end.
  */
-export async function refundOrder(orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
+export async function refundOrder(events: DomainEvents, orm: Orm, siteId: string, orderId: string, provider: PaymentProvider): Promise<OrderRow> {
   const o = await getOrderRow(orm, siteId, orderId)
   if (!o.testMode) throw new AppError('conflict', 'refund_not_supported', 'Only test-mode orders can be refunded here.')
   if (o.status === 'refunded') return o
@@ -283,7 +289,7 @@ export async function refundOrder(orm: Orm, siteId: string, orderId: string, pro
     }
     // Unknown to the provider: a test-mode payment from before payments were kept (0009); nothing to move.
   }
-  const row = await orm.transaction(async (tx) => {
+  const row = await events.transaction(orm, async (tx, raise) => {
     const [r] = await tx.update(orders).set({ status: 'refunded', refundedAt: new Date() }).where(and(eq(orders.id, o.id), ne(orders.status, 'refunded'))).returning()
     if (!r) throw new AppError('conflict', 'order_changed', 'The order was refunded meanwhile. Reload it.')
     for (const e of [...o.entries].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
@@ -292,6 +298,7 @@ export async function refundOrder(orm: Orm, siteId: string, orderId: string, pro
     await restore(tx, siteId, o.id)
     await releasePromotions(tx, siteId, o.id)
     await tx.update(subscriptions).set({ status: 'cancelled' }).where(and(eq(subscriptions.siteId, siteId), eq(subscriptions.orderId, o.id)))
+    await raise('commerce_order_refunded', { siteId, orderId: o.id }) // the buyer's refund mail (notify)
     return r
   })
   return row

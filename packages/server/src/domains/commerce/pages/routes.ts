@@ -23,6 +23,7 @@ import { getSettings } from '../settings.js'
 import { getRecoverySettings } from '../recovery/store.js'
 import { money } from '../shared/money.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import { messagesFor } from '../../../platform/messages.js'
 
 const tags = ['commerce-pages']
 
@@ -68,7 +69,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       if (instalments) checkout.instalments = instalments
       if (query.cartToken) checkout.cartToken = query.cartToken
       // abandoned-checkout recovery on: the reminder box, ticked where the locale lets a reminder go without a tick first
-      else if ((await getRecoverySettings(orm, site.id)).enabled) checkout.recovery = { ticked: recoveryBoxTicked(await ctx.deps.siteLocale?.(site.id)) }
+      else if ((await getRecoverySettings(orm, site.id)).enabled) checkout.recovery = { ticked: recoveryBoxTicked(await ctx.deps.siteLocale?.(site.id), (await ctx.deps.asksConsent?.(site.id)) ?? false) }
       // a subscription states its terms before the shopper subscribes: each payment, how often, how many, shipping
       const line = query.cartToken && c && !c.isPurchased ? (await cartLines(orm, site.id, c.id))[0] : undefined
       if (line?.subscriptionPlan) {
@@ -95,7 +96,12 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       const site = requireSite(request)
       const order = await orderView(orm, await orderByToken(orm, site.id, params.orderId, query.token), ctx.downloadSecret, ctx.provider)
       const page = orderPage(order)
-      const extra: Record<string, unknown> = { order }
+      // the page in the shopper's language (the locale the order was placed in, else the site's)
+      const locale = order.locale ?? (await ctx.deps.siteLocale?.(site.id)) ?? 'en-US'
+      const t = messagesFor(locale)
+      const text = { thanks: t('order.thanks'), number: t('order.number', { number: String(order.number) }), testMode: t('order.testMode'), sentTo: t('order.sentTo', { email: '\u0001' }), shippingTo: t('order.shippingTo'), continue: t('order.continue') }
+      const [before, after] = text.sentTo.split('\u0001')
+      const extra: Record<string, unknown> = { order, text: { ...text, sentToBefore: before ?? '', sentToAfter: after ?? '' } }
       if (page.pageType === PT.MEMBERSHIP_CONFIRMED) {
         const ids = order.entries.filter((e) => e.productType === PRODUCT_TYPES.PAYWALL).map((e) => e.itemId)
         extra.membership = { areas: (await ctx.deps.areasOfProducts?.(site.id, ids)) ?? [], recurring: order.subscriptions.length > 0 }
@@ -103,7 +109,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       // a signed-in member is not told to sign in (the marker cookie the members domain sets at sign-in)
       extra.memberSignedIn = !!request.cookies[SITE_USER_AUTH_COOKIE]
       reply.headers(noStore)
-      return render(request, reply, { ...page, extra })
+      return render(request, reply, { ...page, extra, locale })
     },
   )
 

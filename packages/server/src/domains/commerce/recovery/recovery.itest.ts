@@ -87,6 +87,13 @@ describe(`abandoned-checkout recovery (${BACKEND})`, () => {
     expect(ok.status).toBe(200)
     expect(ok.json.settings).toEqual({ enabled: true, delayHours: 2, reminders: 2, couponCode: 'COMEBACK' })
     expect((await c.get('/checkout')).body).toMatch(/name="recoveryConsent" value="1" checked/) // en-US: ticked at first
+    // a site whose consent settings ask before tracking (restrictive mode, or the banner) asks here too: unticked
+    for (const asks of [{ restrictive: true }, { bannerEnabled: true }]) {
+      expect((await site.owner.patch(`/api/sites/${site.id}/tracking/settings`, asks)).status).toBe(200)
+      expect((await c.get('/checkout')).body).toMatch(/name="recoveryConsent" value="1">/)
+      expect((await site.owner.patch(`/api/sites/${site.id}/tracking/settings`, { restrictive: false, bannerEnabled: false })).status).toBe(200)
+    }
+    expect((await c.get('/checkout')).body).toMatch(/name="recoveryConsent" value="1" checked/)
     const bad2 = await c.post('/api/commerce/checkout/contact', { email: 'not-an-email', consent: true })
     expect(bad2.status).toBe(400)
     expect(JSON.stringify(bad2.json)).toContain('Email is not valid.')
@@ -151,6 +158,7 @@ describe(`abandoned-checkout recovery (${BACKEND})`, () => {
   it('no mail without consent, after unsubscribing, or to an address that paid since; a checkout paid before its reminder is not listed', async () => {
     const none = await checkoutWith('no-consent@example.com', [['MUG-INK', 1]], false)
     const unsub = await checkoutWith('unsub@example.com', [['MUG-INK', 1]])
+    const oneClick = await checkoutWith('one-click@example.com', [['MUG-SAND', 2]])
     const paid = await checkoutWith('paid@example.com', [['MUG-SAND', 1]])
     // unsubscribing first: the reminder's unsubscribe link is signed per checkout; the page asks, the post does it
     const id = (await list()).checkouts.find((x) => x.email === 'unsub@example.com')!.id
@@ -160,10 +168,24 @@ describe(`abandoned-checkout recovery (${BACKEND})`, () => {
     expect((await other.post('/api/commerce/shopping-cart/entries', { itemId: mug, sku: 'MUG-INK', quantity: 1, additionalFields: null })).status).toBe(200)
     expect((await other.post('/api/commerce/checkout', { email: 'Paid@Example.com', shippingAddress: ADDRESS, card: CARD })).status).toBe(201)
     const before = smtp.mails.length
-    const when = Math.max(none.at, unsub.at, paid.at) + 2 * HOUR + 60_000
-    expect(await sweep(when)).toBe(1) // only the one who may be mailed
+    const when = Math.max(none.at, unsub.at, oneClick.at, paid.at) + 2 * HOUR + 60_000
+    expect(await sweep(when)).toBe(2) // only the ones who may be mailed
     await drainMail()
-    expect(smtp.mails.slice(before).filter((m) => m.text.includes('Subject: Your cart at')).map((m) => m.to)).toEqual(['unsub@example.com'])
+    expect(smtp.mails.slice(before).filter((m) => m.text.includes('Subject: Your cart at')).map((m) => m.to).sort()).toEqual(['one-click@example.com', 'unsub@example.com'])
+    // the mail client's one-click unsubscribe (RFC 8058): the List-Unsubscribe header's signed link takes a crumb-less post
+    // the raw message's headers, unfolded (RFC 5322: a line break before white space goes, the white space stays)
+    const headers = mailsTo('one-click@example.com')[0]!.data.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n(?=[ \t])/g, '')
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m)
+    const oneClickUrl = new URL(/^List-Unsubscribe: <([^>]+)>\r?$/m.exec(headers)![1]!)
+    expect(oneClickUrl.pathname).toBe('/commerce/recover/unsubscribe/one-click')
+    const mailClient = t.client(site.host)
+    const post = (search: string) => mailClient.request('POST', oneClickUrl.pathname + search, { body: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded', crumb: false, headers: { accept: 'application/json' } })
+    const forged = await post(oneClickUrl.search.replace(/t=[\w-]+/, 't=wrong'))
+    expect(forged.status).toBe(404)
+    expect(forged.json.error).toMatchObject({ code: 'unsubscribe_link_invalid' })
+    const clicked = await post(oneClickUrl.search)
+    expect(clicked.status).toBe(200)
+    expect(clicked.json).toEqual({ unsubscribed: true })
     const text = mailsTo('unsub@example.com')[0]!.text
     const unsubscribe = /(http:\/\/[^\s]+\/commerce\/recover\/unsubscribe\?s=[\w-]+&t=[\w-]+)/.exec(text)![1]!
     const page = t.client(site.host)
@@ -177,7 +199,24 @@ describe(`abandoned-checkout recovery (${BACKEND})`, () => {
     expect(await sweep(when + 30 * HOUR)).toBe(0) // the second reminder is not sent
     const rows = (await list()).checkouts
     expect(rows.find((x) => x.email === 'unsub@example.com')).toMatchObject({ mailable: false, remindersSent: 1 })
+    expect(rows.find((x) => x.email === 'one-click@example.com')).toMatchObject({ mailable: false, remindersSent: 1 })
     expect(rows.find((x) => x.email === 'no-consent@example.com')).toMatchObject({ mailable: false, remindersSent: 0, status: 'in_progress' })
     expect(rows.find((x) => x.email === 'paid@example.com')).toBeUndefined()
+  })
+  it('a plan without ABANDONED_CART_RECOVERY sends no reminder (the checkout waits); back on the commerce plan it goes out', async () => {
+    await t.app.billing.setPlan(site.id, 'business')
+    try {
+      const waiting = await checkoutWith('downgraded@example.com', [['MUG-INK', 1]])
+      const when = waiting.at + 2 * HOUR + 60_000
+      expect(await sweep(when)).toBe(0)
+      expect((await site.owner.get(`${base}/abandoned-checkouts`)).status).toBe(403)
+      await t.app.billing.setPlan(site.id, 'commerce')
+      expect((await list()).checkouts.find((x) => x.email === 'downgraded@example.com')).toMatchObject({ remindersSent: 0, mailable: true })
+      expect(await sweep(when)).toBeGreaterThanOrEqual(1)
+      await drainMail()
+      expect(mailsTo('downgraded@example.com').filter((m) => m.text.includes('Subject: Your cart at'))).toHaveLength(1)
+    } finally {
+      await t.app.billing.setPlan(site.id, 'commerce')
+    }
   })
 })

@@ -1,6 +1,7 @@
 // Abandoned-checkout recovery over HTTP. Visitor: POST /api/commerce/checkout/contact (the email typed at checkout
 // and the reminder box), GET /commerce/recover/:id?x=&t= (the signed link: restores the cart, then the checkout),
-// GET/POST /commerce/recover/unsubscribe (the NEWSLETTER_UNSUBSCRIBE page: confirm, then unsubscribe). Owner:
+// GET/POST /commerce/recover/unsubscribe (the NEWSLETTER_UNSUBSCRIBE page: confirm, then unsubscribe), POST
+// /commerce/recover/unsubscribe/one-click (the mail client's RFC 8058 one-click, signed, no crumb). Owner:
 // GET .../commerce/abandoned-checkouts (paged, with the figures), GET/PUT .../commerce/recovery-settings.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -14,7 +15,7 @@ import { cartByToken } from '../cart/service.js'
 import { CART_COOKIE, setCartCookie, type CommerceContext } from '../context.js'
 import { STORE_ROLES } from '../owner/routes.js'
 import { siteParams } from '../validators.js'
-import { RECOVER_PATH, RECOVERY_UNSUBSCRIBE_PATH, verifyRecoveryLink, verifyUnsubscribe } from './reminders.js'
+import { RECOVER_PATH, RECOVERY_ONE_CLICK_PATH, RECOVERY_UNSUBSCRIBE_PATH, verifyRecoveryLink, verifyUnsubscribe } from './reminders.js'
 import { restoreCheckoutCart } from './restore.js'
 import { captureContact, checkoutById, getRecoverySettings, listAbandoned, putRecoverySettings, unsubscribeCheckout } from './store.js'
 
@@ -35,6 +36,7 @@ const listQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).de
 const linkParams = z.object({ checkoutId: z.string().min(1).max(64) }).strict()
 const linkQuery = z.object({ x: z.string().max(20), t: z.string().max(64) }).strict()
 const unsubscribeFields = z.object({ s: z.string().max(64), t: z.string().max(64) }).strict()
+const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') }).strict()
 
 export interface RecoveryClock {
   now(): Date
@@ -95,6 +97,30 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: CommerceContex
     app,
     { method: 'POST', url: RECOVERY_UNSUBSCRIBE_PATH, summary: 'Stops the reminders of a signed link (form post with crumb)', tags, body: unsubscribeFields, bodyTypes: ['form', 'json'], responses: { 200: { description: 'HTML page' }, 404: { description: 'link not valid' } } },
     async ({ request, reply, body }) => unsubscribePage(request, reply, body, true),
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: RECOVERY_ONE_CLICK_PATH,
+      summary: "A mail client's one-click unsubscribe (RFC 8058: List-Unsubscribe=One-Click to the signed link of the mail's List-Unsubscribe header)",
+      tags,
+      query: unsubscribeFields,
+      body: oneClickBody,
+      bodyTypes: ['form'],
+      // a mail client has no crumb: the signed s/t pair of the mail is what authorises the change
+      crumb: false,
+      responses: { 200: { description: '{ unsubscribed: true }' }, 404: { description: 'link not valid' } },
+    },
+    async ({ request, reply, query }) => {
+      const site = requireSite(request)
+      const row = verifyUnsubscribe(ctx.downloadSecret, query.s, query.t) ? await checkoutById(orm, site.id, query.s) : null
+      if (!row) throw new AppError('not_found', 'unsubscribe_link_invalid', 'This unsubscribe link is not valid.')
+      await unsubscribeCheckout(orm, site.id, row.id)
+      reply.header('cache-control', 'no-store')
+      return { unsubscribed: true }
+    },
   )
 
   defineRoute(
