@@ -112,8 +112,11 @@ export type PromotedBlockType = (typeof PROMOTED_BLOCK_TYPES)[number]
 export { BILLING_UNITS, PERIODS_PER_YEAR, PRODUCT_TYPES, type BillingUnit, type ProductType } from './product-types.js'
 
 /** The browser storage key under which actions started before sign-in wait (SPEC.md: name not shown; this is ours).
- * Reserved, nothing stored under it yet: no visitor action here needs a sign-in first (comments, restock sign-ups,
- * joining a membership and checkout all work signed out, and a member page's sign-in form returns to that page). */
+ * The storefront's like button keeps a like here (kind, target, payload with the page path, creation time; 15
+ * minutes, at most 3) when the site answers 401 (a member sign-in first), sends the visitor to /account/sign-in
+ * with the page as return, and on that page, signed in, sends it once, removes it and says so
+ * (storefront content/stored-actions.ts). No site answers a like with 401 yet: the server's "members only" gate of
+ * likes is still to come; comments, restock sign-ups, joining a membership and checkout all work signed out. */
 export const STORED_ACTIONS_KEY = 'sitewright:stored-actions'
 
 /** Fluid engine breakpoints: mobile up to 432 px, desktop from 433 px. A tablet width is never a breakpoint of its own

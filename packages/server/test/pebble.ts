@@ -58,6 +58,8 @@ export function tlsGet(port: number, hostname: string, path: string, ca: string)
   })
 }
 
+const REFUSED_DOMAIN = 'refused.example.test'
+
 export interface Pebble {
   directoryUrl: string
   /** The CA file of Pebble's own listener (ACME_CA_FILE). */
@@ -71,6 +73,8 @@ export interface Pebble {
   /** Points `name` at these IPv4 addresses (instead of challtestsrv's default, 127.0.0.1); `clearA` undoes it. */
   setA(name: string, addresses: string[]): Promise<void>
   clearA(name: string): Promise<void>
+  /** A name Pebble refuses to issue for by its policy (its config's domain blocklist): a CA refusal. */
+  refusedDomain: string
   /** Pebble's issuing root (PEM). */
   root(): Promise<string>
   /** Pebble's intermediate (PEM): the CA that signs the certificates it issues, served in their chain. */
@@ -118,8 +122,9 @@ export async function startPebbleServers(): Promise<Pebble> {
     directoryUrl: `https://127.0.0.1:${acmePort}/dir`,
     caFile,
     dns: `127.0.0.1:${dnsPort}`,
+    refusedDomain: REFUSED_DOMAIN,
     async start(httpPort) {
-      const config = { pebble: { listenAddress: `127.0.0.1:${acmePort}`, managementListenAddress: `127.0.0.1:${mgmtPort}`, certificate: caFile, privateKey: join(dir, 'key.pem'), httpPort, tlsPort: await freePort(), ocspResponderURL: '', externalAccountBindingRequired: false } }
+      const config = { pebble: { listenAddress: `127.0.0.1:${acmePort}`, managementListenAddress: `127.0.0.1:${mgmtPort}`, certificate: caFile, privateKey: join(dir, 'key.pem'), httpPort, tlsPort: await freePort(), ocspResponderURL: '', externalAccountBindingRequired: false, domainBlocklist: [REFUSED_DOMAIN] } }
       writeFileSync(join(dir, 'pebble.json'), JSON.stringify(config))
       run('pebble', ['-config', join(dir, 'pebble.json'), '-dnsserver', `127.0.0.1:${dnsPort}`], { PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0', PEBBLE_AUTHZREUSE: '0' })
       await waitFor(`pebble (${log.slice(-500)})`, async () => (await getTls(`https://127.0.0.1:${acmePort}/dir`, ca)).status === 200)

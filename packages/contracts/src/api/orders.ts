@@ -276,6 +276,8 @@ export interface GiftCard {
   entryId: string | null
   /** ISO 8601. */
   createdAt: string
+  /** When the card stops paying (ISO 8601), or null: it never expires (gift-card reminder settings). */
+  expiresAt: string | null
 }
 
 export interface GiftCardLedgerEntry {

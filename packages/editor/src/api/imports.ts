@@ -2,7 +2,8 @@
 // report upload progress) to POST /api/sites/:siteId/imports?kind=&fileName=, which answers 202 with the job; the
 // job is then read again (GET .../imports/:jobId) for its progress and, once over, its report or error.
 import { IMPORT_KINDS, type ImportJobView, type ImportKind } from '@sitewright/contracts'
-import { createApiClient, currentCrumb, MESSAGES, type ApiClient, type ApiResult } from './client.js'
+import { createApiClient, MESSAGES, type ApiClient, type ApiResult } from './client.js'
+import { sendBody, type XhrFactory } from './send-body.js'
 import type { SiteId } from './types.js'
 
 export type { ImportJobView, ImportKind, ImportReportView } from '@sitewright/contracts'
@@ -20,27 +21,6 @@ export interface ImportsApi {
 /** The media type each kind of file is sent with (the server reads the bytes as they are). */
 const MEDIA_TYPE: Record<ImportKind, string> = { wxr: 'application/xml', ghost: 'application/json', 'shopify-csv': 'text/csv', 'woo-csv': 'text/csv' }
 
-type XhrFactory = () => XMLHttpRequest
-type Sent = { status: number; text: string } | 'connection-lost'
-
-function send(url: string, file: Blob, type: string, opts: { onProgress?(l: number, t: number): void; onSent?(): void }, xhrFactory: XhrFactory): Promise<Sent> {
-  return new Promise((resolve) => {
-    const xhr = xhrFactory()
-    xhr.open('POST', url)
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.setRequestHeader('Content-Type', type)
-    const crumb = currentCrumb()
-    if (crumb) xhr.setRequestHeader('X-CSRF-Token', crumb)
-    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size)
-    xhr.upload.onload = () => opts.onSent?.()
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText })
-    xhr.onerror = () => resolve('connection-lost')
-    xhr.ontimeout = () => resolve('connection-lost')
-    xhr.onabort = () => resolve('connection-lost')
-    xhr.send(file)
-  })
-}
-
 function parse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown
@@ -54,10 +34,10 @@ export function createImportsApi(client: ApiClient = createApiClient(), xhrFacto
   return {
     async start(siteId, kind, file, opts = {}) {
       const url = `${base(siteId)}?kind=${encodeURIComponent(kind)}${file.name ? `&fileName=${encodeURIComponent(file.name.slice(0, 200))}` : ''}`
-      let answer = await send(url, file, MEDIA_TYPE[kind], opts, xhrFactory)
+      let answer = await sendBody(url, file, MEDIA_TYPE[kind], opts, xhrFactory)
       if (typeof answer === 'object' && answer.status === 403 && answer.text.includes('"crumbFail":true')) {
         await client.get('/api/auth/me') // sets a fresh crumb cookie
-        answer = await send(url, file, MEDIA_TYPE[kind], opts, xhrFactory)
+        answer = await sendBody(url, file, MEDIA_TYPE[kind], opts, xhrFactory)
       }
       if (answer === 'connection-lost') return { ok: false, status: 0, code: 'network', message: MESSAGES.network }
       const body = parse(answer.text) as { job?: ImportJobView; error?: { code?: unknown; message?: unknown } } | null

@@ -2,7 +2,8 @@
 // stream to report progress against its exact Content-Length; the import is an upload over XMLHttpRequest (fetch
 // cannot report upload progress) of the archive's bytes as they are.
 import { SITE_ARCHIVE_MEDIA_TYPE, type SiteImportResult } from '@sitewright/contracts'
-import { createApiClient, currentCrumb, MESSAGES, type ApiClient } from './client.js'
+import { createApiClient, MESSAGES, type ApiClient } from './client.js'
+import { sendBody, type XhrFactory } from './send-body.js'
 import type { SiteId } from './types.js'
 
 export type { SiteImportResult }
@@ -25,7 +26,6 @@ export interface TransferClient {
   importSite(file: Blob, opts: { slug?: string; onProgress?: Progress; onSent?(): void }): Promise<ImportResult>
 }
 
-type XhrFactory = () => XMLHttpRequest
 
 function errorOf(text: string): { message?: string; fields?: Record<string, string> } {
   try {
@@ -50,24 +50,6 @@ function save(blob: Blob, filename: string): void {
   a.click()
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
-function send(url: string, file: Blob, opts: { onProgress?: Progress; onSent?(): void }, xhrFactory: XhrFactory) {
-  return new Promise<{ status: number; text: string } | 'connection-lost'>((resolve) => {
-    const xhr = xhrFactory()
-    xhr.open('POST', url)
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.setRequestHeader('Content-Type', SITE_ARCHIVE_MEDIA_TYPE)
-    const crumb = currentCrumb()
-    if (crumb) xhr.setRequestHeader('X-CSRF-Token', crumb)
-    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size)
-    xhr.upload.onload = () => opts.onSent?.()
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText })
-    xhr.onerror = () => resolve('connection-lost')
-    xhr.ontimeout = () => resolve('connection-lost')
-    xhr.onabort = () => resolve('connection-lost')
-    xhr.send(file)
-  })
 }
 
 export function createTransferClient(
@@ -106,10 +88,10 @@ export function createTransferClient(
 
     async importSite(file, { slug, onProgress, onSent }) {
       const url = `/api/sites/import${slug ? `?slug=${encodeURIComponent(slug)}` : ''}`
-      let answer = await send(url, file, { ...(onProgress ? { onProgress } : {}), ...(onSent ? { onSent } : {}) }, xhrFactory)
+      let answer = await sendBody(url, file, SITE_ARCHIVE_MEDIA_TYPE, { ...(onProgress ? { onProgress } : {}), ...(onSent ? { onSent } : {}) }, xhrFactory)
       if (typeof answer === 'object' && answer.status === 403 && answer.text.includes('"crumbFail":true')) {
         await client.get('/api/auth/me') // sets a fresh crumb cookie
-        answer = await send(url, file, { ...(onProgress ? { onProgress } : {}), ...(onSent ? { onSent } : {}) }, xhrFactory)
+        answer = await sendBody(url, file, SITE_ARCHIVE_MEDIA_TYPE, { ...(onProgress ? { onProgress } : {}), ...(onSent ? { onSent } : {}) }, xhrFactory)
       }
       if (answer === 'connection-lost') return { kind: 'error', status: 0, message: MESSAGES.network }
       if (answer.status >= 200 && answer.status < 300) {

@@ -5,7 +5,11 @@ export interface ContentDeps {
   /** Reads document.cookie (for the crumb). */
   cookies?: () => string
   /** localStorage, or null when the browser refuses it. */
-  storage?: Pick<Storage, 'getItem' | 'setItem'> | null
+  storage?: (Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>) | null
+  /** Sends the visitor to the member sign-in page, to come back to `returnPath` (location.assign by default). */
+  toSignIn?: (returnPath: string) => void
+  /** The path of the current page (location.pathname + search by default). */
+  path?: () => string
   /** Clock for stored dates. */
   now?: () => number
 }

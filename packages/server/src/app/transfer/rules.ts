@@ -51,6 +51,7 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   { table: c.taxRules, kind: 'content', reason: 'tax rules' },
   { table: c.promotions, kind: 'content', reason: 'automatic promotions (with their use counts)' },
   { table: c.recoverySettings, kind: 'content', reason: 'abandoned-checkout recovery settings' },
+  { table: c.giftCardReminderSettings, kind: 'content', reason: 'gift-card reminder settings' },
   { table: socialTables.socialSettings, kind: 'content', reason: 'comment settings' },
   // a reply whose parent the archive lacks comes in as a top-level comment
   { table: socialTables.socialComments, kind: 'content', reason: 'comments the pages show', selfRef: 'parent_id', refs: [drop('item_id'), nul('parent_id')] },

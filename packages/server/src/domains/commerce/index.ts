@@ -47,6 +47,8 @@ import type { z } from 'zod'
 import type { FulfilmentView, OrderView, OwnerProduct, ProductStatus } from '@sitewright/contracts'
 import { every, type Every } from '../../platform/every.js'
 import { sendDueReminders, type Composer } from './recovery/reminders.js'
+import { sendDueGiftCardReminders } from './giftcards/reminders.js'
+import { registerGiftCardReminderRoutes } from './giftcards/reminder-routes.js'
 import { registerRecoveryRoutes } from './recovery/routes.js'
 import { orderPlaced as recoveryOrderPlaced } from './recovery/store.js'
 
@@ -168,6 +170,8 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
   const reminderDeps = (r: NonNullable<CommerceOptions['recovery']>) => ({ orm, secret: deps.downloadSecret, composer: r.composer, siteUrl: async (siteId: string) => deps.siteUrl?.(siteId), queueMail: r.queueMail, hourMs: recovery.hourMs, allowed: r.allowed })
   /** Queues the recovery reminders due at `now` (the recovery clock's by default); once per checkout and step across nodes. */
   const sendRecoveryReminders = async (now?: Date) => (deps.recovery ? sendDueReminders(reminderDeps(deps.recovery), now ?? recovery.now()) : 0)
+  /** Queues the gift-card balance reminders and expiry notices due at `now` (the recovery clock's); once per card across nodes. */
+  const sendGiftCardReminders = async (now?: Date) => (deps.recovery ? sendDueGiftCardReminders({ ...reminderDeps(deps.recovery) }, now ?? recovery.now()) : 0)
   events.on('commerce_checkout_order_confirmed', (e) => recoveryOrderPlaced(orm, e.websiteId, e.orderId, e.cartId))
 
   return {
@@ -184,6 +188,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       registerPageRoutes(app, ctx, (siteId, rows) => items(siteId, rows))
       registerFieldsRoutes(app, ctx)
       registerRecoveryRoutes(app, ctx, recovery)
+      registerGiftCardReminderRoutes(app, ctx)
     },
     /** Sweeps hourly and bills due subscription cycles (every `renewals.intervalMs`) until `stop`. */
     async start(): Promise<void> {
@@ -191,6 +196,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
         every({ name: 'commerce sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweep(orm)),
         every({ name: 'subscription renewals', ms: deps.renewals?.intervalMs ?? 15 * 60 * 1000, log: deps.log }, () => runRenewals(ctx, clock())),
         ...(deps.recovery ? [every({ name: 'checkout recovery', ms: deps.recovery.sweepMs ?? 60_000, log: deps.log }, () => sendRecoveryReminders())] : []),
+        ...(deps.recovery ? [every({ name: 'gift-card reminders', ms: deps.recovery.sweepMs ?? 60_000, log: deps.log }, () => sendGiftCardReminders())] : []),
       ]
     },
     async stop(): Promise<void> {
@@ -202,6 +208,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly between start and stop). */
     sweep: () => sweep(orm),
     sendRecoveryReminders,
+    sendGiftCardReminders,
 
     /** Published products of a collection, as context Items (structuredContent with variants). */
     async listProducts(siteId: string, collectionId: string, o: { page: number; pageSize: number; collectionUrl?: string }): Promise<{ items: ProductItem[]; total: number }> {

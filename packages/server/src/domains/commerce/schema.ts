@@ -199,6 +199,13 @@ export const giftCards = pgTable('commerce_gift_cards', {
   /** The order entry the card was bought through (its recipient fields); null for cards the owner issued. */
   entryId: text('entry_id'),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** When the card stops paying (from the reminder settings at issue), or null. */
+  expiresAt: tz('expires_at'),
+  /** When the balance reminder and the expiry notice went out (each once). */
+  balanceRemindedAt: tz('balance_reminded_at'),
+  expiryNoticedAt: tz('expiry_noticed_at'),
+  /** The holder unsubscribed from the card's reminders. */
+  remindersOff: boolean('reminders_off').notNull().default(false),
 })
 
 export const giftCardLedger = pgTable('commerce_gift_card_ledger', {
@@ -345,6 +352,16 @@ export const recoverySettings = pgTable('commerce_recovery_settings', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 
+export const giftCardReminderSettings = pgTable('commerce_gift_card_reminder_settings', {
+  siteId: text('site_id').primaryKey(),
+  balanceReminder: boolean('balance_reminder').notNull().default(false),
+  balanceMonths: integer('balance_months').notNull().default(6),
+  expiryMonths: integer('expiry_months'),
+  noticeDays: integer('notice_days').notNull().default(30),
+  country: text('country').notNull().default('US'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
 export const abandonedCheckouts = pgTable('commerce_abandoned_checkouts', {
   id: text('id').primaryKey(),
   siteId: siteId(),
@@ -370,5 +387,5 @@ export type AbandonedCheckoutRow = typeof abandonedCheckouts.$inferSelect
 export const commerceTables = {
   storeSettings, products, variants, carts, cartEntries, coupons, shippingOptions, taxRules, orders, giftCards,
   giftCardLedger, subscriptions, subscriptionRenewals, idempotency, testPayments, fulfilments, promotions, promotionUses,
-  recoverySettings, abandonedCheckouts,
+  recoverySettings, abandonedCheckouts, giftCardReminderSettings,
 }

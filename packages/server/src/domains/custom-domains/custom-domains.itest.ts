@@ -205,7 +205,7 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     expect((await t.client('shop.example.test').get('/')).status).toBe(404)
   }, 120_000)
 
-  it('fails in plain words when the challenge is unreachable; a failed renewal mails the owner once and backs off', async () => {
+  it('fails in plain words when the CA refuses or the challenge is unreachable; a failed renewal mails the owner once and backs off', async () => {
     const pebble = pebbleOf()
     const a = await owner(t)
     const base = `/api/sites/${a.siteId}/domains`
@@ -220,6 +220,14 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     const unreachable = await until('far fails', () => get(far.id), (d) => d.status !== 'issuing')
     expect(unreachable.status).toBe('failed')
     expect(unreachable.error).toMatch(/^The certificate authority could not reach this domain over HTTP: point its DNS at this server and keep port 80 open/)
+
+    // CA refusal: Pebble's policy refuses the name (its domain blocklist), after our own verification passed
+    const refused = (await a.c.post(base, { hostname: pebble.refusedDomain })).json
+    await pebble.setTxt(refused.verification.name, refused.verification.value)
+    expect((await a.c.post(`${base}/${refused.id}/verify`)).json.status).toBe('issuing')
+    const refusal = await until('refused fails', () => get(refused.id), (d) => d.status !== 'issuing')
+    expect(refusal.status).toBe('failed')
+    expect(refusal.error).toMatch(/^The certificate authority refused the order: /)
 
     // renewal failure: an active domain due for renewal whose challenge cannot be reached any more
     const ok = (await a.c.post(base, { hostname: 'renew.example.test' })).json

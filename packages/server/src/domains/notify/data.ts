@@ -143,6 +143,10 @@ export function sampleData(name: string, siteUrl: string, editorUrl: string): Da
       return { order, complete: true, shipment: { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB', trackingUrl: 'https://www.royalmail.com/track-your-item', lines: order.lines } }
     case 'gift-card':
       return { giftCard: { recipientName: 'Grace Hopper', sender: 'Ada Lovelace', message: 'Happy birthday!\nTreat yourself <3', code: 'K7QX-2M9P-TR4W-8HZN', amount: '$25.00' } }
+    case 'gift-card-balance':
+      return { giftCard: { recipientName: 'Grace Hopper', code: 'K7QX-2M9P-TR4W-8HZN', balance: '$12.50', expiresOn: null, shopUrl: siteUrl, unsubscribeUrl: `${siteUrl}commerce/gift-cards/unsubscribe?s=sample` } }
+    case 'gift-card-expiry':
+      return { giftCard: { recipientName: 'Grace Hopper', code: 'K7QX-2M9P-TR4W-8HZN', balance: '$12.50', expiresOn: '2031-03-01', shopUrl: siteUrl, unsubscribeUrl: `${siteUrl}commerce/gift-cards/unsubscribe?s=sample` } }
     case 'cart-recovery':
       return { recovery: { step: 1, reminders: 2, last: false, url: `${siteUrl}commerce/recover/sample`, unsubscribeUrl: `${siteUrl}commerce/recover/unsubscribe?s=sample`, couponCode: 'COMEBACK10', total: order.total, lines: order.lines } }
     case 'restock-alert':

@@ -10,8 +10,8 @@ import { PRODUCT_TYPES } from '../validators.js'
 
 type Values = Record<string, unknown>
 
-/** The gift-card page's fields: who the card is for and a message. */
-export const GIFT_CARD_FIELDS = { recipientName: 100, recipientEmail: 256, senderName: 100, message: 1000 } as const
+/** The gift-card page's fields: who the card is for, a message, and whether its holder may get reminders ('true'). */
+export const GIFT_CARD_FIELDS = { recipientName: 100, recipientEmail: 256, senderName: 100, message: 1000, reminderConsent: 5 } as const
 export const GIFT_CARD_EMAIL_MESSAGE = 'Enter the recipient’s email address, like name@example.com.'
 
 function failed(errors: Record<string, string>): never {

@@ -8,6 +8,7 @@ import { AppError } from '../../../platform/errors.js'
 import { newId } from '../../../platform/ids.js'
 import { giftCardLedger, giftCards, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import { expiryOfNewCard } from './reminders.js'
 import type { GiftCard, GiftCardLedgerEntry } from '@sitewright/contracts'
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' // no I, O, 0, 1
@@ -30,9 +31,12 @@ export async function issueGiftCard(
 ) {
   const id = newId()
   const code = input.code ? normaliseCode(input.code) : newGiftCardCode()
+  const createdAt = new Date()
+  // the owner's expiry (gift-card reminder settings, where the country allows one) holds for the cards issued under it
+  const expiresAt = await expiryOfNewCard(tx, siteId, createdAt)
   const [card] = await tx
     .insert(giftCards)
-    .values({ id, siteId, code, initialCents: input.amountCents, balanceCents: input.amountCents, currency: input.currency, orderId: input.orderId ?? null, entryId: input.entryId ?? null })
+    .values({ id, siteId, code, initialCents: input.amountCents, balanceCents: input.amountCents, currency: input.currency, orderId: input.orderId ?? null, entryId: input.entryId ?? null, createdAt, expiresAt })
     .returning()
   await tx.insert(giftCardLedger).values({ id: newId(), siteId, giftCardId: id, orderId: input.orderId ?? null, deltaCents: input.amountCents, reason: input.reason })
   return card!
@@ -77,6 +81,7 @@ export async function giftCardToApply(orm: Orm, siteId: string, code: string, to
   if (!card) return refuse('gift_card_not_found', 'This gift card does not exist.')
   // a used-up card is a real card: say so with its balance, not like a wrong code
   if (card.balanceCents === 0) return refuse('gift_card_empty', `Balance: ${moneyText(0, card.currency)}. This gift card has been used up.`)
+  if (card.expiresAt && card.expiresAt.getTime() <= Date.now()) return refuse('gift_card_expired', `This gift card expired on ${card.expiresAt.toISOString().slice(0, 10)}.`)
   return { id: card.id, code: card.code, balanceCents: card.balanceCents, applied: Math.min(card.balanceCents, Math.max(0, totalCents)) }
 }
 
@@ -89,7 +94,7 @@ export async function redeem(tx: Orm, siteId: string, giftCardId: string, amount
   const rows = await sqlRows<{ id: string }>(
     tx,
     sql`UPDATE commerce_gift_cards SET balance_cents = balance_cents - ${amountCents}
-        WHERE site_id = ${siteId} AND id = ${giftCardId} AND balance_cents >= ${amountCents} RETURNING id`,
+        WHERE site_id = ${siteId} AND id = ${giftCardId} AND balance_cents >= ${amountCents} AND (expires_at IS NULL OR expires_at > now()) RETURNING id`,
   )
   if (rows.length === 0) {
     throw new AppError('conflict', 'gift_card_balance_changed', 'The gift card balance has changed. Please review your order and try again.')
@@ -111,7 +116,15 @@ export async function restore(tx: Orm, siteId: string, orderId: string): Promise
 
 export async function listGiftCards(orm: Orm, siteId: string): Promise<GiftCard[]> {
   const rows = await orm.select().from(giftCards).where(eq(giftCards.siteId, siteId)).orderBy(desc(giftCards.createdAt)).limit(500)
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }))
+  return rows.map(giftCardView)
+}
+
+/** A card as the owner API carries it. */
+export function giftCardView(r: typeof giftCards.$inferSelect): GiftCard {
+  return {
+    id: r.id, siteId: r.siteId, code: r.code, initialCents: r.initialCents, balanceCents: r.balanceCents, currency: r.currency, orderId: r.orderId, entryId: r.entryId,
+    createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null,
+  }
 }
 
 /** The balance changes of a gift card of the site; 404 gift_card_not_found when the site has no card of that id. */

@@ -12,7 +12,7 @@ import * as orders from '../orders/service.js'
 import type { OrderRow } from '../schema.js'
 import { createRule, deleteRule, listRules, type RuleKind } from './store.js'
 import { getSettings, updateSettings } from '../settings.js'
-import type { GiftCard, OwnerOrder, OwnerProduct, StockLevel } from '@sitewright/contracts'
+import type { OwnerOrder, OwnerProduct, StockLevel } from '@sitewright/contracts'
 import {
   couponInput, fulfilInput, giftCardIssue, inventoryQuery, orderQuery, productCreate, productListQuery, productParams, productPatch, rowParams,
   settingsPatch, shippingInput, siteParams, stockPatch, taxInput, variantParams, variantsPut,
@@ -176,7 +176,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await allow(request, params.siteId)
     const { currency } = await getSettings(orm, params.siteId)
     const card = await orm.transaction((tx) => giftcards.issueGiftCard(tx, params.siteId, { amountCents: body.amountCents, currency, code: body.code, reason: 'issued' }))
-    return reply.code(201).send({ giftCard: { ...card, createdAt: card.createdAt.toISOString() } satisfies GiftCard })
+    return reply.code(201).send({ giftCard: giftcards.giftCardView(card) })
   })
   defineRoute(app, { method: 'GET', url: `${base}/gift-cards/:rowId/ledger`, summary: 'Balance changes of a gift card', tags, params: rowParams, responses: ok('{ ledger }') }, async ({ request, params }) => {
     await allow(request, params.siteId)
