@@ -137,7 +137,7 @@ describe('languages in the browser', () => {
     // the mail, in French, with the same amounts and day
     const mail = await smtp.waitFor((m) => m.to.includes('ada.fr@example.com') && m.subject.startsWith(`Commande nº ${o.number} confirmée`))
     expect(mail.text).toContain(`Sous-total: ${euro(o.subtotalCents)}`)
-    expect(mail.text).toContain(`Total: ${euro(o.grandTotalCents)}`)
+    expect(mail.text).toContain(`Total TTC: ${euro(o.grandTotalCents)}`)
     expect(mail.text).toContain(`Passée le ${day}`)
     expect(mail.text).toContain('Merci pour votre commande')
   })

@@ -45,7 +45,7 @@ export const FR: Catalogue = {
   'totals.shipping': 'Livraison',
   'totals.tax': 'Taxes',
   'totals.giftCard': 'Carte cadeau',
-  'totals.total': 'Total',
+  'totals.total': 'Total TTC',
   'checkout.title': 'Paiement',
   'checkout.contact': 'Coordonnées',
   'checkout.email': 'E-mail',
