@@ -3,7 +3,7 @@
 // (@sitewright/contracts) as the server sends them.
 import type {
   Collection, EmailPreview, EmailTemplateSummary, FileAsset, FulfilInput, GiftCard, GiftCardLedgerEntry, InventoryPage, InventoryQuery, OrderPage, OrderQuery, OwnerOrder,
-  AbandonedCheckoutPage, NotificationSettings, OwnerProduct, Promotion, PromotionInput, RecoverySettings, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
+  AbandonedCheckoutPage, GiftCardReminderSettings, NotificationSettings, OwnerProduct, Promotion, PromotionInput, RecoverySettings, OwnerReview, OwnerReviewPage, OwnerReviewQuery, RestockGroupPage, RestockSendResult, RestockSignUpPage, ReviewImportResult, ScarcitySettings, ProductInput, ProductSummary, ProductSummaryPage, StockLevel, StoreSettings, VariantInput,
 } from '@sitewright/contracts'
 import { createApiClient, jobAnswer, readCookie, CRUMB_COOKIE, MESSAGES, type ApiClient, type ApiResult } from '../api/client.js'
 import type { Form } from '../forms/model.js'
@@ -46,6 +46,9 @@ export interface CommerceApi {
   abandonedCheckouts(page?: number): Promise<ApiResult<AbandonedCheckoutPage>>
   recoverySettings(): Promise<ApiResult<RecoverySettings>>
   saveRecoverySettings(input: RecoverySettings): Promise<ApiResult<RecoverySettings>>
+  /** Gift-card reminders: the balance reminder, an expiry the country allows, its notice. */
+  giftCardReminderSettings(): Promise<ApiResult<GiftCardReminderSettings>>
+  saveGiftCardReminderSettings(input: GiftCardReminderSettings): Promise<ApiResult<GiftCardReminderSettings>>
   settings(): Promise<ApiResult<StoreSettings>>
   updateSettings(patch: Partial<StoreSettings>): Promise<ApiResult<StoreSettings>>
   files(query: string): Promise<ApiResult<FileAsset[]>>
@@ -187,6 +190,8 @@ export function createCommerceApi(siteId: string, options: CommerceApiOptions = 
     abandonedCheckouts: (page) => client.get<AbandonedCheckoutPage>(`${root}/abandoned-checkouts${q({ page })}`),
     recoverySettings: async () => map(await client.get<{ settings: RecoverySettings }>(`${root}/recovery-settings`), (d) => d.settings),
     saveRecoverySettings: async (input) => map(await client.put<{ settings: RecoverySettings }>(`${root}/recovery-settings`, input), (d) => d.settings),
+    giftCardReminderSettings: async () => map(await client.get<{ settings: GiftCardReminderSettings }>(`${root}/gift-card-reminder-settings`), (d) => d.settings),
+    saveGiftCardReminderSettings: async (input) => map(await client.put<{ settings: GiftCardReminderSettings }>(`${root}/gift-card-reminder-settings`, input), (d) => d.settings),
     settings: async () => map(await client.get<{ settings: StoreSettings }>(`${root}/settings`), (d) => d.settings),
     updateSettings: async (patch) =>
       map(await client.patch<{ settings: StoreSettings }>(`${root}/settings`, patch), (d) => d.settings),

@@ -90,7 +90,8 @@ describe('settings tabs', () => {
     expect(SETTINGS_TABS.find((t) => t.id === 'connected-accounts')?.label).toBe(CONNECTED_ACCOUNTS_SCREEN.tab)
     expect(settingsTabsFor(['settings.read', 'content']).map((t) => t.id)).toEqual(['general', 'connected-accounts'])
     expect(settingsTabsFor(['settings.read', 'billing']).map((t) => t.id)).toEqual(['general'])
-    expect(settingsTabsFor(undefined)).toHaveLength(3) // general, connected accounts, domains
+    expect(settingsTabsFor(undefined)).toHaveLength(4) // general, connected accounts, domains, import
+    expect(settingsTabsFor(['settings.read', 'transfer']).map((t) => t.id)).toEqual(['general', 'import'])
     expect(settingsTabsFor(['settings.read', 'settings.edit']).map((t) => t.id)).toEqual(['general', 'domains'])
   })
 })

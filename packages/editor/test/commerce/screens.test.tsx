@@ -201,4 +201,31 @@ describe('gift cards', () => {
     await waitFor(() => root.textContent?.includes('WXYZ-WXYZ-WXYZ-WXYZ'))
     expect(m.calls.find((c) => c.method === 'POST')!.body).toEqual({ amountCents: 2000 })
   })
+  it("gift-card reminder settings: shows the country's rule, a refused expiry shows by its field, a save sends whole numbers", async () => {
+    const settings = { balanceReminder: false, balanceMonths: 6, expiryMonths: null, noticeDays: 30, country: 'US' }
+    const m = await mountCommerce(commerceUrl('gift-cards'), {
+      [`GET ${apiUrl('/gift-cards')}`]: json(200, { giftCards: [] }),
+      [`GET ${apiUrl('/gift-card-reminder-settings')}`]: json(200, { settings }),
+      [`PUT ${apiUrl('/gift-card-reminder-settings')}`]: (call) => {
+        const body = call.body as typeof settings
+        return body.country === 'CA'
+          ? json(400, { error: { type: 'invalid_data', code: 'gift_card_expiry_not_allowed', message: 'Gift cards may not expire in this country.', fields: { expiryMonths: 'Gift cards may not expire in this country.' } } })
+          : json(200, { settings: body })
+      },
+    })
+    view = m.view
+    const root = view.container
+    await waitFor(() => root.querySelector('[aria-label="Gift-card reminders"] input'))
+    expect(root.textContent).toContain('no sooner than 60 months')
+    await typeInto(byLabel(root, 'Shop country (two letters)'), 'ca')
+    expect(root.textContent).toContain('Gift cards may not expire in this country.')
+    await typeInto(byLabel(root, 'New cards expire after (months, optional)'), '24')
+    await click(byText(root, 'button', 'Save settings')!)
+    await waitFor(() => messageFor(byLabel(root, 'New cards expire after (months, optional)')) === 'Gift cards may not expire in this country.')
+    await typeInto(byLabel(root, 'Shop country (two letters)'), 'US')
+    await typeInto(byLabel(root, 'New cards expire after (months, optional)'), '60')
+    await click(byText(root, 'button', 'Save settings')!)
+    await waitFor(() => root.textContent?.includes('Gift-card reminder settings saved.'))
+    expect(m.calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ ...settings, expiryMonths: 60 })
+  })
 })

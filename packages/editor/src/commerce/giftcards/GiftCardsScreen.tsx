@@ -5,6 +5,8 @@ import { useCommerce } from '../context.js'
 import { formatMoney, toMinor } from '../money.js'
 import type { GiftCard, GiftCardLedgerEntry } from '@sitewright/contracts'
 import { formatDate, LoadError, Loading } from '../ui.js'
+import { GiftCardRemindersForm } from './GiftCardRemindersForm.js'
+import '../recovery/recovery.css'
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; cards: GiftCard[] }
 
@@ -84,6 +86,7 @@ export function GiftCardsScreen() {
 
   return (
     <div className="gift-cards">
+      <GiftCardRemindersForm />
       <form className="toolbar" onSubmit={issue} noValidate>
         <TextField name="giftCardAmount" label={`Issue a gift card (${settings.currency})`} value={amount} onChange={(v) => { setAmount(v); setError(undefined) }} error={error} />
         <button type="submit" className="button secondary small" disabled={issuing}>

@@ -34,6 +34,16 @@ export const lockSite = (tx: Orm, siteId: string) => tx.execute(sql`SELECT pg_ad
 export async function capture(orm: Orm, specs: Specs, siteId: string, meta: CaptureMeta): Promise<CaptureResult> {
   return orm.transaction(async (tx) => {
     await lockSite(tx, siteId)
+    return captureLocked(tx, specs, siteId, meta)
+  })
+}
+
+/**
+ * A capture inside a transaction holding the site's lock (a whole-site restore captures what it wrote in its own
+ * transaction). `known`: pieces already read (the objects' states before a restore), not fetched again for the diffs.
+ */
+export async function captureLocked(tx: Orm, specs: Specs, siteId: string, meta: CaptureMeta, known?: Pieces): Promise<CaptureResult> {
+  {
     const older = meta.olderThanMs ? sql` AND marked_at < clock_timestamp() - make_interval(secs => ${meta.olderThanMs / 1000})` : sql``
     const claimed = await sqlRows<{ kind: HistoryKind; object_id: string }>(tx, sql`DELETE FROM history_pending WHERE site_id = ${siteId}${older} RETURNING kind, object_id`)
     const forced = new Set(meta.force ?? [])
@@ -73,7 +83,7 @@ export async function capture(orm: Orm, specs: Specs, siteId: string, meta: Capt
     if (todo.length === 0) return { versions: [], bytes: 0 }
     // what changed against each object's previous version: the old snapshots, sharing every piece kept
     const olds = todo.flatMap((x) => (x.before && x.root && x.before !== x.root ? [x.before] : []))
-    const oldValues = olds.length ? await loadValues(tx, siteId, olds, pieces) : new Map<string, unknown>()
+    const oldValues = olds.length ? await loadValues(tx, siteId, olds, known ? new Map([...known, ...pieces]) : pieces) : new Map<string, unknown>()
     const rows = todo.map((x) => {
       const paths = x.before && x.root && x.before !== x.root ? diff(oldValues.get(x.before), x.state).map((c) => c.path) : x.root && x.before !== x.root ? [''] : []
       return { k: x.kind, o: x.id, r: x.root, t: x.title.slice(0, 200), c: paths.slice(0, MAX_PATHS) }
@@ -89,7 +99,7 @@ export async function capture(orm: Orm, specs: Specs, siteId: string, meta: Capt
           RETURNING ${VERSION_COLUMNS}`,
     )
     return { versions, bytes }
-  })
+  }
 }
 
 /** Sites with objects marked at least `olderThanMs` ago. */

@@ -4,8 +4,8 @@
 import type { HistoryKind } from '@sitewright/contracts'
 import { isUniqueViolation, type Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
-import { loadValues } from './blobs.js'
-import { capture, lockSite, type CaptureResult, type Specs } from './capture.js'
+import { loadValues, split, type Pieces } from './blobs.js'
+import { capture, captureLocked, lockSite, type CaptureResult, type Specs } from './capture.js'
 import { writeBack, type ObjectState } from './kinds.js'
 import { versionsInForce, type VersionRow } from './queries.js'
 
@@ -39,15 +39,19 @@ export async function restoreVersion(orm: Orm, specs: Specs, siteId: string, v: 
 
 export async function restoreSite(orm: Orm, specs: Specs, siteId: string, at: string, actorId: string | null): Promise<CaptureResult & { restored: number }> {
   await capture(orm, specs, siteId, { actorId: null, reason: 'autosave' })
-  let keys: string[] = []
-  await guarded(() =>
+  // one transaction: the write-back and the capture of what it wrote (the restore's versions)
+  return guarded(() =>
     orm.transaction(async (tx) => {
       await lockSite(tx, siteId)
       const then = new Map((await versionsInForce(tx, siteId, at)).map((r) => [`${r.kind}:${r.object_id}`, r.root]))
       const now = await versionsInForce(tx, siteId)
       const todo = now.filter((r) => specs.has(r.kind) && (then.get(`${r.kind}:${r.object_id}`) ?? null) !== r.root)
       const roots = todo.map((r) => then.get(`${r.kind}:${r.object_id}`)).filter((h): h is string => typeof h === 'string')
-      const values = await loadValues(tx, siteId, roots)
+      // the states before the restore are read with those it restores (they share most pieces), for the diffs
+      const before = todo.map((r) => r.root).filter((h): h is string => typeof h === 'string')
+      const values = await loadValues(tx, siteId, [...roots, ...before])
+      const known: Pieces = new Map()
+      for (const h of before) split(values.get(h), known)
       const stateOf = (r: (typeof todo)[number]) => {
         const h = then.get(`${r.kind}:${r.object_id}`)
         return h ? (values.get(h) as ObjectState) : null
@@ -61,9 +65,9 @@ export async function restoreSite(orm: Orm, specs: Specs, siteId: string, at: st
         const kept = todo.filter((r) => r.kind === kind && stateOf(r) !== null)
         if (kept.length) await writeBack(tx, specs.get(kind)!, siteId, kept.map((r) => ({ id: r.object_id, state: stateOf(r) })))
       }
-      keys = todo.map((r) => `${r.kind}:${r.object_id}`)
+      const keys = todo.map((r) => `${r.kind}:${r.object_id}`)
+      const result = await captureLocked(tx, specs, siteId, { actorId, reason: 'restore', force: keys }, known)
+      return { ...result, restored: keys.length }
     }),
   )
-  const result = await capture(orm, specs, siteId, { actorId, reason: 'restore', force: keys })
-  return { ...result, restored: keys.length }
 }

@@ -42,7 +42,7 @@ export const IMAGE: Shape = {
   filename: 'string', systemDataVariants: 'string', oembed: 'object?', mimeType: 'string?',
 }
 export const BLOCK: Shape = { id: 'string', type: 'number', typeName: 'string', value: 'object' }
-export const COMMENT: Shape = { id: 'string', authorName: 'string', body: 'string', createdOn: 'number', likeCount: 'number' }
+export const COMMENT: Shape = { id: 'string', authorName: 'string', body: 'string', createdOn: 'number', likeCount: 'number', parentId: 'string?', depth: 'number', replies: 'array', replyToName: 'string?' }
 
 const kindOf = (v: unknown): Kind => (Array.isArray(v) ? 'array' : (typeof v as Kind))
 

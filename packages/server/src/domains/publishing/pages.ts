@@ -9,6 +9,7 @@ import type { Target } from './resolve.js'
 import { childCollections, collectionContext, fullUrlOf, liveCollection, type SiteScope } from './scope.js'
 import { searchResults } from './search.js'
 import type { Theme } from './theme.js'
+import type { CommentContext, CommentThreadNode } from './types.js'
 import type { Json, MemberVisitor, PageContext } from './types.js'
 
 export const LOCKED_MESSAGE = 'This page is locked'
@@ -198,7 +199,7 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
     const nextItem = itemLink(scope, next)
     context.pagination = { ...(prevItem ? { prevItem } : {}), ...(nextItem ? { nextItem } : {}) }
     const open = itemCtx.commentState === 1 || Number(itemCtx.publicCommentCount) > 0
-    if (scope.settings.commentsEnabled && open && scope.deps.social) context.comments = await scope.deps.social.approvedComments(scope.site.id, item.id)
+    if (scope.settings.commentsEnabled && open && scope.deps.social) context.comments = (await scope.deps.social.approvedComments(scope.site.id, item.id)).map(commentContext)
     const popup = await popupOf(scope, c)
     if (popup) context.popupOverlay = popup
     return { status: 200, context }
@@ -272,3 +273,9 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
 }
 
 export type Pages = ReturnType<typeof createPages>
+
+/** A thread comment as the context carries it: no parentId on a top-level comment (the context has no nulls). */
+function commentContext(c: CommentThreadNode): CommentContext {
+  const { parentId, replies, ...rest } = c
+  return { ...rest, ...(parentId ? { parentId } : {}), replies: replies.map(commentContext) }
+}

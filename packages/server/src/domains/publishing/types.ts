@@ -33,14 +33,20 @@ export interface NavLink {
   items?: NavLink[]
 }
 
+/** A comment of the thread the social domain answers (publishing makes a CommentContext of it). */
+export interface CommentThreadNode extends Omit<CommentContext, 'parentId' | 'replies'> {
+  parentId: string | null
+  replies: CommentThreadNode[]
+}
+
 export interface CommentContext {
   id: string
   authorName: string
   body: string
   createdOn: number
   likeCount: number
-  /** The comment this one replies to (null: top-level). */
-  parentId: string | null
+  /** The comment this one replies to (absent on a top-level comment: the context has no nulls). */
+  parentId?: string
   /** 1 top-level, 2 a reply, 3 a reply to a reply (deeper replies are shown at 3, naming `replyToName`). */
   depth: number
   replies: CommentContext[]
@@ -199,7 +205,8 @@ export interface PublishingDeps {
   /** Comments and likes (social domain). */
   social?: {
     counts(siteId: string, itemIds: readonly string[]): Promise<ReadonlyMap<string, { publicCommentCount: number; likeCount: number }>>
-    approvedComments(siteId: string, itemId: string): Promise<CommentContext[]>
+    /** The approved thread (replies nested); parentId is null on a top-level comment here. */
+    approvedComments(siteId: string, itemId: string): Promise<CommentThreadNode[]>
   }
   /** Products of products collections (commerce domain). */
   products?: {
