@@ -13,6 +13,27 @@ import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
 
 export const PLACING_TEXT = 'Placing Order…'
+
+/** The texts this script shows, in the page's language: the form's data-texts (the server's catalogue), else English. */
+export interface CheckoutTexts {
+  placing: string
+  networkError: string
+  /** With `{code}` where the coupon's code goes. */
+  couponApplied: string
+  failed: string
+}
+const ENGLISH: CheckoutTexts = { placing: PLACING_TEXT, networkError: 'Network error', couponApplied: 'Coupon {code} applied.', failed: 'Something went wrong' }
+
+export function checkoutTexts(form: HTMLElement): CheckoutTexts {
+  try {
+    const given = JSON.parse(form.dataset.texts ?? '{}') as Partial<Record<keyof CheckoutTexts, unknown>>
+    const out = { ...ENGLISH }
+    for (const k of Object.keys(ENGLISH) as (keyof CheckoutTexts)[]) if (typeof given[k] === 'string' && given[k]) out[k] = given[k]
+    return out
+  } catch {
+    return ENGLISH
+  }
+}
 export const CHECKOUT_PATH = '/api/commerce/checkout'
 export const SHIPPING_PATH = '/api/commerce/shopping-cart/shipping'
 
@@ -198,6 +219,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   const status = form.querySelector<HTMLElement>('[data-checkout-status]')
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')
   const attempts = createAttemptKeys()
+  const texts = checkoutTexts(form)
   const say = (text: string) => {
     if (status) status.textContent = text
   }
@@ -206,7 +228,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
       const res = await crumbFetch(url, { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers }, body: JSON.stringify(body) })
       return await readResult<T>(res)
     } catch {
-      return { ok: false, kind: 'network', status: 0, message: 'Network error' }
+      return { ok: false, kind: 'network', status: 0, message: texts.networkError }
     }
   }
   const cartToken = field(new FormData(form), 'cartToken')
@@ -248,7 +270,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
     couponButton.disabled = true
     void deps.store.recalculate(() => deps.api.applyCoupon(code), cartOf).then((res) => {
       couponButton.disabled = false
-      say(res.ok ? `Coupon ${code.toUpperCase()} applied.` : res.message)
+      say(res.ok ? texts.couponApplied.split('{code}').join(code.toUpperCase()) : res.message)
     })
   })
   form.addEventListener('submit', (e) => {
@@ -263,7 +285,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
     const lock = (locked: boolean) => {
       if (!submit) return
       submit.disabled = locked
-      submit.textContent = locked ? PLACING_TEXT : label
+      submit.textContent = locked ? texts.placing : label
     }
     lock(true)
     say('')
@@ -276,7 +298,7 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
       if (url) return deps.win.location.assign(url)
       form.dataset.state = 'editing'
       lock(false)
-      say(res.ok ? 'Something went wrong' : res.message)
+      say(res.ok ? texts.failed : res.message)
     })
   })
 }

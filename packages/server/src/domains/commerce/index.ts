@@ -353,6 +353,6 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
 
 export type Commerce = ReturnType<typeof createCommerce>
 export { giftCardRecipient } from './giftcards/recipient.js'
-export { moneyText } from './orders/summary.js'
+export { dateText, localizedSummary, moneyText } from './orders/summary.js'
 export { subscriptionTerms, termsSentence } from './subscriptions/terms.js'
 export type { IssuedGiftCard } from './giftcards/service.js'

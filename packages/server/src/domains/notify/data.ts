@@ -1,7 +1,7 @@
 // The data each email template renders: built from the store's order views (and other domains' events), and
 // sample data of the same shape for the editor's previews (COMMERCE_EMAIL_PREVIEW 301).
 import type { FulfilmentView, OrderView } from '@sitewright/contracts'
-import { giftCardRecipient, moneyText, subscriptionTerms, termsSentence, type IssuedGiftCard } from '../commerce/index.js'
+import { giftCardRecipient, localizedSummary, moneyText, subscriptionTerms, termsSentence, type IssuedGiftCard } from '../commerce/index.js'
 
 type Data = Record<string, unknown>
 
@@ -20,8 +20,8 @@ function addressLines(a: Record<string, string> | null): string[] {
 }
 
 /** The order as the shopper templates show it. */
-export function orderData(order: OrderView, o: { detailsUrl?: string; baseUrl: string; giftCards?: readonly IssuedGiftCard[] }): Data {
-  const amount = (cents: number) => moneyText(cents, order.currency)
+export function orderData(order: OrderView, o: { detailsUrl?: string; baseUrl: string; giftCards?: readonly IssuedGiftCard[]; locale?: string }): Data {
+  const amount = (cents: number) => moneyText(cents, order.currency, o.locale)
   const issued = o.giftCards ?? []
   return {
     id: order.id,
@@ -29,9 +29,9 @@ export function orderData(order: OrderView, o: { detailsUrl?: string; baseUrl: s
     email: order.email,
     testMode: order.testMode,
     // the stored breakdown's total: what was charged, after gift cards
-    total: order.breakdown.total,
+    total: o.locale ? amount(order.breakdown.totalCents) : order.breakdown.total,
     lines: order.entries.map((e) => ({ quantity: e.quantity, title: e.title, variant: variantOf(e.attributes), total: amount(e.subTotalCents) })),
-    summary: order.summary.map((l) => ({ label: l.label, text: l.text })),
+    summary: (o.locale ? localizedSummary(order.summary, order.currency, o.locale) : order.summary).map((l) => ({ label: l.label, text: l.text })),
     downloads: order.entries.filter((e) => e.downloadUrl).map((e) => ({ title: e.title, url: `${o.baseUrl.replace(/\/+$/, '')}${e.downloadUrl}` })),
     giftCards: order.giftCards.map((g) => {
       const card = issued.find((c) => c.code === g.code)

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { FulfilmentView, NotificationSettings, OrderView } from '@sitewright/contracts'
 import type { Orm } from '../../platform/db/index.js'
 import type { CommerceNotifier, IssuedGiftCard, OrderConfirmedEvent } from '../commerce/index.js'
+import { dateText } from '../commerce/index.js'
 import type { MailMessage, QueueMail } from '../mail/index.js'
 import { purchasedProducts } from '../reviews/index.js'
 import type { GiftCardsIssuedEvent, OrderFulfilledEvent, OrderRefundedEvent, ReviewPostedEvent } from '../../platform/events.js'
@@ -137,7 +138,10 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
       await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl, donation: true } } })
       return
     }
-    await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: { ...data, text: orderMailText(order.locale ?? 'en-US', order.number, brand.title) } })
+    // the shopper's mail in their language: texts, money and the day as CLDR writes them there
+    const locale = order.locale ?? 'en-US'
+    const shopperData = orderData(order, { detailsUrl: e.confirmationUrl, baseUrl: brand.url, giftCards: e.giftCards, locale })
+    await queue(siteId, `order-confirmation:${order.id}`, 'order-confirmation', order.email, { order: { ...shopperData, text: orderMailText(locale, order, brand.title) } })
     if (order.status === 'paid') await giftCardsIssued(siteId, order, e.giftCards)
     await ownerEvent({ siteId, eventId: `owner-new-order:${order.id}`, template: 'owner-new-order', audience: 'commerce', data: { order: { ...data, manageUrl } } })
     await lowStock(siteId, order.id)
@@ -174,10 +178,11 @@ export function createNotify(orm: Orm, deps: NotifyDeps) {
   }
 
   /** The confirmation mail's texts in the shopper's language (the order's number set in bold around the message). */
-  function orderMailText(locale: string, number: number, site: string) {
+  function orderMailText(locale: string, order: OrderView, site: string) {
+    const { number } = order
     const t = messagesFor(locale)
     const [confirmedBefore, confirmedAfter] = t('order.confirmed', { number: '\u0001' }).split('\u0001')
-    return { thanks: t('order.thanks'), confirmedBefore: confirmedBefore ?? '', confirmedAfter: confirmedAfter ?? '', view: t('order.view'), subject: t('order.mailSubject', { number: String(number), site }) }
+    return { thanks: t('order.thanks'), confirmedBefore: confirmedBefore ?? '', confirmedAfter: confirmedAfter ?? '', view: t('order.view'), placed: t('order.placed', { date: dateText(order.created, locale) }), shippingTo: t('order.shippingTo'), subject: t('order.mailSubject', { number: String(number), site }) }
   }
 
   async function shippingMail(siteId: string, order: OrderView, f: FulfilmentView, complete: boolean): Promise<void> {

@@ -14,6 +14,20 @@ export const EMPTY_CART_TEXT = 'You have nothing in your shopping cart.'
 export const SAVE_TEXT = 'Save'
 export const CALCULATED_AT_CHECKOUT = 'Shipping and tax are calculated at checkout.'
 
+/** The texts of the island in the page's language: its element's data-texts (the server's catalogue), else English. */
+export interface CartTexts { empty: string; continueShopping: string; continueLink: string; checkout: string; couponCode: string; apply: string; subtotal: string; discount: string; tax: string; calculatedAtCheckout: string }
+const ENGLISH: CartTexts = { empty: EMPTY_CART_TEXT, continueShopping: 'Continue Shopping', continueLink: 'Continue shopping', checkout: 'Checkout', couponCode: 'Coupon code', apply: 'Apply', subtotal: 'Subtotal', discount: 'Discount', tax: 'Tax', calculatedAtCheckout: CALCULATED_AT_CHECKOUT }
+export function cartTexts(el: HTMLElement): CartTexts {
+  try {
+    const given = JSON.parse(el.dataset.texts ?? '{}') as Partial<Record<keyof CartTexts, unknown>>
+    const out = { ...ENGLISH }
+    for (const k of Object.keys(ENGLISH) as (keyof CartTexts)[]) if (typeof given[k] === 'string' && given[k]) out[k] = given[k]
+    return out
+  } catch {
+    return ENGLISH
+  }
+}
+
 const codeOf = (c: Coupon | string) => (typeof c === 'string' ? c : (c.code ?? c.couponCode ?? ''))
 
 function Money({ cents, currency }: { cents: number; currency: string }) {
@@ -117,7 +131,7 @@ export function continueShoppingUrl(cart: ShoppingCart): string {
   return parent.startsWith('/') && parent.length > 1 ? parent : '/'
 }
 
-export function CartPage({ deps }: { deps: PageDeps }) {
+export function CartPage({ deps, t = ENGLISH }: { deps: PageDeps; t?: CartTexts }) {
   const [cart, setCart] = useState<ShoppingCart | null>(deps.store.cart)
   const [busy, setBusy] = useState(deps.store.recalculating)
   const [loaded, setLoaded] = useState(deps.store.cart !== null)
@@ -158,7 +172,7 @@ export function CartPage({ deps }: { deps: PageDeps }) {
     await lightbox.openAdditionalFields(deps.win.document, form.data.form, submit, { initial: answersOf(e), submitText: SAVE_TEXT }).catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
   }
   if (!loaded && !cart) return <p className="cart-loading" role="status">Loading…</p>
-  if (!cart || cart.entries.length === 0) return <div className="cart-empty"><p>{EMPTY_CART_TEXT}</p><p><a href="/">Continue Shopping</a></p></div>
+  if (!cart || cart.entries.length === 0) return <div className="cart-empty"><p>{t.empty}</p><p><a href="/">{t.continueShopping}</a></p></div>
   const currency = cart.currency ?? cart.currencyCode ?? 'USD'
   const coupons = (cart.coupons ?? cart.validCoupons ?? []).map(codeOf).filter(Boolean)
   const invalid = (cart.invalidCoupons ?? []).map(codeOf).filter(Boolean)
@@ -172,30 +186,30 @@ export function CartPage({ deps }: { deps: PageDeps }) {
         ))}
       </ul>
       <form className="cart-coupon" onSubmit={(ev) => { ev.preventDefault(); if (code.trim()) void run(() => deps.api.applyCoupon(code.trim())).then((ok) => ok && setCode('')) }}>
-        <label htmlFor="cart-coupon-code">Coupon code</label>
+        <label htmlFor="cart-coupon-code">{t.couponCode}</label>
         <input id="cart-coupon-code" name="code" value={code} onChange={(ev) => setCode(ev.target.value)} autoComplete="off" />
-        <button type="submit" className="sqs-editable-button">Apply</button>
+        <button type="submit" className="sqs-editable-button">{t.apply}</button>
       </form>
       {coupons.length > 0 && <ul className="cart-coupons">{coupons.map((c) => (
         <li key={c}>{c} {invalid.includes(c) && <em>(not applied)</em>} <button type="button" aria-label={`Remove coupon ${c}`} onClick={() => void run(() => deps.api.removeCoupon(c))}>Remove</button></li>
       ))}</ul>}
       <dl className="cart-totals">
-        <dt>Subtotal</dt><dd className="cart-subtotal"><Money cents={cart.subtotalCents} currency={currency} /></dd>
+        <dt>{t.subtotal}</dt><dd className="cart-subtotal"><Money cents={cart.subtotalCents} currency={currency} /></dd>
         {(cart.promotions ?? []).filter((p) => p.amountCents > 0).map((p, i) => (
           <div className="cart-promotions" key={p.id ?? i}><dt className="cart-promotion">{p.name}</dt><dd>-<Money cents={p.amountCents} currency={currency} /></dd></div>
         ))}
-        {(cart.discountCents ?? 0) > 0 && <><dt>Discount</dt><dd>-<Money cents={cart.discountCents ?? 0} currency={currency} /></dd></>}
-        {(cart.taxCents ?? 0) > 0 && <><dt>Tax</dt><dd className="cart-tax"><Money cents={cart.taxCents ?? 0} currency={currency} /></dd></>}
+        {(cart.discountCents ?? 0) > 0 && <><dt>{t.discount}</dt><dd>-<Money cents={cart.discountCents ?? 0} currency={currency} /></dd></>}
+        {(cart.taxCents ?? 0) > 0 && <><dt>{t.tax}</dt><dd className="cart-tax"><Money cents={cart.taxCents ?? 0} currency={currency} /></dd></>}
       </dl>
-      {!((cart.taxCents ?? 0) > 0) && <p className="cart-note">{CALCULATED_AT_CHECKOUT}</p>}
+      {!((cart.taxCents ?? 0) > 0) && <p className="cart-note">{t.calculatedAtCheckout}</p>}
       <div className="cart-actions">
-        <a className="cart-continue" href={continueShoppingUrl(cart)}>Continue shopping</a>
-        <a className="sqs-editable-button cart-checkout-button" href={CHECKOUT_PAGE} aria-disabled={busy || undefined}>Checkout</a>
+        <a className="cart-continue" href={continueShoppingUrl(cart)}>{t.continueLink}</a>
+        <a className="sqs-editable-button cart-checkout-button" href={CHECKOUT_PAGE} aria-disabled={busy || undefined}>{t.checkout}</a>
       </div>
     </div>
   )
 }
 
 export const init: PageModule['init'] = (doc, deps) => {
-  for (const el of doc.querySelectorAll<HTMLElement>('[data-commerce-island="cart-page"]')) renderIsland(el, <CartPage deps={deps} />)
+  for (const el of doc.querySelectorAll<HTMLElement>('[data-commerce-island="cart-page"]')) renderIsland(el, <CartPage deps={deps} t={cartTexts(el)} />)
 }

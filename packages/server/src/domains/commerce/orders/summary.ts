@@ -2,7 +2,8 @@
 // (what the order charges once the gift card has paid its part). The checkout summary, the confirmation page, the
 // confirmation mail and the editor's order view all print these same lines; the amounts are formatted by CLDR, so
 // the sign sits where the locale puts it ('-$35.00', '-35,00 €').
-import { DEFAULT_LOCALE, formatMoney } from '@sitewright/jsont/i18n'
+import { DEFAULT_LOCALE, formatMoney, getCldr } from '@sitewright/jsont/i18n'
+import { messagesFor, type MessageKey } from '../../../platform/messages.js'
 import { decimalText } from '../shared/money.js'
 import type { AppliedPromotion, OrderBreakdown, SummaryKey, SummaryLine } from '@sitewright/contracts'
 import type { OrderRow } from '../schema.js'
@@ -84,4 +85,23 @@ export function orderBreakdown(o: OrderRow, locale: string = DEFAULT_LOCALE): Or
     refundedCents: o.status === 'refunded' ? o.chargedCents : 0,
     lines: summaryLines(amounts, locale),
   }
+}
+
+const LABEL_KEYS: Partial<Record<SummaryKey, MessageKey>> = { subtotal: 'totals.subtotal', discount: 'totals.discount', shipping: 'totals.shipping', tax: 'totals.tax', giftCard: 'totals.giftCard', total: 'totals.total' }
+
+/** The summary lines in the shopper's language: labels from the catalogue (a promotion keeps its name), amounts as
+ * CLDR formats them in `locale` (fr-FR: '61,53 $US'). English reads exactly as `summaryLines`. */
+export function localizedSummary(lines: readonly SummaryLine[], currency: string, locale: string): SummaryLine[] {
+  const t = messagesFor(locale)
+  return lines.map((l) => {
+    const key = LABEL_KEYS[l.key]
+    return { ...l, label: key ? t(key) : l.label, text: moneyText(l.amountCents, currency, locale) }
+  })
+}
+
+/** A day as CLDR writes it in `locale`, long form ('2 décembre 2026', 'December 2, 2026'), in `zoneId`. */
+export function dateText(ms: number, locale: string, zoneId = 'Etc/UTC'): string {
+  const cldr = getCldr(locale) ?? getCldr(DEFAULT_LOCALE)
+  if (!cldr) return new Date(ms).toISOString().slice(0, 10)
+  return cldr.Calendars.formatDate(cldr.Calendars.toGregorianDate({ date: ms, zoneId }), { date: 'long' })
 }

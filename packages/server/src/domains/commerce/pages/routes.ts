@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { SITE_USER_AUTH_COOKIE } from '@sitewright/contracts/cookies'
 import { recoveryBoxTicked } from '@sitewright/contracts'
+import { EN } from '@sitewright/contracts/messages'
 import { z } from 'zod'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
@@ -22,8 +23,28 @@ import { orderPage, PAGE_TYPES_COMMERCE as PT } from './page-types.js'
 import { getSettings } from '../settings.js'
 import { getRecoverySettings } from '../recovery/store.js'
 import { money } from '../shared/money.js'
+import { dateText, localizedSummary } from '../orders/summary.js'
 import { PRODUCT_TYPES } from '../validators.js'
-import { messagesFor } from '../../../platform/messages.js'
+import { messagesFor, type MessageKey } from '../../../platform/messages.js'
+import { LOCALE_COOKIE, canonicalLocaleTag } from '@sitewright/contracts'
+import type { FastifyRequest } from 'fastify'
+
+/** The store pages' texts in `locale` (templates read them as `text.<name>`; `script` is what the checkout script shows). */
+function storeTexts(locale: string): Record<string, unknown> {
+  const t = messagesFor(locale)
+  const pick = (prefix: string) => {
+    const out: Record<string, string> = {}
+    for (const k of STORE_KEYS) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = t(k)
+    return out
+  }
+  const script = { placing: t('checkout.placing'), networkError: t('checkout.networkError'), couponApplied: t('checkout.couponApplied', { code: '{code}' }), failed: t('checkout.failed') }
+  const cart = pick('cart.')
+  const totals = pick('totals.')
+  const island = { empty: cart.empty, continueShopping: t('order.continue'), continueLink: cart.continueLink, checkout: cart.checkout, couponCode: t('checkout.couponCode'), apply: t('checkout.apply'), subtotal: totals.subtotal, discount: totals.discount, tax: totals.tax, calculatedAtCheckout: cart.calculatedAtCheckout }
+  return { island: JSON.stringify(island), cart: pick('cart.'), totals: pick('totals.'), checkout: pick('checkout.'), continueShopping: t('order.continue'), script: JSON.stringify(script) }
+}
+// the plain texts (a message with placeholders is formatted where its values are known)
+const STORE_KEYS: MessageKey[] = (Object.keys(EN) as MessageKey[]).filter((k) => (k.startsWith('cart.') || k.startsWith('totals.') || k.startsWith('checkout.')) && !EN[k].includes('{'))
 
 const tags = ['commerce-pages']
 
@@ -32,13 +53,19 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
   const render = ctx.deps.renderPage
   if (!render) return
   const noStore = { 'cache-control': 'private, no-store' }
+  // the shopper's language: the one they last browsed the site in (the locale cookie), else the site's
+  const shopperLocale = async (request: FastifyRequest, siteId: string) => {
+    const chosen = request.cookies[LOCALE_COOKIE]
+    return (chosen ? canonicalLocaleTag(chosen) : null) ?? (await ctx.deps.siteLocale?.(siteId)) ?? 'en-US'
+  }
 
   defineRoute(app, { method: 'GET', url: '/cart', summary: 'The cart page (COMMERCE_CART_V2 205)', tags, responses: { 200: { description: 'HTML' } } }, async ({ request, reply }) => {
     const site = requireSite(request)
     const c = await cartByToken(orm, site.id, request.cookies[CART_COOKIE])
     const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
     reply.headers(noStore)
-    return render(request, reply, { pageType: PT.COMMERCE_CART_V2, template: 'cart', title: 'Cart', extra: { shoppingCart } })
+    const locale = await shopperLocale(request, site.id)
+    return render(request, reply, { pageType: PT.COMMERCE_CART_V2, template: 'cart', title: 'Cart', extra: { shoppingCart, text: storeTexts(locale) }, locale })
   })
 
   // The older cart page the spec also names (SHOW_CART 200), at the reference's legacy address: the same cart,
@@ -52,7 +79,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       const shoppingCart = await cartView(orm, site.id, c && !c.isPurchased ? c : null, ctx.deps)
       reply.headers(noStore)
       if (query.format === 'json') return { pageType: PT.SHOW_CART, shoppingCart }
-      return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart } })
+      const locale = await shopperLocale(request, site.id)
+      return render(request, reply, { pageType: PT.SHOW_CART, template: 'cart', title: 'Cart', extra: { shoppingCart, text: storeTexts(locale) }, locale })
     },
   )
 
@@ -77,7 +105,8 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
         checkout.terms = { ...subscriptionTerms({ ...line.subscriptionPlan, ships: requiresShipping(line.productType) }), renewal: money(renewalCents, shoppingCart.currency) }
       }
       reply.headers(noStore)
-      return render(request, reply, { pageType: PT.CHECKOUT, template: 'checkout', title: 'Checkout', extra: { shoppingCart, checkout } })
+      const locale = await shopperLocale(request, site.id)
+      return render(request, reply, { pageType: PT.CHECKOUT, template: 'checkout', title: 'Checkout', extra: { shoppingCart, checkout, text: storeTexts(locale) }, locale })
     },
   )
 
@@ -99,9 +128,11 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
       // the page in the shopper's language (the locale the order was placed in, else the site's)
       const locale = order.locale ?? (await ctx.deps.siteLocale?.(site.id)) ?? 'en-US'
       const t = messagesFor(locale)
-      const text = { thanks: t('order.thanks'), number: t('order.number', { number: String(order.number) }), testMode: t('order.testMode'), sentTo: t('order.sentTo', { email: '\u0001' }), shippingTo: t('order.shippingTo'), continue: t('order.continue') }
+      // the money lines and the day in the shopper's language, as CLDR writes them
+      order.summary = localizedSummary(order.summary, order.currency, locale)
+      const text = { placed: t('order.placed', { date: dateText(order.created, locale) }), thanks: t('order.thanks'), number: t('order.number', { number: String(order.number) }), testMode: t('order.testMode'), sentTo: t('order.sentTo', { email: '\u0001' }), shippingTo: t('order.shippingTo'), continue: t('order.continue') }
       const [before, after] = text.sentTo.split('\u0001')
-      const extra: Record<string, unknown> = { order, text: { ...text, sentToBefore: before ?? '', sentToAfter: after ?? '' } }
+      const extra: Record<string, unknown> = { order, text: { ...storeTexts(locale), ...text, sentToBefore: before ?? '', sentToAfter: after ?? '' } }
       if (page.pageType === PT.MEMBERSHIP_CONFIRMED) {
         const ids = order.entries.filter((e) => e.productType === PRODUCT_TYPES.PAYWALL).map((e) => e.itemId)
         extra.membership = { areas: (await ctx.deps.areasOfProducts?.(site.id, ids)) ?? [], recurring: order.subscriptions.length > 0 }
