@@ -6,9 +6,8 @@
 import { crumbFetch } from '../core/crumb.js'
 import { cartOf, readResult, type Result } from './api.js'
 import { wireCheckoutGiftCard } from './checkout-gift-card.js'
-import { wireCheckoutRecovery } from './checkout-recovery.js'
 import { showInstalmentTotal } from './checkout-instalments.js'
-import { formatMoney } from './money.js'
+import { formatMoney, moneyElement } from './money.js'
 import type { PageDeps, PageModule } from './page-module.js'
 import type { ShoppingCart } from './types.js'
 
@@ -26,10 +25,7 @@ const ENGLISH: CheckoutTexts = { placing: PLACING_TEXT, networkError: 'Network e
 
 export function checkoutTexts(form: HTMLElement): CheckoutTexts {
   try {
-    const given = JSON.parse(form.dataset.texts ?? '{}') as Partial<Record<keyof CheckoutTexts, unknown>>
-    const out = { ...ENGLISH }
-    for (const k of Object.keys(ENGLISH) as (keyof CheckoutTexts)[]) if (typeof given[k] === 'string' && given[k]) out[k] = given[k]
-    return out
+    return { ...ENGLISH, ...(JSON.parse(form.dataset.texts ?? '{}') as Partial<CheckoutTexts>) }
   } catch {
     return ENGLISH
   }
@@ -146,11 +142,7 @@ export function showTotals(root: ParentNode, cart: ShoppingCart): void {
         dt.className = 'cart-promotion'
         dt.textContent = p.name ?? ''
         const dd = doc.createElement('dd')
-        const m = doc.createElement('span')
-        m.className = 'sqs-money-native'
-        m.dataset.currency = currency
-        m.textContent = formatMoney(p.amountCents, currency)
-        dd.append('-', m) // '-$12.60': the sign before the symbol the span's style prints
+        dd.append('-', moneyElement(doc, p.amountCents, currency)) // '-$12.60': the sign before the symbol the span's style prints
         return [dt, dd]
       }),
     )
@@ -169,13 +161,7 @@ export function showShipping(form: HTMLFormElement, cart: ShoppingCart): void {
   const doc = form.ownerDocument
   const currency = cart.currency ?? cart.currencyCode ?? 'USD'
   const selected = typeof cart.selectedShippingOption === 'string' ? cart.selectedShippingOption : cart.selectedShippingOption?.id
-  const money = (cents: number) => {
-    const m = doc.createElement('span')
-    m.className = 'sqs-money-native'
-    m.dataset.currency = currency
-    m.textContent = formatMoney(cents, currency)
-    return m
-  }
+  const money = (cents: number) => moneyElement(doc, cents, currency)
   choices.replaceChildren(
     ...(cart.shippingOptions ?? []).map((o) => {
       const label = doc.createElement('label')
@@ -244,7 +230,8 @@ export function wireCheckout(form: HTMLFormElement, deps: PageDeps): void {
   if (form.querySelector('input[data-places-autocomplete]'))
     void import('./address-autocomplete.js').then((m) => m.wirePlacesAutocomplete(form)).catch((e: unknown) => console.error(e))
   showPaymentMethod(form)
-  if (!cartToken) wireCheckoutRecovery(form)
+  // the reminder box is there only where the store has recovery on: its code is a chunk of its own, loaded then
+  if (!cartToken && form.querySelector('input[name="recoveryConsent"]')) void import('./checkout-recovery.js').then((m) => m.wireCheckoutRecovery(form))
   prefillMemberEmail(form)
   form.addEventListener('change', (e) => {
     const name = (e.target as HTMLInputElement).name ?? ''
