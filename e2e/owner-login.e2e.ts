@@ -45,6 +45,7 @@ describe('owner login at /config', () => {
       'Forms',
       'Members',
       'Analytics',
+      'History',
       'Settings',
     ])
     expect(await page.getByLabel('Site', { exact: true }).inputValue()).toBe(String(site.id))
