@@ -2,7 +2,6 @@
 // language switcher (1280 and 390 px), and the switch back to English remembered in the locale cookie; then a
 // shopper on /fr buys: the cart, the checkout, the confirmation page and the order mail in French, money and the
 // day as CLDR writes them in fr-FR (computed here from the order's cents and date).
-import { mkdirSync } from 'node:fs'
 import { getCldr } from '@sitewright/jsont/i18n'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,12 +22,9 @@ afterAll(async () => {
   smtp?.close()
 })
 
-// the shots of the French purchase, kept for review outside the repository too
-const SHOTS = '/tmp/h37b'
+// the shots of the French purchase, kept with the other e2e artifacts for review
 async function shoot(page: Page, name: string): Promise<void> {
   await screenshot(page, name)
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
 }
 
 type Item = { id: string; fullUrl: string; structuredContent: { productType: number; isSubscribable?: boolean; variants: { sku: string; qtyInStock: number; unlimited: boolean }[] } }
