@@ -44,3 +44,16 @@ export async function waitForPort(r: Running, timeoutMs = 90_000): Promise<numbe
   await r.exited
   throw new Error(`server did not start in time:\n${r.output()}`)
 }
+
+/**
+ * Resolves when `cond` holds (checked every 50 ms); fails after `ms` naming `what`, or at once when the process `r`
+ * watched meanwhile has ended (with its output).
+ */
+export async function untilOrExit(what: string, cond: () => boolean | Promise<boolean>, ms: number, r?: Running): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${r ? `:\n${r.output()}` : ''}`)
+    if (r && r.child.exitCode !== null) throw new Error(`the process ended while waiting for ${what}:\n${r.output()}`)
+    await new Promise((res) => setTimeout(res, 50))
+  }
+}

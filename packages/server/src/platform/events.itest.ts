@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BACKEND, freshPostgresDatabase } from '../../test/harness.js'
 import { startSmtpSink, type SmtpSink, type SunkMail } from '../../test/smtp-sink.js'
-import { runMain, runScript, waitForPort, type Running } from '../../test/spawn.js'
+import { runMain, runScript, untilOrExit as until, waitForPort, type Running } from '../../test/spawn.js'
 import { openDatabase, sqlRows } from './db/index.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'sw-events-kill-'))
@@ -25,16 +25,6 @@ afterAll(async () => {
 })
 
 const subjectOf = (m: SunkMail) => /^Subject: (.*)$/m.exec(m.text)?.[1] ?? ''
-
-/** Resolves when `cond` holds (checked every 50 ms), or fails after `ms` with `what`. */
-async function until(what: string, cond: () => boolean, ms: number, r?: Running): Promise<void> {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${r ? `:\n${r.output()}` : ''}`)
-    if (r && r.child.exitCode !== null) throw new Error(`the process ended while waiting for ${what}:\n${r.output()}`)
-    await new Promise((res) => setTimeout(res, 50))
-  }
-}
 
 describe(`domain events survive a crash between commit and delivery (${BACKEND})`, () => {
   it('an order placed by a process killed before delivery mails the buyer and the owner once after the restart', async () => {

@@ -48,29 +48,36 @@ describe.skipIf(BACKEND !== 'pglite')('PGlite upkeep', () => {
   })
 
   it('the timer runs it, one at a time, and its stop waits for the run under way', async () => {
-    let runs = 0
-    let release: () => void = () => {}
-    const reports: UpkeepDone[] = []
-    const stop = startUpkeep(
-      async () => {
-        runs++
-        await new Promise<void>((r) => (release = r))
-        return { vacuumed: ['x'], analyzed: [] }
-      },
-      { done: (d) => reports.push(d), failed: () => {} },
-      10,
-    )
-    await vi.waitFor(() => expect(runs).toBe(1)) // the first run has begun
-    await new Promise((r) => setTimeout(r, 60)) // six more 10 ms periods pass while it is held
-    expect(runs).toBe(1) // the first run is still under way: no second one
-    let stopped = false
-    const stopping = stop().then(() => (stopped = true))
-    await new Promise((r) => setTimeout(r, 20))
-    expect(stopped).toBe(false)
-    release()
-    await stopping
-    expect(reports).toEqual([{ vacuumed: ['x'], analyzed: [] }])
-    await new Promise((r) => setTimeout(r, 40))
-    expect(runs).toBe(1)
+    // the 10 ms periods are counted by fake timers: no real time has to pass for "nothing more happened"
+    vi.useFakeTimers()
+    try {
+      let runs = 0
+      let release: () => void = () => {}
+      const reports: UpkeepDone[] = []
+      const stop = startUpkeep(
+        async () => {
+          runs++
+          await new Promise<void>((r) => (release = r))
+          return { vacuumed: ['x'], analyzed: [] }
+        },
+        { done: (d) => reports.push(d), failed: () => {} },
+        10,
+      )
+      await vi.advanceTimersByTimeAsync(10)
+      expect(runs).toBe(1) // the first run has begun
+      await vi.advanceTimersByTimeAsync(60) // six more periods while it is held
+      expect(runs).toBe(1) // the first run is still under way: no second one
+      let stopped = false
+      const stopping = stop().then(() => (stopped = true))
+      await vi.advanceTimersByTimeAsync(20)
+      expect(stopped).toBe(false)
+      release()
+      await stopping
+      expect(reports).toEqual([{ vacuumed: ['x'], analyzed: [] }])
+      await vi.advanceTimersByTimeAsync(40)
+      expect(runs).toBe(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

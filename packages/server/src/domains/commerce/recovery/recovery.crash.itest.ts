@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { BACKEND, freshPostgresDatabase, newSignup, Client } from '../../../../test/harness.js'
 import { startNodes, type Nodes } from '../../../../test/nodes.js'
 import { startSmtpSink, type SmtpSink, type SunkMail } from '../../../../test/smtp-sink.js'
-import { runMain, runScript, waitForPort, type Running } from '../../../../test/spawn.js'
+import { runMain, runScript, untilOrExit as until, waitForPort, type Running } from '../../../../test/spawn.js'
 import { openDatabase, sqlRows } from '../../../platform/db/index.js'
 import { newId } from '../../../platform/ids.js'
 
@@ -32,16 +32,6 @@ afterAll(async () => {
 
 const subjectOf = (m: SunkMail) => /^Subject: (.*)$/m.exec(m.text)?.[1] ?? ''
 const reminders = (sink: SmtpSink, to: string) => sink.mails.filter((m) => m.to === to && subjectOf(m).startsWith('Your cart at'))
-
-/** Resolves when `cond` holds (checked every 50 ms), or fails after `ms` with `what`. */
-async function until(what: string, cond: () => boolean | Promise<boolean>, ms: number, r?: Running): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${r ? `:\n${r.output()}` : ''}`)
-    if (r && r.child.exitCode !== null) throw new Error(`the process ended while waiting for ${what}:\n${r.output()}`)
-    await new Promise((res) => setTimeout(res, 50))
-  }
-}
 
 describe(`recovery reminders survive kill -9 (${BACKEND})`, () => {
   it('a node killed while sweeping: after the restart each reminder reaches the sink once', async () => {

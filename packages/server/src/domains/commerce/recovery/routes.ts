@@ -3,24 +3,23 @@
 // GET/POST /commerce/recover/unsubscribe (the NEWSLETTER_UNSUBSCRIBE page: confirm, then unsubscribe), POST
 // /commerce/recover/unsubscribe/one-click (the mail client's RFC 8058 one-click, signed, no crumb). Owner:
 // GET .../commerce/abandoned-checkouts (paged, with the figures), GET/PUT .../commerce/recovery-settings.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { EMAIL_PATTERN, RECOVERY_DELAY_HOURS, RECOVERY_MAX_REMINDERS, type CheckoutContactInput, type RecoverySettings } from '@sitewright/contracts'
 import type { Accepts, Assert } from '../../../platform/http/contract.js'
 import { AppError } from '../../../platform/errors.js'
 import { defineRoute } from '../../../platform/http/route.js'
 import { requireSite } from '../../../platform/http/tenancy.js'
-import { escapeHtml } from '../../../platform/http/html.js'
 import { cartByToken } from '../cart/service.js'
 import { CART_COOKIE, setCartCookie, type CommerceContext } from '../context.js'
 import { STORE_ROLES } from '../owner/routes.js'
+import { registerUnsubscribeRoutes } from '../shared/unsubscribe-routes.js'
 import { siteParams } from '../validators.js'
 import { RECOVER_PATH, RECOVERY_ONE_CLICK_PATH, RECOVERY_UNSUBSCRIBE_PATH, verifyRecoveryLink, verifyUnsubscribe } from './reminders.js'
 import { restoreCheckoutCart } from './restore.js'
 import { captureContact, checkoutById, getRecoverySettings, listAbandoned, putRecoverySettings, unsubscribeCheckout } from './store.js'
 
 const tags = ['commerce-recovery']
-const NEWSLETTER_UNSUBSCRIBE = 300
 const email = z.string().trim().min(3, 'Email is not valid.').max(256, 'Email is not valid.').regex(EMAIL_PATTERN, 'Email is not valid.')
 const contactBody = z.object({ email, consent: z.boolean() }).strict()
 const settingsBody = z
@@ -35,8 +34,6 @@ export type _contracts = [Assert<Accepts<z.input<typeof contactBody>, CheckoutCo
 const listQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }).strict()
 const linkParams = z.object({ checkoutId: z.string().min(1).max(64) }).strict()
 const linkQuery = z.object({ x: z.string().max(20), t: z.string().max(64) }).strict()
-const unsubscribeFields = z.object({ s: z.string().max(64), t: z.string().max(64) }).strict()
-const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') }).strict()
 
 export interface RecoveryClock {
   now(): Date
@@ -76,52 +73,23 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: CommerceContex
     },
   )
 
-  async function unsubscribePage(request: FastifyRequest, reply: FastifyReply, q: { s?: string | undefined; t?: string | undefined }, act: boolean) {
-    const site = requireSite(request)
-    const row = q.s && q.t && verifyUnsubscribe(ctx.downloadSecret, q.s, q.t) ? await checkoutById(orm, site.id, q.s) : null
-    if (row && act) await unsubscribeCheckout(orm, site.id, row.id)
-    const state = !row ? 'invalid' : act || row.unsubscribed ? 'done' : 'confirm'
-    const message = { confirm: 'Stop reminders about this cart?', done: 'You will get no more reminders about this cart.', invalid: 'This unsubscribe link is not valid.' }[state]
-    const status = row ? 200 : 404
-    reply.code(status).header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
-    const view = { state, message, crumb: request.crumb, action: RECOVERY_UNSUBSCRIBE_PATH, ...(row ? { email: row.email, listName: 'Cart reminders', s: q.s, t: q.t } : {}) }
-    if (ctx.deps.renderPage) return ctx.deps.renderPage(request, reply, { pageType: NEWSLETTER_UNSUBSCRIBE, template: 'newsletter-unsubscribe', title: 'Cart reminders', status, extra: { newsletterUnsubscribe: view } })
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>Cart reminders</title><h1>${escapeHtml(message)}</h1>`)
-  }
-  defineRoute(
-    app,
-    { method: 'GET', url: RECOVERY_UNSUBSCRIBE_PATH, summary: 'Cart reminder unsubscribe page (NEWSLETTER_UNSUBSCRIBE 300, signed link): asks to confirm', tags, query: unsubscribeFields.partial(), responses: { 200: { description: 'HTML page' }, 404: { description: 'link not valid' } } },
-    async ({ request, reply, query }) => unsubscribePage(request, reply, query, false),
-  )
-  defineRoute(
-    app,
-    { method: 'POST', url: RECOVERY_UNSUBSCRIBE_PATH, summary: 'Stops the reminders of a signed link (form post with crumb)', tags, body: unsubscribeFields, bodyTypes: ['form', 'json'], responses: { 200: { description: 'HTML page' }, 404: { description: 'link not valid' } } },
-    async ({ request, reply, body }) => unsubscribePage(request, reply, body, true),
-  )
-
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      url: RECOVERY_ONE_CLICK_PATH,
-      summary: "A mail client's one-click unsubscribe (RFC 8058: List-Unsubscribe=One-Click to the signed link of the mail's List-Unsubscribe header)",
-      tags,
-      query: unsubscribeFields,
-      body: oneClickBody,
-      bodyTypes: ['form'],
-      // a mail client has no crumb: the signed s/t pair of the mail is what authorises the change
-      crumb: false,
-      responses: { 200: { description: '{ unsubscribed: true }' }, 404: { description: 'link not valid' } },
+  registerUnsubscribeRoutes(app, ctx, {
+    path: RECOVERY_UNSUBSCRIBE_PATH,
+    oneClickPath: RECOVERY_ONE_CLICK_PATH,
+    tags,
+    listName: 'Cart reminders',
+    about: 'this cart',
+    summaryOf: {
+      page: 'Cart reminder unsubscribe page (NEWSLETTER_UNSUBSCRIBE 300, signed link): asks to confirm',
+      post: 'Stops the reminders of a signed link (form post with crumb)',
+      oneClick: "A mail client's one-click unsubscribe (RFC 8058: List-Unsubscribe=One-Click to the signed link of the mail's List-Unsubscribe header)",
     },
-    async ({ request, reply, query }) => {
-      const site = requireSite(request)
-      const row = verifyUnsubscribe(ctx.downloadSecret, query.s, query.t) ? await checkoutById(orm, site.id, query.s) : null
-      if (!row) throw new AppError('not_found', 'unsubscribe_link_invalid', 'This unsubscribe link is not valid.')
-      await unsubscribeCheckout(orm, site.id, row.id)
-      reply.header('cache-control', 'no-store')
-      return { unsubscribed: true }
+    async find(siteId, s, t) {
+      const row = verifyUnsubscribe(ctx.downloadSecret, s, t) ? await checkoutById(orm, siteId, s) : null
+      return row ? { id: row.id, off: row.unsubscribed, email: row.email } : null
     },
-  )
+    stop: (siteId, id) => unsubscribeCheckout(orm, siteId, id),
+  })
 
   defineRoute(
     app,
