@@ -1,6 +1,7 @@
 // The owner files API (/api/sites/:siteId/files) and the upload over XMLHttpRequest, which reports upload
 // progress (fetch cannot).
-import { createApiClient, currentCrumb, type ApiClient, type ApiResult } from './client.js'
+import { createApiClient, type ApiClient, type ApiResult } from './client.js'
+import { sendBody, sendWithFreshCrumb, type XhrFactory } from './send-body.js'
 import type { FileAsset, FileCrop, FilePatch, UploadLimit } from '@sitewright/contracts'
 import type { SiteId } from './types.js'
 
@@ -42,26 +43,11 @@ function errorMessage(text: string): string | undefined {
   }
 }
 
-type XhrFactory = () => XMLHttpRequest
-
+/** The file as the upload form's one field, `file`. */
 function sendOnce(url: string, file: File, opts: UploadOptions, xhrFactory: XhrFactory) {
-  return new Promise<{ status: number; text: string } | 'connection-lost' | 'aborted'>((resolve) => {
-    const xhr = xhrFactory()
-    xhr.open('POST', url)
-    xhr.setRequestHeader('Accept', 'application/json')
-    const crumb = currentCrumb()
-    if (crumb) xhr.setRequestHeader('X-CSRF-Token', crumb)
-    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size)
-    xhr.upload.onload = () => opts.onSent?.()
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText })
-    xhr.onerror = () => resolve('connection-lost')
-    xhr.ontimeout = () => resolve('connection-lost')
-    xhr.onabort = () => resolve('aborted')
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    const form = new FormData()
-    form.append('file', file, file.name)
-    xhr.send(form)
-  })
+  const form = new FormData()
+  form.append('file', file, file.name)
+  return sendBody(url, form, null, file.size, opts, xhrFactory)
 }
 
 export function createFilesApi(
@@ -83,11 +69,7 @@ export function createFilesApi(
     crop: (siteId, fileId, rect) => client.post(`${base(siteId)}/${encodeURIComponent(fileId)}/crop`, rect),
     async upload(siteId, file, opts = {}) {
       if (opts.signal?.aborted) return { kind: 'aborted' }
-      let answer = await sendOnce(base(siteId), file, opts, xhrFactory)
-      if (typeof answer === 'object' && answer.status === 403 && answer.text.includes('"crumbFail":true')) {
-        await client.get('/api/auth/me') // sets a fresh crumb cookie
-        answer = await sendOnce(base(siteId), file, opts, xhrFactory)
-      }
+      const answer = await sendWithFreshCrumb(client, () => sendOnce(base(siteId), file, opts, xhrFactory))
       if (answer === 'connection-lost' || answer === 'aborted') return { kind: answer }
       if (answer.status >= 200 && answer.status < 300) {
         try {

@@ -3,7 +3,7 @@
 // job is then read again (GET .../imports/:jobId) for its progress and, once over, its report or error.
 import { IMPORT_KINDS, type ImportJobView, type ImportKind } from '@sitewright/contracts'
 import { createApiClient, MESSAGES, type ApiClient, type ApiResult } from './client.js'
-import { sendBody, type XhrFactory } from './send-body.js'
+import { sendBody, sendWithFreshCrumb, type XhrFactory } from './send-body.js'
 import type { SiteId } from './types.js'
 
 export type { ImportJobView, ImportKind, ImportReportView } from '@sitewright/contracts'
@@ -34,12 +34,8 @@ export function createImportsApi(client: ApiClient = createApiClient(), xhrFacto
   return {
     async start(siteId, kind, file, opts = {}) {
       const url = `${base(siteId)}?kind=${encodeURIComponent(kind)}${file.name ? `&fileName=${encodeURIComponent(file.name.slice(0, 200))}` : ''}`
-      let answer = await sendBody(url, file, MEDIA_TYPE[kind], opts, xhrFactory)
-      if (typeof answer === 'object' && answer.status === 403 && answer.text.includes('"crumbFail":true')) {
-        await client.get('/api/auth/me') // sets a fresh crumb cookie
-        answer = await sendBody(url, file, MEDIA_TYPE[kind], opts, xhrFactory)
-      }
-      if (answer === 'connection-lost') return { ok: false, status: 0, code: 'network', message: MESSAGES.network }
+      const answer = await sendWithFreshCrumb(client, () => sendBody(url, file, MEDIA_TYPE[kind], file.size, opts, xhrFactory))
+      if (typeof answer === 'string') return { ok: false, status: 0, code: 'network', message: MESSAGES.network }
       const body = parse(answer.text) as { job?: ImportJobView; error?: { code?: unknown; message?: unknown } } | null
       if (answer.status >= 200 && answer.status < 300) {
         return body?.job?.id ? { ok: true, job: body.job } : { ok: false, status: answer.status, code: 'no_job_data', message: MESSAGES.noJobData }

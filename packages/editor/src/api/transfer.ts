@@ -3,7 +3,7 @@
 // cannot report upload progress) of the archive's bytes as they are.
 import { SITE_ARCHIVE_MEDIA_TYPE, type SiteImportResult } from '@sitewright/contracts'
 import { createApiClient, MESSAGES, type ApiClient } from './client.js'
-import { sendBody, type XhrFactory } from './send-body.js'
+import { sendBody, sendWithFreshCrumb, type XhrFactory } from './send-body.js'
 import type { SiteId } from './types.js'
 
 export type { SiteImportResult }
@@ -88,12 +88,8 @@ export function createTransferClient(
 
     async importSite(file, { slug, onProgress, onSent }) {
       const url = `/api/sites/import${slug ? `?slug=${encodeURIComponent(slug)}` : ''}`
-      let answer = await sendBody(url, file, SITE_ARCHIVE_MEDIA_TYPE, { ...(onProgress ? { onProgress } : {}), ...(onSent ? { onSent } : {}) }, xhrFactory)
-      if (typeof answer === 'object' && answer.status === 403 && answer.text.includes('"crumbFail":true')) {
-        await client.get('/api/auth/me') // sets a fresh crumb cookie
-        answer = await sendBody(url, file, SITE_ARCHIVE_MEDIA_TYPE, { ...(onProgress ? { onProgress } : {}), ...(onSent ? { onSent } : {}) }, xhrFactory)
-      }
-      if (answer === 'connection-lost') return { kind: 'error', status: 0, message: MESSAGES.network }
+      const answer = await sendWithFreshCrumb(client, () => sendBody(url, file, SITE_ARCHIVE_MEDIA_TYPE, file.size, { ...(onProgress ? { onProgress } : {}), ...(onSent ? { onSent } : {}) }, xhrFactory))
+      if (typeof answer === 'string') return { kind: 'error', status: 0, message: MESSAGES.network }
       if (answer.status >= 200 && answer.status < 300) {
         try {
           const body = JSON.parse(answer.text) as Partial<SiteImportResult> | null

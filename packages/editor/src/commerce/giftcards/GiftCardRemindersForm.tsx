@@ -1,11 +1,12 @@
 // Commerce -> Gift cards: the reminder settings (the balance reminder after N months, an expiry where the
 // country's rules allow one, the notice before it, the country). The server checks the expiry against the
 // country's rules (contracts GIFT_CARD_EXPIRY_RULES) and answers a 400 with the field.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useCallback, type FormEvent } from 'react'
 import { GIFT_CARD_BALANCE_MONTHS, GIFT_CARD_NOTICE_DAYS, giftCardExpiryRule, type GiftCardReminderSettings } from '@sitewright/contracts'
 import { CheckboxField, TextField } from '../../ui/fields.js'
 import { useCommerce } from '../context.js'
 import { Loading } from '../ui.js'
+import { useSettingsForm } from '../useSettingsForm.js'
 
 interface Draft {
   balanceReminder: boolean
@@ -26,35 +27,16 @@ function ruleText(country: string): string {
 
 export function GiftCardRemindersForm() {
   const { api } = useCommerce()
-  const [draft, setDraft] = useState<Draft | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [notice, setNotice] = useState('')
-  const [saving, setSaving] = useState(false)
-  useEffect(() => {
-    let live = true
-    void api.giftCardReminderSettings().then((r) => live && r.ok && setDraft(draftOf(r.data)))
-    return () => {
-      live = false
-    }
-  }, [api])
+  const load = useCallback(() => api.giftCardReminderSettings(), [api])
+  const { draft, set, errors, setErrors, notice, saving, save } = useSettingsForm(load, draftOf)
   if (!draft) return <Loading what="gift-card reminder settings" />
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft({ ...draft, [key]: value })
-    setErrors((e) => ({ ...e, [key]: '', form: '' }))
-    setNotice('')
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (!draft) return
     const expiry = draft.expiryMonths.trim() === '' ? null : whole(draft.expiryMonths)
     if (Number.isNaN(expiry)) return setErrors({ expiryMonths: 'A whole number of months.' })
-    setSaving(true)
-    const res = await api.saveGiftCardReminderSettings({ balanceReminder: draft.balanceReminder, balanceMonths: whole(draft.balanceMonths), expiryMonths: expiry, noticeDays: whole(draft.noticeDays), country: draft.country.trim() })
-    setSaving(false)
-    if (!res.ok) return setErrors({ ...res.error.fields, form: res.error.message })
-    setDraft(draftOf(res.data))
-    setNotice('Gift-card reminder settings saved.')
+    await save(() => api.saveGiftCardReminderSettings({ balanceReminder: draft.balanceReminder, balanceMonths: whole(draft.balanceMonths), expiryMonths: expiry, noticeDays: whole(draft.noticeDays), country: draft.country.trim() }), 'Gift-card reminder settings saved.')
   }
 
   return (

@@ -6,6 +6,7 @@ import { RECOVERY_DELAY_HOURS, RECOVERY_MAX_REMINDERS, type AbandonedCheckout, t
 import { CheckboxField, SelectField, TextField } from '../../ui/fields.js'
 import { useCommerce } from '../context.js'
 import { formatDate, LoadError, Loading } from '../ui.js'
+import { useSettingsForm } from '../useSettingsForm.js'
 import './recovery.css'
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: AbandonedCheckoutPage }
@@ -110,35 +111,16 @@ const draftOf = (s: RecoverySettings): Draft => ({ enabled: s.enabled, delayHour
 
 function RecoveryForm() {
   const { api } = useCommerce()
-  const [draft, setDraft] = useState<Draft | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [notice, setNotice] = useState('')
-  const [saving, setSaving] = useState(false)
-  useEffect(() => {
-    let live = true
-    void api.recoverySettings().then((r) => live && r.ok && setDraft(draftOf(r.data)))
-    return () => {
-      live = false
-    }
-  }, [api])
+  const load = useCallback(() => api.recoverySettings(), [api])
+  const { draft, set, errors, setErrors, notice, saving, save } = useSettingsForm(load, draftOf)
   if (!draft) return <Loading what="recovery settings" />
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft({ ...draft, [key]: value })
-    setErrors((e) => ({ ...e, [key]: '' }))
-    setNotice('')
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (!draft) return
     const delay = Number(draft.delayHours)
     if (!/^\d+$/.test(draft.delayHours.trim()) || delay < RECOVERY_DELAY_HOURS.min || delay > RECOVERY_DELAY_HOURS.max) return setErrors({ delayHours: 'The delay is 1 to 48 hours.' })
-    setSaving(true)
-    const res = await api.saveRecoverySettings({ enabled: draft.enabled, delayHours: delay, reminders: Number(draft.reminders), couponCode: draft.couponCode.trim() || null })
-    setSaving(false)
-    if (!res.ok) return setErrors({ ...res.error.fields, form: res.error.message })
-    setDraft(draftOf(res.data))
-    setNotice('Recovery settings saved.')
+    await save(() => api.saveRecoverySettings({ enabled: draft.enabled, delayHours: delay, reminders: Number(draft.reminders), couponCode: draft.couponCode.trim() || null }), 'Recovery settings saved.')
   }
 
   return (
