@@ -11,20 +11,7 @@ import { demoSite, openHarness, type Harness } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js'
-import { fillContactAndAddress } from './support/checkout.js'
-
-interface Variant {
-  sku: string
-  attributes: Record<string, string>
-  qtyInStock: number
-  unlimited: boolean
-}
-interface Item {
-  id: string
-  title: string
-  fullUrl: string
-  structuredContent: { productType: number; variants: Variant[]; variantOptionOrdering?: string[]; additionalFieldsForm?: unknown }
-}
+import { button, hasForm, inStock, isSizeColour, isSoldOut, label, ownerLines, pageLines, pill, shopItems, fillContactAndAddressSettled, type Item, type OwnerOrder, type Variant } from './support/store.js'
 
 let h: Harness
 let tee: Item
@@ -35,27 +22,9 @@ let sink: SmtpSink
 let owner: OwnerClient
 let siteId: string
 
-const inStock = (v: Variant) => v.unlimited || v.qtyInStock > 0
-
-/** The shop's items as the page's ?format=json gives them. */
-async function shopItems(): Promise<{ collectionId: string; items: Item[] }> {
-  const res = await h.context.request.get('/shop?format=json')
-  expect(res.status()).toBe(200)
-  const body = (await res.json()) as { collection: { id: string }; items: Item[] }
-  return { collectionId: body.collection.id, items: body.items }
-}
-
-const isSizeColour = (i: Item) =>
-  i.structuredContent.productType === 1 &&
-  (i.structuredContent.variantOptionOrdering ?? []).length === 2 &&
-  i.structuredContent.variants.some(inStock) &&
-  i.structuredContent.variants.some((v) => !inStock(v))
-const isSoldOut = (i: Item) => i.structuredContent.productType === 1 && !i.structuredContent.variants.some(inStock)
-const hasForm = (i: Item) => !!i.structuredContent.additionalFieldsForm && i.structuredContent.variants.length === 1 && i.structuredContent.variants.some(inStock)
-
 /** The demo store's products this file needs: a missing one fails here as the demo regression it is (never recreated). */
 async function demoProducts(): Promise<void> {
-  const shop = await shopItems()
+  const shop = await shopItems(h.context.request)
   tee = shop.items.find(isSizeColour)!
   soldOut = shop.items.find(isSoldOut)!
   withForm = shop.items.find(hasForm)!
@@ -63,28 +32,6 @@ async function demoProducts(): Promise<void> {
   expect(soldOut, 'the demo store has a sold-out product').toBeDefined()
   expect(withForm, 'the demo store has a product with an additional-fields form').toBeDefined()
 }
-
-interface SummaryLine {
-  label: string
-  text: string
-}
-interface OwnerOrder {
-  id: string
-  number: number
-  email: string
-  status: string
-  chargedCents: number
-  grandTotalCents: number
-  giftCardCents: number
-  entries: { sku: string; quantity: number }[]
-  giftCards: { code: string; amountCents: number }[]
-  summary: SummaryLine[]
-}
-
-/** The money lines of the order page ('Label: text'). */
-const pageLines = (page: Page) =>
-  page.locator('.order-summary').evaluate((dl) => Array.from(dl.querySelectorAll('dt'), (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`))
-const ownerLines = (o: OwnerOrder) => o.summary.map((l) => `${l.label}: ${l.text}`)
 
 /** The order as the owner API stores it (the id is in the confirmation URL). */
 async function storedOrder(page: Page): Promise<OwnerOrder> {
@@ -99,24 +46,6 @@ async function stockOf(itemId: string, sku: string): Promise<number> {
   const row = ((await res.json()) as { results: { sku: string; qtyInStock: number }[] }).results.find((r) => r.sku === sku)
   return row!.qtyInStock
 }
-
-async function fillContactAndAddressSettled(page: Page, email: string): Promise<void> {
-  await fillContactAndAddress(page, email)
-  // the address recalculates shipping and tax (a PUT per change): wait until the server's cart has the address and
-  // the total shown is its total (the page was network-idle before, so waiting for that state would return at once)
-  const shown = async () => Math.round(Number((await page.locator('.checkout-summary dl [data-total="grandTotalCents"]').textContent())!.replace(/[^0-9.]/g, '')) * 100)
-  const stored = async () => (await (await page.context().request.get('/api/commerce/shopping-cart')).json()) as { grandTotalCents: number; shippingLocation: { country?: string; region?: string } | null }
-  await expect
-    .poll(async () => {
-      const cart = await stored()
-      return cart.shippingLocation?.country === 'US' && cart.shippingLocation.region === 'NY' && (await shown()) === cart.grandTotalCents
-    }, { timeout: 10_000 })
-    .toBe(true)
-}
-
-const button = (page: Page) => page.locator('.sqs-add-to-cart-button').first()
-const label = async (page: Page) => (await button(page).textContent())?.trim()
-const pill = (page: Page) => page.locator('[data-cart-pill]')
 
 beforeAll(async () => {
   sink = await startSmtpSink()
@@ -407,7 +336,7 @@ describe('store: product page to order confirmation', () => {
   })
 
   it('a subscription checkout recalculates shipping and tax for its own cart (no 404 from the shipping call)', async () => {
-    const sub = (await shopItems()).items.find((i) => (i.structuredContent as { isSubscribable?: boolean }).isSubscribable && i.structuredContent.variants.some(inStock))
+    const sub = (await shopItems(h.context.request)).items.find((i) => (i.structuredContent as { isSubscribable?: boolean }).isSubscribable && i.structuredContent.variants.some(inStock))
     expect(sub, 'the demo store has a subscription product').toBeDefined()
     const page = h.page
     await page.goto(sub!.fullUrl)
@@ -427,7 +356,7 @@ describe('store: product page to order confirmation', () => {
   })
 
   it('a gift card goes to the gift-card page with its denomination, then to checkout with the recipient', async () => {
-    const giftCard = (await shopItems()).items.find((i) => i.structuredContent.productType === 4 && (i.structuredContent.variantOptionOrdering ?? []).length === 1)
+    const giftCard = (await shopItems(h.context.request)).items.find((i) => i.structuredContent.productType === 4 && (i.structuredContent.variantOptionOrdering ?? []).length === 1)
     expect(giftCard, 'the demo store has a gift card with denominations').toBeDefined()
     const page = h.page
     await page.goto(giftCard!.fullUrl)
