@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, unexpected, watchErrors } from './support/browser.js'
-import { fillContactAndAddress } from './support/checkout.js'
+import { fillContactAndAddress, fillTestCard } from './support/checkout.js'
 import { demoSite, openHarness, type Harness, type SiteSummary } from './support/fixture.js'
 import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
@@ -139,10 +139,7 @@ describe('an automatic promotion, from the owner\'s screen to the owner\'s figur
     await fillContactAndAddress(page, EMAIL)
     const total = page.locator('.checkout-summary dl [data-total="grandTotalCents"]')
     await expect.poll(() => total.textContent()).toBe(usd(charged).slice(1)) // the summary prints the amount, the currency beside it
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await page.getByLabel('Expiry month').fill('12')
-    await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100))
-    await page.getByLabel('Security code').fill('123')
+    await fillTestCard(page)
     await screenshot(page, 'promotions-checkout-1280')
     await page.getByRole('button', { name: 'Place Order' }).click()
     await page.waitForURL('**/commerce/orders/**', { timeout: 15_000 })

@@ -12,6 +12,7 @@ import { ownerClient, type OwnerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js'
 import { button, hasForm, inStock, isSizeColour, isSoldOut, label, ownerLines, pageLines, pill, shopItems, fillContactAndAddressSettled, type Item, type OwnerOrder, type Variant } from './support/store.js'
+import { fillTestCard } from './support/checkout.js'
 
 let h: Harness
 let tee: Item
@@ -245,10 +246,7 @@ describe('store: product page to order confirmation', () => {
     await page.getByRole('link', { name: 'Checkout' }).click()
     await page.waitForURL('**/checkout')
     await fillContactAndAddressSettled(page, 'shopper@example.com')
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await page.getByLabel('Expiry month').fill('12')
-    await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100))
-    await page.getByLabel('Security code').fill('123')
+    await fillTestCard(page)
     const totalAtCheckout = (await page.locator('.checkout-summary dl [data-total="grandTotalCents"]').textContent())!.replace(/,/g, '')
     await screenshot(page, 'store-checkout')
     await page.getByRole('button', { name: 'Place Order' }).click()

@@ -12,3 +12,11 @@ export async function fillContactAndAddress(page: Page, email: string): Promise<
   await page.getByLabel('Postal code').fill('10001')
   await page.getByLabel('Country').selectOption('US')
 }
+
+/** The test card that pays (4242 4242 4242 4242), expiring in two years. */
+export async function fillTestCard(page: Page): Promise<void> {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry month').fill('12')
+  await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100))
+  await page.getByLabel('Security code').fill('123')
+}
