@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm'
 const adminUrl = process.env.DATABASE_URL
 let nodes: Nodes | null = null
 // three seeded nodes stopping on a CI machine that also runs the PGlite suite: give their close the time it takes
-afterAll(() => nodes?.close(), 150_000)
+afterAll(() => nodes?.close(), 90_000)
 
 describe.skipIf(!adminUrl)('three nodes starting together (postgres)', () => {
   it('all start, one demo owner is made, and each runs its jobs through pg-boss', async () => {

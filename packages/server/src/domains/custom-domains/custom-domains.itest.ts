@@ -39,7 +39,9 @@ beforeAll(async () => {
     seedDemo: false,
     smtpUrl: smtp.url,
     host: '127.0.0.1',
-    ...(pebble ? { domains: { ...base.domains, httpsPort, httpsPublicPort: httpsPort, acmeDirectoryUrl: pebble.directoryUrl, acmeCaFile: pebble.caFile, dnsResolver: pebble.dns, secretsKey: 'test-secrets-key-0123456789' } } : {}),
+    // sweepMs: a day, so the app's own timer never sweeps beside the sweeps the tests make (it claimed a row once
+    // and the test read the count before the timer's renewal ended)
+    ...(pebble ? { domains: { ...base.domains, sweepMs: 86_400_000, httpsPort, httpsPublicPort: httpsPort, acmeDirectoryUrl: pebble.directoryUrl, acmeCaFile: pebble.caFile, dnsResolver: pebble.dns, secretsKey: 'test-secrets-key-0123456789' } } : {}),
   })
   if (pebble) {
     await t.app.fastify.listen({ host: '127.0.0.1', port: 0 })
@@ -237,7 +239,7 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     const owners = (await a.c.get('/api/auth/me')).json.user.email as string
     const mailsTo = () => smtp.mails.filter((m) => m.to.includes(owners) && m.text.includes('could not be renewed'))
     await pebble.setA('renew.example.test', ['127.0.0.2'])
-    await t.app.db.orm.execute(sql`UPDATE custom_domains SET cert_not_after = now() + interval '29 days', next_check_at = now() WHERE id = ${ok.id}`)
+    await t.app.db.orm.execute(sql`UPDATE custom_domains SET cert_not_after = now() + interval '29 days', next_check_at = now() - interval '1 second' WHERE id = ${ok.id}`)
     await t.app.customDomains.sweep()
     const kept = await get(ok.id)
     expect(kept.status).toBe('active') // still serving the current certificate
@@ -250,7 +252,7 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     const wait1 = new Date(once.next_check_at).getTime() - Date.now()
     expect(wait1).toBeGreaterThan(0) // retried later, not at once
     // the retry (made due now) fails again: no second mail, a longer back-off
-    await t.app.db.orm.execute(sql`UPDATE custom_domains SET next_check_at = now() WHERE id = ${ok.id}`)
+    await t.app.db.orm.execute(sql`UPDATE custom_domains SET next_check_at = now() - interval '1 second' WHERE id = ${ok.id}`)
     await t.app.customDomains.sweep()
     const twice = await first(ok.id)
     expect(twice.renew_failures).toBe(2)
@@ -264,7 +266,7 @@ describe.skipIf(missing !== null)(`custom domains over ACME with pebble (${BACKE
     const renewed = await until(
       'renewed once reachable',
       async () => {
-        await t.app.db.orm.execute(sql`UPDATE custom_domains SET next_check_at = now() WHERE id = ${ok.id}`)
+        await t.app.db.orm.execute(sql`UPDATE custom_domains SET next_check_at = now() - interval '1 second' WHERE id = ${ok.id}`)
         await t.app.customDomains.sweep()
         return get(ok.id)
       },
