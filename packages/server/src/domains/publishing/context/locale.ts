@@ -2,7 +2,7 @@
 // site's default (unprefixed). The scope of a page in an added locale holds its collections with their translated
 // fields and slugs, and links them under the prefix (fullUrlOf), so navigation, canonical URLs and item links follow.
 import { X_DEFAULT_HREFLANG, type SiteLocale } from '@sitewright/contracts'
-import type { CollectionRow } from '../content/index.js'
+import type { CollectionRow } from '../../content/index.js'
 import { prefixCollection, type SiteScope } from './scope.js'
 import type { LocaleLink, LocalizationContext } from './types.js'
 
