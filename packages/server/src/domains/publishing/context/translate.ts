@@ -4,7 +4,7 @@
 // Each read of the scope is wrapped once per page, so every template, block and list sees the same translated
 // objects; a field without a translation keeps the default text.
 import { escapeHtml, type ProductItem as Product } from '@sitewright/contracts'
-import type { ContentReader, ItemRow } from '../content/index.js'
+import type { ContentReader, ItemRow } from '../../content/index.js'
 import type { ProductItem, PublishingDeps } from './types.js'
 
 /** kind -> objectId -> field -> text in the page's locale. */
