@@ -2,9 +2,9 @@
 import { z } from 'zod'
 import { SECTION_BACKGROUNDS, SECTION_PADDINGS } from '@sitewright/contracts'
 import { linkSchema } from '../../platform/url-policy.js'
-import { blockInput, locationSchema } from './blocks.js'
+import { blockInput, locationSchema } from './blocks/index.js'
 import { BACKGROUND_SOURCE, CONTENT_STATUSES, FOLDER_BEHAVIOR, LIMITS, LOCKS, NAVIGATIONS, PAST_OR_UPCOMING, PROMOTED_BLOCK_TYPES, RECORD_TYPE_IDS, TYPE_NAMES, VIEWS } from './constants.js'
-import { galleryOptionsInput } from './gallery.js'
+import { galleryOptionsInput } from './blocks/index.js'
 
 const title = z.string().trim().min(1, 'Enter a title.').max(LIMITS.title, `Use at most ${LIMITS.title} characters.`)
 const html = z.string().max(LIMITS.html, 'This text is too long.')

@@ -1,8 +1,8 @@
 // The album block (34) on save: at most ALBUM_MAX_TRACKS (60) tracks, each with a title and a safe audio link.
 import { ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, formatTrackDuration } from '@sitewright/contracts'
 import { describe, expect, it } from 'vitest'
-import type { AppError } from '../../platform/errors.js'
-import { prepareLayout } from './shared.js'
+import type { AppError } from '../../../platform/errors.js'
+import { prepareLayout } from '../shared.js'
 
 const tracks = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Track ${i + 1}`, audioAssetUrl: `/files/a${i}/track-${i + 1}.mp3`, duration: 180 + i }))
 const layout = (value: unknown) => ({ sections: [{ blocks: [{ type: 34, value }] }] }) as Parameters<typeof prepareLayout>[0]

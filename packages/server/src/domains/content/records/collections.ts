@@ -1,14 +1,14 @@
 // Owner-side collection (page) service: create, update, delete, reorder, layouts. Every query is by site id.
 import { and, asc, eq, max, ne, notInArray } from 'drizzle-orm'
-import type { Orm } from '../../platform/db/index.js'
-import { AppError } from '../../platform/errors.js'
-import { newId } from '../../platform/ids.js'
-import { FOLDER_BEHAVIOR, TYPE_OF_NAME, type Navigation, type TypeName } from './constants.js'
-import { contentCollections, type CollectionRow } from './schema.js'
-import { freeSlug, hashLockPassword, invalid, layoutOf, ms, prepareLayout, recordRedirect, RESERVED_SEGMENTS } from './shared.js'
-import { sanitizeHtml } from './sanitize.js'
+import type { Orm } from '../../../platform/db/index.js'
+import { AppError } from '../../../platform/errors.js'
+import { newId } from '../../../platform/ids.js'
+import { FOLDER_BEHAVIOR, TYPE_OF_NAME, type Navigation, type TypeName } from '../constants.js'
+import { contentCollections, type CollectionRow } from '../schema.js'
+import { freeSlug, hashLockPassword, invalid, layoutOf, ms, prepareLayout, recordRedirect, RESERVED_SEGMENTS } from '../shared.js'
+import { sanitizeHtml } from '../text/index.js'
 import { restore, stamp, urlSlugWithSlash } from '@sitewright/contracts'
-import type { CreateCollection, LayoutInput, UpdateCollection } from './validators.js'
+import type { CreateCollection, LayoutInput, UpdateCollection } from '../validators.js'
 import { atVersion, nextUpdatedAt, VersionConflict } from './versioning.js'
 
 const FOLDER_TYPES: ReadonlySet<TypeName> = new Set(['index', 'folder'])

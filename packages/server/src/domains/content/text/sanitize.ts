@@ -3,7 +3,7 @@
 // listed attributes survive, URLs must be http(s)/mailto/tel or relative (iframes: https only, sandboxed), no event
 // handlers or style attributes. The output is well-formed: every open tag is closed.
 
-import { safeLink } from '../../platform/url-policy.js'
+import { safeLink } from '../../../platform/url-policy.js'
 
 const VOID = new Set(['br', 'hr', 'img', 'col', 'source', 'wbr'])
 const ALLOWED = new Set([

@@ -3,7 +3,7 @@
 // least one millisecond (two writes in the same millisecond still get different versions), and a write that names
 // the version it was based on checks it in its UPDATE statement, atomically with the write.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { AppError } from '../../platform/errors.js'
+import { AppError } from '../../../platform/errors.js'
 
 export const VERSION_CONFLICT_MESSAGE = 'This page was changed elsewhere since you opened it. Reload it to see the changes.'
 

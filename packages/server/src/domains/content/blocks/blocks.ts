@@ -1,10 +1,10 @@
 // Block values as the owner saves them: one zod schema per block type name, HTML fields sanitized on save.
 import { z } from 'zod'
 import { CHART_MAX_COLUMNS, CHART_MAX_ROWS, ALBUM_FULL_MESSAGE, ALBUM_MAX_TRACKS, GALLERY_ACCOUNT_PROVIDERS, GALLERY_ACCOUNTS_FULL_MESSAGE, GALLERY_MAX_ACCOUNTS, GALLERY_SOURCES, type GalleryAccountProvider, DONATION_MAX_PRESETS, DONATION_MAX_UNITS, DONATION_MIN_UNITS } from '@sitewright/contracts'
-import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from './constants.js'
+import { BLOCK_NAME_OF_TYPE, BLOCK_TYPES, LIMITS, type BlockTypeName } from '../constants.js'
 import { galleryOptionsInput } from './gallery.js'
-import { sanitizeHtml } from './sanitize.js'
-import { isSafeLink } from '../../platform/url-policy.js'
+import { sanitizeHtml } from '../text/index.js'
+import { isSafeLink } from '../../../platform/url-policy.js'
 
 const text = (max = 500) => z.string().max(max, `Use at most ${max} characters.`)
 const html = z.string().max(LIMITS.html, 'This HTML is too long.')

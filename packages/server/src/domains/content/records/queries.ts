@@ -1,11 +1,11 @@
 // Read side for published pages: only what a visitor may see (published, or scheduled with publishOn passed).
 // With `all` (the owner's preview), every item of every status and publication time.
 import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
-import { sqlRows, type Orm } from '../../platform/db/index.js'
-import { AppError } from '../../platform/errors.js'
-import { LIMITS } from './constants.js'
-import { contentCollections, contentItems, contentRedirects, type CollectionRow, type ItemRow } from './schema.js'
-import { htmlToText } from './sanitize.js'
+import { sqlRows, type Orm } from '../../../platform/db/index.js'
+import { AppError } from '../../../platform/errors.js'
+import { LIMITS } from '../constants.js'
+import { contentCollections, contentItems, contentRedirects, type CollectionRow, type ItemRow } from '../schema.js'
+import { htmlToText } from '../text/index.js'
 
 const LIVE = ['published', 'scheduled']
 

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, keepEnv, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, keepEnv, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
 
 keepEnv(['GALLERY_FEED_ALLOW_PRIVATE'])
 let t: TestApp

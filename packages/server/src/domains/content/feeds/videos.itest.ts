@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, keepEnv, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, keepEnv, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
 import { VIMEO_BASIC_UNSUPPORTED } from './videos.js'
 
 keepEnv(['VIMEO_OEMBED_URL'])

@@ -2,7 +2,7 @@
 // image `attachments`), a Flickr public JSON feed (`items[].media.m`), RSS (`<enclosure type="image/...">`,
 // `<media:content>`, `<media:thumbnail>`) and Atom (`<link rel="enclosure" type="image/...">`). Image addresses are
 // absolute http(s) (relative ones resolved against the feed); at most `limit` images, in feed order, no repeats.
-import type { FeedImage } from './schema.js'
+import type { FeedImage } from '../schema.js'
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 

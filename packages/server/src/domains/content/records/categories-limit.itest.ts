@@ -2,8 +2,8 @@
 // refused with a field message; the collection's category list never carries more.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
-import { LIMITS } from './constants.js'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
+import { LIMITS } from '../constants.js'
 
 let t: TestApp
 let owner: Client

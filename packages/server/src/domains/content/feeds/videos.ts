@@ -2,7 +2,7 @@
 // at Vimeo is checked against Vimeo's oEmbed answer (`account_type`) before it is saved; a Basic account's video is
 // refused with a field message. When Vimeo cannot be asked (offline, timeout) the video is accepted: the check
 // must never stop an owner from saving. Base URL from VIMEO_OEMBED_URL (tests point it at a local stand-in).
-import { AppError } from '../../platform/errors.js'
+import { AppError } from '../../../platform/errors.js'
 
 export const VIMEO_BASIC_UNSUPPORTED = 'Videos from Vimeo Basic accounts are not supported. Use a video from a paid Vimeo plan or from another provider.'
 export const VIMEO_OEMBED_DEFAULT = 'https://vimeo.com/api/oembed.json'

@@ -6,10 +6,10 @@
 // GALLERY_FEED_ALLOW_PRIVATE=1 lets feeds on private or loopback addresses through (tests' stand-in feed servers).
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { GALLERY_ACCOUNT_SIZE } from '@sitewright/contracts'
-import type { Orm } from '../../platform/db/index.js'
-import { FetchRefused, guardedFetch, guardedGetOnce } from '../../platform/guarded-fetch.js'
+import type { Orm } from '../../../platform/db/index.js'
+import { FetchRefused, guardedFetch, guardedGetOnce } from '../../../platform/guarded-fetch.js'
 import { parseFeed } from './feed-parse.js'
-import { contentGalleryFeeds, type GalleryFeedRow } from './schema.js'
+import { contentGalleryFeeds, type GalleryFeedRow } from '../schema.js'
 
 export const FEED_TIMEOUT_MS = 5000
 export const FEED_MAX_BYTES = 2_000_000
@@ -18,7 +18,7 @@ export const FEED_SAVE_WINDOW_MS = 60_000
 const MAX_REDIRECTS = 3
 const GALLERY_BLOCK_TYPE = 8
 
-export { isPrivateAddress } from '../../platform/guarded-fetch.js'
+export { isPrivateAddress } from '../../../platform/guarded-fetch.js'
 
 /** One GET of a feed address: the platform's guarded fetch (public addresses, size cap, the caller's signal). */
 async function getOnce(url: URL, signal: AbortSignal): Promise<FeedAnswer> {
