@@ -1,16 +1,16 @@
 // Builds the context of a resolved page (CONTEXT.md), including lock screens and system pages.
 import { COLLECTION_TYPES, FOLDER_BEHAVIOR, SLIDE_TYPES } from '@sitewright/contracts'
-import { collectionSettingsOf, htmlToText, itemDataOf, PAGE_TYPES, type CollectionRow, type ItemRow } from '../content/index.js'
+import { collectionSettingsOf, htmlToText, itemDataOf, PAGE_TYPES, type CollectionRow, type ItemRow } from '../../content/index.js'
 import { baseContext, withLogo, type BaseOptions } from './base.js'
 import { layoutContext } from './blocks.js'
 import { calendarMonths, splitEvents } from './events.js'
 import { itemContexts, itemLink } from './items.js'
-import type { Target } from './resolve.js'
-import { childCollections, collectionContext, fullUrlOf, liveCollection, type SiteScope } from './scope.js'
+import type { Target } from '../context/index.js'
+import { childCollections, collectionContext, fullUrlOf, liveCollection, type SiteScope } from '../context/index.js'
 import { searchResults } from './search.js'
 import type { Theme } from './theme.js'
-import type { CommentContext, CommentThreadNode } from './types.js'
-import type { Json, MemberVisitor, PageContext } from './types.js'
+import type { CommentContext, CommentThreadNode } from '../context/index.js'
+import type { Json, MemberVisitor, PageContext } from '../context/index.js'
 
 export const LOCKED_MESSAGE = 'This page is locked'
 export const MEMBERS_MESSAGE = 'This page available only site members'
@@ -54,9 +54,9 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
   async function ctx(scope: SiteScope, o: Omit<BaseOptions, 'template'> & { template?: string; collection?: { typeName?: string; view?: string } }): Promise<PageContext> {
     const template = o.template ?? theme.pick(o.pageType, o.collection)
     const c = baseContext(scope, { ...o, template })
-    // The storefront entry keeps its plain URL: its lazy chunks import it by that URL, and a second URL (`?v=`) would
-    // make the browser run it twice. It is revalidated by ETag; the chunks' own names carry their hashes.
-    c.sitewright = { ...c.sitewright, themeCss: assetUrl(c.sitewright.themeCss) }
+    // The storefront entry's URL is a versioned directory (`/assets/storefront/v/<hash>/storefront.js`, immutable):
+    // its lazy chunks import it by the relative `../storefront.js`, which resolves to that same URL (one module).
+    c.sitewright = { ...c.sitewright, storefrontScript: assetUrl(c.sitewright.storefrontScript), themeCss: assetUrl(c.sitewright.themeCss) }
     return withLogo(scope, c)
   }
 
