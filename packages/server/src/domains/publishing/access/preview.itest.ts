@@ -1,7 +1,7 @@
 // The owner's preview: GET /config/preview mints a short-lived token; pages opened with it show unpublished content,
 // are never cached, and leave visitors' pages untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
 
 let t: TestApp
 let owner: Client

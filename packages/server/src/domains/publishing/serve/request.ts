@@ -1,5 +1,5 @@
 // What a page request is, read from its URL: the normalized path, the page query and format, the cache key.
-import type { PageQuery } from './pages.js'
+import type { PageQuery } from '../render/index.js'
 
 export type Format = 'html' | 'json' | 'json-pretty'
 

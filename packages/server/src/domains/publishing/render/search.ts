@@ -2,9 +2,9 @@
 // domain) and the store's products (commerce domain), merged into one list best first. Both searches weigh title,
 // tags and text alike, so their ranks compare; a page of results asks each source for its best (offset + size) and
 // keeps that page of the merged list.
-import { htmlToText } from '../content/index.js'
-import { fullUrlOf, publicCollections, type SiteScope } from './scope.js'
-import type { Json } from './types.js'
+import { htmlToText } from '../../content/index.js'
+import { fullUrlOf, publicCollections, type SiteScope } from '../context/index.js'
+import type { Json } from '../context/index.js'
 
 const EXCERPT = 200
 

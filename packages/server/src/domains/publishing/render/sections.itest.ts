@@ -3,7 +3,7 @@
 // malformed; a colour theme or image that no longer exists leaves the section plain.
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
 
 let t: TestApp
 let owner: Client

@@ -10,11 +10,11 @@ import * as shapes from './context-shape.js'
 import type { Kind, Shape } from './context-shape.js'
 
 const typesPath = fileURLToPath(new URL('./types.ts', import.meta.url))
-const contextMd = readFileSync(new URL('../../../../../themes/default/CONTEXT.md', import.meta.url), 'utf8')
+const contextMd = readFileSync(new URL('../../../../../../themes/default/CONTEXT.md', import.meta.url), 'utf8')
 
 // The server's compiler options (module resolution and the workspace source condition), so `extends` and `Pick` of
 // shared types in packages/contracts resolve as they do in the build.
-const configPath = fileURLToPath(new URL('../../../tsconfig.json', import.meta.url))
+const configPath = fileURLToPath(new URL('../../../../tsconfig.json', import.meta.url))
 const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, (f) => ts.sys.readFile(f)).config, ts.sys, dirname(configPath))
 const program = ts.createProgram([typesPath], { ...config.options, noEmit: true })
 const checker = program.getTypeChecker()

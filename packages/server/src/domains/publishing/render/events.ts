@@ -1,6 +1,6 @@
 // Events collections: upcoming and past lists, and a month calendar (Monday first, full weeks; a multi-day event
 // is listed on every day it covers). Days are calendar dates of the site's time zone.
-import type { Json } from './types.js'
+import type { Json } from '../context/index.js'
 
 const DAY = 86_400_000
 

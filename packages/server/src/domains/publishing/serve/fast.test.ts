@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createPageCache, CRUMB_PLACEHOLDER, prepareBody, type CachedPage } from './cache.js'
 import { createFastPath } from './fast.js'
 import { pageKey, pageQuery } from './serve.js'
-import type { Theme } from './theme.js'
+import type { Theme } from '../render/theme.js'
 
 const theme = { version: 1 } as Theme
 const entry = (text: string, extra: Partial<CachedPage> = {}): CachedPage => ({ status: 200, contentType: 'text/html; charset=utf-8', ...prepareBody(text), siteVersion: 0, themeVersion: 1, expires: Date.now() + 60_000, ...extra })

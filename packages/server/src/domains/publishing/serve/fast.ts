@@ -9,13 +9,13 @@
 // fast path never answers a request another route would. Each hit is logged like Fastify's own
 // 'request completed' line (method, url, host, status, response time), marked `cache: 'page'`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { DIRECT, type Arrival } from '../../platform/http/proxy.js'
+import { DIRECT, type Arrival } from '../../../platform/http/proxy.js'
 import { notModified, type CachedPage, type PageCache } from './cache.js'
 import { cachedAnswer, isCacheable, isUsableHit, wireOf } from './door.js'
-import { PREVIEW_COOKIE, PREVIEW_PARAM } from './preview.js'
+import { PREVIEW_COOKIE, PREVIEW_PARAM } from '../access/index.js'
 import { isCanonicalPath, pageKey, pageQuery } from './request.js'
-import type { Theme } from './theme.js'
-import { unlockCookieName } from './unlock.js'
+import type { Theme } from '../render/index.js'
+import { unlockCookieName } from '../access/index.js'
 
 export interface FastPathDeps {
   /** The site id of a Host header when the host cache already knows it (never waits), else null. */

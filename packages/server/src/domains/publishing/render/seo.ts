@@ -1,7 +1,7 @@
 // /sitemap.xml (every published, unlocked, non-hidden page and item) and /robots.txt.
 import { FOLDER_BEHAVIOR } from '@sitewright/contracts'
-import { fullUrlOf, publicCollections, type SiteScope } from './scope.js'
-import { innerPath, X_DEFAULT_HREFLANG } from './locale.js'
+import { fullUrlOf, publicCollections, type SiteScope } from '../context/index.js'
+import { innerPath, X_DEFAULT_HREFLANG } from '../context/index.js'
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 

@@ -1,8 +1,8 @@
 // Everything a page of one site is built from: the site, its settings and profile, all its collections, the clock,
 // and batched loaders for images and comment/like counts.
 import type { FastifyRequest } from 'fastify'
-import { collectionSettingsOf, isLive, normalizeGalleryOptions, restore, type CollectionRow, type ContentReader, type ProfileRow } from '../content/index.js'
-import type { Sites, Website, WebsiteSettings } from '../sites/index.js'
+import { collectionSettingsOf, isLive, normalizeGalleryOptions, restore, type CollectionRow, type ContentReader, type ProfileRow } from '../../content/index.js'
+import type { Sites, Website, WebsiteSettings } from '../../sites/index.js'
 import type { ImageContext, Json, PublishingDeps } from './types.js'
 import { defaultScopeLocale, type ScopeLocale } from './locale.js'
 

@@ -2,7 +2,7 @@
 // password locks the page again), scoped to the page's path.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { CollectionRow } from '../content/index.js'
+import type { CollectionRow } from '../../content/index.js'
 
 export const unlockCookieName = (collectionId: string) => `sw-unlock-${collectionId}`
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { request as httpRequest } from 'node:http'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
 
 let t: TestApp
 let owner: Client

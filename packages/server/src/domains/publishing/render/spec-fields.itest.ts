@@ -9,7 +9,7 @@ import {
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
 
 let t: TestApp
 let owner: Client

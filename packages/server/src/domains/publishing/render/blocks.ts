@@ -1,9 +1,9 @@
 // Stored layouts -> context layouts: every block value resolved (images, gallery items, summary items, markdown,
 // forms, products, video embeds) into the shapes of CONTEXT.md "Block value shapes".
-import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, restore, type BlockTypeName, type StoredBlock, type StoredLayout } from '../content/index.js'
+import { BLOCK_TYPES, RECORD_TYPES, normalizeGalleryOptions, renderMarkdown, restore, type BlockTypeName, type StoredBlock, type StoredLayout } from '../../content/index.js'
 import { itemContexts } from './items.js'
-import { liveCollection, type SiteScope } from './scope.js'
-import type { ImageContext, Json, SectionContext } from './types.js'
+import { liveCollection, type SiteScope } from '../context/index.js'
+import type { ImageContext, Json, SectionContext } from '../context/index.js'
 import { DONATION_DEFAULT_PRESETS, formatTrackDuration, GALLERY_ACCOUNT_SIZE, fractionDigits, type SectionStyle } from '@sitewright/contracts'
 import { videoEmbed } from './video.js'
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { compile, render, type CompiledTemplate } from '@sitewright/jsont'
 import type { FastifyBaseLogger } from 'fastify'
-import { REPO_ROOT } from '../../platform/paths.js'
+import { REPO_ROOT } from '../../../platform/paths.js'
 
 export const DEFAULT_THEME_DIR = join(REPO_ROOT, 'themes/default')
 

@@ -2,10 +2,10 @@
 import {
   BLOCK_VARIANT_IDS, CONTENT_GENERATOR_TYPES, GALLERY_MEDIA_TYPES, POSITIONS, SLIDE_TYPES, STORED_ACTIONS_KEY, SURVEY_COHORTS, currencyOf, socialServiceId,
 } from '@sitewright/contracts'
-import { connectedLinkTitle, type CollectionRow } from '../content/index.js'
-import { fullUrlOf, liveCollection, type SiteScope } from './scope.js'
-import { localizationContext } from './locale.js'
-import type { Enumerations, NavLink, PageContext } from './types.js'
+import { connectedLinkTitle, type CollectionRow } from '../../content/index.js'
+import { fullUrlOf, liveCollection, type SiteScope } from '../context/index.js'
+import { localizationContext } from '../context/index.js'
+import type { Enumerations, NavLink, PageContext } from '../context/index.js'
 
 
 /** The data-only enumerations every page context carries (`sitewright.enumerations`). */

@@ -2,8 +2,8 @@
 // owner API); a visitor searches a word of its title and a word of its description (publishing) and finds it with
 // its image and price; the demo's own products, events and posts are found by their words too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
-import { DEMO_OWNER } from '../../app/demo.js'
+import { BACKEND, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
+import { DEMO_OWNER } from '../../../app/demo.js'
 
 let t: TestApp
 let owner: Client

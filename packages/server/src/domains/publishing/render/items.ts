@@ -1,7 +1,7 @@
 // Item rows -> the Item of the context (CONTEXT.md), with images, comment/like counts and gallery image fields.
-import { htmlToText, itemDataOf, RECORD_TYPES, type CollectionRow, type ItemRow } from '../content/index.js'
-import { fullUrlOf, type SiteScope } from './scope.js'
-import type { ImageContext, Json } from './types.js'
+import { htmlToText, itemDataOf, RECORD_TYPES, type CollectionRow, type ItemRow } from '../../content/index.js'
+import { fullUrlOf, type SiteScope } from '../context/index.js'
+import type { ImageContext, Json } from '../context/index.js'
 import { videoEmbed } from './video.js'
 
 const IMAGE_FIELDS = ['assetUrl', 'originalSize', 'mediaFocalPoint', 'systemDataVariants', 'altText', 'title', 'body', 'filename', 'colorData'] as const

@@ -6,7 +6,7 @@
 // CRC-32 (continued from the precomputed CRC of the first part) are made.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, crc32, deflateRaw, gzip } from 'node:zlib'
-export { pickEncoding, takesGzip } from '../../platform/http/encoding.js'
+export { pickEncoding, takesGzip } from '../../../platform/http/encoding.js'
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)

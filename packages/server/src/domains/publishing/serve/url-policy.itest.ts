@@ -2,7 +2,7 @@
 // that was stored before the rule (or by any other path).
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../test/harness.js'
+import { BACKEND, newSignup, startTestApp, type Client, type TestApp } from '../../../../test/harness.js'
 
 let t: TestApp
 let owner: Client

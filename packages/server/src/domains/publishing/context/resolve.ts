@@ -1,5 +1,5 @@
 // Path -> what to show: a collection, an item (or product) of a collection, a redirect, a system page, or nothing.
-import type { CollectionRow, ItemRow } from '../content/index.js'
+import type { CollectionRow, ItemRow } from '../../content/index.js'
 import { fullUrlOf, liveCollection, type SiteScope } from './scope.js'
 import type { ProductItem } from './types.js'
 
