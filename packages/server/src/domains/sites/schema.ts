@@ -43,7 +43,10 @@ export const siteStyles = pgTable('site_styles', {
   siteId: text('site_id')
     .primaryKey()
     .references(() => websites.id, { onDelete: 'cascade' }),
+  /** What visitors see (the published styles). */
   styles: jsonb('styles').$type<Record<string, unknown>>().notNull(),
+  /** The owner's unpublished changes (the whole styles as they would be); null: none. */
+  draft: jsonb('draft').$type<Record<string, unknown>>(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 
