@@ -13,6 +13,7 @@ import { refuseGatedBlocks, type RequireFeature } from './blocks/index.js'
 import { refuseUnsupportedVideos, vimeoAccountLookup } from './feeds/index.js'
 import type { GalleryFeeds } from './feeds/index.js'
 import { ifMatchVersion, VersionConflict, versionTag } from './records/index.js'
+import { registerNavigationRoutes } from './navigation-routes.js'
 
 export const CONTENT_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.EDITOR] as const
 const tags = ['content']
@@ -53,6 +54,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
   const allow = (request: FastifyRequest, siteId: string) => deps.sites.authorize(deps.auth, request, siteId, CONTENT_ROLES)
   const base = '/api/sites/:siteId/content'
   const videos = vimeoAccountLookup()
+  registerNavigationRoutes(app, orm, { allow, changed: deps.changed })
 
   defineRoute(app, { method: 'GET', url: `${base}/profile`, summary: 'Site-wide content: description, tag line, logo, social follow accounts', tags, params: v.siteParams, responses: { 200: { description: '{ profile }' }, ...common } }, async ({ request, params }) => {
     await allow(request, params.siteId)
