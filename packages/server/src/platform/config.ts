@@ -43,6 +43,12 @@ export interface Config {
    * often its sweep looks for due reminders (RECOVERY_SWEEP_MS, default a minute). Browser tests shorten both.
    */
   recovery: { hourMs: number; sweepMs: number }
+  /**
+   * The subscription renewal runner's clock: how long one day of a billing period lasts (RENEWAL_DAY_MS, default a
+   * day: periods are calendar weeks, months and years) and how often it looks for due cycles (RENEWAL_SWEEP_MS,
+   * default 15 minutes). Browser tests shorten both, so a renewal falls due while they watch.
+   */
+  renewals: { dayMs: number; sweepMs: number }
 }
 
 export interface DomainsConfig {
@@ -117,6 +123,8 @@ const envSchema = z.object({
   DOMAIN_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_HOUR_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  RENEWAL_DAY_MS: z.coerce.number().int().min(100).max(86_400_000).optional(),
+  RENEWAL_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
 })
 
 /** Reads the configuration; throws an Error naming every bad variable. Empty strings count as unset. */
@@ -169,5 +177,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       sweepMs: e.DOMAIN_SWEEP_MS ?? 30_000,
     },
     recovery: { hourMs: e.RECOVERY_HOUR_MS ?? 3_600_000, sweepMs: e.RECOVERY_SWEEP_MS ?? 60_000 },
+    renewals: { dayMs: e.RENEWAL_DAY_MS ?? 86_400_000, sweepMs: e.RENEWAL_SWEEP_MS ?? 15 * 60_000 },
   }
 }
