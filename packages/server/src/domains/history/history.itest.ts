@@ -100,6 +100,26 @@ describe(`history (${BACKEND})`, () => {
     expect((await json('/stray')).status).toBe(404)
   })
 
+  it('a navigation reorder is a version of the navigation only: the pages it moved get no "saved without changes" versions', async () => {
+    const ids = (await owner.get(content('/collections'))).json.collections.filter((c: { navigation: string }) => c.navigation === 'main').map((c: { id: string }) => c.id) as string[]
+    expect(ids.length).toBeGreaterThanOrEqual(2)
+    const count = async (kind: string) => Number((await sqlRows<{ n: string }>(t.app.db.orm, sql`SELECT count(*)::text AS n FROM history_versions WHERE site_id = ${siteId} AND kind = ${kind}`))[0]!.n)
+    const pages = await count('page')
+    const nav = await count('navigation')
+    await reorder([...ids].reverse())
+    expect(await count('page')).toBe(pages)
+    expect(await count('navigation')).toBe(nav + 1)
+    const [latest] = (await owner.get(versions('?limit=1'))).json.versions
+    expect(latest).toMatchObject({ kind: 'navigation' })
+    expect(latest.changedPaths.length).toBeGreaterThan(0)
+    // the same order again changes nothing at all: no version
+    await reorder([...ids].reverse())
+    expect(await count('navigation')).toBe(nav + 1)
+    expect(await count('page')).toBe(pages)
+    await reorder(ids)
+    expect(await count('navigation')).toBe(nav + 2)
+  })
+
   it("lists an object's versions newest first, page by page, and shows one with its diff", async () => {
     const all = await owner.get(versions(`?object=page:${home}`))
     const reasons = all.json.versions.map((v: { reason: string }) => v.reason)

@@ -4,6 +4,7 @@
 import { X_DEFAULT_HREFLANG, type SiteLocale } from '@sitewright/contracts'
 import type { CollectionRow } from '../content/index.js'
 import { prefixCollection, type SiteScope } from './scope.js'
+import { siteTexts, translatedForms, translatedProducts, translatedReader } from './translate.js'
 import type { LocaleLink, LocalizationContext } from './types.js'
 
 export { X_DEFAULT_HREFLANG }
@@ -61,7 +62,15 @@ export async function localize(scope: SiteScope, path: string): Promise<{ scope:
   }
   const locale: ScopeLocale = { locale: current.locale, prefix: current.prefix, all, pages: t.pages, alternates }
   const inner = current.prefix ? (path === `/${current.prefix}` ? '/' : path.slice(current.prefix.length + 1)) : path
-  return { scope: { ...scope, collections, byId: new Map(collections.map((c) => [c.id, c])), locale }, inner }
+  const byId = new Map(collections.map((c) => [c.id, c]))
+  if (current.default || !t.objects.size) return { scope: { ...scope, collections, byId, locale }, inner }
+  // the items, products, forms and header and footer texts in this locale
+  const { products, forms } = scope.deps
+  const deps = { ...scope.deps, ...(products ? { products: translatedProducts(products, t.objects) } : {}), ...(forms ? { forms: translatedForms(forms, t.objects) } : {}) }
+  const texts = siteTexts(scope.site.id, t.objects)
+  const settings = texts.siteTitle ? { ...scope.settings, title: texts.siteTitle } : scope.settings
+  const profile = { ...scope.profile, tagLine: texts.tagLine || scope.profile.tagLine, siteDescription: texts.siteDescription || scope.profile.siteDescription }
+  return { scope: { ...scope, collections, byId, locale, deps, settings, profile, content: translatedReader(scope.content, t.objects) }, inner }
 }
 
 /** The scope of a system page in `locale` (one of the site's; any other: the scope as it is). */

@@ -54,9 +54,9 @@ export function createPages(theme: Theme, assetUrl: (path: string) => string = (
   async function ctx(scope: SiteScope, o: Omit<BaseOptions, 'template'> & { template?: string; collection?: { typeName?: string; view?: string } }): Promise<PageContext> {
     const template = o.template ?? theme.pick(o.pageType, o.collection)
     const c = baseContext(scope, { ...o, template })
-    // The storefront entry keeps its plain URL: its lazy chunks import it by that URL, and a second URL (`?v=`) would
-    // make the browser run it twice. It is revalidated by ETag; the chunks' own names carry their hashes.
-    c.sitewright = { ...c.sitewright, themeCss: assetUrl(c.sitewright.themeCss) }
+    // The storefront entry's URL is a versioned directory (`/assets/storefront/v/<hash>/storefront.js`, immutable):
+    // its lazy chunks import it by the relative `../storefront.js`, which resolves to that same URL (one module).
+    c.sitewright = { ...c.sitewright, storefrontScript: assetUrl(c.sitewright.storefrontScript), themeCss: assetUrl(c.sitewright.themeCss) }
     return withLogo(scope, c)
   }
 

@@ -238,7 +238,11 @@ export interface PublishingDeps {
     /** The default first (prefix ''), then the added ones. */
     locales(siteId: string): Promise<SiteLocale[]>
     /** `locale`'s page fields (null: the default's, none) and every added locale's translated slugs. */
-    translations(siteId: string, locale: string | null, added: readonly string[]): Promise<{ pages: ReadonlyMap<string, Record<string, string>>; slugs: ReadonlyMap<string, ReadonlyMap<string, string>> }>
+    translations(
+      siteId: string,
+      locale: string | null,
+      added: readonly string[],
+    ): Promise<{ pages: ReadonlyMap<string, Record<string, string>>; slugs: ReadonlyMap<string, ReadonlyMap<string, string>>; objects: ReadonlyMap<string, ReadonlyMap<string, Record<string, string>>> }>
   }
 }
 
