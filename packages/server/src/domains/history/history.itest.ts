@@ -40,6 +40,7 @@ const putStyles = async (hex: string) => {
   const styles = defaultSiteStyles()
   styles.colors.palette[2]!.hex = hex
   expect((await owner.request('PUT', `/api/sites/${siteId}/styles`, { json: { styles, dirtyPaths: ['colors.palette'] } })).status).toBe(200)
+  expect((await owner.post(`/api/sites/${siteId}/styles/publish`)).json.published).toBe(true)
 }
 const reorder = async (ids: string[]) => expect((await owner.post(content('/collections/reorder'), { navigation: 'main', ids })).status).toBe(204)
 /** One visitor throughout: the page context carries the visitor's crumb, the same on every request of theirs. */
@@ -153,7 +154,8 @@ describe(`history (${BACKEND})`, () => {
     const body = JSON.parse((await json('/home')).body)
     expect(body.layout.sections[0].blocks.map((b: { value: { html: string } }) => b.value.html)).toEqual([words(40, ' first edit')])
     const styles = (await owner.get(versions('?kind=styles'))).json.versions
-    expect(styles.map((v: { reason: string }) => v.reason)).toEqual(['restore', 'autosave', 'autosave', 'autosave'])
+    // each change: its draft saved, then published
+    expect(styles.map((v: { reason: string }) => v.reason)).toEqual(['restore', 'publish', 'autosave', 'publish', 'autosave', 'publish', 'autosave'])
     expect((await owner.get(versions(`?person=${ownerId}&kind=navigation`))).json.versions.length).toBeGreaterThanOrEqual(3)
     expect((await owner.get(versions('?person=nobody'))).json.versions).toEqual([])
   })

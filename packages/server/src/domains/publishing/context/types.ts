@@ -228,11 +228,14 @@ export interface PublishingDeps {
   /** True when the request carries a member session cookie: its pages are personal (never from or into the cache). */
   memberCookie?: (cookies: Record<string, string | undefined>) => boolean
   /** The colour custom properties of each of the site's colour themes (section backgrounds), by theme id. */
-  colorThemes?: (siteId: string) => Promise<ReadonlyMap<string, { name: string; value: string }[]>>
+  colorThemes?: (siteId: string, draft?: boolean) => Promise<ReadonlyMap<string, { name: string; value: string }[]>>
   /** The feature flag ids of the site's plan (billing domain). */
   featureFlags?: (siteId: string) => Promise<number[]>
-  /** The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved. */
-  styles?: (siteId: string) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
+  /**
+   * The site's saved styles (sites domain), values already safe inside a <style> element; null: none saved.
+   * `draft`: the owner's preview, with the styles' unpublished draft.
+   */
+  styles?: (siteId: string, draft?: boolean) => Promise<{ cssVariables: { name: string; value: string }[]; css: string; fonts?: { css: string; preloads: { href: string }[] } } | null>
   /** The site's locales and translations (languages domain); absent: every page in the default locale. */
   languages?: {
     /** The default first (prefix ''), then the added ones. */

@@ -119,7 +119,7 @@ export async function withLogo(scope: SiteScope, ctx: PageContext): Promise<Page
     ctx.websiteSettings.storeSettings = { ...ctx.websiteSettings.storeSettings, ...store }
   }
   if (scope.deps.styles) {
-    const styles = await scope.deps.styles(scope.site.id)
+    const styles = await scope.deps.styles(scope.site.id, scope.preview)
     if (styles) ctx.styles = styles
   }
   return ctx

@@ -29,7 +29,7 @@ export async function layoutContext(scope: SiteScope, raw: unknown, pageId?: str
   for (const s of layout.sections) if (s.style?.imageId) ids.push(s.style.imageId)
   const images = await scope.images(ids)
   const themed = layout.sections.some((s) => s.style?.background === 'theme')
-  const colorThemes = themed && scope.deps.colorThemes ? await scope.deps.colorThemes(scope.site.id) : new Map<string, { name: string; value: string }[]>()
+  const colorThemes = themed && scope.deps.colorThemes ? await scope.deps.colorThemes(scope.site.id, scope.preview) : new Map<string, { name: string; value: string }[]>()
   const formIds = layout.sections.flatMap((s) => s.blocks.map((b) => str(b.value.formId)).filter((x): x is string => !!x))
   const forms = formIds.length && scope.deps.forms ? await scope.deps.forms(scope.site.id, formIds) : new Map<string, unknown>()
   const sections = []
