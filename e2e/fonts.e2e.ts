@@ -64,7 +64,10 @@ describe('web fonts', () => {
     await dialog.getByRole('button', { name: /^Lora/ }).click()
     await page.getByText('Changed: fonts.themes').waitFor()
     await page.getByRole('button', { name: 'Save styles' }).click()
-    await page.getByText('Styles saved').waitFor()
+    // saved as the draft: visitors see the fonts once they are published
+    await page.getByText('Draft saved: publish to show it to visitors').waitFor()
+    await page.getByRole('button', { name: 'Publish styles' }).click()
+    await page.getByText('Styles published').waitFor()
 
     const visitor = await h.context.newPage()
     const fonts: Response[] = []

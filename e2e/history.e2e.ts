@@ -167,6 +167,7 @@ describe('history in the editor', () => {
     const styles = (await api.call<{ styles: { colors: { palette: { hex: string }[] } } }>('GET', `/api/sites/${site.id}/styles`)).body.styles
     styles.colors.palette[0]!.hex = '#ff00aa'
     expect((await api.call('PUT', `/api/sites/${site.id}/styles`, { styles, dirtyPaths: ['colors.palette'] })).status).toBe(200)
+    expect((await api.call('POST', `/api/sites/${site.id}/styles/publish`)).status).toBe(200)
     const broken = { sections: [{ id: 'sec-h', blocks: [{ id: 'blk-h', type: TEXT, value: { html: '<p>Broken page</p>' } }] }] }
     expect((await api.call('PUT', `/api/sites/${site.id}/content/collections/${pageId}/layout`, broken)).status).toBe(200)
     const main = (await api.call<{ collections: { id: string; navigation: string }[] }>('GET', `/api/sites/${site.id}/content/collections`)).body.collections.filter((c) => c.navigation === 'main')

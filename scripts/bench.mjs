@@ -15,7 +15,8 @@ const benches = [
   { name: 'History: autosave bytes, whole-site restore, history list', cwd: 'packages/server', script: 'scripts/bench-history.ts' },
   { name: 'Tracking: ingestion and dashboard', cwd: 'packages/server', script: 'scripts/bench-tracking.ts' },
   { name: 'Lighthouse: mobile performance (home, product, /config)', cwd: 'packages/server', script: 'scripts/bench-lighthouse.ts' },
-  { name: 'Cluster: one node vs two behind nginx (PostgreSQL)', cwd: 'packages/server', script: 'scripts/bench-cluster-throughput.ts' },
+  { name: 'Images: bytes by Accept (AVIF, WebP) on the demo home and product pages, SSIM against the JPEG', cwd: 'packages/server', script: 'scripts/bench-images.ts' },
+  { name: 'Cluster: scale-out on capped nodes (1, 2, 4 behind nginx, 0.1 CPU each, PostgreSQL)', cwd: 'packages/server', script: 'scripts/bench-cluster-throughput.ts' },
   { name: 'Cluster: cross-node staleness (DATABASE_URL)', cwd: 'packages/server', script: 'scripts/bench-cluster.ts' },
 ]
 let failed = false

@@ -56,7 +56,10 @@ async function ensureDatabase() {
 //   while the proxy is still sending, which nginx took for a failed node.
 // - a node counts as failed only when it cannot be reached, times out or answers 502/503 (a 413 or any other 4xx is
 //   the client's), 3 times within 10 s; a request goes to the next node only on those.
-// - keepalive to the nodes, closed by nginx (60 s) before Node closes an idle connection (72 s).
+// - keepalive to the nodes, closed by nginx (60 s) before Node closes an idle connection (72 s). Up to 512 idle
+//   connections kept per worker and 100,000 requests each: with a pool smaller than the clients in flight (64 against
+//   wrk's 200) nginx closes the connections past it after each answer, and with nginx's default of 1,000 requests a
+//   connection it reconnects every thousand; either way the nodes spend CPU accepting new connections under load.
 const BODY_LIMIT = Number(env.BODY_LIMIT ?? 1024 * 1024)
 const TOO_LARGE = JSON.stringify({ error: { type: 'payload_too_large', code: 'payload_too_large', message: 'The request body is too large.' } })
 // A request nginx itself refuses before any node sees it (a NUL, %00, in the address; a malformed request line or
@@ -97,7 +100,8 @@ http {
   client_body_buffer_size 1m;
   upstream sitewright {
 ${nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n')}
-    keepalive 64;
+    keepalive 512;
+    keepalive_requests 100000;
     keepalive_timeout 60s;
   }
   server {

@@ -95,6 +95,7 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Ru
       KEY_PREFIX: `${database}_`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      IMAGE_MODERN_FORMATS: 'off', // minutes of encoding the demo's AVIF/WebP copies on each fresh cluster
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

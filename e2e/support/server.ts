@@ -88,7 +88,8 @@ export async function startServer(opts: {
   let log = ''
   const child = spawn(process.execPath, [join(REPO_ROOT, 'packages/server/dist/main.js')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...opts.env },
+    // IMAGE_MODERN_FORMATS off: each fresh data dir would spend minutes of CPU encoding the demo's AVIF/WebP copies
+    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', IMAGE_MODERN_FORMATS: 'off', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const keep = (chunk: Buffer) => {

@@ -28,6 +28,7 @@ export function collection(id: string, extra: Partial<Collection> = {}): Collect
 /** A content server holding collections; every write bumps updatedOn like the real one. */
 export function contentServer(initial: Collection[]) {
   const pages = new Map(initial.map((c) => [c.id, structuredClone(c)]))
+  const place = (c: Collection) => ({ id: c.id, navigation: c.navigation, ordering: c.ordering, navigationTitle: c.navigationTitle, parentId: c.parentId })
   const calls: string[] = []
   let clock = 2000
   const api: ContentApi = {
@@ -62,6 +63,14 @@ export function contentServer(initial: Collection[]) {
     updateItem: async () => fail(500, 'Something went wrong'),
     deleteItem: async () => ok(undefined),
     reorderItems: async () => ok(undefined),
+    navigation: async () => ok({ pages: [...pages.values()].map(place), unpublished: false, updatedOn: null }),
+    putNavigation: async (_s, body) => {
+      calls.push(`NAV ${JSON.stringify(body.pages)}`)
+      body.pages.forEach((p, i) => pages.set(p.id, { ...pages.get(p.id)!, navigation: p.navigation, ordering: i + 1, parentId: p.parentId ?? null }))
+      return ok({ pages: [...pages.values()].map(place), unpublished: true, updatedOn: ++clock })
+    },
+    publishNavigation: async () => ok({ published: 0, navigation: { pages: [...pages.values()].map(place), unpublished: false, updatedOn: null } }),
+    discardNavigation: async () => ok({ pages: [...pages.values()].map(place), unpublished: false, updatedOn: null }),
   }
   return {
     api,
@@ -102,6 +111,8 @@ export function filesServer(files: FileAsset[] = [], overrides: Partial<FilesApi
 export const noStyles: StylesApi = {
   get: async () => fail(404, 'Not found'),
   save: async () => fail(404, 'Not found'),
+  publish: async () => fail(404, 'Not found'),
+  discardDraft: async () => fail(404, 'Not found'),
 }
 
 export const SITE = { id: 's1', slug: 'demo', title: 'Demo', role: 1, roleName: 'ADMIN', url: 'http://localhost/' }

@@ -77,7 +77,8 @@ export const TEST_FILE_STORAGE = process.env.FILE_STORAGE === 's3' ? 's3' : null
 
 /** The configuration of a test app whose database and data dir are made for it. */
 function testConfig(dataDir: string, databaseUrl: string | null, fileStorage: Config['fileStorage'], s3: Config['s3']): Config {
-  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }), databaseUrl, fileStorage, s3, pgliteStorage: 'memory' }
+  // no AVIF/WebP copies unless a test asks for them (`imageModernFormats: true`): each demo seed would encode them
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000', IMAGE_MODERN_FORMATS: 'off' }), databaseUrl, fileStorage, s3, pgliteStorage: 'memory' }
 }
 
 /**

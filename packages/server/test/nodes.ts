@@ -38,7 +38,7 @@ export async function startNodes(adminUrl: string, count: number, overrides: Par
       const dataDir = mkdtempSync(join(tmpdir(), 'sw-node-'))
       dirs.push(dataDir)
       const config: Config = {
-        ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000' }),
+        ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3000', IMAGE_MODERN_FORMATS: 'off' }),
         databaseUrl: db.url,
         fileStorage: 'postgres',
         seedDemo: false,

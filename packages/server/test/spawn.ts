@@ -20,7 +20,7 @@ export function runMain(env: Record<string, string>): Running {
 export function runScript(script: string, env: Record<string, string>): Running {
   const child = spawn(process.execPath, ['--conditions=@sitewright/source', '--import', 'tsx', script], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', IMAGE_MODERN_FORMATS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

@@ -76,6 +76,8 @@ describe('page with every block type', () => {
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1600', '1067'])
     expect(img.getAttribute('alt')).toBe('Boats in the harbor at dawn')
     expect(img.getAttribute('data-image-focal-point')).toBe('0.3,0.7')
+    // the image's own colour (its colorData) behind it while it loads
+    expect(img.getAttribute('style')).toBe('--fx:0.3;--fy:0.7;--ph:#e0e4e8')
     expect(text(doc, '.block-image figcaption')).toBe('The harbor at dawn')
   })
   it('code: escaped, with a language class and line numbers', () => {

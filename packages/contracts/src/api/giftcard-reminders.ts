@@ -56,3 +56,38 @@ export function giftCardExpiryProblem(country: string, expiryMonths: number | nu
   if (expiryMonths < rule.minMonths) return `Gift cards may expire no sooner than ${rule.minMonths} months in this country.`
   return null
 }
+
+/** The gift-card page's box for the card's reminders, by this field name of the cart entry ('true' / 'false'). */
+export const GIFT_CARD_REMINDER_CONSENT_FIELD = 'reminderConsent'
+
+/**
+ * Whether the gift-card page's reminder box starts ticked: only where the country's rules let a reminder go without
+ * asking first and the site's consent settings are not the restrictive kind; elsewhere the buyer opts in.
+ */
+export function giftCardReminderBoxTicked(country: string, restrictiveConsent = false): boolean {
+  return !restrictiveConsent && !giftCardExpiryRule(country).reminderNeedsConsent
+}
+
+/**
+ * Whether a card's holder may be mailed its reminders: the buyer's answer to the box when there was one (true, or
+ * false: refused), else (null: not asked) the country's rules.
+ */
+export function giftCardRemindersAllowed(consent: boolean | null, country: string): boolean {
+  return consent ?? !giftCardExpiryRule(country).reminderNeedsConsent
+}
+
+/** A card's reminders as the owner's gift-card list shows them. */
+export interface GiftCardReminderStatus {
+  /** The buyer's answer to the reminder box: true, false (refused) or null (not asked; the country's rules decide). */
+  consent: boolean | null
+  /** The holder stopped the card's reminders (the mail's unsubscribe link). */
+  unsubscribed: boolean
+  /**
+   * Whether its reminders may be mailed: a card bought with an order (an owner-issued card has no holder to mail),
+   * not unsubscribed, and allowed by its consent under the shop country's rules (giftCardRemindersAllowed).
+   */
+  mailable: boolean
+  /** When the balance reminder and the expiry notice were due and handled (ISO 8601; mailed when mailable), or null: not yet. */
+  balanceRemindedAt: string | null
+  expiryNoticedAt: string | null
+}

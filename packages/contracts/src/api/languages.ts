@@ -53,7 +53,7 @@ export function localePrefix(locale: string): string {
 export const LOCALE_COOKIE = 'sw_locale'
 
 /** The object families whose fields are translated per locale. */
-export const TRANSLATION_KINDS = ['page'] as const
+export const TRANSLATION_KINDS = ['page', 'item', 'product', 'form', 'site'] as const
 export type TranslationKind = (typeof TRANSLATION_KINDS)[number]
 
 /** A page's own translatable fields (`urlId`: its translated slug, `/fr/boutique`). */
@@ -84,7 +84,27 @@ export const BLOCK_TRANSLATABLE_PROPS: Readonly<Record<string, readonly string[]
   donation: ['title', 'description', 'buttonText'],
 }
 
-/** GET/PUT /api/sites/{siteId}/content/collections/{collectionId}/translations?locale=fr-FR */
+/** A collection item's translatable fields (posts, events, gallery images): `body` and `excerpt` are HTML. */
+export const ITEM_TRANSLATABLE_FIELDS = ['title', 'excerpt', 'body'] as const
+
+/**
+ * A product's translatable fields (`description`: HTML, or plain text made paragraphs), plus `option.<name>` for the
+ * display name of a variant option (the option's own name stays the key carts and orders use).
+ */
+export const PRODUCT_TRANSLATABLE_FIELDS = ['title', 'description', 'excerpt', 'seoTitle', 'seoDescription', 'customAddButtonText'] as const
+
+/** A form's own translatable texts, plus `<fieldId>.<prop>` for its fields' FORM_FIELD_TRANSLATABLE_PROPS. */
+export const FORM_TRANSLATABLE_FIELDS = ['submitButtonText', 'submissionMessage', 'disclaimerMessage'] as const
+export const FORM_FIELD_TRANSLATABLE_PROPS = ['title', 'description', 'placeholder'] as const
+
+/** The site-wide texts of the header and footer (`/api/sites/{siteId}/content/profile/translations`). */
+export const SITE_TRANSLATABLE_FIELDS = ['siteTitle', 'tagLine', 'siteDescription'] as const
+
+/**
+ * GET/PUT `<object route>/translations?locale=fr-FR` on a page (`/content/collections/{id}`), an item
+ * (`/content/items/{id}`), a product (`/commerce/products/{id}`), a form (`/forms/{id}`) or the site's header and
+ * footer (`/content/profile`).
+ */
 export interface TranslationsAnswer {
   locale: string
   kind: TranslationKind

@@ -5,6 +5,7 @@ import type { BillingUnit } from '../product-types.js'
 import type { OrderKind } from '../donations.js'
 import type { AppliedPromotion } from './promotions.js'
 import type { MoneyShape, OrderStatus } from './commerce.js'
+import type { GiftCardReminderStatus } from './giftcard-reminders.js'
 
 /** A postal address as checkout takes it. */
 export interface Address {
@@ -278,6 +279,8 @@ export interface GiftCard {
   createdAt: string
   /** When the card stops paying (ISO 8601), or null: it never expires (gift-card reminder settings). */
   expiresAt: string | null
+  /** Its balance reminder and expiry notice: consent, unsubscribed, when each went. */
+  reminders: GiftCardReminderStatus
 }
 
 export interface GiftCardLedgerEntry {

@@ -44,6 +44,8 @@ export interface WebsiteSettings {
   commentsEnabled: boolean
   disqusShortName: string
   simpleLikingEnabled: boolean
+  /** Only a signed-in site member may like (others get 401 `sign_in_to_like`; the page keeps the like for after). */
+  likesRequireSignIn: boolean
   timeZone: string
   useCLDRMoneyFormat: boolean
   currency: string

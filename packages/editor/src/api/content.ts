@@ -1,10 +1,10 @@
 // The owner content API (/api/sites/:siteId/content/...): pages and collections, their layouts and items.
-import type { Collection, CollectionPatch, Item, ItemPatch, Navigation } from '@sitewright/contracts'
+import type { Collection, CollectionPatch, Item, ItemPatch, Navigation, NavigationDraftPut, NavigationPublished, NavigationState } from '@sitewright/contracts'
 import { createApiClient, type ApiClient, type ApiResult } from './client.js'
 import type { SiteId } from './types.js'
 
 export { COLLECTION_TYPE_NAMES, CONTENT_STATUSES, NAVIGATIONS, STATUS_LABELS } from '@sitewright/contracts'
-export type { Collection, CollectionPatch, CollectionTypeName, ContentStatus, Item, ItemPatch, LockKind, Navigation } from '@sitewright/contracts'
+export type { Collection, CollectionPatch, CollectionTypeName, ContentStatus, Item, ItemPatch, LockKind, Navigation, NavigationDraftPut, NavigationPlace, NavigationState } from '@sitewright/contracts'
 
 export interface ContentApi {
   collections(siteId: SiteId): Promise<ApiResult<{ collections: Collection[] }>>
@@ -19,6 +19,12 @@ export interface ContentApi {
   updateItem(siteId: SiteId, itemId: string, patch: ItemPatch): Promise<ApiResult<{ item: Item }>>
   deleteItem(siteId: SiteId, itemId: string): Promise<ApiResult<void>>
   reorderItems(siteId: SiteId, collectionId: string, ids: string[]): Promise<ApiResult<void>>
+  /** The navigation as the owner sees it: its draft where there is one (issue 36). */
+  navigation(siteId: SiteId): Promise<ApiResult<NavigationState>>
+  /** Keeps an arrangement of the pages as the navigation's draft (visitors keep the published navigation). */
+  putNavigation(siteId: SiteId, body: NavigationDraftPut): Promise<ApiResult<NavigationState>>
+  publishNavigation(siteId: SiteId): Promise<ApiResult<NavigationPublished>>
+  discardNavigation(siteId: SiteId): Promise<ApiResult<NavigationState>>
 }
 
 const enc = encodeURIComponent
@@ -41,5 +47,9 @@ export function createContentApi(client: ApiClient = createApiClient()): Content
     updateItem: (s, id, patch) => client.patch(`${base(s)}/items/${enc(id)}`, patch),
     deleteItem: (s, id) => client.del(`${base(s)}/items/${enc(id)}`),
     reorderItems: (s, c, ids) => client.post(`${base(s)}/collections/${enc(c)}/items/reorder`, { ids }),
+    navigation: (s) => client.get(`${base(s)}/navigation`),
+    putNavigation: (s, body) => client.put(`${base(s)}/navigation`, body),
+    publishNavigation: (s) => client.post(`${base(s)}/navigation/publish`, {}),
+    discardNavigation: (s) => client.del(`${base(s)}/navigation/draft`),
   }
 }

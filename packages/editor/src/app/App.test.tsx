@@ -31,6 +31,7 @@ function ownerServer() {
         commentsEnabled: false,
         disqusShortName: '',
         simpleLikingEnabled: false,
+        likesRequireSignIn: false,
         timeZone: 'America/New_York',
         useCLDRMoneyFormat: false,
         currency: 'USD',

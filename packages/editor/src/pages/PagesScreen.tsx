@@ -4,7 +4,7 @@ import { useNavigation } from '../app/navigation.js'
 import { PageEditor } from '../editor/page/PageEditor.js'
 import { LinkTargetsProvider } from '../editor/page/linkTargets.js'
 import { useServices } from '../services/services.js'
-import { StyleScreen } from '../style/StyleScreen.js'
+import { previewUrl, StyleScreen } from '../style/StyleScreen.js'
 import { AddPageForm } from '../structure/AddPageForm.js'
 import { CollectionItems } from '../structure/CollectionItems.js'
 import { PageTree } from '../structure/PageTree.js'
@@ -12,6 +12,33 @@ import { hasItems } from '../structure/tree.js'
 import { StartFromTemplate } from '../starters/StartFromTemplate.js'
 import { pagesPath, parsePagesPath } from './paths.js'
 import { usePageTree } from './usePageTree.js'
+
+/** The navigation's unpublished draft: preview it, discard it, or publish it (visitors see the published one until then). */
+function NavigationDraftBar({ siteId, publish, discard }: { siteId: string; publish(): Promise<string | null>; discard(): Promise<string | null> }) {
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const run = async (action: () => Promise<string | null>) => {
+    setBusy(true)
+    setProblem(await action())
+    setBusy(false)
+  }
+  return (
+    <div className="draft-bar" role="region" aria-label="Unpublished navigation">
+      <span className="status-pill draft">Navigation not published</span>
+      <span className="muted">Visitors see the published navigation until you publish.</span>
+      <a className="button secondary small" href={previewUrl(siteId)} target="_blank" rel="noopener">
+        Preview
+      </a>
+      <button type="button" className="button secondary small" disabled={busy} onClick={() => void run(discard)}>
+        Discard
+      </button>
+      <button type="button" className="button primary small" disabled={busy} onClick={() => void run(publish)}>
+        Publish navigation
+      </button>
+      {problem && <span className="field-error" role="alert">{problem}</span>}
+    </div>
+  )
+}
 
 export function PagesScreen() {
   const { site, siteId } = useServices()
@@ -68,6 +95,7 @@ export function PagesScreen() {
               </button>
             </p>
           )}
+          {tree.navigationUnpublished && !folded && <NavigationDraftBar siteId={siteId} publish={tree.publishNavigation} discard={tree.discardNavigation} />}
           {/* not rendered while folded (it is out of sight, and it was most of the first screen's rendering) */}
           {tree.collections && !folded && (
             <PageTree

@@ -113,6 +113,14 @@ export function SettingsFields({ siteId, draft, errors, change }: Props) {
           onChange={(v) => change('simpleLikingEnabled', v)}
           error={errors.simpleLikingEnabled}
         />
+        <CheckboxField
+          name="likesRequireSignIn"
+          label="Only signed-in members can like"
+          checked={draft.likesRequireSignIn}
+          onChange={(v) => change('likesRequireSignIn', v)}
+          error={errors.likesRequireSignIn}
+          hint="Visitors are asked to sign in first; their like is added when they come back"
+        />
       </fieldset>
     </>
   )

@@ -23,6 +23,7 @@ const base: WebsiteSettings = {
   commentsEnabled: true,
   disqusShortName: '',
   simpleLikingEnabled: false,
+  likesRequireSignIn: false,
   timeZone: 'America/New_York',
   useCLDRMoneyFormat: false,
   currency: 'USD',
@@ -103,10 +104,11 @@ describe('SettingsForm', () => {
     await typeInto(byLabel(root, 'Site title'), 'My shop')
     await choose(byLabel<HTMLSelectElement>(root, 'Time zone'), 'Europe/Paris')
     await click(byLabel(root, 'Allow likes'))
+    await click(byLabel(root, 'Only signed-in members can like'))
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Unsaved changes')
     await submit(root)
     await waitFor(() => root.querySelector('[role="status"]')?.textContent === 'Settings saved')
-    expect(patches).toEqual([{ title: 'My shop', timeZone: 'Europe/Paris', simpleLikingEnabled: true }])
+    expect(patches).toEqual([{ title: 'My shop', timeZone: 'Europe/Paris', simpleLikingEnabled: true, likesRequireSignIn: true }])
     expect(byText(root, 'button', 'Save')?.hasAttribute('disabled')).toBe(true)
   })
 

@@ -21,6 +21,7 @@ const KNOWN = new Set<string>([
   'commentsEnabled',
   'disqusShortName',
   'simpleLikingEnabled',
+  'likesRequireSignIn',
   'timeZone',
   'useCLDRMoneyFormat',
   'currency',

@@ -1,5 +1,6 @@
 // The STYLE screen: colour palette and themes, font themes and font usage, previewed live (the theme's CSS
-// custom properties applied to a sample and to the site in the preview frame); saved by dirty path.
+// custom properties applied to a sample and to the site in the preview frame); saved by dirty path into the draft
+// (issue 36): the canvas and the private preview show the draft, visitors the published styles until Publish.
 import { EDITOR_PAGE_TYPES } from '@sitewright/contracts'
 import { useCallback, useEffect, useState, type CSSProperties } from 'react'
 import { useUnsavedChanges } from '../app/navigation.js'
@@ -11,7 +12,10 @@ import { FontPanel } from './FontPanel.js'
 import { changes, cssText, cssVariables, defaultStyles, dirtyPaths, restoreStyles, type SiteStyles } from './styles.js'
 import { UNABLE_TO_LOAD_RETRY } from '../ui/loadErrors.js'
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stored: boolean }
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stored: boolean; unpublished: boolean }
+
+/** The private preview of the site's home page (drafts shown), on the site's own host. */
+export const previewUrl = (siteId: string, path = '/') => `/config/preview?siteId=${encodeURIComponent(siteId)}&path=${encodeURIComponent(path)}`
 
 export function StyleScreen() {
   const { styles: api, siteId, site } = useServices()
@@ -30,9 +34,9 @@ export function StyleScreen() {
       const s = restoreStyles(r.data.styles)
       setSaved(s)
       setStyles(s)
-      return setLoad({ status: 'ready', stored: r.data.updatedOn !== null })
+      return setLoad({ status: 'ready', stored: r.data.updatedOn !== null, unpublished: r.data.unpublished === true })
     }
-    if (r.error.status === 404) return setLoad({ status: 'ready', stored: false })
+    if (r.error.status === 404) return setLoad({ status: 'ready', stored: false, unpublished: false })
     setLoad({ status: 'error', message: r.error.kind === 'http' ? UNABLE_TO_LOAD_RETRY : r.error.message })
   }, [api, siteId])
   useEffect(() => void fetchStyles(), [fetchStyles])
@@ -44,7 +48,27 @@ export function StyleScreen() {
     const s = restoreStyles(r.data.styles)
     setSaved(s)
     setStyles(s)
-    setNotice('Styles saved')
+    setLoad({ status: 'ready', stored: true, unpublished: r.data.unpublished === true })
+    setNotice(r.data.unpublished ? 'Draft saved: publish to show it to visitors' : 'Styles saved')
+  }
+
+  async function publish() {
+    setAlert(null)
+    const r = await api.publish(siteId)
+    if (!r.ok) return setAlert(r.error.message)
+    setLoad({ status: 'ready', stored: true, unpublished: false })
+    setNotice('Styles published')
+  }
+
+  async function discardDraft() {
+    setAlert(null)
+    const r = await api.discardDraft(siteId)
+    if (!r.ok) return setAlert(r.error.message)
+    const s = restoreStyles(r.data.styles)
+    setSaved(s)
+    setStyles(s)
+    setLoad({ status: 'ready', stored: r.data.updatedOn !== null, unpublished: false })
+    setNotice('Draft discarded')
   }
 
   const vars = cssVariables(styles)
@@ -65,6 +89,21 @@ export function StyleScreen() {
       {load.status === 'ready' && (
         <>
           {!load.stored && <p className="field-hint">No saved styles yet: showing the theme defaults.</p>}
+          {load.unpublished && (
+            <div className="draft-bar" role="region" aria-label="Unpublished styles">
+              <span className="status-pill draft">Unpublished changes</span>
+              <span className="muted">Visitors see the published styles until you publish.</span>
+              <a className="button secondary small" href={previewUrl(siteId)} target="_blank" rel="noopener">
+                Preview
+              </a>
+              <button type="button" className="button secondary small" disabled={dirty.length > 0} onClick={() => void discardDraft()}>
+                Discard draft
+              </button>
+              <button type="button" className="button primary small" disabled={dirty.length > 0} onClick={() => void publish()}>
+                Publish styles
+              </button>
+            </div>
+          )}
           <FormAlert message={alert} />
           <ColorPanel styles={styles} onChange={(s) => { setStyles(s); setNotice(null) }} />
           <FontPanel styles={styles} onChange={(s) => { setStyles(s); setNotice(null) }} />

@@ -171,9 +171,11 @@ describe('store settings', () => {
 
 describe('gift cards', () => {
   it('lists codes and balances, opens the ledger, and issues a card in minor units', async () => {
-    const card = { id: 'g1', code: 'ABCD-EFGH-JKLM-NPQR', initialCents: 5000, balanceCents: 1250, currency: 'USD', orderId: 'o1', createdAt: '2025-01-15T12:00:00.000Z' }
+    const reminders = { consent: true, unsubscribed: false, mailable: true, balanceRemindedAt: '2025-07-16T09:00:00.000Z', expiryNoticedAt: null }
+    const card = { id: 'g1', code: 'ABCD-EFGH-JKLM-NPQR', initialCents: 5000, balanceCents: 1250, currency: 'USD', orderId: 'o1', createdAt: '2025-01-15T12:00:00.000Z', expiresAt: '2030-01-15T12:00:00.000Z', reminders }
+    const refused = { ...card, id: 'g3', code: 'REFU-SEDX-REFU-SEDX', expiresAt: null, reminders: { ...reminders, consent: false, mailable: false, balanceRemindedAt: null } }
     const m = await mountCommerce(commerceUrl('gift-cards'), {
-      [`GET ${apiUrl('/gift-cards')}`]: json(200, { giftCards: [card] }),
+      [`GET ${apiUrl('/gift-cards')}`]: json(200, { giftCards: [card, refused] }),
       [`GET ${apiUrl('/gift-cards/g1/ledger')}`]: json(200, {
         ledger: [
           { id: 'l1', giftCardId: 'g1', orderId: 'o1', deltaCents: 5000, reason: 'purchase', createdAt: '2025-01-15T12:00:00.000Z' },
@@ -181,12 +183,20 @@ describe('gift cards', () => {
         ],
       }),
       [`POST ${apiUrl('/gift-cards')}`]: (call) =>
-        json(201, { giftCard: { ...card, id: 'g2', code: 'WXYZ-WXYZ-WXYZ-WXYZ', orderId: null, initialCents: (call.body as { amountCents: number }).amountCents, balanceCents: (call.body as { amountCents: number }).amountCents } }),
+        json(201, { giftCard: { ...card, id: 'g2', code: 'WXYZ-WXYZ-WXYZ-WXYZ', orderId: null, expiresAt: null, reminders: { consent: null, unsubscribed: false, mailable: false, balanceRemindedAt: null, expiryNoticedAt: null }, initialCents: (call.body as { amountCents: number }).amountCents, balanceCents: (call.body as { amountCents: number }).amountCents } }),
     })
     view = m.view
     const root = view.container
     await waitFor(() => root.querySelector('tbody'))
     expect(root.querySelector('tbody tr')!.textContent).toContain('$12.50')
+    // the expiry and what became of the reminders, by column
+    const cells = (code: string) => {
+      const row = [...root.querySelectorAll('tbody tr')].find((r) => r.querySelector('th code')?.textContent === code)!
+      return Object.fromEntries([...row.querySelectorAll('td[data-label]')].map((td) => [td.getAttribute('data-label'), td.textContent]))
+    }
+    expect(cells('ABCD-EFGH-JKLM-NPQR')).toMatchObject({ Expires: 'Jan 15, 2030', Reminders: 'Sent: balance reminder Jul 16, 2025' })
+    expect(cells('REFU-SEDX-REFU-SEDX')).toMatchObject({ Expires: 'Never', Reminders: 'Refused at purchase' })
+    expect([...root.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Code', 'Issued', 'Amount', 'Balance', 'Expires', 'Reminders', 'Ledger'])
     await click(byText(root, 'button', 'Show ledger')!)
     const ledger = await waitFor(() => root.querySelector('[aria-label="Ledger of ABCD-EFGH-JKLM-NPQR"] tbody'))
     expect([...ledger.querySelectorAll('tr')].map((r) => [r.children[1]!.textContent, r.children[2]!.textContent])).toEqual([
@@ -199,6 +209,7 @@ describe('gift cards', () => {
     await typeInto(byLabel(root, 'Issue a gift card (USD)'), '20')
     await click(byText(root, 'button', 'Issue')!)
     await waitFor(() => root.textContent?.includes('WXYZ-WXYZ-WXYZ-WXYZ'))
+    expect(cells('WXYZ-WXYZ-WXYZ-WXYZ')).toMatchObject({ Expires: 'Never', Reminders: 'None (issued by you)' })
     expect(m.calls.find((c) => c.method === 'POST')!.body).toEqual({ amountCents: 2000 })
   })
   it("gift-card reminder settings: shows the country's rule, a refused expiry shows by its field, a save sends whole numbers", async () => {
@@ -222,6 +233,9 @@ describe('gift cards', () => {
     await typeInto(byLabel(root, 'New cards expire after (months, optional)'), '24')
     await click(byText(root, 'button', 'Save settings')!)
     await waitFor(() => messageFor(byLabel(root, 'New cards expire after (months, optional)')) === 'Gift cards may not expire in this country.')
+    // the refusal is said once: by its field, neither again above the form nor in the rule's hint
+    const form = root.querySelector('[aria-label="Gift-card reminders"]')!
+    expect(form.textContent!.split('Gift cards may not expire in this country.').length - 1).toBe(1)
     await typeInto(byLabel(root, 'Shop country (two letters)'), 'US')
     await typeInto(byLabel(root, 'New cards expire after (months, optional)'), '60')
     await click(byText(root, 'button', 'Save settings')!)

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { plainPage } from '../platform/http/html.js'
 import type { HelmetOptions } from '../platform/http/security.js'
 import { REPO_ROOT } from '../platform/paths.js'
-import { assetAnswer, createAssetDir, type AssetDir } from './assets.js'
+import { assetAnswer, createAssetDir, IMMUTABLE, type AssetDir } from './assets.js'
 
 export const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist')
 export const STOREFRONT_DIST = join(REPO_ROOT, 'packages/storefront/dist')
@@ -66,6 +66,16 @@ export interface StaticDirs {
   themeCompressed?: string
 }
 
+/** The storefront's entry file (vite.config.ts `entryFileNames`). */
+export const STOREFRONT_ENTRY = 'storefront.js'
+const VERSIONED = /^v\/([A-Za-z0-9_-]{1,64})\/(.*)$/s
+
+/** `v/<hash>/<file>` -> the version and the file; any other remainder is the file itself. */
+function versioned(rest: string): { version?: string; rest: string } {
+  const m = VERSIONED.exec(rest)
+  return m ? { version: m[1], rest: m[2]! } : { rest }
+}
+
 /** Archive of an earlier build's hashed files, kept by scripts/build.mjs next to `dist`. */
 const archiveOf = (dist: string) => join(dist, '..', 'dist-archive')
 
@@ -94,8 +104,11 @@ export async function registerStatic(
 
   app.get('/assets/storefront/*', { config: lazy }, async (req, reply) => {
     if (!existsSync(dirs.storefront)) return notBuilt(reply, 'storefront', false)
-    const asset = lookup(storefrontDir, dirs.storefront, existsSync(storefrontArchive) ? storefrontArchive : undefined, (req.params as { '*': string })['*'])
-    return asset ? send(req, reply, asset) : notFound(reply)
+    const { version, rest } = versioned((req.params as { '*': string })['*'])
+    const asset = lookup(storefrontDir, dirs.storefront, existsSync(storefrontArchive) ? storefrontArchive : undefined, rest)
+    if (!asset) return notFound(reply)
+    // Under `v/<entry hash>/` the entry is immutable while its hash is that one; the chunks carry their own hashes.
+    return send(req, reply, asset, version !== undefined && rest === STOREFRONT_ENTRY && version === asset.hash ? IMMUTABLE : undefined)
   })
 
   app.get('/assets/theme/*', { config: lazy }, async (req, reply) => {
@@ -105,8 +118,17 @@ export async function registerStatic(
   })
 
   return {
-    /** The content-hashed URL of a built file, for pages: `/assets/storefront/storefront.js?v=...`. */
+    /**
+     * The content-hashed URL of a built file, for pages: `/assets/theme/site.css?v=...`; the storefront entry's is a
+     * versioned directory, `/assets/storefront/v/<hash>/storefront.js`, because its chunks import it by the relative
+     * `../storefront.js` (a `?v=` URL would be a second module and run it twice); in that directory the chunks'
+     * relative URLs resolve to the same module.
+     */
     assetUrl(path: string): string {
+      if (path === `/assets/storefront/${STOREFRONT_ENTRY}`) {
+        const entry = storefrontDir.get(STOREFRONT_ENTRY)
+        return entry ? `/assets/storefront/v/${entry.hash}/${STOREFRONT_ENTRY}` : path
+      }
       if (path.startsWith('/assets/storefront/')) return storefrontDir.urlOf('/assets/storefront/', path.slice('/assets/storefront/'.length))
       if (path.startsWith('/assets/theme/')) return themeDir.urlOf('/assets/theme/', path.slice('/assets/theme/'.length))
       return path

@@ -43,6 +43,16 @@ export interface Config {
    * often its sweep looks for due reminders (RECOVERY_SWEEP_MS, default a minute). Browser tests shorten both.
    */
   recovery: { hourMs: number; sweepMs: number }
+  /**
+   * Whether images get AVIF and WebP copies, served by Accept (IMAGE_MODERN_FORMATS=on|off, default on). The test
+   * harness turns them off for the apps that do not test them (each demo seed would encode its pictures again).
+   */
+  imageModernFormats: boolean
+  /**
+   * Visitor cart and checkout calls allowed per site and client address in 10 s (COMMERCE_RATE_LIMIT, default 60;
+   * `off` lifts it: load tests behind one proxy address, where every visitor has the proxy's address).
+   */
+  commerceRateLimit: number | null
 }
 
 export interface DomainsConfig {
@@ -117,6 +127,8 @@ const envSchema = z.object({
   DOMAIN_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_HOUR_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  IMAGE_MODERN_FORMATS: z.enum(['on', 'off']).optional(),
+  COMMERCE_RATE_LIMIT: z.union([z.literal('off'), z.coerce.number().int().min(1).max(1_000_000)]).optional(),
 })
 
 /** Reads the configuration; throws an Error naming every bad variable. Empty strings count as unset. */
@@ -169,5 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       sweepMs: e.DOMAIN_SWEEP_MS ?? 30_000,
     },
     recovery: { hourMs: e.RECOVERY_HOUR_MS ?? 3_600_000, sweepMs: e.RECOVERY_SWEEP_MS ?? 60_000 },
+    imageModernFormats: e.IMAGE_MODERN_FORMATS !== 'off',
+    commerceRateLimit: e.COMMERCE_RATE_LIMIT === 'off' ? null : (e.COMMERCE_RATE_LIMIT ?? 60),
   }
 }

@@ -2,7 +2,8 @@
 // in form[data-gift-card-form]; this adds the card with the chosen denomination and the recipient's details to the
 // cart (POST entries, additionalFields) and goes on to checkout. No denomination: 'Select a denomination for the
 // Gift Card' in an 'Unable to purchase Gift Card' alert; empty required fields: 'Required' by the field; the
-// server's field errors show by their fields too.
+// server's field errors show by their fields too. The reminder box (reminderConsent, on the page while the store
+// sends gift-card reminders) goes with the fields as 'true' or 'false': the card keeps the answer.
 import type { Result } from './api.js'
 import { ALERT_GIFT_CARD, REQUIRED_TEXT, SELECT_GIFT_CARD_DENOMINATION } from './messages.js'
 import type { PageDeps, PageModule } from './page-module.js'
@@ -10,6 +11,7 @@ import type { ShoppingCart } from './types.js'
 import { CHECKOUT_PAGE } from './urls.js'
 
 export const GIFT_CARD_FIELDS = ['recipientName', 'recipientEmail', 'senderName', 'message'] as const
+export const REMINDER_CONSENT_FIELD = 'reminderConsent'
 const REQUIRED = new Set(['recipientName', 'recipientEmail', 'senderName'])
 
 export interface GiftCardDeps extends PageDeps {
@@ -26,6 +28,8 @@ export function readGiftCardForm(form: HTMLFormElement): { itemId: string; sku: 
   }
   const fields: Record<string, string> = {}
   for (const name of GIFT_CARD_FIELDS) if (form.elements.namedItem(name)) fields[name] = value(name)
+  const box = form.elements.namedItem(REMINDER_CONSENT_FIELD) as HTMLInputElement | null
+  if (box?.type === 'checkbox') fields[REMINDER_CONSENT_FIELD] = String(box.checked)
   return { itemId: form.dataset.itemId ?? value('itemId'), sku: value('sku') || null, fields }
 }
 

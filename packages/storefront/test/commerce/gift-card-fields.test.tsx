@@ -21,7 +21,7 @@ const flush = async () => {
 }
 
 /** The gift-card template's form (themes/default/templates/gift-card.jsont). */
-const GIFT_CARD_PAGE = (checked: string | null) => `<form data-gift-card-form data-item-id="gc1">
+const GIFT_CARD_PAGE = (checked: string | null, box = '') => `<form data-gift-card-form data-item-id="gc1">
   <input type="hidden" name="itemId" value="gc1">
   ${checked ? '' : '<p data-gift-card-message role="alert">Select a denomination for the Gift Card</p>'}
   <label><input type="radio" name="sku" value="GC-25"${checked === 'GC-25' ? ' checked' : ''}> 25.00</label>
@@ -29,11 +29,11 @@ const GIFT_CARD_PAGE = (checked: string | null) => `<form data-gift-card-form da
   <div data-field="recipientName"><label>Recipient name<input name="recipientName"></label></div>
   <div data-field="recipientEmail"><label>Recipient email<input type="email" name="recipientEmail"></label></div>
   <div data-field="senderName"><label>Your name<input name="senderName"></label></div>
-  <div data-field="message"><label>Message<textarea name="message"></textarea></label></div>
+  <div data-field="message"><label>Message<textarea name="message"></textarea></label></div>${box}
   <p data-gift-card-status role="alert"></p><button type="submit">Continue to Checkout</button></form>`
 
-function giftCard(checked: string | null, addEntry: Parameters<typeof fakeApi>[0]['addEntry']) {
-  page(GIFT_CARD_PAGE(checked))
+function giftCard(checked: string | null, addEntry: Parameters<typeof fakeApi>[0]['addEntry'], box = '') {
+  page(GIFT_CARD_PAGE(checked, box))
   const api = fakeApi({ addEntry })
   const bus = createEventBus<StorefrontEvents>()
   const store = createCartStore({ api, bus })
@@ -71,6 +71,24 @@ describe('gift-card page', () => {
     await flush()
     expect(g.api.calls).toEqual([{ method: 'addEntry', args: [{ itemId: 'gc1', sku: 'GC-50', quantity: 1, additionalFields: JSON.stringify({ recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: 'Happy birthday' }) }] }])
     expect(g.navigations).toEqual(['/checkout'])
+  })
+
+  it("sends the reminder box's answer, 'true' ticked and 'false' left unticked (a refusal), with the recipient details", async () => {
+    const BOX = (ticked: boolean) => `<div data-field="reminderConsent"><label><input type="checkbox" name="reminderConsent" value="true"${ticked ? ' checked' : ''}> Email the recipient a reminder</label></div>`
+    const added = async () => ok({ newlyAdded: { id: 'e1', itemId: 'gc1', quantity: 1 }, shoppingCart: cart([{ sku: 'GC-25', quantity: 1, itemId: 'gc1', cents: 2500 }]) })
+    const sent: unknown[] = []
+    for (const [ticked, click] of [[false, true], [false, false], [true, false]] as const) {
+      const g = giftCard('GC-25', added, BOX(ticked))
+      g.set('recipientName', 'Grace')
+      g.set('recipientEmail', 'grace@example.com')
+      g.set('senderName', 'Ada')
+      if (click) g.form.querySelector<HTMLInputElement>('input[name="reminderConsent"]')!.click()
+      g.form.requestSubmit()
+      await flush()
+      sent.push(JSON.parse((g.api.calls[0]!.args[0] as { additionalFields: string }).additionalFields).reminderConsent)
+      document.body.innerHTML = ''
+    }
+    expect(sent).toEqual(['true', 'false', 'true'])
   })
 
   it("shows the server's field errors by their fields and its message in the alert", async () => {

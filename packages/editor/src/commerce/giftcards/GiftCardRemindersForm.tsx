@@ -59,7 +59,8 @@ export function GiftCardRemindersForm() {
         <TextField name="expiryMonths" label="New cards expire after (months, optional)" value={draft.expiryMonths} onChange={(v) => set('expiryMonths', v)} error={errors.expiryMonths} inputMode="numeric" />
         <TextField name="noticeDays" label={`Expiry notice, days before (${GIFT_CARD_NOTICE_DAYS.min}-${GIFT_CARD_NOTICE_DAYS.max})`} value={draft.noticeDays} onChange={(v) => set('noticeDays', v)} error={errors.noticeDays} inputMode="numeric" />
       </div>
-      <p className="hint">{ruleText(draft.country)}</p>
+      {/* the rule once: while the server's refusal of the expiry shows under its field, the hint would say it again */}
+      {!errors.expiryMonths && <p className="hint">{ruleText(draft.country)}</p>}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save settings'}

@@ -1,4 +1,5 @@
-// Gift cards: code, initial amount, balance and the ledger of balance changes; the owner can issue a card.
+// Gift cards: code, initial amount, balance, expiry, its reminders and the ledger of balance changes; the owner can
+// issue a card.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { TextField } from '../../ui/fields.js'
 import { useCommerce } from '../context.js'
@@ -11,6 +12,30 @@ import '../recovery/recovery.css'
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; cards: GiftCard[] }
 
 const REASONS: Record<string, string> = { issued: 'Issued', purchase: 'Bought', redemption: 'Spent', refund: 'Refunded' }
+
+/** A time as its day in the site's zone ('Jan 5, 2031'). */
+function dayText(time: string, timeZone?: string): string {
+  const d = new Date(time)
+  try {
+    return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone })
+  } catch {
+    return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+  }
+}
+
+/** A card's expiry as a day in the site's zone, or 'Never'. */
+const expiryText = (expiresAt: string | null, timeZone?: string) => (expiresAt ? dayText(expiresAt, timeZone) : 'Never')
+
+/** What became of a card's balance reminder and expiry notice, in words. */
+function reminderText(card: GiftCard, timeZone?: string): string {
+  const r = card.reminders
+  if (card.orderId === null) return 'None (issued by you)'
+  const sent = [r.balanceRemindedAt && `balance reminder ${dayText(r.balanceRemindedAt, timeZone)}`, r.expiryNoticedAt && `expiry notice ${dayText(r.expiryNoticedAt, timeZone)}`].filter(Boolean).join(', ')
+  if (r.unsubscribed) return sent ? `Unsubscribed (sent: ${sent})` : 'Unsubscribed'
+  if (!r.mailable) return r.consent === false ? 'Refused at purchase' : 'Not asked (consent needed here)'
+  if (sent) return `Sent: ${sent}`
+  return r.consent ? 'Agreed at purchase, none due yet' : 'None due yet'
+}
 
 function Ledger({ card }: { card: GiftCard }) {
   const { api, timeZone } = useCommerce()
@@ -97,13 +122,15 @@ export function GiftCardsScreen() {
       {load.status === 'error' && <LoadError message={load.message} retry={() => void fetchCards()} />}
       {load.status === 'ready' && load.cards.length === 0 && <p>No gift cards yet.</p>}
       {load.status === 'ready' && load.cards.length > 0 && (
-        <table className="data-table">
+        <table className="data-table recovery-table gift-card-table">
           <thead>
             <tr>
               <th scope="col">Code</th>
               <th scope="col">Issued</th>
               <th scope="col">Amount</th>
               <th scope="col">Balance</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Reminders</th>
               <th scope="col">Ledger</th>
             </tr>
           </thead>
@@ -126,9 +153,11 @@ function GiftCardRow({ card: c, open, toggle }: { card: GiftCard; open: boolean;
         <th scope="row">
           <code>{c.code}</code>
         </th>
-        <td>{formatDate(c.createdAt, timeZone)}</td>
-        <td>{formatMoney(c.initialCents, c.currency)}</td>
-        <td>{formatMoney(c.balanceCents, c.currency)}</td>
+        <td data-label="Issued">{formatDate(c.createdAt, timeZone)}</td>
+        <td data-label="Amount">{formatMoney(c.initialCents, c.currency)}</td>
+        <td data-label="Balance">{formatMoney(c.balanceCents, c.currency)}</td>
+        <td data-label="Expires">{expiryText(c.expiresAt, timeZone)}</td>
+        <td data-label="Reminders">{reminderText(c, timeZone)}</td>
         <td>
           <button type="button" className="button secondary small" aria-expanded={open} onClick={toggle}>
             {open ? 'Hide ledger' : 'Show ledger'}
@@ -137,7 +166,7 @@ function GiftCardRow({ card: c, open, toggle }: { card: GiftCard; open: boolean;
       </tr>
       {open && (
         <tr>
-          <td colSpan={5}>
+          <td colSpan={7}>
             <Ledger card={c} />
           </td>
         </tr>

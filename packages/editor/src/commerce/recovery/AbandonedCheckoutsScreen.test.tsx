@@ -59,4 +59,32 @@ describe('abandoned checkouts screen', () => {
     expect(sent).toEqual([{ enabled: true, delayHours: 3, reminders: 2, couponCode: 'comeback' }])
     expect(byLabel(root, 'Coupon code the link applies (optional)').value).toBe('COMEBACK')
   })
+
+  it('a refused coupon is said once, by its field; a refusal no field shows is said above the form', async () => {
+    const answers = [
+      { ok: false, status: 400, error: { kind: 'http', status: 400, type: 'invalid_data', code: 'coupon_not_found', message: 'This coupon does not exist.', fields: { couponCode: 'This coupon does not exist.' } } },
+      { ok: false, status: 409, error: { kind: 'http', status: 409, type: 'conflict', code: 'busy', message: 'The settings changed meanwhile. Reload the page.', fields: {} } },
+    ]
+    const api = {
+      abandonedCheckouts: async () => ({ ok: true, status: 200, data: { ...PAGE, checkouts: [], total: 0 } }),
+      recoverySettings: async () => ({ ok: true, status: 200, data: { enabled: true, delayHours: 1, reminders: 1, couponCode: null } }),
+      saveRecoverySettings: async () => answers.shift(),
+    } as unknown as CommerceApi
+    const value = { siteId: 's', siteTitle: 'S', mayChangePlan: true, api, settings: { currency: 'USD' } as StoreSettings, timeZone: 'UTC', setSettings: () => undefined, path: () => '' } as CommerceValue
+    view = await render(
+      <CommerceContext.Provider value={value}>
+        <AbandonedCheckoutsScreen />
+      </CommerceContext.Provider>,
+    )
+    const root = view.container
+    const form = await waitFor(() => root.querySelector('.recovery-form'))
+    await typeInto(byLabel(root, 'Coupon code the link applies (optional)'), 'nope')
+    await click(byText(root, 'button', 'Save settings')!)
+    await waitFor(() => form.querySelector('.field-error'))
+    expect(form.textContent!.split('This coupon does not exist.').length - 1).toBe(1)
+    expect([...form.querySelectorAll('.field-error')].map((e) => e.textContent)).toEqual(['This coupon does not exist.'])
+    await click(byText(root, 'button', 'Save settings')!)
+    await waitFor(() => form.textContent!.includes('The settings changed meanwhile.'))
+    expect([...form.querySelectorAll('.field-error')].map((e) => e.textContent)).toEqual(['The settings changed meanwhile. Reload the page.'])
+  })
 })

@@ -40,6 +40,7 @@ export const SITE_TRANSFER_RULES: readonly TransferRule[] = [
   { table: contentTables.contentSiteProfiles, kind: 'content', reason: 'description, logo, social accounts', refs: [nul('logo_image_id')] },
   { table: contentTables.contentCollections, kind: 'content', reason: 'pages and collections', selfRef: 'parent_id', refs: [nul('main_image_id')], docs: ['layout', 'settings', 'gallery'] },
   { table: contentTables.contentItems, kind: 'content', reason: 'posts, events, gallery items', refs: [nul('main_image_id')], docs: ['layout', 'data'] },
+  { table: contentTables.navigationDrafts, kind: 'skip', reason: "the navigation's unpublished arrangement names pages by their ids on this instance; the published navigation travels with the pages" },
   { table: contentTables.contentRedirects, kind: 'content', reason: 'redirects' },
   { table: formsTables.mailingLists, kind: 'content', reason: 'mailing lists (their subscribers are customer data)' },
   { table: formsTables.forms, kind: 'content', reason: 'forms', refs: [nul('mailing_list_id')] },

@@ -16,5 +16,6 @@ export async function wireFiles(base: Base, { sites, accounts }: { sites: Sites;
     jobs: base.jobs,
     shared: config.databaseUrl !== null,
     storage,
+    modernFormats: config.imageModernFormats,
   })
 }

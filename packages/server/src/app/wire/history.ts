@@ -30,7 +30,13 @@ const m = commerceTables
 export const HISTORY_KINDS_OF_SITE: readonly KindSpec[] = [
   // the page's place in the navigation (section, order) is the navigation's; the rest of its row is the page's
   { kind: 'page', parts: [part('collection', c.contentCollections, 'id', { omit: ['navigation', 'ordering'] })], title: (s) => first(s, 'collection', 'title'), roles: rolesFor('content') },
-  { kind: 'navigation', parts: [part('pages', c.contentCollections, 'site_id', { only: ['id', 'navigation', 'ordering', 'navigation_title', 'parent_id'], write: 'update' })], title: () => 'Navigation', roles: rolesFor('content') },
+  // the navigation: the pages' places, and the unpublished arrangement (the draft) beside them
+  {
+    kind: 'navigation',
+    parts: [part('pages', c.contentCollections, 'site_id', { only: ['id', 'navigation', 'ordering', 'navigation_title', 'parent_id'], write: 'update' }), part('draft', c.navigationDrafts, 'site_id')],
+    title: () => 'Navigation',
+    roles: rolesFor('content'),
+  },
   { kind: 'item', parts: [part('item', c.contentItems, 'id')], title: (s) => first(s, 'item', 'title'), roles: rolesFor('content') },
   // products with their variants and prices; stock counts are not versioned (a restore leaves them as they are)
   { kind: 'product', parts: [part('product', m.products, 'id'), part('variants', m.variants, 'product_id', { omit: ['qty_in_stock'] })], title: (s) => first(s, 'product', 'title'), roles: rolesFor('commerce') },
@@ -51,7 +57,7 @@ const IMPORTS = ['/starter', '/duplicate']
 
 function reasonOf(request: FastifyRequest, url: string): HistoryReason {
   if (IMPORTS.some((p) => url.startsWith(`${SITE_ROUTE}${p}`))) return 'import'
-  return request.headers[HISTORY_REASON_HEADER] === 'publish' ? 'publish' : 'autosave'
+  return request.headers[HISTORY_REASON_HEADER] === 'publish' || url.endsWith('/publish') ? 'publish' : 'autosave'
 }
 
 export function wireHistory(base: Base, d: { sites: Sites; accounts: Accounts }): History {

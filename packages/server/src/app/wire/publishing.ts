@@ -69,8 +69,8 @@ export async function wirePublishing(base: Base, n: Needs): Promise<Publishing> 
       merchandising: (siteId, product) =>
         n.restock.merchandising(siteId, product as unknown as Parameters<Restock['merchandising']>[1]),
       forms: (siteId, formIds) => n.forms.getFormsForContext(siteId, formIds),
-      styles: (siteId) => sites.stylesContext(siteId),
-      colorThemes: (siteId) => sites.colorThemeVariables(siteId),
+      styles: (siteId, draft) => sites.stylesContext(siteId, draft),
+      colorThemes: (siteId, draft) => sites.colorThemeVariables(siteId, draft),
       member: (siteId, request) => members.view(siteId, request),
       featureFlags: (siteId) => n.billing.flags(siteId),
       paywall: (siteId, collectionId) => paywallOf(members, commerce, siteId, collectionId),

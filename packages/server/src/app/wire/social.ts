@@ -1,4 +1,5 @@
-// Comments and likes. Needs: sites, content (the item commented on), the shared hit counters.
+// Comments and likes. Needs: sites, content (the item commented on), members (late: who may like when the site asks
+// for sign-in), the shared hit counters.
 import type { Accounts } from '../../domains/accounts/index.js'
 import type { Content } from '../../domains/content/index.js'
 import type { Sites } from '../../domains/sites/index.js'
@@ -14,6 +15,7 @@ export function wireSocial(
     sites,
     auth: accounts.auth,
     itemOf: (siteId, itemId) => content.read.visitorItem(siteId, itemId),
+    isMember: (request, siteId) => base.late.get('members').isSignedIn(request, siteId),
     onChange: base.invalidatePages,
     hitCounter: (key, windowMs) => counters.hit(key, windowMs),
   })

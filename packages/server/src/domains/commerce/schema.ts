@@ -206,6 +206,8 @@ export const giftCards = pgTable('commerce_gift_cards', {
   expiryNoticedAt: tz('expiry_noticed_at'),
   /** The holder unsubscribed from the card's reminders. */
   remindersOff: boolean('reminders_off').notNull().default(false),
+  /** The buyer's answer to the gift-card page's reminder box (true, false: refused), or null: not asked. */
+  reminderConsent: boolean('reminder_consent'),
 })
 
 export const giftCardLedger = pgTable('commerce_gift_card_ledger', {

@@ -14,6 +14,7 @@ import * as itm from './items.js'
 import { createGalleryFeeds, type GalleryFeeds } from './gallery-feeds.js'
 import { connectedLinkTitle, getProfile, profilePatch, updateProfile } from './profile.js'
 import * as q from './queries.js'
+import { navigationDraft, overlayNavigation } from './navigation-draft.js'
 import { registerContentRoutes } from './routes.js'
 import { recordRedirect } from './shared.js'
 import * as v from './validators.js'
@@ -33,6 +34,8 @@ export { itemDataOf, type ItemData, type ItemDto } from './items.js'
 export { contentTables, type FeedImage, type CollectionRow, type ItemRow, type ProfileRow, type SocialAccount } from './schema.js'
 export { connectedLinkTitle }
 export { CONTENT_ROLES } from './routes.js'
+export type { NavigationState } from './navigation-draft.js'
+export type { NavigationDraftEntry } from './schema.js'
 
 export type CollectionInput = z.input<typeof v.createCollectionBody>
 /** Everything PATCH collections/:id takes (the editor's `CollectionPatch` of packages/contracts is part of it). */
@@ -51,7 +54,11 @@ function createReader(orm: Orm, all: boolean, feeds: GalleryFeeds) {
     /** True for the owner-preview reader. */
     all,
     profile: (siteId: string) => getProfile(orm, siteId),
-    siteCollections: (siteId: string) => q.siteCollections(orm, siteId),
+    // the owner's preview shows the navigation's draft
+    siteCollections: async (siteId: string) => {
+      const rows = await q.siteCollections(orm, siteId)
+      return all ? overlayNavigation(rows, await navigationDraft(orm, siteId)) : rows
+    },
     liveItems: (siteId: string, collectionId: string, query: q.ItemQuery) => q.liveItems(orm, siteId, collectionId, { ...query, all }),
     liveItemBySlug: (siteId: string, collectionId: string, urlId: string, now: Date) => q.liveItemBySlug(orm, siteId, collectionId, urlId, now, all),
     adjacentItems: (siteId: string, item: Parameters<typeof q.adjacentItems>[2], order: q.ItemOrder, now: Date) => q.adjacentItems(orm, siteId, item, order, now, all),

@@ -14,6 +14,7 @@ import { refuseGatedBlocks, type RequireFeature } from './gated.js'
 import { refuseUnsupportedVideos, vimeoAccountLookup } from './videos.js'
 import type { GalleryFeeds } from './gallery-feeds.js'
 import { ifMatchVersion, VersionConflict, versionTag } from './versioning.js'
+import { registerNavigationRoutes } from './navigation-routes.js'
 
 export const CONTENT_ROLES = [WEBSITE_ROLES.ADMIN, WEBSITE_ROLES.EDITOR] as const
 const tags = ['content']
@@ -54,6 +55,7 @@ export function registerContentRoutes(app: FastifyInstance, orm: Orm, deps: Cont
   const allow = (request: FastifyRequest, siteId: string) => deps.sites.authorize(deps.auth, request, siteId, CONTENT_ROLES)
   const base = '/api/sites/:siteId/content'
   const videos = vimeoAccountLookup()
+  registerNavigationRoutes(app, orm, { allow, changed: deps.changed })
 
   defineRoute(app, { method: 'GET', url: `${base}/profile`, summary: 'Site-wide content: description, tag line, logo, social follow accounts', tags, params: v.siteParams, responses: { 200: { description: '{ profile }' }, ...common } }, async ({ request, params }) => {
     await allow(request, params.siteId)

@@ -1,4 +1,4 @@
-import type { ConnectedLink } from '@sitewright/contracts'
+import type { ConnectedLink, NavigationPlace } from '@sitewright/contracts'
 import { sql } from 'drizzle-orm'
 import { boolean, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 
@@ -130,7 +130,17 @@ export const contentGalleryFeeds = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.feedUrl] })],
 )
 
-export const contentTables = { contentCollections, contentItems, contentRedirects, contentSiteProfiles, contentGalleryFeeds }
+/** One page's place in a navigation draft. */
+export type NavigationDraftEntry = NavigationPlace
+
+/** The navigation as the owner arranged it, not yet published (issue 36): visitors keep the pages' own columns. */
+export const navigationDrafts = pgTable('navigation_drafts', {
+  siteId: text('site_id').primaryKey(), // REFERENCES websites (id) ON DELETE CASCADE (migration)
+  pages: jsonb('pages').$type<NavigationDraftEntry[]>().notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+})
+
+export const contentTables = { contentCollections, contentItems, contentRedirects, contentSiteProfiles, contentGalleryFeeds, navigationDrafts }
 export type GalleryFeedRow = typeof contentGalleryFeeds.$inferSelect
 export type ProfileRow = typeof contentSiteProfiles.$inferSelect
 export type CollectionRow = typeof contentCollections.$inferSelect

@@ -145,6 +145,16 @@ export type UpdateItem = z.infer<typeof updateItemBody>
 export const reorderBody = z.object({ ids: z.array(id).min(1).max(1000) }).strict()
 export const reorderCollectionsBody = z.object({ navigation: z.enum(NAVIGATIONS), ids: z.array(id).min(1).max(1000) }).strict()
 
+/** The navigation's draft: pages in their new order, each with its section and (optionally) folder and navigation title. */
+export const navigationDraftBody = z
+  .object({
+    pages: z
+      .array(z.object({ id, navigation: z.enum(NAVIGATIONS), parentId: id.nullable().optional(), navigationTitle: plain(LIMITS.title).optional() }).strict())
+      .min(1)
+      .max(1000),
+  })
+  .strict()
+
 export const siteParams = z.object({ siteId: id }).strict()
 export const collectionParams = z.object({ siteId: id, collectionId: id }).strict()
 export const itemParams = z.object({ siteId: id, itemId: id }).strict()

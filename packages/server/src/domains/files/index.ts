@@ -14,6 +14,7 @@ import * as svc from './service.js'
 import { createDiskStorage, type FileStorage } from './storage.js'
 import { createPgStorage } from './storage-pg.js'
 import { createS3Storage, type S3Options } from './storage-s3.js'
+import { makeModern } from './modern.js'
 import { createVariantJobs } from './variant-jobs.js'
 
 export { detectType, isSafeSvg, type DetectedType, type FileKind } from './detect.js'
@@ -54,13 +55,23 @@ export interface FilesDeps {
   jobs: Jobs
   /** Several nodes share the database (PostgreSQL). */
   shared?: boolean
+  /** AVIF and WebP copies of images, served by Accept (default true). */
+  modernFormats?: boolean
 }
 
 export function createFiles(orm: Orm, deps: FilesDeps) {
   const storage = deps.storage ?? createDiskStorage(join(deps.dataDir, 'files'))
   const changed = (siteId: string) => deps.onChange?.(siteId)
   const ctx: IngestContext = { orm, storage, limitsMb: { ...DEFAULT_LIMITS_MB, ...deps.limitsMb }, log: deps.log, changed }
-  const jobs = createVariantJobs({ orm, run: (siteId, id) => makeVariants(ctx, siteId, id), jobs: deps.jobs, shared: deps.shared ?? false, log: deps.log })
+  const modernFormats = deps.modernFormats ?? true
+  const jobs = createVariantJobs({
+    orm,
+    run: (siteId, id) => makeVariants(ctx, siteId, id),
+    ...(modernFormats ? { runModern: (siteId: string, id: string) => makeModern(ctx, siteId, id) } : {}),
+    jobs: deps.jobs,
+    shared: deps.shared ?? false,
+    log: deps.log,
+  })
   const enqueueVariants = (siteId: string, id: string) => jobs.enqueue(siteId, id)
   const slugOf = async (siteId: string) => (await deps.sites.get(siteId))?.slug ?? null
 
@@ -68,7 +79,7 @@ export function createFiles(orm: Orm, deps: FilesDeps) {
     storage,
     routes(app: FastifyInstance): void {
       registerFilesRoutes(app, { sites: deps.sites, auth: deps.auth, ctx, storage, enqueueVariants, changed })
-      registerFileServing(app, orm, storage)
+      registerFileServing(app, orm, storage, { modernFormats })
       registerFavicon(app, orm, storage, deps.sites)
     },
     /** Starts the variant workers and resumes the images whose variants were not finished (any node's). */

@@ -28,6 +28,8 @@ export interface IngestContext {
 
 export const originalKey = (siteId: string, id: string) => `${siteId}/${id}/original`
 export const variantKey = (siteId: string, id: string, width: number) => `${siteId}/${id}/${width}w`
+/** A modern-format copy of a variant or of the original: `<site>/<id>/300w.avif`, `<site>/<id>/original.webp`. */
+export const modernKey = (siteId: string, id: string, tag: string, format: string) => `${siteId}/${id}/${tag}.${format}`
 
 /** The largest limit of any kind, in bytes (the most an upload stream is ever read). */
 export function largestLimit(limitsMb: LimitsMb): number {

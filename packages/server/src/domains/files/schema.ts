@@ -26,6 +26,10 @@ export const fileAssets = pgTable(
     body: text('body').notNull().default(''),
     /** Generated width variants, comma-separated ('100w,300w'). */
     variants: text('variants').notNull().default(''),
+    /** AVIF/WebP copies of the sizes (kept where smaller), comma-separated ('300w.avif,original.webp'); null: not made yet. */
+    modernVariants: text('modern_variants'),
+    /** The node making the modern copies holds them until then. */
+    modernClaimedUntil: tz('modern_claimed_until'),
     status: text('status').$type<'processing' | 'ready' | 'failed'>().notNull(),
     error: text('error'),
     /** The node making the variants holds them until then (made once across nodes; a dead node's claim ends). */

@@ -1,12 +1,14 @@
 // The public file route on a site's host: /files/<assetId>/<filename> and /files/<siteSlug>/<assetId>/<filename>
 // (the assetUrl form), with ?format=<W>w for image variants (the nearest generated width at least as wide, else
-// the original) or ?format=original. ETag and immutable caching; byte ranges (audio and video seeking).
+// the original) or ?format=original. ETag and immutable caching; byte ranges (audio and video seeking). An image
+// answers in AVIF or WebP when the request's Accept takes it and the variant job made that copy (smaller than the
+// image's own format), else in its own format; image answers carry `Vary: Accept`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { AppError } from '../../platform/errors.js'
 import { requireSite } from '../../platform/http/tenancy.js'
-import { chooseVariant, variantMime } from './images.js'
-import { originalKey, variantKey } from './ingest.js'
+import { chooseVariant, MODERN_FORMATS, MODERN_MIME, modernFormatsFor, variantMime } from './images.js'
+import { modernKey, originalKey, variantKey } from './ingest.js'
 import { generatedWidths, getAsset, type AssetRow } from './service.js'
 import type { ByteRange, FileStorage } from './storage.js'
 
@@ -49,21 +51,55 @@ function choose(row: AssetRow, format: string | undefined): Choice {
   return { key: variantKey(row.siteId, row.id, width), mime: variantMime(row.mime), tag: `${width}w`, stable: true }
 }
 
+/** Whether an Accept header takes `mime` (listed with a non-zero q; a wildcard does not count: browsers send image/*). */
+export function accepts(accept: string | undefined, mime: string): boolean {
+  if (!accept) return false
+  for (const part of accept.split(',')) {
+    const [type, ...params] = part.split(';')
+    if (type!.trim().toLowerCase() !== mime) continue
+    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined)
+    return q === undefined || Number(q) > 0
+  }
+  return false
+}
+
+/**
+ * The modern-format copy of `choice` the request accepts, when the job made one. While the copies are still to make,
+ * the image's own format is not cached for long (a browser would otherwise keep it for a year).
+ */
+function modern(row: AssetRow, choice: Choice, accept: string | undefined): Choice {
+  if (row.kind !== 'image' || !choice.stable) return choice
+  if (row.modernVariants === null) return modernFormatsFor(row.mime).length ? { ...choice, stable: false } : choice
+  if (!row.modernVariants) return choice
+  const made = row.modernVariants.split(',')
+  for (const format of MODERN_FORMATS) {
+    if (made.includes(`${choice.tag}.${format}`) && accepts(accept, MODERN_MIME[format])) {
+      return { key: modernKey(row.siteId, row.id, choice.tag, format), mime: MODERN_MIME[format], tag: `${choice.tag}.${format}`, stable: true }
+    }
+  }
+  return choice
+}
+
 function contentDisposition(row: AssetRow): string {
   const ascii = row.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
   const kind = row.kind === 'archive' ? 'attachment' : 'inline'
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`
 }
 
-export function registerFileServing(app: FastifyInstance, orm: Orm, storage: FileStorage): void {
+export function registerFileServing(app: FastifyInstance, orm: Orm, storage: FileStorage, opts: { modernFormats: boolean }): void {
   const serve = async (request: FastifyRequest, reply: FastifyReply, assetId: string, slug?: string) => {
     const site = requireSite(request)
     if ((slug !== undefined && slug !== site.slug) || !ID.test(assetId)) throw notFound()
     const row = await getAsset(orm, site.id, assetId)
     if (!row) throw notFound()
     const format = (request.query as { format?: unknown }).format
-    let choice = choose(row, typeof format === 'string' ? format : undefined)
+    const own = choose(row, typeof format === 'string' ? format : undefined)
+    let choice = opts.modernFormats ? modern(row, own, request.headers.accept) : own
     let stat = await storage.stat(choice.key)
+    if (!stat && choice !== own) {
+      choice = own
+      stat = await storage.stat(choice.key)
+    }
     if (!stat && choice.tag !== 'original') {
       choice = { key: originalKey(row.siteId, row.id), mime: row.mime, tag: 'original', stable: false }
       stat = await storage.stat(choice.key)
@@ -77,6 +113,7 @@ export function registerFileServing(app: FastifyInstance, orm: Orm, storage: Fil
       .header('accept-ranges', 'bytes')
       .header('content-disposition', contentDisposition(row))
       .type(choice.mime)
+    if (row.kind === 'image') reply.header('vary', 'Accept')
     if (row.kind === 'svg') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
     const inm = request.headers['if-none-match']
     if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*')) {

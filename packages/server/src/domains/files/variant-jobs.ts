@@ -10,8 +10,11 @@ import type { Jobs } from '../../platform/jobs.js'
 import { fileAssets } from './schema.js'
 import { unfinished } from './service.js'
 import { every, type Every } from '../../platform/every.js'
+import { modernPending, releaseModernClaims } from './modern.js'
 
 export const VARIANT_QUEUE = 'file-variants'
+/** The AVIF/WebP copies of an image whose variants are made (modern.ts). */
+export const MODERN_QUEUE = 'file-modern'
 /** How often each node looks for assets left 'processing' with no live claim (seconds). */
 const SWEEP_SECONDS = 30
 
@@ -19,6 +22,8 @@ export interface VariantJobsDeps {
   orm: Orm
   jobs: Jobs
   run(siteId: string, id: string): Promise<'made' | 'skipped'>
+  /** Makes an image's modern-format copies (absent: none are made). */
+  runModern?: ((siteId: string, id: string) => Promise<'made' | 'skipped'>) | undefined
   /** Several nodes share the database (PostgreSQL): a claim left in the table may be another node's live one. */
   shared: boolean
   log?: FastifyBaseLogger | undefined
@@ -36,21 +41,43 @@ export function createVariantJobs(deps: VariantJobsDeps) {
     attempts: 4,
     retryDelaySeconds: 5,
     expireSeconds: 300,
-    run: async ({ siteId, id }) => void (await deps.run(siteId, id)),
+    run: async ({ siteId, id }) => {
+      if ((await deps.run(siteId, id)) === 'made') enqueueModern(siteId, id)
+    },
   })
+  const runModern = deps.runModern
+  // Long encodes (AVIF), so a long lease; one job an image, after its variants, any node.
+  const modernQueue = runModern
+    ? deps.jobs.queue<{ siteId: string; id: string }>({
+        name: MODERN_QUEUE,
+        attempts: 3,
+        retryDelaySeconds: 30,
+        expireSeconds: 900,
+        run: async ({ siteId, id }) => void (await runModern(siteId, id)),
+      })
+    : null
+
+  function hand(p: Promise<void>, assetId: string, what: string): void {
+    const q = p
+      .catch((e: unknown) => deps.log?.warn({ err: e, assetId }, `${what} job not queued; the sweep queues it again`))
+      .finally(() => handing.delete(q))
+    handing.add(q)
+  }
 
   function enqueue(siteId: string, id: string): void {
     if (stopped) return
     sent.add(id)
-    const p = queue
-      .send({ siteId, id })
-      .catch((e: unknown) => deps.log?.warn({ err: e, assetId: id }, 'variant job not queued; the sweep queues it again'))
-      .finally(() => handing.delete(p))
-    handing.add(p)
+    hand(queue.send({ siteId, id }), id, 'variant')
+  }
+
+  function enqueueModern(siteId: string, id: string): void {
+    if (stopped || !modernQueue) return
+    hand(modernQueue.send({ siteId, id }), id, 'modern image')
   }
 
   async function sweep(olderThanSeconds: number): Promise<void> {
     for (const a of await unfinished(deps.orm, olderThanSeconds)) enqueue(a.siteId, a.id)
+    if (modernQueue) for (const a of await modernPending(deps.orm, olderThanSeconds)) enqueueModern(a.siteId, a.id)
   }
 
   /** Asset ids of `ids` still waiting for their variants. */
@@ -71,7 +98,10 @@ export function createVariantJobs(deps: VariantJobsDeps) {
     /** Re-queues what a stopped node left unfinished; then sweeps every 30 s. */
     async start(): Promise<void> {
       // one process on PGlite (its data-dir lock): a claim left in the table is from a run that died with it
-      if (!deps.shared) await deps.orm.update(fileAssets).set({ variantsClaimedUntil: null }).where(eq(fileAssets.status, 'processing'))
+      if (!deps.shared) {
+        await deps.orm.update(fileAssets).set({ variantsClaimedUntil: null }).where(eq(fileAssets.status, 'processing'))
+        if (modernQueue) await releaseModernClaims(deps.orm)
+      }
       await sweep(0)
       timer = every({ name: 'variant sweep', ms: SWEEP_SECONDS * 1000, log: deps.log }, () => sweep(SWEEP_SECONDS))
     },

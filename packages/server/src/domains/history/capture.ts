@@ -29,6 +29,26 @@ export type Specs = ReadonlyMap<HistoryKind, KindSpec>
 
 const MAX_PATHS = 50
 
+/** Columns every write moves (the row's version stamp): a change of these alone is not a change of the object. */
+export const BOOKKEEPING_COLUMNS: ReadonlySet<string> = new Set(['updated_at', 'updated_on'])
+
+/** A changed path (`/part/[row]/column/...`) inside a bookkeeping column. */
+export const isBookkeeping = (path: string) => BOOKKEEPING_COLUMNS.has(path.split('/')[3] ?? '')
+
+/** The pieces of `roots` and everything they refer to (pieces split from states that got no version are not stored). */
+function reachable(pieces: Pieces, roots: readonly string[]): Pieces {
+  const out: Pieces = new Map()
+  const stack = [...roots]
+  while (stack.length) {
+    const h = stack.pop()!
+    const p = pieces.get(h)
+    if (!p || out.has(h)) continue
+    out.set(h, p)
+    stack.push(...p.children)
+  }
+  return out
+}
+
 export const lockSite = (tx: Orm, siteId: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`history:${siteId}`}))`)
 
 export async function capture(orm: Orm, specs: Specs, siteId: string, meta: CaptureMeta): Promise<CaptureResult> {
@@ -84,11 +104,14 @@ export async function captureLocked(tx: Orm, specs: Specs, siteId: string, meta:
     // what changed against each object's previous version: the old snapshots, sharing every piece kept
     const olds = todo.flatMap((x) => (x.before && x.root && x.before !== x.root ? [x.before] : []))
     const oldValues = olds.length ? await loadValues(tx, siteId, olds, known ? new Map([...known, ...pieces]) : pieces) : new Map<string, unknown>()
-    const rows = todo.map((x) => {
+    const rows = todo.flatMap((x) => {
       const paths = x.before && x.root && x.before !== x.root ? diff(oldValues.get(x.before), x.state).map((c) => c.path) : x.root && x.before !== x.root ? [''] : []
-      return { k: x.kind, o: x.id, r: x.root, t: x.title.slice(0, 200), c: paths.slice(0, MAX_PATHS) }
+      // a write that touched only its bookkeeping (a navigation reorder moves the pages' updated_at) is no version
+      if (!forced.has(`${x.kind}:${x.id}`) && x.before && x.root && paths.every(isBookkeeping)) return []
+      return [{ k: x.kind, o: x.id, r: x.root, t: x.title.slice(0, 200), c: paths.slice(0, MAX_PATHS) }]
     })
-    const bytes = await storePieces(tx, siteId, pieces)
+    if (rows.length === 0) return { versions: [], bytes: 0 }
+    const bytes = await storePieces(tx, siteId, reachable(pieces, rows.flatMap((r) => (r.r ? [r.r] : []))))
     // times strictly increase within a site (a clock of millisecond grain still orders two versions of one ms)
     const versions = await sqlRows<VersionRow>(
       tx,

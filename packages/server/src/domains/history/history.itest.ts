@@ -40,6 +40,7 @@ const putStyles = async (hex: string) => {
   const styles = defaultSiteStyles()
   styles.colors.palette[2]!.hex = hex
   expect((await owner.request('PUT', `/api/sites/${siteId}/styles`, { json: { styles, dirtyPaths: ['colors.palette'] } })).status).toBe(200)
+  expect((await owner.post(`/api/sites/${siteId}/styles/publish`)).json.published).toBe(true)
 }
 const reorder = async (ids: string[]) => expect((await owner.post(content('/collections/reorder'), { navigation: 'main', ids })).status).toBe(204)
 /** One visitor throughout: the page context carries the visitor's crumb, the same on every request of theirs. */
@@ -100,6 +101,26 @@ describe(`history (${BACKEND})`, () => {
     expect((await json('/stray')).status).toBe(404)
   })
 
+  it('a navigation reorder is a version of the navigation only: the pages it moved get no "saved without changes" versions', async () => {
+    const ids = (await owner.get(content('/collections'))).json.collections.filter((c: { navigation: string }) => c.navigation === 'main').map((c: { id: string }) => c.id) as string[]
+    expect(ids.length).toBeGreaterThanOrEqual(2)
+    const count = async (kind: string) => Number((await sqlRows<{ n: string }>(t.app.db.orm, sql`SELECT count(*)::text AS n FROM history_versions WHERE site_id = ${siteId} AND kind = ${kind}`))[0]!.n)
+    const pages = await count('page')
+    const nav = await count('navigation')
+    await reorder([...ids].reverse())
+    expect(await count('page')).toBe(pages)
+    expect(await count('navigation')).toBe(nav + 1)
+    const [latest] = (await owner.get(versions('?limit=1'))).json.versions
+    expect(latest).toMatchObject({ kind: 'navigation' })
+    expect(latest.changedPaths.length).toBeGreaterThan(0)
+    // the same order again changes nothing at all: no version
+    await reorder([...ids].reverse())
+    expect(await count('navigation')).toBe(nav + 1)
+    expect(await count('page')).toBe(pages)
+    await reorder(ids)
+    expect(await count('navigation')).toBe(nav + 2)
+  })
+
   it("lists an object's versions newest first, page by page, and shows one with its diff", async () => {
     const all = await owner.get(versions(`?object=page:${home}`))
     const reasons = all.json.versions.map((v: { reason: string }) => v.reason)
@@ -133,7 +154,8 @@ describe(`history (${BACKEND})`, () => {
     const body = JSON.parse((await json('/home')).body)
     expect(body.layout.sections[0].blocks.map((b: { value: { html: string } }) => b.value.html)).toEqual([words(40, ' first edit')])
     const styles = (await owner.get(versions('?kind=styles'))).json.versions
-    expect(styles.map((v: { reason: string }) => v.reason)).toEqual(['restore', 'autosave', 'autosave', 'autosave'])
+    // each change: its draft saved, then published
+    expect(styles.map((v: { reason: string }) => v.reason)).toEqual(['restore', 'publish', 'autosave', 'publish', 'autosave', 'publish', 'autosave'])
     expect((await owner.get(versions(`?person=${ownerId}&kind=navigation`))).json.versions.length).toBeGreaterThanOrEqual(3)
     expect((await owner.get(versions('?person=nobody'))).json.versions).toEqual([])
   })

@@ -9,11 +9,13 @@ import { AppError } from '../../platform/errors.js'
 import { addLocale, addedLocales, canonicalLocale, listLocales, removeLocale } from './locales.js'
 import { registerLocaleRoutes } from './routes.js'
 import { registerTranslationRoutes } from './translation-routes.js'
-import { readTranslations, renderTranslations, writePageTranslations, type RenderTranslations, type TranslationPorts } from './translations.js'
+import { invalidField, objectChecker, type ObjectKind, type ObjectPorts } from './objects.js'
+import { readTranslations, renderTranslations, writeFields, writePageTranslations, type RenderTranslations, type TranslationPorts } from './translations.js'
 
 export { languagesTables } from './schema.js'
 export { canonicalLocale } from './locales.js'
 export type { PageShape, RenderTranslations } from './translations.js'
+export type { ObjectKind, ObjectPorts } from './objects.js'
 
 export interface LanguagesDeps {
   /** The site's role check (reads: the settings' readers; changes: ADMIN), or throws the typed 401/403/404. */
@@ -24,8 +26,13 @@ export interface LanguagesDeps {
   changed(siteId: string): void
   /** The content roles' check (translations are written by those who write the pages). */
   authorizeContent(request: FastifyRequest, siteId: string): Promise<unknown>
+  /** The roles' check of an object's own domain (items and the site's texts: content; products: commerce; forms:
+   * reading or changing forms). */
+  authorizeObject(request: FastifyRequest, siteId: string, kind: ObjectKind, change: boolean): Promise<unknown>
   /** The pages' shapes and the content rules translations follow. */
   pages: TranslationPorts
+  /** The other objects translated (items, products, forms). */
+  objects: ObjectPorts
 }
 
 export function createLanguages(orm: Orm, deps: LanguagesDeps) {
@@ -66,11 +73,25 @@ export function createLanguages(orm: Orm, deps: LanguagesDeps) {
       deps.changed(siteId)
       return written
     },
+    readObject: async (siteId: string, tag: string, kind: ObjectKind, objectId: string) => {
+      const locale = await addedOne(siteId, tag)
+      await objectChecker(kind, siteId, objectId, deps.objects)
+      return readTranslations(orm, siteId, locale, kind, objectId)
+    },
+    writeObject: async (siteId: string, tag: string, kind: ObjectKind, objectId: string, fields: Record<string, string | null>) => {
+      const locale = await addedOne(siteId, tag)
+      const check = await objectChecker(kind, siteId, objectId, deps.objects)
+      const entries = Object.entries(fields)
+      if (!entries.length) throw invalidField('fields', 'Send at least one field to translate.')
+      const written = await writeFields(orm, siteId, locale, kind, objectId, entries.map(([f, v]) => [f, v === null ? null : check(f, v)] as const))
+      deps.changed(siteId)
+      return written
+    },
     /** What a published page in `locale` (null: the default) is rendered from; `locales`: the added ones. */
     forRendering: (siteId: string, locale: string | null, locales: readonly string[]): Promise<RenderTranslations> => renderTranslations(orm, siteId, locale, locales),
     routes(app: FastifyInstance): void {
       registerLocaleRoutes(app, { authorize: deps.authorize, list: domain.list, add: domain.add, remove: domain.remove })
-      registerTranslationRoutes(app, { authorize: deps.authorizeContent, read: domain.readPage, write: domain.writePage })
+      registerTranslationRoutes(app, { authorize: deps.authorizeContent, read: domain.readPage, write: domain.writePage, authorizeObject: deps.authorizeObject, readObject: domain.readObject, writeObject: domain.writeObject })
     },
   } satisfies DomainLifecycle & Record<string, unknown>
   return domain

@@ -69,20 +69,30 @@ export async function writePageTranslations(orm: Orm, siteId: string, locale: st
   const slug = writes.find(([f]) => f === 'urlId')?.[1]
   // read before the transaction: on PGlite a transaction holds the one connection until it ends
   const urlIds = slug ? await ports.urlIds(siteId) : null
+  return writeFields(orm, siteId, locale, 'page', pageId, writes, async (tx) => {
+    if (slug && urlIds) await slugFree(tx, siteId, locale, pageId, slug, urlIds)
+  })
+}
+
+/** Writes (null or '': removes) checked fields of one object in one locale in one transaction (taking turns per
+ * site and locale); answers all its translated fields. `before` runs first inside the transaction. */
+export async function writeFields(
+  orm: Orm, siteId: string, locale: string, kind: TranslationKind, objectId: string, writes: readonly (readonly [string, string | null])[], before?: (tx: Orm) => Promise<void>,
+): Promise<TranslationsAnswer> {
   await orm.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`translations:${siteId}:${locale}`}))`)
-    if (slug && urlIds) await slugFree(tx, siteId, locale, pageId, slug, urlIds)
+    if (before) await before(tx)
     for (const [field, value] of writes) {
-      const key = and(eq(translations.siteId, siteId), eq(translations.locale, locale), eq(translations.kind, 'page'), eq(translations.objectId, pageId), eq(translations.field, field))
+      const key = and(eq(translations.siteId, siteId), eq(translations.locale, locale), eq(translations.kind, kind), eq(translations.objectId, objectId), eq(translations.field, field))
       if (value === null || value === '') await tx.delete(translations).where(key)
       else
         await tx
           .insert(translations)
-          .values({ siteId, locale, kind: 'page', objectId: pageId, field, value })
+          .values({ siteId, locale, kind, objectId, field, value })
           .onConflictDoUpdate({ target: [translations.siteId, translations.locale, translations.kind, translations.objectId, translations.field], set: { value, updatedAt: new Date() } })
     }
   })
-  return readTranslations(orm, siteId, locale, 'page', pageId)
+  return readTranslations(orm, siteId, locale, kind, objectId)
 }
 
 /** A translated slug must not be another page's address in that locale (its translated slug, else its default one). */
@@ -104,17 +114,33 @@ export interface RenderTranslations {
   pages: Map<string, Record<string, string>>
   /** locale -> pageId -> translated slug. */
   slugs: Map<string, Map<string, string>>
+  /** The other kinds' fields in the requested locale: kind -> objectId -> field -> text. */
+  objects: Map<string, Map<string, Record<string, string>>>
 }
 
 export async function renderTranslations(orm: Orm, siteId: string, locale: string | null, locales: readonly string[]): Promise<RenderTranslations> {
-  const out: RenderTranslations = { pages: new Map(), slugs: new Map() }
+  const out: RenderTranslations = { pages: new Map(), slugs: new Map(), objects: new Map() }
   if (!locales.length) return out
   const rows = await orm
-    .select({ locale: translations.locale, objectId: translations.objectId, field: translations.field, value: translations.value })
+    .select({ locale: translations.locale, kind: translations.kind, objectId: translations.objectId, field: translations.field, value: translations.value })
     .from(translations)
-    .where(and(eq(translations.siteId, siteId), eq(translations.kind, 'page'), inArray(translations.locale, [...locales]), locale ? or(eq(translations.locale, locale), eq(translations.field, 'urlId')) : eq(translations.field, 'urlId')))
+    .where(
+      and(
+        eq(translations.siteId, siteId),
+        inArray(translations.locale, [...locales]),
+        locale ? or(eq(translations.locale, locale), and(eq(translations.kind, 'page'), eq(translations.field, 'urlId'))) : and(eq(translations.kind, 'page'), eq(translations.field, 'urlId')),
+      ),
+    )
   for (const r of rows) {
     if (typeof r.value !== 'string') continue
+    if (r.kind !== 'page') {
+      const byId = out.objects.get(r.kind) ?? new Map<string, Record<string, string>>()
+      const o = byId.get(r.objectId) ?? {}
+      o[r.field] = r.value
+      byId.set(r.objectId, o)
+      out.objects.set(r.kind, byId)
+      continue
+    }
     if (r.field === 'urlId') {
       const m = out.slugs.get(r.locale) ?? new Map<string, string>()
       m.set(r.objectId, r.value)

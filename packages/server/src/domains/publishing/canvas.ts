@@ -8,11 +8,11 @@ import { z } from 'zod'
 import { AppError } from '../../platform/errors.js'
 import { defineRoute } from '../../platform/http/route.js'
 import { withSafeLinks } from '../../platform/url-policy.js'
-import { CRUMB_PLACEHOLDER } from './cache.js'
-import { resolvePath, type Target } from './resolve.js'
-import { loadScope, type SiteScope } from './scope.js'
-import { localize } from './locale.js'
-import type { ServeContext } from './serve.js'
+import { CRUMB_PLACEHOLDER } from './serve/index.js'
+import { resolvePath, type Target } from './context/index.js'
+import { loadScope, type SiteScope } from './context/index.js'
+import { localize } from './context/index.js'
+import type { ServeContext } from './serve/index.js'
 
 const canvasQuery = z
   .object({

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKEND, newSignup, startTestApp, type TestApp } from '../../../test/harness.js'
-import { BLOCK, COLLECTION, COMMENT, IMAGE, ITEM, NAV_LINK, PAGE, SETTINGS, TOP, WEBSITE, shapeProblems } from './context-shape.js'
+import { BLOCK, COLLECTION, COMMENT, IMAGE, ITEM, NAV_LINK, PAGE, SETTINGS, TOP, WEBSITE, shapeProblems } from './context/context-shape.js'
 
 let t: TestApp
 beforeAll(async () => {

@@ -3,9 +3,9 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../platform/errors.js'
 import { verifyLockPassword, type CollectionRow } from '../content/index.js'
-import { resolvePath } from './resolve.js'
-import { loadScope } from './scope.js'
-import type { ServeContext } from './serve.js'
+import { resolvePath } from './context/index.js'
+import { loadScope } from './context/index.js'
+import type { ServeContext } from './serve/index.js'
 
 export type UnlockOutcome =
   /** Nothing to unlock at that path: back to the page. */

@@ -11,7 +11,7 @@ import { registerContributorsRoutes, type ContributorsDeps } from './contributor
 import * as svc from './service.js'
 import { eq } from 'drizzle-orm'
 import { siteMembers, websites } from './schema.js'
-import { cssVariables, getStyles, putStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
+import { cssVariables, getStyles, publishStylesIn, putStyles, rootCss, savedStyles, type CssVariable } from './styles.js'
 import { registerStylesRoutes } from './styles-routes.js'
 import { settingsPatch, type WebsiteSettings } from './validators.js'
 import type { StylesPut } from './styles-validators.js'
@@ -143,15 +143,20 @@ export function createSites(orm: Orm, opts: SitesOptions) {
       listeners.push(fn)
     },
     getStyles: (siteId: string) => getStyles(orm, siteId),
-    /** Saves the named style paths (a starter template's palette and fonts); published pages change. */
+    /** Saves the named style paths (a starter template's palette and fonts) and publishes them; published pages change. */
     async putStyles(siteId: string, body: StylesPut) {
-      const saved = await putStyles(orm, siteId, body)
+      const saved = await putStyles(orm, siteId, body, 'live')
       changed(siteId)
       return saved
     },
-    /** The saved styles as CSS custom properties, or null while the site keeps the theme's own look. */
-    async stylesContext(siteId: string): Promise<StylesContext | null> {
-      const styles = await savedStyles(orm, siteId)
+    /** Publishes the styles' draft inside the caller's transaction (a release); true when there was one. */
+    publishStylesIn: (tx: Orm, siteId: string) => publishStylesIn(tx, siteId),
+    /**
+     * The saved styles as CSS custom properties, or null while the site keeps the theme's own look. `draft`: the
+     * owner's view (canvas, preview) with the unpublished changes.
+     */
+    async stylesContext(siteId: string, draft = false): Promise<StylesContext | null> {
+      const styles = await savedStyles(orm, siteId, draft)
       if (!styles) return null
       const vars = cssVariables(styles)
       if (!vars.length) return null
@@ -168,8 +173,8 @@ export function createSites(orm: Orm, opts: SitesOptions) {
      * Each colour theme of the site (saved styles, else the theme's defaults) as the colour custom properties it sets:
      * what a page section with that colour theme as its background declares on itself.
      */
-    async colorThemeVariables(siteId: string): Promise<Map<string, CssVariable[]>> {
-      const styles = (await savedStyles(orm, siteId)) ?? defaultStyles()
+    async colorThemeVariables(siteId: string, draft = false): Promise<Map<string, CssVariable[]>> {
+      const styles = (await savedStyles(orm, siteId, draft)) ?? defaultStyles()
       const out = new Map<string, CssVariable[]>()
       for (const t of styles.colors.themes) {
         out.set(t.id, cssVariables({ ...styles, colors: { ...styles.colors, activeThemeId: t.id } }).filter((v) => !v.name.startsWith('--font-')))

@@ -10,6 +10,8 @@ export const websites = pgTable('websites', {
   commentsEnabled: boolean('comments_enabled').notNull().default(false),
   disqusShortName: text('disqus_short_name').notNull().default(''),
   simpleLikingEnabled: boolean('simple_liking_enabled').notNull().default(true),
+  /** A like needs a signed-in site member (migration 0076): the likes route answers others 401. */
+  likesRequireSignIn: boolean('likes_require_sign_in').notNull().default(false),
   timeZone: text('time_zone').notNull().default('America/New_York'),
   useCLDRMoneyFormat: boolean('use_cldr_money_format').notNull().default(true),
   currency: text('currency').notNull().default('USD'),
@@ -41,7 +43,10 @@ export const siteStyles = pgTable('site_styles', {
   siteId: text('site_id')
     .primaryKey()
     .references(() => websites.id, { onDelete: 'cascade' }),
+  /** What visitors see (the published styles). */
   styles: jsonb('styles').$type<Record<string, unknown>>().notNull(),
+  /** The owner's unpublished changes (the whole styles as they would be); null: none. */
+  draft: jsonb('draft').$type<Record<string, unknown>>(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 })
 

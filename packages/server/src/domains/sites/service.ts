@@ -17,6 +17,7 @@ export function settingsOf(w: Website): WebsiteSettings {
     commentsEnabled: w.commentsEnabled,
     disqusShortName: w.disqusShortName,
     simpleLikingEnabled: w.simpleLikingEnabled,
+    likesRequireSignIn: w.likesRequireSignIn,
     timeZone: w.timeZone,
     useCLDRMoneyFormat: w.useCLDRMoneyFormat,
     currency: w.currency,

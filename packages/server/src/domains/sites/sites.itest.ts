@@ -26,6 +26,7 @@ describe(`website settings (${BACKEND})`, () => {
       commentsEnabled: false,
       disqusShortName: '',
       simpleLikingEnabled: true,
+      likesRequireSignIn: false,
       timeZone: 'America/New_York',
       useCLDRMoneyFormat: true,
       currency: 'USD',

@@ -112,4 +112,4 @@ export const stylesPut = z
   })
 export type StylesPut = z.infer<typeof stylesPut>
 
-export const stylesResponse = z.object({ styles: siteStyles, updatedOn: z.number().nullable() })
+export const stylesResponse = z.object({ styles: siteStyles, updatedOn: z.number().nullable(), unpublished: z.boolean() })

@@ -23,6 +23,13 @@ async function owner(): Promise<{ c: Client; siteId: string; slug: string; userI
 
 const url = (siteId: string) => `/api/sites/${siteId}/styles`
 const put = (c: Client, siteId: string, body: unknown, opts: { crumb?: false } = {}) => c.request('PUT', url(siteId), { json: body, ...opts })
+/** A save into the draft, then Publish (visitors see the styles only after it). */
+async function save(c: Client, siteId: string, body: unknown) {
+  const res = await put(c, siteId, body)
+  if (res.status !== 200) return res
+  expect((await c.post(`${url(siteId)}/publish`)).status).toBe(200)
+  return res
+}
 
 /** The editor's save: the whole current styles plus the changed paths. */
 function edited(change: (s: SiteStyles) => void): SiteStyles {
@@ -36,7 +43,7 @@ describe(`styles API (${BACKEND})`, () => {
     const { c, siteId } = await owner()
     const res = await c.get(url(siteId))
     expect(res.status).toBe(200)
-    expect(res.json).toEqual({ styles: defaultSiteStyles(), updatedOn: null })
+    expect(res.json).toEqual({ styles: defaultSiteStyles(), updatedOn: null, unpublished: false })
   })
 
   it('PUT applies only the dirty paths, normalizes hex colours and persists', async () => {
@@ -202,7 +209,7 @@ describe(`styles on published pages (${BACKEND})`, () => {
     expect(first.body).not.toContain('site-styles')
     expect((await visitor.get('/?format=json')).json.styles).toBeUndefined()
 
-    await put(c, siteId, { styles: edited((s) => (s.colors.palette[2]!.hex = '#123456')), dirtyPaths: ['colors.palette'] })
+    await save(c, siteId, { styles: edited((s) => (s.colors.palette[2]!.hex = '#123456')), dirtyPaths: ['colors.palette'] })
     const page = await visitor.get('/')
     const style = /<style id="site-styles">([^<]*)<\/style>/.exec(page.body)?.[1]
     expect(style).toBe(
@@ -220,7 +227,7 @@ describe(`styles on published pages (${BACKEND})`, () => {
     await t.app.db.orm.execute(sql`update site_styles set styles = jsonb_set(styles, '{colors,activeThemeId}', '"dark"') where site_id = ${siteId}`)
     expect((await visitor.get('/')).body).toContain('--paper: #fbfaf7')
     // ...but a save through the API drops the cached pages.
-    await put(c, siteId, { styles: { fonts: { fontUsageCategories: { headings: 'body', paragraphs: 'body', buttons: 'body', navigation: 'body' } } }, dirtyPaths: ['fonts.fontUsageCategories'] })
+    await save(c, siteId, { styles: { fonts: { fontUsageCategories: { headings: 'body', paragraphs: 'body', buttons: 'body', navigation: 'body' } } }, dirtyPaths: ['fonts.fontUsageCategories'] })
     const after = (await visitor.get('/')).body
     expect(after).toContain('--paper: #1c1f22')
     expect(after).toContain('--font-display: ui-sans-serif')
@@ -236,7 +243,7 @@ describe(`styles on published pages (${BACKEND})`, () => {
       s.fonts.themes[0]!.body = webFontChoice(webFontById('inter')!)
       s.fonts.themes[1]!.heading = webFontChoice(webFontById('pacifico')!) // another theme: not used
     })
-    expect((await put(c, siteId, { styles, dirtyPaths: ['fonts.themes'] })).status).toBe(200)
+    expect((await save(c, siteId, { styles, dirtyPaths: ['fonts.themes'] })).status).toBe(200)
     const page = (await visitor.get('/')).body
     const preloads = [...page.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]!)
     expect(preloads).toHaveLength(2)
@@ -254,7 +261,7 @@ describe(`styles on published pages (${BACKEND})`, () => {
       expect(font.headers['content-type']).toBe('font/woff2')
     }
     // a system stack again: no faces, no preloads
-    await put(c, siteId, { styles: edited(() => {}), dirtyPaths: ['fonts.themes'] })
+    await save(c, siteId, { styles: edited(() => {}), dirtyPaths: ['fonts.themes'] })
     const plain = (await visitor.get('/')).body
     expect(plain).not.toContain('site-fonts')
     expect(plain).not.toContain('as="font"')

@@ -19,6 +19,7 @@ export const websiteSettings = z
       .max(64, 'Use at most 64 characters.')
       .regex(/^[A-Za-z0-9_-]*$/, 'Use only letters, digits, hyphens and underscores.'),
     simpleLikingEnabled: z.boolean({ error: 'Choose on or off.' }),
+    likesRequireSignIn: z.boolean({ error: 'Choose on or off.' }),
     timeZone: z.string().refine((v) => TIME_ZONES.has(v), 'Choose a time zone such as America/New_York.'),
     useCLDRMoneyFormat: z.boolean({ error: 'Choose on or off.' }),
     currency: z

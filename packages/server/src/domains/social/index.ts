@@ -1,5 +1,5 @@
 // Public API of the social domain: visitor comments and likes on content items, moderation, counts.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../platform/db/index.js'
 import { memoryHitCounter, type HitCounter } from '../../platform/counters.js'
 import { getOrCreateSecret } from '../../platform/secrets.js'
@@ -31,6 +31,8 @@ export interface SocialDeps {
    * accepted (still scoped to the host's site).
    */
   itemOf?: (siteId: string, itemId: string) => Promise<{ commentState?: number } | null>
+  /** Whether the request's visitor is a signed-in member of the site (the gate of likesRequireSignIn). */
+  isMember?: (request: FastifyRequest, siteId: string) => Promise<boolean>
   /** Told after a comment or like changes what published pages show (e.g. to drop cached pages). */
   onChange?: (siteId: string, itemId: string) => void
   limits?: { comments?: RateLimit; likes?: RateLimit }
@@ -45,6 +47,7 @@ export function createSocial(orm: Orm, deps: SocialDeps) {
     orm,
     secret: () => (secret ??= getOrCreateSecret(orm, 'social-address')),
     itemOf: deps.itemOf,
+    isMember: deps.isMember,
     changed: (siteId, itemId) => deps.onChange?.(siteId, itemId),
   }
   const counter = deps.hitCounter ?? memoryHitCounter(deps.now)

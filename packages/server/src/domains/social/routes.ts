@@ -127,8 +127,12 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
 
   async function likeRoute(request: FastifyRequest, reply: FastifyReply, itemId: string, liked: boolean) {
     const site = requireSite(request)
-    if (!(await settingsOf(site)).simpleLikingEnabled) throw new AppError('forbidden', 'likes_disabled', 'Likes are turned off on this site.')
+    const settings = await settingsOf(site)
+    if (!settings.simpleLikingEnabled) throw new AppError('forbidden', 'likes_disabled', 'Likes are turned off on this site.')
     await item(site, itemId)
+    if (settings.likesRequireSignIn && !(await ctx.isMember?.(request, site.id))) {
+      throw new AppError('unauthorized', 'sign_in_to_like', 'Sign in to like this.')
+    }
     const visitor = visitorKey(request, reply)
     const ipHash = addressHash(await ctx.secret(), site.id, request.ip)
     await limit(deps.likeLimiter, [`${site.id}:ip:${ipHash}`, `${site.id}:v:${visitor}`], 'likes')
@@ -146,7 +150,13 @@ export function registerVisitorRoutes(app: FastifyInstance, deps: VisitorRouteDe
         summary: liked ? 'Like an item (once per visitor)' : "Take back the visitor's like",
         tags: TAGS,
         params: itemParams,
-        responses: { 200: { description: 'The new like count', schema: likeAnswer }, 429: { description: 'Too many likes (Retry-After)' } },
+        responses: {
+          200: { description: 'The new like count', schema: likeAnswer },
+          401: { description: 'The site asks visitors to sign in as members before they like (sign_in_to_like)' },
+          403: { description: 'Likes are turned off on this site' },
+          404: { description: 'No such item on this site' },
+          429: { description: 'Too many likes (Retry-After)' },
+        },
       },
       async ({ request, reply, params }) => likeRoute(request, reply, params.itemId, liked),
     )

@@ -322,6 +322,25 @@ describe(`likes (${BACKEND})`, () => {
     expect(res.json.error.code).toBe('likes_disabled')
   })
 
+  it('answers 401 sign_in_to_like when the site requires a member, and counts the signed-in member once', async () => {
+    const s = await site({ likesRequireSignIn: true })
+    const item = await newItem(s)
+    const url = `/api/content/items/${item}/likes`
+    const v = t.client(s.host)
+    const refused = await v.post(url)
+    expect(refused.status).toBe(401)
+    expect(refused.json.error).toMatchObject({ type: 'unauthorized', code: 'sign_in_to_like' })
+    expect((await v.request('DELETE', url)).status).toBe(401)
+    expect((await t.app.social.getLikeCounts(s.siteId, [item])).get(item)).toBe(0)
+    const email = `liker-${randomBytes(3).toString('hex')}@example.com`
+    await t.app.members.ensureMember(s.siteId, { email, password: 'glaze-and-kiln-2024', name: 'Ada' })
+    expect((await v.post('/api/site-users/account/session', { email, password: 'glaze-and-kiln-2024', rememberMe: false })).status).toBe(200)
+    expect((await v.post(url)).json).toEqual({ likeCount: 1, liked: true })
+    // off again: anyone may like
+    expect((await s.owner.patch(`/api/sites/${s.siteId}/settings`, { likesRequireSignIn: false })).status).toBe(200)
+    expect((await t.client(s.host).post(url)).json).toEqual({ likeCount: 2, liked: true })
+  })
+
   it('rate-limits likes (30 a minute) with Retry-After', async () => {
     const s = await site()
     const v = t.client(s.host)

@@ -60,7 +60,7 @@ export async function prepareExport(orm: Orm, deps: TransferDeps, siteId: string
     const rules = exportedRules(deps.rules, opts)
     const parts: Part[] = []
     const tables: Manifest['tables'] = []
-    const assets: { id: string; variants: string }[] = []
+    const assets: { id: string; variants: string; modern: string }[] = []
     const checksums: Record<string, string> = {}
     await orm.transaction(async (tx) => {
       await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`)
@@ -79,7 +79,7 @@ export async function prepareExport(orm: Orm, deps: TransferDeps, siteId: string
           await writeFile(path, text)
           parts.push({ name, path, size: (await stat(path)).size })
           checksums[name] = createHash('sha256').update(text).digest('hex')
-          if (info.name === deps.assetTable) for (const r of page) assets.push({ id: r.id as string, variants: String(r.variants ?? '') })
+          if (info.name === deps.assetTable) for (const r of page) assets.push({ id: r.id as string, variants: String(r.variants ?? ''), modern: String(r.modern_variants ?? '') })
           if (page.length < PART_ROWS) break
         }
         tables.push({ name: info.name, rows, parts: part })
@@ -87,7 +87,8 @@ export async function prepareExport(orm: Orm, deps: TransferDeps, siteId: string
     })
     const files: StoredFile[] = []
     for (const a of assets) {
-      for (const variant of ['original', ...a.variants.split(',').filter((v) => /^\d+w$/.test(v))]) {
+      const modern = a.modern.split(',').filter((v) => /^(original|\d+w)\.(avif|webp)$/.test(v))
+      for (const variant of ['original', ...a.variants.split(',').filter((v) => /^\d+w$/.test(v)), ...modern]) {
         const key = `${siteId}/${a.id}/${variant}`
         const found = await deps.storage.stat(key)
         if (!found) continue

@@ -41,9 +41,9 @@ export function tableOfPart(name: string): string | null {
   return m ? m[1]! : null
 }
 
-/** 'files/<assetId>/<variant>' -> its parts. */
+/** 'files/<assetId>/<variant>' -> its parts (a variant: 'original', '300w', or a modern copy 'original.avif', '300w.webp'). */
 export function fileOfMember(name: string): { assetId: string; variant: string } | null {
-  const m = /^files\/([0-9a-f]{24})\/(original|\d{1,5}w)$/.exec(name)
+  const m = /^files\/([0-9a-f]{24})\/((?:original|\d{1,5}w)(?:\.(?:avif|webp))?)$/.exec(name)
   return m ? { assetId: m[1]!, variant: m[2]! } : null
 }
 

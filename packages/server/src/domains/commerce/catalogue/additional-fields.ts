@@ -10,7 +10,7 @@ import { PRODUCT_TYPES } from '../validators.js'
 
 type Values = Record<string, unknown>
 
-/** The gift-card page's fields: who the card is for, a message, and whether its holder may get reminders ('true'). */
+/** The gift-card page's fields: who the card is for, a message, and the answer to the reminder box ('true' / 'false'). */
 export const GIFT_CARD_FIELDS = { recipientName: 100, recipientEmail: 256, senderName: 100, message: 1000, reminderConsent: 5 } as const
 export const GIFT_CARD_EMAIL_MESSAGE = 'Enter the recipient’s email address, like name@example.com.'
 
@@ -84,6 +84,7 @@ export function checkGiftCard(values: Values): Values {
     if (v !== null && typeof v !== 'string') errors[key] = 'This value is not valid.'
     else if ((v ?? '').length > max) errors[key] = 'You have exceeded the character limit.'
     else if (key === 'recipientEmail' && v && !EMAIL_PATTERN.test(v.trim())) errors[key] = GIFT_CARD_EMAIL_MESSAGE
+    else if (key === 'reminderConsent' && !['', 'true', 'false'].includes((v ?? '').trim())) errors[key] = 'This value is not valid.'
     else out[key] = (v ?? '').trim()
   }
   if (Object.keys(errors).length) failed(errors)

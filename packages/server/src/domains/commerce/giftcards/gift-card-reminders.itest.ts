@@ -54,7 +54,7 @@ async function buyCard(recipient: string, extra: Record<string, unknown> = {}) {
   expect((await c.post('/api/commerce/shopping-cart/entries', { itemId: giftId, sku: 'GC25', quantity: 1, additionalFields: JSON.stringify(fields) })).status).toBe(200)
   const res = await c.post('/api/commerce/checkout', { email: 'buyer@example.com', card: CARD })
   expect(res.status).toBe(201)
-  const cards = (await site.owner.get(`${base}/gift-cards`)).json.giftCards as { id: string; code: string; orderId: string; expiresAt: string | null }[]
+  const cards = (await site.owner.get(`${base}/gift-cards`)).json.giftCards as { id: string; code: string; orderId: string; expiresAt: string | null; reminders: Record<string, unknown> }[]
   return { card: cards.find((g) => g.orderId === res.json.order.id)!, at }
 }
 
@@ -151,5 +151,45 @@ describe(`gift-card reminders (${BACKEND})`, () => {
       expect(p.status, name).toBe(200)
       expect(p.json.preview.text).toContain('K7QX-2M9P-TR4W-8HZN')
     }
+  })
+
+  it("the page's reminder box: shown while reminders are on, ticked in the US, not in GB; a refusal is never mailed, the owner's list says each card's reminders", async () => {
+    const box = async () => {
+      const page = await t.client(site.host).get(`/commerce/gift-card?itemId=${giftId}`)
+      expect(page.status).toBe(200)
+      return /<input type="checkbox" name="reminderConsent" value="true"( checked)?>/.exec(page.body)
+    }
+    expect((await put({ ...DEFAULTS })).status).toBe(200)
+    expect(await box()).toBeNull() // no reminders, no box
+    expect((await put({ ...DEFAULTS, balanceReminder: true, balanceMonths: 1, country: 'GB' })).status).toBe(200)
+    expect((await box())![1]).toBeUndefined() // GB asks first: unticked
+    expect((await put({ ...DEFAULTS, balanceReminder: true, balanceMonths: 1, country: 'US' })).status).toBe(200)
+    expect((await box())![1]).toBe(' checked')
+    const page = await t.client(site.host).get(`/commerce/gift-card?itemId=${giftId}`)
+    expect(page.body).toContain('Email the recipient a reminder if money is left on the card</label>')
+
+    const c = t.client(site.host)
+    const bad = await c.post('/api/commerce/shopping-cart/entries', { itemId: giftId, sku: 'GC25', quantity: 1, additionalFields: JSON.stringify({ recipientName: 'X', recipientEmail: 'x@example.com', reminderConsent: 'maybe' }) })
+    expect(bad.status).toBe(400)
+    expect(bad.json.error.fields).toEqual({ reminderConsent: 'This value is not valid.' })
+
+    // in the US a card never asked may be mailed, a refused one never
+    const { card: refused, at } = await buyCard('refused@example.com', { reminderConsent: 'false' })
+    const { card: agreed } = await buyCard('agreed@example.com', { reminderConsent: 'true' })
+    expect(refused.reminders).toEqual({ consent: false, unsubscribed: false, mailable: false, balanceRemindedAt: null, expiryNoticedAt: null })
+    expect(agreed.reminders).toMatchObject({ consent: true, mailable: true, balanceRemindedAt: null })
+    const due = at + MONTH + 2 * DAY
+    expect(await sweep(due)).toBe(1)
+    await drainMail()
+    expect(mailsTo('agreed@example.com').filter((m) => m.text.includes('still has'))).toHaveLength(1)
+    expect(mailsTo('refused@example.com').filter((m) => m.text.includes('still has'))).toHaveLength(0)
+    const listed = (await site.owner.get(`${base}/gift-cards`)).json.giftCards as { id: string; reminders: { consent: boolean | null; mailable: boolean; balanceRemindedAt: string | null } }[]
+    const of = (id: string) => listed.find((g) => g.id === id)!.reminders
+    expect(of(refused.id)).toMatchObject({ consent: false, mailable: false, balanceRemindedAt: new Date(due).toISOString() }) // handled, not mailed
+    expect(of(agreed.id)).toMatchObject({ consent: true, mailable: true, balanceRemindedAt: new Date(due).toISOString() })
+    // a card the owner issued has no holder to mail
+    const issued = await site.owner.post(`${base}/gift-cards`, { amountCents: 1000 })
+    expect(issued.status).toBe(201)
+    expect(issued.json.giftCard.reminders).toEqual({ consent: null, unsubscribed: false, mailable: false, balanceRemindedAt: null, expiryNoticedAt: null })
   })
 })

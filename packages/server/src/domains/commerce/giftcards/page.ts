@@ -1,5 +1,7 @@
 // Page data of the gift-card page ('Gift cards go to a gift-card page with item and denomination'): the
-// card, its denominations with the chosen one, and the recipient fields the page asks for.
+// card, its denominations with the chosen one, the recipient fields the page asks for, and the reminder box while
+// the store sends gift-card reminders (ticked where the country's rules and the site's consent settings allow it).
+import { giftCardReminderBoxTicked } from '@sitewright/contracts'
 import type { Orm } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
 import { GIFT_CARD_FIELDS } from '../catalogue/additional-fields.js'
@@ -9,6 +11,7 @@ import { MSG } from '../shared/messages.js'
 import type { MoneyShape } from '../shared/money.js'
 import type { ProductRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
+import { getGiftCardReminders } from './reminders.js'
 
 export type ProductItems = (siteId: string, rows: readonly ProductRow[]) => Promise<ProductItem[]>
 
@@ -29,6 +32,11 @@ export interface GiftCardPage {
   message: string | null
   /** Longest text per recipient field (recipientName, recipientEmail, senderName, message). */
   maxLengths: typeof GIFT_CARD_FIELDS
+  /**
+   * The reminder box (field reminderConsent) while the store sends balance reminders or gives cards an expiry, else
+   * null: `ticked` where a reminder may go without asking first; `balance` / `expiry` say which mails it covers.
+   */
+  reminders: { ticked: boolean; balance: boolean; expiry: boolean } | null
 }
 
 /** `label`, or '' when it only names `price` again: '$25', '25', 'USD 25.00' beside $25.00 would print the amount twice. */
@@ -40,7 +48,7 @@ export function ownLabel(label: string, price: MoneyShape): string {
 }
 
 /** The gift card `itemId` (published or hidden) with the denomination `sku` chosen; a card of one denomination has it chosen. */
-export async function giftCardPage(orm: Orm, siteId: string, itemId: string, sku: string | undefined, items: ProductItems): Promise<GiftCardPage> {
+export async function giftCardPage(orm: Orm, siteId: string, itemId: string, sku: string | undefined, items: ProductItems, restrictiveConsent = false): Promise<GiftCardPage> {
   const row = await getProduct(orm, siteId, itemId)
   if (!row || row.status === 'draft' || row.productType !== PRODUCT_TYPES.GIFT_CARD) {
     throw new AppError('not_found', 'gift_card_not_found', 'This gift card is not available.')
@@ -55,5 +63,8 @@ export async function giftCardPage(orm: Orm, siteId: string, itemId: string, sku
     selected: v.sku === chosen,
   }))
   const selected = denominations.find((d) => d.selected) ?? null
-  return { itemId: row.id, item: item!, denominations, selected, message: selected ? null : MSG.giftCardDenomination, maxLengths: GIFT_CARD_FIELDS }
+  const settings = await getGiftCardReminders(orm, siteId)
+  const expiry = settings.expiryMonths !== null
+  const reminders = settings.balanceReminder || expiry ? { ticked: giftCardReminderBoxTicked(settings.country, restrictiveConsent), balance: settings.balanceReminder, expiry } : null
+  return { itemId: row.id, item: item!, denominations, selected, message: selected ? null : MSG.giftCardDenomination, maxLengths: GIFT_CARD_FIELDS, reminders }
 }

@@ -5,13 +5,17 @@
 // `gift-card-balance:<card>` / `gift-card-expiry:<card>` in the same transaction: two nodes sweeping at once send one,
 // a node killed before the commit leaves it unclaimed for the next sweep, after the commit the durable mail job sends
 // it. The holder is the card's recipient (its entry's recipientEmail), else the buyer; owner-issued cards have no
-// holder to mail. Where the country's rules need consent, a card is mailed only when its entry carries
-// reminderConsent. Every mail has a signed unsubscribe link and List-Unsubscribe / One-Click headers (RFC 8058).
+// holder to mail. The card carries the buyer's answer to the gift-card page's reminder box (`reminder_consent`,
+// from its entry's reminderConsent): a refusal is never mailed, a consent is; a card never asked is mailed only where
+// the country's rules need no consent (contracts' giftCardRemindersAllowed). Every mail has a signed unsubscribe
+// link and List-Unsubscribe / One-Click headers (RFC 8058).
 // The sweep's months and days are the recovery clock's (`hourMs`; browser tests shorten them), a month
 // GIFT_CARD_MONTH_DAYS days; an expiry is a real date (it is printed to the holder).
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { GIFT_CARD_BALANCE_MONTHS, GIFT_CARD_MONTH_DAYS, GIFT_CARD_NOTICE_DAYS, giftCardExpiryProblem, giftCardExpiryRule, type GiftCardReminderSettings } from '@sitewright/contracts'
+import {
+  GIFT_CARD_BALANCE_MONTHS, GIFT_CARD_MONTH_DAYS, GIFT_CARD_NOTICE_DAYS, GIFT_CARD_REMINDER_CONSENT_FIELD, giftCardExpiryProblem, giftCardRemindersAllowed, type GiftCardReminderSettings,
+} from '@sitewright/contracts'
 import type { Orm } from '../../../platform/db/index.js'
 import { sqlRows } from '../../../platform/db/index.js'
 import { AppError } from '../../../platform/errors.js'
@@ -55,6 +59,12 @@ export async function expiryOfNewCard(tx: Orm, siteId: string, issuedAt: Date): 
   return new Date(issuedAt.getTime() + s.expiryMonths * GIFT_CARD_MONTH_DAYS * 86_400_000)
 }
 
+/** The buyer's answer in a cart entry's fields: 'true' true, 'false' false, none (or '') null: not asked. */
+export function reminderConsentOf(fields: Record<string, unknown> | null | undefined): boolean | null {
+  const v = fields?.[GIFT_CARD_REMINDER_CONSENT_FIELD]
+  return v === true || v === 'true' ? true : v === false || v === 'false' ? false : null
+}
+
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32)
 export const giftCardUnsubscribeToken = (secret: string, cardId: string) => hmac(secret, `gift-card-unsubscribe:${cardId}`)
 export function verifyGiftCardUnsubscribe(secret: string, cardId: string, token: string): boolean {
@@ -85,29 +95,29 @@ interface DueCard {
   order_id: string | null
   entry_id: string | null
   expires_at: string | Date | null
+  reminder_consent: boolean | null
   country: string
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,}$/
 
-/** Who holds a card bought with an order, and whether its entry gave consent to reminders. */
-async function holderOf(orm: Orm, card: DueCard): Promise<{ email: string; name: string; consent: boolean } | null> {
+/** Who holds a card bought with an order: its entry's recipient, else the buyer. */
+async function holderOf(orm: Orm, card: DueCard): Promise<{ email: string; name: string } | null> {
   if (!card.order_id) return null
   const [o] = await orm.select({ email: orders.email, entries: orders.entries }).from(orders).where(and(eq(orders.siteId, card.site_id), eq(orders.id, card.order_id)))
   if (!o) return null
   const f = (o.entries.find((e) => e.entryId === card.entry_id)?.additionalFields ?? {}) as Record<string, unknown>
-  const consent = f.reminderConsent === true || ['1', 'true', 'on', 'yes'].includes(text(f.reminderConsent).toLowerCase())
   const recipient = text(f.recipientEmail)
-  if (EMAIL.test(recipient)) return { email: recipient, name: text(f.recipientName), consent }
-  return EMAIL.test(o.email) ? { email: o.email, name: '', consent } : null
+  if (EMAIL.test(recipient)) return { email: recipient, name: text(f.recipientName) }
+  return EMAIL.test(o.email) ? { email: o.email, name: '' } : null
 }
 
 type Kind = 'balance' | 'expiry'
 
 async function dueCards(orm: Orm, kind: Kind, now: Date, hourMs: number, limit: number): Promise<DueCard[]> {
   const day = (24 * hourMs) / 1000
-  const cols = sql`g.id, g.site_id, g.code, g.balance_cents, g.currency, g.order_id, g.entry_id, g.expires_at, s.country`
+  const cols = sql`g.id, g.site_id, g.code, g.balance_cents, g.currency, g.order_id, g.entry_id, g.expires_at, g.reminder_consent, s.country`
   if (kind === 'balance') {
     return sqlRows<DueCard>(
       orm,
@@ -135,8 +145,7 @@ export async function sendDueGiftCardReminders(deps: GiftCardReminderDeps, now: 
   for (const kind of ['balance', 'expiry'] as const) {
     for (const card of await dueCards(orm, kind, now, deps.hourMs, 100)) {
       const holder = await holderOf(orm, card)
-      const rule = giftCardExpiryRule(card.country)
-      const mailable = !!holder && (holder.consent || !rule.reminderNeedsConsent)
+      const mailable = !!holder && giftCardRemindersAllowed(card.reminder_consent, card.country)
       const column = kind === 'balance' ? giftCards.balanceRemindedAt : giftCards.expiryNoticedAt
       const setTo = kind === 'balance' ? { balanceRemindedAt: now } : { expiryNoticedAt: now }
       let compose = composers.get(card.site_id)

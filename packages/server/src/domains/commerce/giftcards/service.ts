@@ -8,8 +8,8 @@ import { AppError } from '../../../platform/errors.js'
 import { newId } from '../../../platform/ids.js'
 import { giftCardLedger, giftCards, type OrderRow } from '../schema.js'
 import { PRODUCT_TYPES } from '../validators.js'
-import { expiryOfNewCard } from './reminders.js'
-import type { GiftCard, GiftCardLedgerEntry } from '@sitewright/contracts'
+import { expiryOfNewCard, getGiftCardReminders, reminderConsentOf } from './reminders.js'
+import { giftCardRemindersAllowed, type GiftCard, type GiftCardLedgerEntry } from '@sitewright/contracts'
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789' // no I, O, 0, 1
 
@@ -27,7 +27,7 @@ export function normaliseCode(code: string): string {
 export async function issueGiftCard(
   tx: Orm,
   siteId: string,
-  input: { amountCents: number; currency: string; orderId?: string | null; entryId?: string | null; code?: string | undefined; reason: string },
+  input: { amountCents: number; currency: string; orderId?: string | null; entryId?: string | null; code?: string | undefined; reason: string; reminderConsent?: boolean | null },
 ) {
   const id = newId()
   const code = input.code ? normaliseCode(input.code) : newGiftCardCode()
@@ -36,7 +36,7 @@ export async function issueGiftCard(
   const expiresAt = await expiryOfNewCard(tx, siteId, createdAt)
   const [card] = await tx
     .insert(giftCards)
-    .values({ id, siteId, code, initialCents: input.amountCents, balanceCents: input.amountCents, currency: input.currency, orderId: input.orderId ?? null, entryId: input.entryId ?? null, createdAt, expiresAt })
+    .values({ id, siteId, code, initialCents: input.amountCents, balanceCents: input.amountCents, currency: input.currency, orderId: input.orderId ?? null, entryId: input.entryId ?? null, createdAt, expiresAt, reminderConsent: input.reminderConsent ?? null })
     .returning()
   await tx.insert(giftCardLedger).values({ id: newId(), siteId, giftCardId: id, orderId: input.orderId ?? null, deltaCents: input.amountCents, reason: input.reason })
   return card!
@@ -56,7 +56,9 @@ export async function issueOrderGiftCards(tx: Orm, order: Pick<OrderRow, 'id' | 
   for (const e of order.entries) {
     if (e.productType !== PRODUCT_TYPES.GIFT_CARD) continue
     for (let i = 0; i < e.quantity; i++) {
-      const card = await issueGiftCard(tx, order.siteId, { amountCents: e.unitPriceCents, currency: order.currency, orderId: order.id, entryId: e.entryId, reason: 'purchase' })
+      // the buyer's answer to the page's reminder box goes with the card (from the entry, through checkout)
+      const reminderConsent = reminderConsentOf(e.additionalFields)
+      const card = await issueGiftCard(tx, order.siteId, { amountCents: e.unitPriceCents, currency: order.currency, orderId: order.id, entryId: e.entryId, reason: 'purchase', reminderConsent })
       issued.push({ entryId: e.entryId, code: card.code, amountCents: card.initialCents, fields: e.additionalFields })
     }
   }
@@ -116,14 +118,22 @@ export async function restore(tx: Orm, siteId: string, orderId: string): Promise
 
 export async function listGiftCards(orm: Orm, siteId: string): Promise<GiftCard[]> {
   const rows = await orm.select().from(giftCards).where(eq(giftCards.siteId, siteId)).orderBy(desc(giftCards.createdAt)).limit(500)
-  return rows.map(giftCardView)
+  const { country } = await getGiftCardReminders(orm, siteId)
+  return rows.map((r) => giftCardView(r, country))
 }
 
-/** A card as the owner API carries it. */
-export function giftCardView(r: typeof giftCards.$inferSelect): GiftCard {
+/** One card as the owner API carries it, under the site's shop country. */
+export async function ownerGiftCard(orm: Orm, siteId: string, r: typeof giftCards.$inferSelect): Promise<GiftCard> {
+  return giftCardView(r, (await getGiftCardReminders(orm, siteId)).country)
+}
+
+/** A card as the owner API carries it; `country` is the shop's, whose rules say whether a card never asked may be mailed. */
+export function giftCardView(r: typeof giftCards.$inferSelect, country: string): GiftCard {
+  const mailable = r.orderId !== null && !r.remindersOff && giftCardRemindersAllowed(r.reminderConsent, country)
   return {
     id: r.id, siteId: r.siteId, code: r.code, initialCents: r.initialCents, balanceCents: r.balanceCents, currency: r.currency, orderId: r.orderId, entryId: r.entryId,
     createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null,
+    reminders: { consent: r.reminderConsent, unsubscribed: r.remindersOff, mailable, balanceRemindedAt: r.balanceRemindedAt?.toISOString() ?? null, expiryNoticedAt: r.expiryNoticedAt?.toISOString() ?? null },
   }
 }
 

@@ -176,7 +176,7 @@ export function registerOwnerRoutes(app: FastifyInstance, ctx: CommerceContext, 
     await allow(request, params.siteId)
     const { currency } = await getSettings(orm, params.siteId)
     const card = await orm.transaction((tx) => giftcards.issueGiftCard(tx, params.siteId, { amountCents: body.amountCents, currency, code: body.code, reason: 'issued' }))
-    return reply.code(201).send({ giftCard: giftcards.giftCardView(card) })
+    return reply.code(201).send({ giftCard: await giftcards.ownerGiftCard(orm, params.siteId, card) })
   })
   defineRoute(app, { method: 'GET', url: `${base}/gift-cards/:rowId/ledger`, summary: 'Balance changes of a gift card', tags, params: rowParams, responses: ok('{ ledger }') }, async ({ request, params }) => {
     await allow(request, params.siteId)

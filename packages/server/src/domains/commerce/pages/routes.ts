@@ -156,7 +156,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: CommerceContext, p
     },
     async ({ request, reply, query }) => {
       const site = requireSite(request)
-      const giftCard = await giftCardPage(orm, site.id, query.itemId, query.sku, productItems)
+      const giftCard = await giftCardPage(orm, site.id, query.itemId, query.sku, productItems, (await ctx.deps.asksConsent?.(site.id)) ?? false)
       reply.headers(noStore)
       return render(request, reply, { pageType: PT.CHECKOUT, template: 'gift-card', title: giftCard.item.title, extra: { giftCard } })
     },
