@@ -277,10 +277,10 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       const cart = await cartByToken(orm, input.siteId, input.cartToken, input.subscription ? 'subscription' : 'cart')
       return placeCheckout(ctx, { siteId: input.siteId, cart, checkout: input.checkout, site: input.site })
     },
-    /** Owner-side creation, validated like the owner API (the demo store and tests use it). */
-    createProduct: (siteId: string, input: z.input<typeof productCreate>) => catalogue.createProduct(orm, siteId, parseWith(productCreate, input, 'product')),
-    /** Owner-side change of a product and, with `variants`, its variant matrix (an import updating what it brought), validated like PATCH. */
-    updateProduct: async (siteId: string, productId: string, patch: z.input<typeof productPatch>) => storeChanged(siteId, await catalogue.updateProduct(orm, siteId, productId, parseWith(productPatch, patch, 'product'))),
+    /** Owner-side creation, validated like the owner API (the demo store and tests use it); inside the caller's `tx` when given (an import). */
+    createProduct: (siteId: string, input: z.input<typeof productCreate>, tx?: Orm) => catalogue.createProduct(tx ?? orm, siteId, parseWith(productCreate, input, 'product')),
+    /** Owner-side change of a product and, with `variants`, its variant matrix (an import updating what it brought), validated like PATCH; inside the caller's `tx` when given. */
+    updateProduct: async (siteId: string, productId: string, patch: z.input<typeof productPatch>, tx?: Orm) => storeChanged(siteId, await catalogue.updateProduct(tx ?? orm, siteId, productId, parseWith(productPatch, patch, 'product'))),
     /** A product of the site by id, whatever its status (undefined when there is none). */
     productById: (siteId: string, productId: string) => catalogue.getProduct(orm, siteId, productId),
     addCoupon: async (siteId: string, input: z.input<typeof couponInput>) => storeChanged(siteId, await createRule(orm, siteId, 'coupons', parseWith(couponInput, input, 'coupon'))),
