@@ -171,6 +171,9 @@ describe('journeys across features', () => {
     }
     // the analytics screen's revenue grew by both payments of both subscribers; there is no third payment to come
     expect(await analyticsRevenue(ownerPage, siteId)).toBe(revenueBefore + emails.length * plan.numBillingCycles * each)
+    // and Revenue by product names what those payments charged for the new product (shipping and tax included)
+    const byProduct = ownerPage.locator('section.analytics-card', { has: ownerPage.getByRole('heading', { name: 'Revenue by product' }) })
+    expect(await byProduct.getByRole('row', { name: new RegExp(`^${box.title}`) }).locator('td').last().textContent()).toBe(usd(emails.length * plan.numBillingCycles * each))
     await screenshot(ownerPage, 'journeys-subscription-renewal-analytics-1280')
     await ownerPage.setViewportSize({ width: 390, height: 844 })
     await screenshot(ownerPage, 'journeys-subscription-renewal-analytics-390')
