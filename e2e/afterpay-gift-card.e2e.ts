@@ -11,6 +11,7 @@ import { demoSite, openHarness, signInToPages, type Harness } from './support/fi
 import { ownerClient } from './support/owner-api.js'
 import { DEMO_OWNER } from './support/paths.js'
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js'
+import { analyticsRevenue } from './support/checkout.js'
 
 interface Item {
   id: string
@@ -36,16 +37,6 @@ async function editorPage(browser: Browser, baseUrl: string, siteId: string | nu
   const page = await context.newPage()
   await signInToPages(page, siteId)
   return page
-}
-
-/** The analytics screen's store revenue (last 30 days), in cents. */
-async function analyticsRevenue(page: Page, siteId: string | number): Promise<number> {
-  await page.goto(`/config/sites/${siteId}/analytics`)
-  const title = page.getByRole('heading', { name: /^Store funnel \(/ })
-  await title.waitFor()
-  const m = /^Store funnel \(\$([\d,]+)\.(\d\d) revenue/.exec((await title.textContent()) ?? '')
-  expect(m, 'the store funnel names its revenue').not.toBeNull()
-  return Number(m![1]!.replace(/,/g, '')) * 100 + Number(m![2])
 }
 
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`

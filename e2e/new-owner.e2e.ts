@@ -20,6 +20,36 @@ beforeAll(async () => {
 })
 afterAll(async () => h?.close())
 
+type Box = { x: number; y: number; width: number; height: number }
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/**
+ * The getting-started checklist never covers the canvas (its stage: the frame and the insert buttons), at 1280 and
+ * at 390 px, folded (the navigation row's last item) and opened (a line of its own above the canvas). Leaves it
+ * folded at 1280 x 800.
+ */
+async function checklistClearOfCanvas(p: Page) {
+  const checklist = p.locator('[data-onboarding]')
+  const toggle = checklist.getByRole('button', { name: /Getting started/ })
+  for (const width of [1280, 390]) {
+    await p.setViewportSize({ width, height: width > 500 ? 800 : 844 })
+    for (const open of ['false', 'true']) {
+      if ((await toggle.getAttribute('aria-expanded')) !== open) await toggle.click()
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe(open)
+      const list = (await checklist.boundingBox())!
+      const stage = (await p.locator('.canvas-stage').boundingBox())!
+      const frame = (await p.locator('[data-editor-canvas]').boundingBox())!
+      expect(overlap(list, stage), `checklist ${JSON.stringify(list)} over the canvas ${JSON.stringify(stage)} at ${width} px (open: ${open})`).toBe(false)
+      expect(overlap(list, frame)).toBe(false)
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await screenshot(p, `new-owner-checklist-${width}${open === 'true' ? '-open' : ''}`)
+    }
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
+  }
+  await p.setViewportSize({ width: 1280, height: 800 })
+}
+
 const saved = () => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 })
 
 describe('a new owner', () => {
@@ -37,6 +67,7 @@ describe('a new owner', () => {
     const canvas = page.frameLocator('[data-editor-canvas]')
     const heading = canvas.locator('[data-block-id="welcome"] h2')
     await heading.waitFor()
+    await checklistClearOfCanvas(page)
     // at 1280 x 800 with the page list open, the canvas keeps >= 60% of the window and the page's desktop layout
     // (>= 433 px); the list floats over it
     await page.getByRole('button', { name: 'Show pages' }).click()

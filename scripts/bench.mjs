@@ -10,7 +10,7 @@ const benches = [
   { name: 'JSON-T engine', cwd: 'packages/jsont', script: 'scripts/bench.ts' },
   { name: 'HTTP: published pages', cwd: 'packages/server', script: 'scripts/bench-http.ts' },
   { name: 'Start-up and memory (PGlite; PostgreSQL with DATABASE_URL)', cwd: 'packages/server', script: 'scripts/startup-bench.mjs' },
-  { name: 'Import: WXR, 5,000 posts (posts/s, peak memory)', cwd: 'packages/server', script: 'scripts/bench-import.ts' },
+  { name: 'Import: WXR 5,000 posts, Shopify CSV 5,000 rows (records/s, peak memory)', cwd: 'packages/server', script: 'scripts/bench-import.ts' },
   { name: 'HTTP: add to cart', cwd: 'packages/server', script: 'scripts/bench-cart.ts' },
   { name: 'History: autosave bytes, whole-site restore, history list', cwd: 'packages/server', script: 'scripts/bench-history.ts' },
   { name: 'Tracking: ingestion and dashboard', cwd: 'packages/server', script: 'scripts/bench-tracking.ts' },

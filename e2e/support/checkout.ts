@@ -1,4 +1,6 @@
-// The checkout's contact and US shipping address, as the store and payment e2e files fill them.
+// The checkout's contact and US shipping address and the test card, as the store and payment e2e files fill them;
+// the owner's analytics screen's store revenue, which the journeys check against what was charged.
+import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 
 /** Fills the checkout's email and a New York shipping address (each change recalculates shipping and tax). */
@@ -19,4 +21,14 @@ export async function fillTestCard(page: Page): Promise<void> {
   await page.getByLabel('Expiry month').fill('12')
   await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 2) % 100))
   await page.getByLabel('Security code').fill('123')
+}
+
+/** The owner's analytics screen's store revenue (last 30 days), in cents, as its Store funnel heading names it. */
+export async function analyticsRevenue(page: Page, siteId: string | number): Promise<number> {
+  await page.goto(`/config/sites/${siteId}/analytics`)
+  const title = page.getByRole('heading', { name: /^Store funnel \(/ })
+  await title.waitFor()
+  const m = /^Store funnel \(\$([\d,]+)\.(\d\d) revenue/.exec((await title.textContent()) ?? '')
+  expect(m, 'the store funnel names its revenue').not.toBeNull()
+  return Number(m![1]!.replace(/,/g, '')) * 100 + Number(m![2])
 }

@@ -9,6 +9,8 @@ import { DataDirLockedError, openDatabase } from './platform/db/index.js'
 import { startIdleCollector } from './platform/idle-gc.js'
 
 const startedAt = performance.now()
+/** STARTUP_TRACE=1: the time since the process started at each step (build-app.ts prints its phases the same way). */
+const trace = (step: string) => process.env.STARTUP_TRACE === '1' && process.stderr.write(`startup: ${step} at ${Math.round(performance.now())} ms\n`)
 
 function fail(e: unknown): never {
   if (e instanceof DataDirLockedError) console.error(`\n  ${e.message}\n`)
@@ -18,7 +20,10 @@ function fail(e: unknown): never {
 
 async function main(config: Config): Promise<void> {
   // the database opens (PGlite: its thread starts and loads the data dir) while this thread loads the app's modules
-  const [db, { buildApp, DEMO_MEMBER, DEMO_OWNER }] = await Promise.all([openDatabase(config), import('./app/index.js')])
+  const [db, { buildApp, DEMO_MEMBER, DEMO_OWNER }] = await Promise.all([
+    openDatabase(config).finally(() => trace('database open')),
+    import('./app/index.js').finally(() => trace('modules loaded')),
+  ])
   const app = await buildApp(config, { db })
   let stopping = false
   const stop = (signal: string) => {
@@ -42,6 +47,7 @@ async function main(config: Config): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'))
 
   await app.fastify.listen({ host: config.host, port: config.port })
+  trace('listening')
   startIdleCollector(app.fastify.server) // with --expose-gc (npm start): the heap shrinks once a burst is over
   // one banner for the whole server: the first worker's
   if (cluster.isWorker && cluster.worker?.id !== 1) return

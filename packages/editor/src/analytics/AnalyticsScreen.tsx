@@ -147,8 +147,8 @@ export function AnalyticsScreen({ site, api: given }: { site: SiteSummary; api?:
               { label: 'Product', value: (r) => r.product },
               { label: 'Views', value: (r) => r.views, numeric: true },
               { label: 'Add to cart', value: (r) => r.addToCart, numeric: true },
-              { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-            ]} />
+              { label: 'Charged', value: (r) => money(r.revenue), numeric: true },
+            ]} note="Charged: each paid order's total after discounts and gift cards, with its shipping and tax, shared among its products by line value; refunded orders left out. The products add up to the revenue." />
           </div>
           {vitals && errors ? <Health vitals={vitals} errors={errors} csv={csv} /> : null}
         </>

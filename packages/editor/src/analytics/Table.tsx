@@ -1,4 +1,4 @@
-// A report table with its CSV export link.
+// A report table with its CSV export link, and a note saying how its numbers are made when they need one.
 import type { ReactNode } from 'react'
 
 export interface Column<T> {
@@ -7,7 +7,7 @@ export interface Column<T> {
   numeric?: boolean
 }
 
-export function Table<T>({ title, rows, columns, csv }: { title: string; rows: readonly T[]; columns: Column<T>[]; csv?: string }) {
+export function Table<T>({ title, rows, columns, csv, note }: { title: string; rows: readonly T[]; columns: Column<T>[]; csv?: string; note?: string }) {
   return (
     <section className="analytics-card">
       <div className="analytics-card-head">
@@ -45,6 +45,7 @@ export function Table<T>({ title, rows, columns, csv }: { title: string; rows: r
           </tbody>
         </table>
       )}
+      {note && rows.length > 0 ? <p className="analytics-note">{note}</p> : null}
     </section>
   )
 }

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react'
 import { Link } from '../app/navigation.js'
 import { routePath } from '../app/routes.js'
 import { SECTIONS, sectionAllowed, type SectionId } from './sections.js'
 
-export function Nav({ siteId, current, capabilities }: { siteId: string; current: SectionId; capabilities?: readonly string[] | undefined }) {
+/** The section links; `end`, when given, is the row's last item (the folded getting-started checklist on Pages). */
+export function Nav({ siteId, current, capabilities, end }: { siteId: string; current: SectionId; capabilities?: readonly string[] | undefined; end?: ReactNode }) {
   return (
     <nav className="nav" aria-label="Sections">
       <ul>
@@ -16,6 +18,7 @@ export function Nav({ siteId, current, capabilities }: { siteId: string; current
             </Link>
           </li>
         ))}
+        {end ? <li className="nav-end">{end}</li> : null}
       </ul>
     </nav>
   )

@@ -74,8 +74,17 @@ export function Shell({ me, site, section, billing }: Props) {
     main.current?.querySelector<HTMLElement>('h1')?.focus()
   }, [section, siteId, settingsTab])
 
+  // The canvas takes the whole width on Pages: there the checklist is the navigation row's last item, folded (it
+  // never covers the canvas); elsewhere a card at the foot of the navigation column.
+  const onCanvas = section === 'pages' && !billing
+  const checklist = (!site.capabilities || site.capabilities.includes('content')) && (
+    <Suspense fallback={null}>
+      <OnboardingChecklist key={siteId} siteId={siteId} inline={onCanvas} />
+    </Suspense>
+  )
+
   return (
-    <div className={section === 'pages' && !billing ? 'shell shell-pages' : 'shell'}>
+    <div className={onCanvas ? 'shell shell-pages' : 'shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -102,17 +111,13 @@ export function Shell({ me, site, section, billing }: Props) {
           Log out
         </button>
       </header>
-      <Nav siteId={siteId} current={section} capabilities={site.capabilities} />
+      <Nav siteId={siteId} current={section} capabilities={site.capabilities} end={onCanvas && checklist} />
       {copyError && (
         <p className="alert topbar-alert" role="alert">
           {copyError}
         </p>
       )}
-      {(!site.capabilities || site.capabilities.includes('content')) && (
-        <Suspense fallback={null}>
-          <OnboardingChecklist key={siteId} siteId={siteId} />
-        </Suspense>
-      )}
+      {!onCanvas && checklist}
       <main id="main" className="content" ref={main}>
         <TrialBanner siteId={siteId} mayChangePlan={mayChangePlan} />
         {billing ? (

@@ -1,7 +1,8 @@
 // The onboarding checklist of a site made from a starter, beside the canvas: edit the home text, add a logo, add a
 // product or post, publish. Each step is ticked by the server from the site's real state (re-read every few
 // seconds, whenever the window regains focus and after every change this editor makes to the site); the owner may
-// fold it or dismiss it for good.
+// fold it or dismiss it for good. `inline` (the Pages section, where the canvas takes the whole width): the
+// navigation row's last item, folded at first, and opened it takes a line of its own: it never covers the canvas.
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import './starters.css'
 import type { Onboarding, OnboardingStep } from '@sitewright/contracts'
@@ -14,13 +15,13 @@ import { pagesPath } from '../pages/paths.js'
 
 const POLL_MS = 4000
 
-export function OnboardingChecklist({ siteId }: { siteId: string }) {
+export function OnboardingChecklist({ siteId, inline = false }: { siteId: string; inline?: boolean }) {
   const api = useMemo(() => createStartersApi(), [])
   const { navigate } = useNavigation()
   const [data, setData] = useState<Onboarding | null>(null)
   const files = useMemo(() => createFilesApi(), [])
   const [logoState, setLogoState] = useState<string | null>(null)
-  const [open, setOpen] = useState(() => typeof window === 'undefined' || window.innerWidth > 700)
+  const [open, setOpen] = useState(() => !inline && (typeof window === 'undefined' || window.innerWidth > 700))
 
   const load = useCallback(async () => {
     const res = await api.onboarding(siteId)
@@ -72,7 +73,7 @@ export function OnboardingChecklist({ siteId }: { siteId: string }) {
   }
 
   return (
-    <aside className={`onboarding${open ? ' open' : ''}`} aria-label="Getting started" data-onboarding>
+    <aside className={`onboarding${open ? ' open' : ''}${inline ? ' inline' : ''}`} aria-label="Getting started" data-onboarding>
       <div className="onboarding-head">
         <button type="button" className="onboarding-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           <span className="onboarding-title">Getting started</span>

@@ -161,6 +161,17 @@ async function registerRoutes(base: Base, d: Domains) {
   return ownerRoutes
 }
 
+/** STARTUP_TRACE=1: each start-up phase's duration on stderr (what the start does one after another). */
+function startupPhases(): (name: string) => void {
+  if (process.env.STARTUP_TRACE !== '1') return () => undefined
+  let last = performance.now()
+  return (name) => {
+    const now = performance.now()
+    process.stderr.write(`startup: ${name} +${Math.round(now - last)} ms (at ${Math.round(now)} ms)\n`)
+    last = now
+  }
+}
+
 async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> = {}): Promise<App> {
   const late = createLate()
   // Census hits and cached pages are answered before Fastify when a fast path can (bound once the domains exist).
@@ -169,10 +180,14 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
   const jobs = createJobs(db.orm, { pgBossUrl: config.databaseUrl, log: fastify.log })
   const base = createBase({ config, db, fastify, log: fastify.log, cluster: createClusterPorts(config, fastify.log), counters, mailer, jobs, events: createEventBus(jobs, fastify.log), opts, late })
+  const phase = startupPhases()
   await wireHttp(base)
   const d = await wireDomains(base)
+  phase('domains wired')
   const ownerRoutes = await registerRoutes(base, d)
+  phase('routes registered')
   const demo = config.seedDemo ? await seedDemoSite(db, { ...d, log: fastify.log }) : 'skipped'
+  phase(`demo ${demo}`)
   const background = createBackground(db, fastify.log, jobs)
   fastify.addHook('onClose', async () => {
     await background.stop()
@@ -183,8 +198,10 @@ async function assemble(config: Config, db: Db, opts: Omit<BuildOptions, 'db'> =
   })
   await base.cluster.broadcaster.ready()
   await fastify.ready()
+  phase('fastify ready')
   // background: false (the CLI's one-off commands): no background work (workers, sweeps, queues, upkeep) starts
   if (opts.background !== false) await background.start(d.lifecycle)
+  phase('background started')
   let closing: Promise<void> | null = null
   const { accounts, sites, commerce, files, social, forms, tracking, members, billing, reviews, restock, starters, transfer, imports, history, content, customDomains, notify, mailJobs } = d
   return {

@@ -44,6 +44,12 @@ export interface Config {
    */
   recovery: { hourMs: number; sweepMs: number }
   /**
+   * The subscription renewal runner's clock: how long one day of a billing period lasts (RENEWAL_DAY_MS, default a
+   * day: periods are calendar weeks, months and years) and how often it looks for due cycles (RENEWAL_SWEEP_MS,
+   * default 15 minutes). Browser tests shorten both, so a renewal falls due while they watch.
+   */
+  renewals: { dayMs: number; sweepMs: number }
+  /**
    * Whether images get AVIF and WebP copies, served by Accept (IMAGE_MODERN_FORMATS=on|off, default on). The test
    * harness turns them off for the apps that do not test them (each demo seed would encode its pictures again).
    */
@@ -127,6 +133,8 @@ const envSchema = z.object({
   DOMAIN_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_HOUR_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   RECOVERY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  RENEWAL_DAY_MS: z.coerce.number().int().min(100).max(86_400_000).optional(),
+  RENEWAL_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   IMAGE_MODERN_FORMATS: z.enum(['on', 'off']).optional(),
   COMMERCE_RATE_LIMIT: z.union([z.literal('off'), z.coerce.number().int().min(1).max(1_000_000)]).optional(),
 })
@@ -181,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       sweepMs: e.DOMAIN_SWEEP_MS ?? 30_000,
     },
     recovery: { hourMs: e.RECOVERY_HOUR_MS ?? 3_600_000, sweepMs: e.RECOVERY_SWEEP_MS ?? 60_000 },
+    renewals: { dayMs: e.RENEWAL_DAY_MS ?? 86_400_000, sweepMs: e.RENEWAL_SWEEP_MS ?? 15 * 60_000 },
     imageModernFormats: e.IMAGE_MODERN_FORMATS !== 'off',
     commerceRateLimit: e.COMMERCE_RATE_LIMIT === 'off' ? null : (e.COMMERCE_RATE_LIMIT ?? 60),
   }

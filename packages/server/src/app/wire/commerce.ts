@@ -52,6 +52,7 @@ export async function wireCommerce(base: Base, { sites, accounts, files, content
     downloadSecret: await base.secret('commerce-downloads'),
     hitCounter: (key, windowMs) => counters.hit(key, windowMs),
     rateLimit: opts.commerceRateLimit ?? { max: base.config.commerceRateLimit ?? Number.MAX_SAFE_INTEGER, windowMs: 10_000 },
+    renewals: { intervalMs: base.config.renewals.sweepMs, dayMs: base.config.renewals.dayMs },
     invalidation: cluster.pages, // a site's message (any node) drops the cart answers' cached store data
     // abandoned-checkout reminders: composed by notify (built later: late), queued as durable mail jobs
     recovery: {

@@ -5,7 +5,7 @@ import { WEBSITE_ROLES, type Accounts } from '../../domains/accounts/index.js'
 import type { Commerce } from '../../domains/commerce/index.js'
 import type { Content } from '../../domains/content/index.js'
 import type { Files } from '../../domains/files/index.js'
-import { createImport } from '../../domains/import/index.js'
+import { createImport, type ImportPorts } from '../../domains/import/index.js'
 import type { Members } from '../../domains/members/index.js'
 import type { Sites } from '../../domains/sites/index.js'
 import type { Social } from '../../domains/social/index.js'
@@ -20,39 +20,46 @@ export function wireImport(base: Base, d: { sites: Sites; accounts: Accounts; co
     dataDir: config.dataDir,
     log,
     authorizeAdmin: (request, siteId) => d.sites.authorize(d.accounts.auth, request, siteId, [WEBSITE_ROLES.ADMIN]),
-    ports: {
-      content: {
-        createCollection: (siteId, input) => d.content.createCollection(siteId, input),
-        updateCollection: (siteId, id, patch) => d.content.updateCollection(siteId, id, patch),
-        createItem: (siteId, collectionId, input) => d.content.createItem(siteId, collectionId, input),
-        updateItem: (siteId, id, patch) => d.content.updateItem(siteId, id, patch),
-        addRedirects: (siteId, pairs) => d.content.addRedirects(siteId, pairs),
-        listCollections: (siteId) => d.content.listCollections(siteId),
-        collectionById: (siteId, id) => d.content.collectionById(siteId, id),
-        reorderCollections: (siteId, navigation, ids) => d.content.reorderCollections(siteId, navigation, ids),
-        itemById: (siteId, id) => d.content.read.itemById(siteId, id),
-      },
-      addComment: (siteId, itemId, input) => d.social.addComment(siteId, itemId, input),
-      commerce: {
-        createProduct: (siteId, input) => d.commerce.createProduct(siteId, input),
-        updateProduct: (siteId, productId, patch) => d.commerce.updateProduct(siteId, productId, patch),
-        productById: async (siteId, productId) => (await d.commerce.productById(siteId, productId)) ?? null,
-        countProducts: (siteId, collectionId) => d.commerce.countProducts(siteId, collectionId),
-      },
-      addMember: (siteId, input) => d.members.importMember(siteId, input),
-      storeImage: async (siteId, filename, bytes, meta) => {
-        const asset = await d.files.storeBuffer(siteId, filename, bytes, meta)
-        if (asset.kind !== 'image') throw new Error('not an image')
-        return { id: asset.id, assetUrl: asset.assetUrl }
-      },
-      imagesOf: async (siteId, ids) => {
-        const found = await d.files.getAssets(siteId, ids)
-        return new Map([...found].map(([id, img]) => [id, { id, assetUrl: img.assetUrl }]))
-      },
-      fetchImage: async (url) => {
-        const r = await guardedFetch(url, { maxBytes: IMPORT_IMAGE_MAX_BYTES, accept: 'image/*', userAgent: 'Sitewright import', what: 'image', timeoutMs: opts.importImageTimeoutMs ?? 15_000, maxRedirects: 3 })
-        return { bytes: r.body, contentType: r.contentType }
-      },
-    },
+    ports: importPorts(d, opts.importImageTimeoutMs ?? 15_000),
   })
 }
+
+/** The other domains' public functions the import uses (tests import through them too). Writes pass the import's transaction. */
+export function importPorts(d: { content: Content; social: Social; files: Files; commerce: Commerce; members: Members }, imageTimeoutMs: number): ImportPorts {
+  return {
+    content: {
+      createCollection: (siteId, input, tx) => d.content.createCollection(siteId, input, tx),
+      updateCollection: (siteId, id, patch, tx) => d.content.updateCollection(siteId, id, patch, tx),
+      createItem: (siteId, collectionId, input, tx) => d.content.createItem(siteId, collectionId, input, tx),
+      updateItem: (siteId, id, patch, tx) => d.content.updateItem(siteId, id, patch, tx),
+      addRedirects: (siteId, pairs, tx) => d.content.addRedirects(siteId, pairs, tx),
+      changed: (siteId) => d.content.changed(siteId),
+      listCollections: (siteId) => d.content.listCollections(siteId),
+      collectionById: (siteId, id) => d.content.collectionById(siteId, id),
+      reorderCollections: (siteId, navigation, ids) => d.content.reorderCollections(siteId, navigation, ids),
+      itemById: (siteId, id) => d.content.read.itemById(siteId, id),
+    },
+    addComment: (siteId, itemId, input, tx) => d.social.addComment(siteId, itemId, input, tx),
+    commerce: {
+      createProduct: (siteId, input, tx) => d.commerce.createProduct(siteId, input, tx),
+      updateProduct: (siteId, productId, patch, tx) => d.commerce.updateProduct(siteId, productId, patch, tx),
+      productById: async (siteId, productId) => (await d.commerce.productById(siteId, productId)) ?? null,
+      countProducts: (siteId, collectionId) => d.commerce.countProducts(siteId, collectionId),
+    },
+    addMember: (siteId, input, tx) => d.members.importMember(siteId, input, tx),
+    storeImage: async (siteId, filename, bytes, meta) => {
+      const asset = await d.files.storeBuffer(siteId, filename, bytes, meta)
+      if (asset.kind !== 'image') throw new Error('not an image')
+      return { id: asset.id, assetUrl: asset.assetUrl }
+    },
+    imagesOf: async (siteId, ids) => {
+      const found = await d.files.getAssets(siteId, ids)
+      return new Map([...found].map(([id, img]) => [id, { id, assetUrl: img.assetUrl }]))
+    },
+    fetchImage: async (url) => {
+      const r = await guardedFetch(url, { maxBytes: IMPORT_IMAGE_MAX_BYTES, accept: 'image/*', userAgent: 'Sitewright import', what: 'image', timeoutMs: imageTimeoutMs, maxRedirects: 3 })
+      return { bytes: r.body, contentType: r.contentType }
+    },
+  }
+}
+

@@ -88,8 +88,11 @@ export interface CommerceOptions extends CommerceDeps {
   /** HMAC key of download links (keep it in server_secrets). */
   downloadSecret: string
   siteInfo?: (request: FastifyRequest) => { title: string; baseUrl: string }
-  /** The subscription renewal runner: how often it looks for due cycles (default 15 minutes) and its clock. */
-  renewals?: { intervalMs?: number; now?: () => Date }
+  /**
+   * The subscription renewal runner: how often it looks for due cycles (default 15 minutes), its clock, and how long
+   * one day of a billing period lasts (default a day; browser tests shorten it so a cycle falls due while they watch).
+   */
+  renewals?: { intervalMs?: number; now?: () => Date; dayMs?: number }
   /**
    * The app's invalidation port (every node): a site's message drops what the site cache keeps of it. Changes made
    * here reach it through `onChange`.
@@ -166,6 +169,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
 
   let timers: Every[] = []
   const clock = deps.renewals?.now ?? (() => new Date())
+  const renewalDayMs = deps.renewals?.dayMs
   const recovery = { now: deps.recovery?.now ?? (() => new Date()), hourMs: deps.recovery?.hourMs ?? 3_600_000 }
   const reminderDeps = (r: NonNullable<CommerceOptions['recovery']>) => ({ orm, secret: deps.downloadSecret, composer: r.composer, siteUrl: async (siteId: string) => deps.siteUrl?.(siteId), queueMail: r.queueMail, hourMs: recovery.hourMs, allowed: r.allowed })
   /** Queues the recovery reminders due at `now` (the recovery clock's by default); once per checkout and step across nodes. */
@@ -194,7 +198,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
     async start(): Promise<void> {
       timers = [
         every({ name: 'commerce sweep', ms: 60 * 60 * 1000, log: deps.log }, () => sweep(orm)),
-        every({ name: 'subscription renewals', ms: deps.renewals?.intervalMs ?? 15 * 60 * 1000, log: deps.log }, () => runRenewals(ctx, clock())),
+        every({ name: 'subscription renewals', ms: deps.renewals?.intervalMs ?? 15 * 60 * 1000, log: deps.log }, () => runRenewals(ctx, clock(), renewalDayMs)),
         ...(deps.recovery ? [every({ name: 'checkout recovery', ms: deps.recovery.sweepMs ?? 60_000, log: deps.log }, () => sendRecoveryReminders())] : []),
         ...(deps.recovery ? [every({ name: 'gift-card reminders', ms: deps.recovery.sweepMs ?? 60_000, log: deps.log }, () => sendGiftCardReminders())] : []),
       ]
@@ -204,7 +208,7 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       timers = []
     },
     /** Bills every active subscription whose next cycle is due at `now` (the runner's clock by default); once per cycle across nodes. */
-    renewSubscriptions: (now?: Date) => runRenewals(ctx, now ?? clock()),
+    renewSubscriptions: (now?: Date) => runRenewals(ctx, now ?? clock(), renewalDayMs),
     /** Deletes expired Idempotency-Key replies and abandoned carts (runs hourly between start and stop). */
     sweep: () => sweep(orm),
     sendRecoveryReminders,
@@ -273,10 +277,10 @@ export function createCommerce(orm: Orm, deps: CommerceOptions) {
       const cart = await cartByToken(orm, input.siteId, input.cartToken, input.subscription ? 'subscription' : 'cart')
       return placeCheckout(ctx, { siteId: input.siteId, cart, checkout: input.checkout, site: input.site })
     },
-    /** Owner-side creation, validated like the owner API (the demo store and tests use it). */
-    createProduct: (siteId: string, input: z.input<typeof productCreate>) => catalogue.createProduct(orm, siteId, parseWith(productCreate, input, 'product')),
-    /** Owner-side change of a product and, with `variants`, its variant matrix (an import updating what it brought), validated like PATCH. */
-    updateProduct: async (siteId: string, productId: string, patch: z.input<typeof productPatch>) => storeChanged(siteId, await catalogue.updateProduct(orm, siteId, productId, parseWith(productPatch, patch, 'product'))),
+    /** Owner-side creation, validated like the owner API (the demo store and tests use it); inside the caller's `tx` when given (an import). */
+    createProduct: (siteId: string, input: z.input<typeof productCreate>, tx?: Orm) => catalogue.createProduct(tx ?? orm, siteId, parseWith(productCreate, input, 'product')),
+    /** Owner-side change of a product and, with `variants`, its variant matrix (an import updating what it brought), validated like PATCH; inside the caller's `tx` when given. */
+    updateProduct: async (siteId: string, productId: string, patch: z.input<typeof productPatch>, tx?: Orm) => storeChanged(siteId, await catalogue.updateProduct(tx ?? orm, siteId, productId, parseWith(productPatch, patch, 'product'))),
     /** A product of the site by id, whatever its status (undefined when there is none). */
     productById: (siteId: string, productId: string) => catalogue.getProduct(orm, siteId, productId),
     addCoupon: async (siteId: string, input: z.input<typeof couponInput>) => storeChanged(siteId, await createRule(orm, siteId, 'coupons', parseWith(couponInput, input, 'coupon'))),

@@ -87,31 +87,35 @@ export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth; requir
       registerContentRoutes(app, orm, { ...deps, changed, feeds })
     },
 
-    // Owner-side operations (validated like the API; used by the demo seed and other domains).
-    async createCollection(siteId: string, input: CollectionInput): Promise<col.CollectionDto> {
-      const row = await col.createCollection(orm, siteId, parseWith(v.createCollectionBody, input, 'collection'))
-      changed(siteId)
+    // Owner-side operations (validated like the API; used by the demo seed and other domains). Given `tx` (the
+    // caller's open transaction, e.g. an import writing a record with its source-id mapping), a write runs inside
+    // it and the caller calls `changed(siteId)` once it has committed (pages cached before the commit are dropped).
+    async createCollection(siteId: string, input: CollectionInput, tx?: Orm): Promise<col.CollectionDto> {
+      const row = await col.createCollection(tx ?? orm, siteId, parseWith(v.createCollectionBody, input, 'collection'))
+      if (!tx) changed(siteId)
       return col.collectionDto(row)
     },
-    async updateCollection(siteId: string, collectionId: string, patch: CollectionUpdate): Promise<col.CollectionDto> {
-      const row = await col.updateCollection(orm, siteId, collectionId, parseWith(v.updateCollectionBody, patch, 'collection'))
-      changed(siteId)
+    async updateCollection(siteId: string, collectionId: string, patch: CollectionUpdate, tx?: Orm): Promise<col.CollectionDto> {
+      const row = await col.updateCollection(tx ?? orm, siteId, collectionId, parseWith(v.updateCollectionBody, patch, 'collection'))
+      if (!tx) changed(siteId)
       return col.collectionDto(row)
     },
+    /** After a write made in the caller's transaction (`tx` above) has committed: cached pages of the site are dropped. */
+    changed,
     /** `ids` first, in that order, moved into `navigation` (main, footer, ...); the section's other pages follow. */
     async reorderCollections(siteId: string, navigation: Navigation, ids: string[]): Promise<void> {
       const body = parseWith(v.reorderCollectionsBody, { navigation, ids }, 'navigation')
       await col.reorderCollections(orm, siteId, body.navigation, body.ids)
       changed(siteId)
     },
-    async createItem(siteId: string, collectionId: string, input: ItemInput): Promise<itm.ItemDto> {
-      const { item, collection } = await itm.createItem(orm, siteId, collectionId, parseWith(v.createItemBody, input, 'item'))
-      changed(siteId)
+    async createItem(siteId: string, collectionId: string, input: ItemInput, tx?: Orm): Promise<itm.ItemDto> {
+      const { item, collection } = await itm.createItem(tx ?? orm, siteId, collectionId, parseWith(v.createItemBody, input, 'item'))
+      if (!tx) changed(siteId)
       return itm.itemDto(item, collection)
     },
-    async updateItem(siteId: string, itemId: string, patch: ItemUpdate): Promise<itm.ItemDto> {
-      const { item, collection } = await itm.updateItem(orm, siteId, itemId, parseWith(v.updateItemBody, patch, 'item'))
-      changed(siteId)
+    async updateItem(siteId: string, itemId: string, patch: ItemUpdate, tx?: Orm): Promise<itm.ItemDto> {
+      const { item, collection } = await itm.updateItem(tx ?? orm, siteId, itemId, parseWith(v.updateItemBody, patch, 'item'))
+      if (!tx) changed(siteId)
       return itm.itemDto(item, collection)
     },
     async updateProfile(siteId: string, patch: z.input<typeof profilePatch>) {
@@ -120,13 +124,13 @@ export function createContent(orm: Orm, deps: { sites: Sites; auth: Auth; requir
       return row
     },
     listCollections: async (siteId: string) => (await col.listCollections(orm, siteId)).map(col.collectionDto),
-    /** Records 301 redirects (old path -> new path, e.g. an imported site's old addresses), in one transaction. */
-    async addRedirects(siteId: string, pairs: readonly { from: string; to: string }[]): Promise<void> {
+    /** Records 301 redirects (old path -> new path, e.g. an imported site's old addresses), in one transaction (or the caller's `tx`). */
+    async addRedirects(siteId: string, pairs: readonly { from: string; to: string }[], tx?: Orm): Promise<void> {
       if (!pairs.length) return
-      await orm.transaction(async (tx) => {
-        for (const p of pairs) await recordRedirect(tx, siteId, p.from, p.to)
+      await (tx ?? orm).transaction(async (inner) => {
+        for (const p of pairs) await recordRedirect(inner, siteId, p.from, p.to)
       })
-      changed(siteId)
+      if (!tx) changed(siteId)
     },
     /** A collection of the site by id, or null. */
     collectionById: async (siteId: string, collectionId: string) => {

@@ -236,7 +236,6 @@ export async function importGhost(ports: ImportPorts, sources: SourceMap, opts: 
   const images = new ImageFetcher(ports, map, opts.siteId, report)
   // Ghost writes its own site's address as __GHOST_URL__: links become paths; its images cannot be fetched
   const local = (s: string) => s.split(`${GHOST_URL}/`).join('/').split(GHOST_URL).join('/')
-  const redirects: { from: string; to: string }[] = []
   let done = 0
   const tick = async () => {
     done++
@@ -261,8 +260,9 @@ export async function importGhost(ports: ImportPorts, sources: SourceMap, opts: 
     if (p.featureImage.startsWith(GHOST_URL)) report.imageMissing(p.featureImage, GHOST_IMAGE_REASON)
     if (p.visibility !== 'public') report.note(`${p.type}s for members only on Ghost (${p.visibility}), imported open to all: choose their member area`, to)
     const when = (dateOf(p.publishedAt) ?? dateOf(p.createdAt) ?? new Date()).getTime()
+    const redirects = p.slug && `/${p.slug}` !== to ? [{ from: `/${p.slug}`, to }] : []
     if (p.type === 'post' && blog) {
-      await upsertPost(ports, map, opts.siteId, blog.id, `post:${p.id}`, {
+      await upsertPost(ports, map, opts.siteId, blog.id, `post:${p.id}`, redirects, {
         title: (p.title || 'Untitled').slice(0, 200),
         urlId: to.slice(to.lastIndexOf('/') + 1),
         layout: { sections },
@@ -278,7 +278,7 @@ export async function importGhost(ports: ImportPorts, sources: SourceMap, opts: 
       })
       report.count('posts')
     } else {
-      await upsertPage(ports, map, opts.siteId, `page:${p.id}`, {
+      await upsertPage(ports, map, opts.siteId, `page:${p.id}`, redirects, {
         typeName: 'page',
         title: (p.title || 'Untitled').slice(0, 200),
         urlId: to.slice(1),
@@ -289,7 +289,7 @@ export async function importGhost(ports: ImportPorts, sources: SourceMap, opts: 
       })
       report.count('pages')
     }
-    if (p.slug && `/${p.slug}` !== to) redirects.push({ from: `/${p.slug}`, to })
+    report.count('redirects', redirects.length)
     await tick()
   }
 
@@ -300,7 +300,8 @@ export async function importGhost(ports: ImportPorts, sources: SourceMap, opts: 
       continue
     }
     const tags = [...m.labels, ...(m.status !== 'free' ? [`ghost-${m.status}`] : [])].map((t) => t.slice(0, 50)).slice(0, 20)
-    const added = await ports.addMember(opts.siteId, { email: m.email, name: m.name.slice(0, 100), newsletter: m.subscribed, verified: true, tags, createdAt: dateOf(m.createdAt) })
+    // the member and their consent to mail in one transaction (a resumed run finds the email and leaves it)
+    const added = await map.transaction((tx) => ports.addMember(opts.siteId, { email: m.email, name: m.name.slice(0, 100), newsletter: m.subscribed, verified: true, tags, createdAt: dateOf(m.createdAt) }, tx))
     if (added === 'exists') report.count('members already here (left as they are)')
     else {
       report.count('members')
@@ -309,8 +310,6 @@ export async function importGhost(ports: ImportPorts, sources: SourceMap, opts: 
     }
     await tick()
   }
-  if (redirects.length) await ports.content.addRedirects(opts.siteId, redirects)
-  report.count('redirects', redirects.length)
   await opts.progress?.(total, total)
   return report
 }

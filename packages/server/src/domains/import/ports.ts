@@ -2,6 +2,7 @@
 import type { ProductCreateInput } from '../commerce/index.js'
 import type { Content } from '../content/index.js'
 import type { Social } from '../social/index.js'
+import type { Orm } from '../../platform/db/index.js'
 
 export interface StoredImage {
   id: string
@@ -26,8 +27,13 @@ export interface MemberInput {
   createdAt: Date | null
 }
 
+/**
+ * Writes take the import's open transaction (`tx`): a record, its source-id mapping and its redirects commit together,
+ * so a crash between them cannot leave a record the next run does not know (and would add again). After a commit the
+ * import calls `content.changed(siteId)`.
+ */
 export interface ImportPorts {
-  content: Pick<Content, 'createCollection' | 'updateCollection' | 'createItem' | 'updateItem' | 'addRedirects' | 'listCollections' | 'collectionById' | 'reorderCollections'> & {
+  content: Pick<Content, 'createCollection' | 'updateCollection' | 'createItem' | 'updateItem' | 'addRedirects' | 'listCollections' | 'collectionById' | 'reorderCollections' | 'changed'> & {
     itemById: Content['read']['itemById']
   }
   addComment: Social['addComment']
@@ -38,12 +44,12 @@ export interface ImportPorts {
   /** Fetches an image through the guarded fetcher (public addresses, size cap, timeout); throws FetchRefused. */
   fetchImage(url: string): Promise<{ bytes: Buffer; contentType: string | null }>
   commerce: {
-    createProduct(siteId: string, input: ProductCreateInput): Promise<ImportedProduct>
+    createProduct(siteId: string, input: ProductCreateInput, tx?: Orm): Promise<ImportedProduct>
     /** Changes an imported product (fields and the whole variant matrix), validated as the owner API does. */
-    updateProduct(siteId: string, productId: string, patch: ProductInput): Promise<ImportedProduct>
+    updateProduct(siteId: string, productId: string, patch: ProductInput, tx?: Orm): Promise<ImportedProduct>
     productById(siteId: string, productId: string): Promise<{ id: string; collectionId: string; urlId: string } | null>
     countProducts(siteId: string, collectionId: string): Promise<number>
   }
   /** Adds a member; 'exists' when the email is a member of the site already (left as they are). */
-  addMember(siteId: string, input: MemberInput): Promise<{ id: string } | 'exists'>
+  addMember(siteId: string, input: MemberInput, tx?: Orm): Promise<{ id: string } | 'exists'>
 }

@@ -9,6 +9,7 @@ import type { ImportPorts, ProductInput } from './ports.js'
 import { readShopifyCsv, readWooCsv, type ProductSink, type ProductSkip, type SourceProduct } from './products-csv.js'
 import { ImportReport } from './report.js'
 import type { SourceKeys, SourceMap } from './source-map.js'
+import { land } from './wxr-import.js'
 
 export interface ProductImportOptions {
   siteId: string
@@ -49,7 +50,6 @@ export async function importProducts(ports: ImportPorts, sources: SourceMap, opt
   const map = sources.of(opts.siteId, opts.kind)
   const images = new ImageFetcher(ports, map, opts.siteId, report)
   const shop = await shopFor(ports, map, opts.siteId)
-  const redirects: { from: string; to: string }[] = []
   const categories = new Set<string>()
   const tags = new Set<string>()
   let done = 0
@@ -101,20 +101,19 @@ export async function importProducts(ports: ImportPorts, sources: SourceMap, opt
       }
       const saved = await saveProduct(ports, map, shop, opts.siteId, p, input, report)
       if (!saved) return
+      report.count('redirects', saved.redirects)
       p.categories.forEach((c) => categories.add(c.toLowerCase()))
       p.tags.forEach((t) => tags.add(t.toLowerCase()))
       report.count('products')
       report.count('variants', p.variants.length)
       if (p.variants.some((v) => v.wasCents !== null)) report.count('products on sale')
       if (p.status !== 'published') report.note(`products imported as ${p.status === 'hidden' ? 'hidden (archived in the export)' : 'drafts (not published in the export)'}`, saved.path)
-      if (p.oldPath && p.oldPath !== saved.path) redirects.push({ from: p.oldPath, to: saved.path })
       done++
       if (done % 10 === 0 || done === total) await opts.progress?.(done, total)
     },
     (s) => report.skip(s.what, s.which),
   )
-  if (redirects.length) await ports.content.addRedirects(opts.siteId, redirects)
-  report.count('redirects', redirects.length)
+  report.count('redirects', 0)
   report.source.categories = categories.size
   report.source.tags = tags.size
   await opts.progress?.(total, total)
@@ -145,10 +144,13 @@ async function shopFor(ports: ImportPorts, map: SourceKeys, siteId: string): Pro
         return chosen
       }
     }
-    const made = await ports.content.createCollection(siteId, { typeName: 'products', title: all.length ? `Shop ${all.length + 1}` : 'Shop' })
+    const made = await land(ports, map, siteId, async (tx) => {
+      const c = await ports.content.createCollection(siteId, { typeName: 'products', title: all.length ? `Shop ${all.length + 1}` : 'Shop' }, tx)
+      await map.set('shop', c.id, tx)
+      return c
+    })
     chosen = { id: made.id, urlId: made.urlId }
     urlIds.set(made.id, made.urlId)
-    await map.set('shop', made.id)
     return chosen
   }
   return {
@@ -160,41 +162,47 @@ async function shopFor(ports: ImportPorts, map: SourceKeys, siteId: string): Pro
   }
 }
 
-async function saveProduct(ports: ImportPorts, map: SourceKeys, shop: Shop, siteId: string, p: SourceProduct, input: ProductInput, report: ImportReport): Promise<{ path: string } | null> {
+async function saveProduct(ports: ImportPorts, map: SourceKeys, shop: Shop, siteId: string, p: SourceProduct, input: ProductInput, report: ImportReport): Promise<{ path: string; redirects: number } | null> {
   const key = `product:${p.key}`
   const mapped = await map.get(key)
   const existing = mapped ? await ports.commerce.productById(siteId, mapped) : null
-  const attempt = async (fields: ProductInput) => {
-    if (existing) {
-      const row = await ports.commerce.updateProduct(siteId, existing.id, fields)
-      return { id: row.id, urlId: row.urlId, collectionId: existing.collectionId }
-    }
-    const into = await shop.current()
-    try {
-      const row = await ports.commerce.createProduct(siteId, { ...fields, collectionId: into.id, productType: 1, urlId: p.urlId })
-      return { id: row.id, urlId: row.urlId, collectionId: into.id }
-    } catch (e) {
-      // the handle is taken in this collection by a product of another source: the store picks a free address
-      if (e instanceof AppError && e.code === 'url_taken') {
-        const row = await ports.commerce.createProduct(siteId, { ...fields, collectionId: into.id, productType: 1 })
-        return { id: row.id, urlId: row.urlId, collectionId: into.id }
+  // read before the transaction (on PGlite a read outside it would wait for it): the collection and its address
+  const into = existing ? { id: existing.collectionId, urlId: await shop.urlIdOf(existing.collectionId) } : await shop.current()
+  // the product, its mapping and its old address's redirect commit together (a crash between never duplicates it)
+  const attempt = (fields: ProductInput) =>
+    land(ports, map, siteId, async (tx) => {
+      let saved: { id: string; urlId: string }
+      if (existing) saved = await ports.commerce.updateProduct(siteId, existing.id, fields, tx)
+      else {
+        let row
+        try {
+          row = await ports.commerce.createProduct(siteId, { ...fields, collectionId: into.id, productType: 1, urlId: p.urlId }, tx)
+        } catch (e) {
+          // the handle is taken in this collection by a product of another source: the store picks a free address
+          if (!(e instanceof AppError && e.code === 'url_taken')) throw e
+          row = await ports.commerce.createProduct(siteId, { ...fields, collectionId: into.id, productType: 1 }, tx)
+        }
+        saved = row
+        await map.set(key, row.id, tx)
       }
-      throw e
-    }
-  }
-  let saved
+      const path = `/${into.urlId}/${saved.urlId}`
+      const redirects = p.oldPath && p.oldPath !== path ? [{ from: p.oldPath, to: path }] : []
+      await ports.content.addRedirects(siteId, redirects, tx)
+      return { path, redirects: redirects.length }
+    })
   try {
-    saved = await attempt(input)
+    return await attempt(input)
   } catch (e) {
     if (e instanceof AppError && e.code === 'sku_taken') {
       // another product of the site has one of these SKUs: the store makes new ones, the owner is told
-      saved = await attempt({ ...input, variants: input.variants.map(({ sku: _s, ...v }) => v) })
+      const saved = await attempt({ ...input, variants: input.variants.map(({ sku: _s, ...v }) => v) })
       report.note('products whose SKUs another product already had (given new SKUs)', p.title)
-    } else if (e instanceof AppError && e.type !== 'internal' && e.type !== 'unavailable') {
+      return saved
+    }
+    if (e instanceof AppError && e.type !== 'internal' && e.type !== 'unavailable') {
       report.skip('products the store refused', `${p.title} (line ${p.line}): ${e.message}`)
       return null
-    } else throw e
+    }
+    throw e
   }
-  if (!existing) await map.set(key, saved.id)
-  return { path: `/${await shop.urlIdOf(saved.collectionId)}/${saved.urlId}` }
 }

@@ -3,6 +3,9 @@
 // (malformed XML or another kind of file: nothing imported) and every new address is known, so links inside the
 // content are rewritten in one go. Pass 2 creates or updates (idempotent by source id, so a crashed import resumes
 // and a re-import never duplicates) the blog's posts, the pages with their hierarchy, comments, images, redirects.
+// Each record lands in one transaction with its source-id mapping and its old addresses' redirects: a crash at any
+// point leaves each record either whole (mapped, redirected) or absent, so the next run neither adds it twice nor
+// loses a link.
 import { htmlToText, type CollectionInput, type ItemInput } from '../content/index.js'
 import { AUTHOR_NAME_MAX, COMMENT_BODY_MAX, type CommentStatus } from '../social/index.js'
 import { urlSlug } from '@sitewright/contracts'
@@ -10,7 +13,8 @@ import { convertContent, type DraftBlock } from './convert.js'
 import { ImageFetcher } from './images.js'
 import type { ImportPorts } from './ports.js'
 import { ImportReport } from './report.js'
-import type { SourceMap } from './source-map.js'
+import type { Orm } from '../../platform/db/index.js'
+import type { SourceKeys, SourceMap } from './source-map.js'
 import { readWxr, type WxrChannel, type WxrComment, type WxrItem } from './wxr.js'
 
 export interface Indexed {
@@ -136,7 +140,6 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
   const images = new ImageFetcher(ports, map, opts.siteId, report)
   const rewrite = linkRewriter(base, pathByOld, catName, tagName, blog ? `/${blog.urlId}` : '')
   let done = 0
-  const redirects: { from: string; to: string }[] = []
 
   // pass 2: every item, in file order
   await readWxr(opts.open(), async (item) => {
@@ -163,8 +166,13 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
       // a password-protected post is not made public: it comes in private (its password does not travel)
       if (item.password) report.note(`password-protected ${item.postType}s imported as private`, to)
       const status = item.password ? 'private' : STATUS[item.status]!
+      const old = index.get(item.postId)!.oldPath
+      const byId = `/?${item.postType === 'page' ? 'page_id' : 'p'}=${item.postId}`
+      const redirects: { from: string; to: string }[] = []
+      if (old && old !== to && old !== '/' && old !== byId) redirects.push({ from: old, to })
+      if (/^\d+$/.test(item.postId)) redirects.push({ from: byId, to })
       if (item.postType === 'post') {
-        const itemId = await upsertPost(ports, map, opts.siteId, blog!.id, `post:${item.postId}`, {
+        const itemId = await upsertPost(ports, map, opts.siteId, blog!.id, `post:${item.postId}`, redirects, {
           title: item.title.slice(0, 200),
           urlId: to.slice(to.lastIndexOf('/') + 1),
           layout: { sections },
@@ -180,7 +188,7 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
         report.count('posts')
         await importComments(ports, map, opts.siteId, itemId, item, report)
       } else {
-        await upsertPage(ports, map, opts.siteId, `page:${item.postId}`, {
+        await upsertPage(ports, map, opts.siteId, `page:${item.postId}`, redirects, {
           typeName: 'page',
           title: item.title.trim().slice(0, 200) || 'Untitled',
           urlId: to.slice(1),
@@ -192,17 +200,12 @@ export async function importWxr(ports: ImportPorts, sources: SourceMap, opts: Im
         report.count('pages')
         if (item.comments.length) report.skip('comments on pages', `${to} (${item.comments.length})`)
       }
-      const old = index.get(item.postId)!.oldPath
-      const byId = `/?${item.postType === 'page' ? 'page_id' : 'p'}=${item.postId}`
-      if (old && old !== to && old !== '/' && old !== byId) redirects.push({ from: old, to })
-      if (/^\d+$/.test(item.postId)) redirects.push({ from: byId, to })
+      report.count('redirects', redirects.length)
     }
     done++
     if (done % 10 === 0 || done === total) await opts.progress?.(done, total)
   })
   await placeMenus(ports, map, opts.siteId, menuItems, index, report)
-  await ports.content.addRedirects(opts.siteId, redirects)
-  report.count('redirects', redirects.length)
   await opts.progress?.(total, total)
   return report
 }
@@ -239,7 +242,7 @@ const menuItemOf = (item: WxrItem): MenuItem => {
  * pages leave the main navigation (still at their addresses). Sub-items, custom links and category entries cannot be
  * navigation entries here: the report says so.
  */
-async function placeMenus(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, items: MenuItem[], index: Map<string, Indexed>, report: ImportReport) {
+async function placeMenus(ports: ImportPorts, map: SourceKeys, siteId: string, items: MenuItem[], index: Map<string, Indexed>, report: ImportReport) {
   if (!items.length) return
   const menus = new Map<string, MenuItem[]>()
   for (const it of items) if (it.menu) menus.set(it.menu, [...(menus.get(it.menu) ?? []), it])
@@ -317,7 +320,7 @@ function terms(item: WxrItem, domain: string, names: Map<string, string>, max: n
   return out
 }
 
-export async function ensureBlog(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, needed: boolean) {
+export async function ensureBlog(ports: ImportPorts, map: SourceKeys, siteId: string, needed: boolean) {
   const mapped = await map.get('blog')
   const existing = mapped ? await ports.content.collectionById(siteId, mapped) : null
   if (existing) return existing
@@ -328,31 +331,46 @@ export async function ensureBlog(ports: ImportPorts, map: ReturnType<SourceMap['
     await map.set('blog', blog.id)
     return blog
   }
-  const created = await ports.content.createCollection(siteId, { typeName: 'blog', title: 'Blog' })
-  await map.set('blog', created.id)
-  return created
+  return land(ports, map, siteId, async (tx) => {
+    const created = await ports.content.createCollection(siteId, { typeName: 'blog', title: 'Blog' }, tx)
+    await map.set('blog', created.id, tx)
+    return created
+  })
 }
 
-export async function upsertPost(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, blogId: string, key: string, input: ItemInput): Promise<string> {
-  const mapped = await map.get(key)
-  if (mapped && (await ports.content.itemById(siteId, mapped))) {
-    await ports.content.updateItem(siteId, mapped, input)
-    return mapped
-  }
-  const created = await ports.content.createItem(siteId, blogId, input)
-  await map.set(key, created.id)
-  return created.id
+export type Redirects = readonly { from: string; to: string }[]
+
+/** Runs one record's writes in one transaction (the record, its mapping, its redirects), then drops cached pages. */
+export async function land<T>(ports: ImportPorts, map: SourceKeys, siteId: string, fn: (tx: Orm) => Promise<T>): Promise<T> {
+  const out = await map.transaction(fn)
+  ports.content.changed(siteId)
+  return out
 }
 
-export async function upsertPage(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, key: string, input: CollectionInput): Promise<void> {
+/** A post created, or updated when an earlier run brought it; with its mapping and redirects in one transaction. */
+export async function upsertPost(ports: ImportPorts, map: SourceKeys, siteId: string, blogId: string, key: string, redirects: Redirects, input: ItemInput): Promise<string> {
   const mapped = await map.get(key)
-  if (mapped && (await ports.content.collectionById(siteId, mapped))) {
-    const { typeName: _t, ...patch } = input
-    await ports.content.updateCollection(siteId, mapped, patch)
-    return
-  }
-  const created = await ports.content.createCollection(siteId, input)
-  await map.set(key, created.id)
+  const existing = mapped && (await ports.content.itemById(siteId, mapped)) ? mapped : null
+  return land(ports, map, siteId, async (tx) => {
+    if (existing) await ports.content.updateItem(siteId, existing, input, tx)
+    const id = existing ?? (await ports.content.createItem(siteId, blogId, input, tx)).id
+    if (!existing) await map.set(key, id, tx)
+    await ports.content.addRedirects(siteId, redirects, tx)
+    return id
+  })
+}
+
+/** A page created or updated, as upsertPost. */
+export async function upsertPage(ports: ImportPorts, map: SourceKeys, siteId: string, key: string, redirects: Redirects, input: CollectionInput): Promise<void> {
+  const mapped = await map.get(key)
+  const existing = mapped && (await ports.content.collectionById(siteId, mapped)) ? mapped : null
+  await land(ports, map, siteId, async (tx) => {
+    if (existing) {
+      const { typeName: _t, ...patch } = input
+      await ports.content.updateCollection(siteId, existing, patch, tx)
+    } else await map.set(key, (await ports.content.createCollection(siteId, input, tx)).id, tx)
+    await ports.content.addRedirects(siteId, redirects, tx)
+  })
 }
 
 const COMMENT_STATUS: Record<string, CommentStatus> = { '1': 'approved', approve: 'approved', '0': 'pending', hold: 'pending', spam: 'spam' }
@@ -374,7 +392,7 @@ function parentsFirst(comments: readonly WxrComment[]): WxrComment[] {
   return out
 }
 
-async function importComments(ports: ImportPorts, map: ReturnType<SourceMap['of']>, siteId: string, itemId: string, item: WxrItem, report: ImportReport) {
+async function importComments(ports: ImportPorts, map: SourceKeys, siteId: string, itemId: string, item: WxrItem, report: ImportReport) {
   const byId = new Map(item.comments.map((c) => [c.id, c]))
   /** The imported comment a reply answers: its parent's, or (the parent not imported: trash, pingback) the nearest ancestor's. */
   const parentOf = async (c: WxrComment): Promise<string | null> => {
@@ -407,14 +425,16 @@ async function importComments(ports: ImportPorts, map: ReturnType<SourceMap['of'
       continue
     }
     const parentId = c.parent && c.parent !== '0' ? await parentOf(c) : null
-    const created = await ports.addComment(siteId, itemId, {
-      parentId,
-      authorName: (c.author.trim() || 'Anonymous').slice(0, AUTHOR_NAME_MAX),
-      body,
-      status,
-      createdAt: wpDate(c.dateGmt) ?? wpDate(c.date) ?? new Date(),
+    await map.transaction(async (tx) => {
+      const created = await ports.addComment(siteId, itemId, {
+        parentId,
+        authorName: (c.author.trim() || 'Anonymous').slice(0, AUTHOR_NAME_MAX),
+        body,
+        status,
+        createdAt: wpDate(c.dateGmt) ?? wpDate(c.date) ?? new Date(),
+      }, tx)
+      await map.set(key, created.id, tx)
     })
-    await map.set(key, created.id)
     report.count('comments')
     if (status === 'pending') report.count('comments awaiting approval')
     if (parentId) report.count('replies')

@@ -83,11 +83,12 @@ export function createMembers(orm: Orm, deps: MembersDeps) {
      * password"), the consent to mail and verified state of the source kept; 'exists' when the email is a member
      * already (left as they are: their own choices since win).
      */
-    async importMember(siteId: string, input: { email: string; name: string; newsletter: boolean; verified: boolean; tags: string[] }): Promise<{ id: string } | 'exists'> {
-      if (await findUserByEmail(orm, siteId, input.email)) return 'exists'
-      const row = await insertUser(orm, siteId, { email: input.email, name: input.name, passwordHash: NO_PASSWORD, verified: input.verified, tags: input.tags })
+    async importMember(siteId: string, input: { email: string; name: string; newsletter: boolean; verified: boolean; tags: string[] }, tx?: Orm): Promise<{ id: string } | 'exists'> {
+      const db = tx ?? orm
+      if (await findUserByEmail(db, siteId, input.email)) return 'exists'
+      const row = await insertUser(db, siteId, { email: input.email, name: input.name, passwordHash: NO_PASSWORD, verified: input.verified, tags: input.tags })
       if (!row) return 'exists'
-      if (input.newsletter) await updateUser(orm, siteId, row.id, { newsletter: true })
+      if (input.newsletter) await updateUser(db, siteId, row.id, { newsletter: true })
       return { id: row.id }
     },
     sweep: () => sweepMembers(orm),

@@ -78,10 +78,13 @@ export function createSocial(orm: Orm, deps: SocialDeps) {
       siteId: string,
       itemId: string,
       input: { authorName: string; body: string; status?: CommentStatus; createdAt?: Date; parentId?: string | null },
+      /** The caller's open transaction (an import writes the comment with its source-id mapping). */
+      tx?: Orm,
     ): Promise<svc.ModeratedComment> {
+      const db = tx ?? orm
       const valid = newComment.parse({ authorName: input.authorName, body: input.body })
-      const parentId = input.parentId ? await svc.checkParent(orm, siteId, itemId, input.parentId, { approvedOnly: false }) : null
-      const row = await svc.insertComment(orm, siteId, {
+      const parentId = input.parentId ? await svc.checkParent(db, siteId, itemId, input.parentId, { approvedOnly: false }) : null
+      const row = await svc.insertComment(db, siteId, {
         itemId,
         parentId,
         ...valid,

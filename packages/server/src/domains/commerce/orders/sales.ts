@@ -1,7 +1,10 @@
 // What the store sold over a range of UTC days, straight from the orders table: analytics reads its revenue and
 // purchases here (not from visitor beacons), so the report equals the sum of the paid orders. Each order counts
 // with its stored breakdown (orders/summary.ts `orderBreakdown`): its total is `charged_cents` (after gift cards)
-// and a refunded order gives back the whole charge, so revenue = charged - refunded.
+// and a refunded order gives back the whole charge, so revenue = charged - refunded. Revenue by product is what
+// was charged, not list prices: each order's charged total (after discounts and gift cards, with its shipping and
+// tax) is shared among its lines by their value, in whole minor units that add up to the charge exactly (line i
+// gets floor(charged x cum_i / total) - floor(charged x cum_(i-1) / total)), so the products add up to the revenue.
 import { sql } from 'drizzle-orm'
 import { sqlRows, type Orm } from '../../../platform/db/index.js'
 
@@ -12,7 +15,7 @@ export interface Sales {
   revenueCents: number
   /** Of the revenue, the orders that recovered an abandoned checkout (refunded ones left out). */
   recoveredCents: number
-  /** Per product title: its lines' totals, refunded orders left out. */
+  /** Per product title: its lines' shares of their orders' charged totals, refunded orders left out. */
   products: { product: string; revenueCents: number }[]
 }
 
@@ -31,10 +34,20 @@ export async function salesIn(orm: Orm, siteId: string, from: string, to: string
   )
   const products = await sqlRows<{ product: string; cents: string | number }>(
     orm,
-    sql`SELECT e->>'title' AS product, sum((e->>'subTotalCents')::bigint)::bigint AS cents
-        FROM commerce_orders, jsonb_array_elements(entries) AS e
-        WHERE ${range} AND status <> 'refunded'
-        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 100`,
+    sql`WITH lines AS (
+          SELECT x.e->>'title' AS product, o.charged_cents::bigint AS charged,
+                 -- a line's weight is its value; an order of free lines shares its charge evenly
+                 sum(CASE WHEN o.sub > 0 THEN (x.e->>'subTotalCents')::bigint ELSE 1 END) OVER w AS cum,
+                 CASE WHEN o.sub > 0 THEN (x.e->>'subTotalCents')::bigint ELSE 1 END AS weight,
+                 CASE WHEN o.sub > 0 THEN o.sub ELSE jsonb_array_length(o.entries) END AS total
+          FROM (SELECT id, entries, charged_cents,
+                       (SELECT coalesce(sum((l->>'subTotalCents')::bigint), 0) FROM jsonb_array_elements(entries) AS l) AS sub
+                FROM commerce_orders WHERE ${range} AND status <> 'refunded') AS o,
+               jsonb_array_elements(o.entries) WITH ORDINALITY AS x(e, n)
+          WINDOW w AS (PARTITION BY o.id ORDER BY x.n)
+        )
+        SELECT product, sum((charged * cum) / total - (charged * (cum - weight)) / total)::bigint AS cents
+        FROM lines GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 100`,
   )
   const [recovered] = await sqlRows<{ cents: string | number | null }>(
     orm,

@@ -34,8 +34,21 @@ export function addPeriods(start: Date, unit: BillingUnit, value: number, k: num
 
 type SubscriptionRow = typeof subscriptions.$inferSelect
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * When cycle `cycle` of `sub` falls due: `cycle - 1` billing periods after its checkout. With a shortened day
+ * (`dayMs` below a day: browser tests) each period lasts its calendar length scaled by `dayMs / DAY`.
+ */
+export function cycleDueAt(sub: Pick<SubscriptionRow, 'createdAt' | 'billingPeriodUnit' | 'billingPeriodValue'>, cycle: number, dayMs = DAY_MS): Date {
+  const due = addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, cycle - 1)
+  if (dayMs === DAY_MS) return due
+  const start = sub.createdAt.getTime()
+  return new Date(start + Math.round(((due.getTime() - start) * dayMs) / DAY_MS))
+}
+
 /** Bills every active subscription whose next cycle is due at `now` (one cycle per subscription per run). */
-export async function runRenewals(ctx: CommerceContext, now: Date): Promise<RenewalRun> {
+export async function runRenewals(ctx: CommerceContext, now: Date, dayMs = DAY_MS): Promise<RenewalRun> {
   const { orm } = ctx
   const run: RenewalRun = { renewed: 0, failed: 0 }
   const active = await orm.select().from(subscriptions).where(eq(subscriptions.status, 'active')).orderBy(asc(subscriptions.createdAt))
@@ -43,7 +56,7 @@ export async function runRenewals(ctx: CommerceContext, now: Date): Promise<Rene
     const [last] = await orm.select({ cycle: max(subscriptionRenewals.cycle) }).from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id))
     const cycle = (last?.cycle ?? 1) + 1
     if (sub.numBillingCycles > 0 && cycle > sub.numBillingCycles) continue
-    if (addPeriods(sub.createdAt, sub.billingPeriodUnit, sub.billingPeriodValue, cycle - 1) > now) continue
+    if (cycleDueAt(sub, cycle, dayMs) > now) continue
     const renewalId = newId()
     const claimed = await sqlRows<{ id: string }>(
       orm,
