@@ -68,7 +68,7 @@ describe('store: product page to order confirmation', () => {
     // (About) fetches none of them, the product page all three
     const chunks: string[] = []
     const onResponse = (r: { url(): string; status(): number }) => {
-      const m = /\/assets\/storefront\/chunks\/(commerce-product-variants|88|116)-[\w-]+\.js$/.exec(r.url())
+      const m = /\/assets\/storefront\/(?:v\/[\w-]+\/)?chunks\/(commerce-product-variants|88|116)-[\w-]+\.js$/.exec(r.url())
       if (m && r.status() === 200) chunks.push(m[1]!)
     }
     page.on('response', onResponse)
