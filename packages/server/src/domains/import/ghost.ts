@@ -12,7 +12,8 @@ import { ImageFetcher } from './images.js'
 import type { ImportPorts } from './ports.js'
 import { ImportReport } from './report.js'
 import type { SourceMap } from './source-map.js'
-import { ensureBlog, layoutOf, linkRewriter, RESERVED, upsertPage, upsertPost } from './wxr-import.js'
+import { ensureBlog, upsertPage, upsertPost } from './records.js'
+import { layoutOf, linkRewriter, RESERVED } from './wxr-import.js'
 
 type Json = Record<string, unknown>
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')

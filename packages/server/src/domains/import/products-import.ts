@@ -9,7 +9,7 @@ import type { ImportPorts, ProductInput } from './ports.js'
 import { readShopifyCsv, readWooCsv, type ProductSink, type ProductSkip, type SourceProduct } from './products-csv.js'
 import { ImportReport } from './report.js'
 import type { SourceKeys, SourceMap } from './source-map.js'
-import { land } from './wxr-import.js'
+import { land } from './records.js'
 
 export interface ProductImportOptions {
   siteId: string
